@@ -1,0 +1,29 @@
+import type { Config } from './config/env';
+import type { Logger } from './logger';
+import type { RateLimitStore } from './http/rate-limit';
+import type { Database } from '@lodestar/db';
+
+/** Why the server is not ready, or 'ready'. */
+export type Readiness = 'ready' | 'database unreachable' | 'migrations pending';
+
+/** Everything the HTTP app needs from the outside world, passed in so tests use real parts. */
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  version: string;
+  /** When this installation's database was first initialised (survives restarts and crashes). */
+  installedAt: Date;
+  rateLimitStore: RateLimitStore;
+  readiness: () => Promise<Readiness>;
+  /** Built web app (index.html + assets); undefined when it has not been built. */
+  webDistDir: string | undefined;
+  now?: () => Date;
+};
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+  };
+};

@@ -1,0 +1,123 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { timeout } from 'hono/timeout';
+import type { AppDeps, AppEnv } from './app-types';
+import { AppError } from './http/app-error';
+import { clientIp } from './http/client-ip';
+import { errorHandler } from './http/error-handler';
+import { rateLimit } from './http/rate-limit';
+import { csrfGuard } from './http/request-guards';
+import { spaRoutes } from './http/spa';
+import { validationHook } from './http/validation';
+import { docsRoutes } from './routes/docs';
+import { systemRoutes } from './routes/system';
+
+export type { AppDeps, AppEnv } from './app-types';
+
+const API_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the HTTP application; `main.ts` serves it, tests call `app.request()` on it. */
+export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>) => void) {
+  const now = deps.now ?? (() => new Date());
+  const secure = deps.config.publicUrl.startsWith('https:');
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestId({ headerName: 'X-Request-Id' }));
+  app.use('*', async (c, next) => {
+    const logger = deps.logger.child({ requestId: c.get('requestId') });
+    c.set('logger', logger);
+    const started = performance.now();
+    await next();
+    logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      strictTransportSecurity: secure ? 'max-age=15552000; includeSubDomains' : false,
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline styles; no inline script is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+    }),
+  );
+
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  api.use(
+    '*',
+    rateLimit({
+      store: deps.rateLimitStore,
+      max: deps.config.rateLimit.max,
+      windowMs: deps.config.rateLimit.windowMs,
+      key: (c) => `api:${clientIp(c, deps.config.trustProxy)}`,
+    }),
+  );
+  api.use(
+    '*',
+    csrfGuard(() => [deps.config.publicUrl]),
+  );
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MB');
+      },
+    }),
+  );
+  api.use(
+    '*',
+    timeout(deps.config.apiTimeoutMs, () => new HTTPException(504, { message: 'Request timed out' })),
+  );
+  api.route('/', systemRoutes(deps));
+  mountRoutes?.(api);
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Lodestar API',
+      version: deps.version,
+      description:
+        'JSON over HTTPS. Every response is an envelope `{ success, data }` or `{ success: false, error, code }`; ' +
+        'validation failures (400) add `items` and `timestamp`, rate limits (429) add `reset` and `limit`.',
+    },
+    servers: [{ url: '/api/v1' }],
+  });
+  api.all('*', () => {
+    throw AppError.notFound('No API endpoint at this path');
+  });
+
+  app.route('/api/v1', api);
+  app.route('/api/docs', docsRoutes());
+  app.all('/api/*', () => {
+    throw AppError.notFound('No API endpoint at this path');
+  });
+  app.route('/', spaRoutes(deps.webDistDir));
+  app.onError(errorHandler(now));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

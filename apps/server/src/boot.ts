@@ -1,0 +1,163 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import {
+  createDb,
+  ensureDatabase,
+  migrationsApplied,
+  pingDatabase,
+  recordStart,
+  runMigrations,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '@lodestar/db';
+import { createApp } from './app';
+import type { Readiness } from './app-types';
+import { type Config, parseConfig } from './config/env';
+import { loadOrCreateSecrets, type StoredSecrets } from './config/secrets-file';
+import { createMemoryRateLimitStore, createRedisRateLimitStore } from './http/rate-limit';
+import { createLogger, type Logger } from './logger';
+
+export const VERSION = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+/** Logs before the configured logger exists (level from the raw environment). */
+const bootLogger = createLogger(process.env.LOG_LEVEL || 'warn');
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const EMBEDDED_DATABASE = 'lodestar';
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export type RunningServer = {
+  config: Config;
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts Lodestar: configuration, database (embedded unless DATABASE_URL), migrations, HTTP.
+ * Resolves once the server accepts connections.
+ */
+export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
+  let stored: StoredSecrets = {};
+  const config = parseConfig(env, (missing) => {
+    stored = loadOrCreateSecrets(
+      resolve(env.DATA_DIR || './data'),
+      [...missing, 'postgresPassword'],
+      (names) =>
+        bootLogger.warn(`Generated ${names.join(', ')} into the data directory's secrets.json (mode 0600)`),
+    );
+    return stored;
+  });
+  const logger = createLogger(config.logLevel);
+  const dataDir = resolve(config.dataDir);
+
+  let embedded: EmbeddedPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const password =
+      stored.postgresPassword ?? loadOrCreateSecrets(dataDir, ['postgresPassword']).postgresPassword ?? '';
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      password,
+      log: (level, message) => logger[level]({ component: 'postgres' }, message),
+    });
+    databaseUrl = await ensureDatabase(embedded.adminUrl, EMBEDDED_DATABASE);
+  }
+
+  const handle = createDb({
+    url: databaseUrl,
+    poolMax: config.database.poolMax,
+    connectionTimeoutMs: config.database.connectionTimeoutMs,
+    idleTimeoutMs: config.database.idleTimeoutMs,
+    maxLifetimeSeconds: Math.round(config.database.maxLifetimeMs / 1000),
+    onError: (error) => logger.error({ err: error }, 'database connection error'),
+  });
+  let installedAt: Date;
+  try {
+    await runMigrations(handle.pool);
+    ({ installedAt } = await recordStart(handle.db, VERSION));
+  } catch (error) {
+    await handle.close();
+    await embedded?.stop();
+    throw error;
+  }
+
+  const rateLimitStore = config.redisUrl
+    ? createRedisRateLimitStore(config.redisUrl)
+    : createMemoryRateLimitStore();
+  let migrated = false;
+  const readiness = async (): Promise<Readiness> => {
+    try {
+      await pingDatabase(handle.pool);
+    } catch {
+      return 'database unreachable';
+    }
+    migrated ||= await migrationsApplied(handle.pool);
+    return migrated ? 'ready' : 'migrations pending';
+  };
+  const webDistDir = existsSync(resolve(DEFAULT_WEB_DIST, 'index.html')) ? DEFAULT_WEB_DIST : undefined;
+  if (!webDistDir)
+    logger.warn('The web app is not built (apps/web/dist); pages answer 503 until `npm run build`.');
+
+  const app = createApp({
+    config,
+    db: handle.db,
+    logger,
+    version: VERSION,
+    installedAt,
+    rateLimitStore,
+    readiness,
+    webDistDir,
+  });
+
+  const server = await listen(app.fetch, config);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url =
+    config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await closeServer(server, logger);
+      await rateLimitStore.close();
+      await handle.close();
+      await embedded?.stop();
+    })());
+  return { config, url, port, stop };
+}
+
+function listen(fetch: Parameters<typeof serve>[0]['fetch'], config: Config): Promise<Server> {
+  return new Promise((resolvePromise, reject) => {
+    const server = serve({ fetch, port: config.port, hostname: config.host }) as Server;
+    server.once('listening', () => resolvePromise(server));
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new Error(`Port ${config.port} on ${config.host} is already in use. Set PORT to a free port.`),
+        );
+      } else reject(error);
+    });
+  });
+}
+
+/** Stops accepting connections, lets in-flight requests finish, then cuts what is left. */
+function closeServer(server: Server, logger: Logger): Promise<void> {
+  return new Promise((resolvePromise) => {
+    const force = setTimeout(() => {
+      logger.warn('Shutdown grace period over; closing remaining connections');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolvePromise();
+    });
+    server.closeIdleConnections();
+  });
+}

@@ -1,0 +1,135 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './env';
+import { loadOrCreateSecrets } from './secrets-file';
+
+const strong = 'k'.repeat(20) + 'Q'.repeat(20);
+const external = {
+  DATABASE_URL: 'postgres://user@db.example:5432/lodestar',
+  ENCRYPTION_KEY: strong,
+  AUTH_SECRET: strong,
+  CRON_SECRET: strong,
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env, () => ({ encryptionKey: strong, authSecret: strong, cronSecret: strong }));
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('server environment', () => {
+  it('starts on embedded defaults with nothing set', () => {
+    const config = parseConfig({}, () => ({ encryptionKey: strong, authSecret: strong, cronSecret: strong }));
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      databaseUrl: undefined,
+      logLevel: 'warn',
+      publicUrl: 'http://localhost:3000',
+      database: { poolMax: 20, connectionTimeoutMs: 5000, idleTimeoutMs: 10000, maxLifetimeMs: 1800000 },
+      apiTimeoutMs: 30000,
+      features: { crypto: true, bankLinking: true, export: true, publicApi: false },
+      plaid: { environment: 'sandbox' },
+    });
+  });
+
+  it('honours PORT, HOST, DATA_DIR, LOG_LEVEL and feature flags', () => {
+    const config = parseConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/srv/lodestar',
+        LOG_LEVEL: 'debug',
+        FEATURE_PUBLIC_API: 'true',
+        FEATURE_CRYPTO: 'off',
+      },
+      () => ({ encryptionKey: strong, authSecret: strong, cronSecret: strong }),
+    );
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe('/srv/lodestar');
+    expect(config.logLevel).toBe('debug');
+    expect(config.features.publicApi).toBe(true);
+    expect(config.features.crypto).toBe(false);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('reports every problem at once', () => {
+    const problems = problemsOf({
+      ...external,
+      DATABASE_URL: 'not a url',
+      PUBLIC_URL: 'ftp://example.com',
+      ENCRYPTION_KEY: 'short',
+      CRON_SECRET: 'x'.repeat(40),
+      STRIPE_SECRET_KEY: 'pk_wrong',
+      STRIPE_PUBLISHABLE_KEY: 'sk_wrong',
+      STRIPE_WEBHOOK_SECRET: 'secret',
+      STRIPE_PRICE_ID_PRO_MONTHLY: 'prod_1',
+      RESEND_API_KEY: 'key_1',
+      PORT: '99999',
+      FEATURE_EXPORT: 'maybe',
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'DATABASE_URL: must be a valid URL (postgres:// or postgresql://)',
+        'PUBLIC_URL: must be a valid URL (http:// or https://)',
+        'ENCRYPTION_KEY: must be at least 32 characters',
+        'CRON_SECRET: must not be one repeated character',
+        'STRIPE_SECRET_KEY: must start with sk_',
+        'STRIPE_PUBLISHABLE_KEY: must start with pk_',
+        'STRIPE_WEBHOOK_SECRET: must start with whsec_',
+        'STRIPE_PRICE_ID_PRO_MONTHLY: must start with price_',
+        'RESEND_API_KEY: must start with re_',
+        'PORT: must be a whole number from 0 to 65535',
+        'FEATURE_EXPORT: must be true or false',
+      ]),
+    );
+    expect(problems).toHaveLength(11);
+  });
+
+  it('requires explicit secrets with an external database, naming each one', () => {
+    expect(problemsOf({ DATABASE_URL: external.DATABASE_URL })).toEqual([
+      'ENCRYPTION_KEY: is required when DATABASE_URL is set (at least 32 characters)',
+      'AUTH_SECRET: is required when DATABASE_URL is set (at least 32 characters)',
+      'CRON_SECRET: is required when DATABASE_URL is set (at least 32 characters)',
+    ]);
+    expect(problemsOf(external)).toEqual([]);
+  });
+
+  it('explains the whole list in the error message', () => {
+    expect(() => parseConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(
+      /Invalid configuration:\n {2}- PORT: .*\n {2}- LOG_LEVEL: /,
+    );
+  });
+});
+
+describe('secrets file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lodestar-secrets-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('generates missing secrets once, with mode 0600, and keeps them stable', () => {
+    const generated: string[][] = [];
+    const first = loadOrCreateSecrets(dir, ['encryptionKey', 'cronSecret'], (names) => generated.push(names));
+    expect(first.encryptionKey).toMatch(/^[\w-]{43}$/);
+    expect(statSync(join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
+    const second = loadOrCreateSecrets(dir, ['encryptionKey', 'cronSecret', 'authSecret'], (names) =>
+      generated.push(names),
+    );
+    expect(second.encryptionKey).toBe(first.encryptionKey);
+    expect(second.cronSecret).toBe(first.cronSecret);
+    expect(generated).toEqual([['encryptionKey', 'cronSecret'], ['authSecret']]);
+    expect(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'))).toEqual(second);
+  });
+
+  it('lets embedded-mode configuration fill the secrets from the file', () => {
+    const config = parseConfig({ DATA_DIR: dir }, (missing) => loadOrCreateSecrets(dir, missing));
+    expect(config.secrets.authSecret.length).toBeGreaterThanOrEqual(32);
+  });
+});

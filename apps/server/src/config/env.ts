@@ -1,0 +1,232 @@
+import { z } from 'zod';
+
+/**
+ * Server configuration from the environment (spec §5 "Server environment", DESIGN.md §8).
+ * Every problem is collected and reported at once, never one per start attempt.
+ */
+
+const boolean = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const normalised = value.trim().toLowerCase();
+      if (['true', '1', 'yes', 'on'].includes(normalised)) return true;
+      if (['false', '0', 'no', 'off'].includes(normalised)) return false;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    });
+
+const integer = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const parsed = Number(value);
+      if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const url = (protocols: string[]) =>
+  optionalText.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a valid URL (${protocols.map((p) => p.replace(':', '://')).join(' or ')})` },
+  );
+
+const prefixed = (prefix: string) =>
+  optionalText.refine((value) => value === undefined || value.startsWith(prefix), {
+    message: `must start with ${prefix}`,
+  });
+
+const secret = (minLength: number) =>
+  optionalText
+    .refine((value) => value === undefined || value.length >= minLength, {
+      message: `must be at least ${minLength} characters`,
+    })
+    .refine((value) => value === undefined || new Set(value).size > 1, {
+      message: 'must not be one repeated character',
+    });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: integer(3000, 0, 65_535), // 0 picks a free port (tests, benchmarks)
+  HOST: optionalText.transform((value) => value ?? '127.0.0.1'),
+  DATA_DIR: optionalText.transform((value) => value ?? './data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  DB_POOL_MAX: integer(20, 1, 500),
+  DB_CONNECTION_TIMEOUT_MS: integer(5_000, 100, 120_000),
+  DB_IDLE_TIMEOUT_MS: integer(10_000, 100, 3_600_000),
+  DB_MAX_LIFETIME_MS: integer(1_800_000, 1_000, 86_400_000),
+  API_TIMEOUT_MS: integer(30_000, 1_000, 600_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  PUBLIC_URL: url(['http:', 'https:']),
+  TRUST_PROXY: boolean(false),
+  ENCRYPTION_KEY: secret(32),
+  AUTH_SECRET: secret(32),
+  CRON_SECRET: secret(32),
+  REDIS_URL: url(['redis:', 'rediss:']),
+  RATE_LIMIT_MAX: integer(600, 1, 1_000_000),
+  RATE_LIMIT_WINDOW_MS: integer(60_000, 1_000, 86_400_000),
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  EMAIL_FROM: optionalText,
+  RESEND_API_KEY: prefixed('re_'),
+  STRIPE_SECRET_KEY: prefixed('sk_'),
+  STRIPE_PUBLISHABLE_KEY: prefixed('pk_'),
+  STRIPE_WEBHOOK_SECRET: prefixed('whsec_'),
+  STRIPE_PRICE_ID_PRO_MONTHLY: prefixed('price_'),
+  PLAID_CLIENT_ID: optionalText,
+  PLAID_SECRET: optionalText,
+  PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  HIBP_ENABLED: boolean(false),
+  FEATURE_CRYPTO: boolean(true),
+  FEATURE_BANK_LINKING: boolean(true),
+  FEATURE_EXPORT: boolean(true),
+  FEATURE_PUBLIC_API: boolean(false),
+});
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export type Secrets = { encryptionKey: string; authSecret: string; cronSecret: string };
+
+export type Config = {
+  nodeEnv: ParsedEnv['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  /** External PostgreSQL; undefined means the embedded server under `dataDir`. */
+  databaseUrl: string | undefined;
+  database: { poolMax: number; connectionTimeoutMs: number; idleTimeoutMs: number; maxLifetimeMs: number };
+  apiTimeoutMs: number;
+  logLevel: ParsedEnv['LOG_LEVEL'];
+  publicUrl: string;
+  trustProxy: boolean;
+  secrets: Secrets;
+  redisUrl: string | undefined;
+  rateLimit: { max: number; windowMs: number };
+  email: { smtpUrl: string | undefined; from: string; resendApiKey: string | undefined };
+  stripe: {
+    secretKey: string | undefined;
+    publishableKey: string | undefined;
+    webhookSecret: string | undefined;
+    proMonthlyPriceId: string | undefined;
+  };
+  plaid: { clientId: string | undefined; secret: string | undefined; environment: 'sandbox' | 'production' };
+  hibpEnabled: boolean;
+  features: { crypto: boolean; bankLinking: boolean; export: boolean; publicApi: boolean };
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const SECRET_VARIABLES = {
+  ENCRYPTION_KEY: 'encryptionKey',
+  AUTH_SECRET: 'authSecret',
+  CRON_SECRET: 'cronSecret',
+} as const;
+
+/**
+ * Parses the environment. `generatedSecrets` fills secrets the environment leaves unset (the embedded
+ * default keeps them in $DATA_DIR/secrets.json); with an external database they must be set explicitly,
+ * because every instance sharing that database needs the same ones.
+ */
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  generatedSecrets?: (missing: (keyof Secrets)[]) => Partial<Secrets>,
+): Config {
+  const result = envSchema.safeParse(env);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (!result.success) throw new ConfigError(problems);
+  const parsed = result.data;
+
+  const provided: Partial<Secrets> = {};
+  const missing: (keyof Secrets)[] = [];
+  for (const [variable, key] of Object.entries(SECRET_VARIABLES) as [
+    keyof typeof SECRET_VARIABLES,
+    keyof Secrets,
+  ][]) {
+    const value = parsed[variable];
+    if (value === undefined) missing.push(key);
+    else provided[key] = value;
+  }
+  const filled = {
+    ...(missing.length && !parsed.DATABASE_URL ? generatedSecrets?.(missing) : {}),
+    ...provided,
+  };
+  for (const [variable, key] of Object.entries(SECRET_VARIABLES) as [
+    keyof typeof SECRET_VARIABLES,
+    keyof Secrets,
+  ][]) {
+    if (!filled[key])
+      problems.push(`${variable}: is required when DATABASE_URL is set (at least 32 characters)`);
+  }
+  if (parsed.STRIPE_SECRET_KEY && !parsed.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set');
+  }
+  if (Boolean(parsed.PLAID_CLIENT_ID) !== Boolean(parsed.PLAID_SECRET)) {
+    problems.push('PLAID_CLIENT_ID and PLAID_SECRET: set both or neither');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    nodeEnv: parsed.NODE_ENV,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir: parsed.DATA_DIR,
+    databaseUrl: parsed.DATABASE_URL,
+    database: {
+      poolMax: parsed.DB_POOL_MAX,
+      connectionTimeoutMs: parsed.DB_CONNECTION_TIMEOUT_MS,
+      idleTimeoutMs: parsed.DB_IDLE_TIMEOUT_MS,
+      maxLifetimeMs: parsed.DB_MAX_LIFETIME_MS,
+    },
+    apiTimeoutMs: parsed.API_TIMEOUT_MS,
+    logLevel: parsed.LOG_LEVEL,
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    trustProxy: parsed.TRUST_PROXY,
+    secrets: filled as Secrets,
+    redisUrl: parsed.REDIS_URL,
+    rateLimit: { max: parsed.RATE_LIMIT_MAX, windowMs: parsed.RATE_LIMIT_WINDOW_MS },
+    email: {
+      smtpUrl: parsed.SMTP_URL,
+      from: parsed.EMAIL_FROM ?? 'Lodestar <no-reply@localhost>',
+      resendApiKey: parsed.RESEND_API_KEY,
+    },
+    stripe: {
+      secretKey: parsed.STRIPE_SECRET_KEY,
+      publishableKey: parsed.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: parsed.STRIPE_WEBHOOK_SECRET,
+      proMonthlyPriceId: parsed.STRIPE_PRICE_ID_PRO_MONTHLY,
+    },
+    plaid: { clientId: parsed.PLAID_CLIENT_ID, secret: parsed.PLAID_SECRET, environment: parsed.PLAID_ENV },
+    hibpEnabled: parsed.HIBP_ENABLED,
+    features: {
+      crypto: parsed.FEATURE_CRYPTO,
+      bankLinking: parsed.FEATURE_BANK_LINKING,
+      export: parsed.FEATURE_EXPORT,
+      publicApi: parsed.FEATURE_PUBLIC_API,
+    },
+  };
+}

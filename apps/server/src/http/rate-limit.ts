@@ -1,0 +1,84 @@
+import type { MiddlewareHandler } from 'hono';
+import { Redis } from 'ioredis';
+import { AppError } from './app-error';
+
+/** Counts hits in fixed windows aligned to multiples of `windowMs`. */
+export type RateLimitStore = {
+  hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
+  close(): Promise<void>;
+};
+
+const windowStart = (now: number, windowMs: number) => Math.floor(now / windowMs) * windowMs;
+
+/** One process: enough for a single instance (the default). */
+export function createMemoryRateLimitStore(): RateLimitStore {
+  const windows = new Map<string, { start: number; count: number }>();
+  return {
+    async hit(key, windowMs, now) {
+      const start = windowStart(now, windowMs);
+      const current = windows.get(key);
+      const entry = current && current.start === start ? current : { start, count: 0 };
+      entry.count += 1;
+      windows.set(key, entry);
+      if (windows.size > 50_000) {
+        for (const [k, v] of windows) if (v.start + windowMs <= now) windows.delete(k);
+      }
+      return { count: entry.count, resetAt: start + windowMs };
+    },
+    async close() {
+      windows.clear();
+    },
+  };
+}
+
+/** Shared by every instance through Redis (REDIS_URL): INCR plus an expiry at the window's end. */
+export function createRedisRateLimitStore(url: string): RateLimitStore {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  return {
+    async hit(key, windowMs, now) {
+      const start = windowStart(now, windowMs);
+      const resetAt = start + windowMs;
+      const redisKey = `lodestar:rl:${key}:${start}`;
+      const results = await redis
+        .multi()
+        .incr(redisKey)
+        .pexpireat(redisKey, resetAt + 1_000)
+        .exec();
+      const count = Number(results?.[0]?.[1] ?? 0);
+      return { count, resetAt };
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}
+
+export type RateLimitOptions = {
+  store: RateLimitStore;
+  max: number;
+  windowMs: number;
+  /** Which bucket a request counts against (usually the client address plus an area). */
+  key: (c: Parameters<MiddlewareHandler>[0]) => string;
+  now?: () => number;
+};
+
+/**
+ * Fixed-window limiter (spec §4): once the count reaches the limit within the window, requests
+ * fail with 429 carrying `reset` and `limit`, plus RateLimit-* and Retry-After headers.
+ */
+export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
+  const now = options.now ?? Date.now;
+  return async (c, next) => {
+    const at = now();
+    const { count, resetAt } = await options.store.hit(options.key(c), options.windowMs, at);
+    const secondsToReset = Math.max(0, Math.ceil((resetAt - at) / 1000));
+    c.header('RateLimit-Limit', String(options.max));
+    c.header('RateLimit-Remaining', String(Math.max(0, options.max - count)));
+    c.header('RateLimit-Reset', String(secondsToReset));
+    if (count > options.max) {
+      c.header('Retry-After', String(secondsToReset));
+      throw AppError.rateLimited(resetAt, options.max);
+    }
+    await next();
+  };
+}

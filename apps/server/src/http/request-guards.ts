@@ -1,0 +1,35 @@
+import type { MiddlewareHandler } from 'hono';
+import { AppError } from './app-error';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF protection for cookie-authenticated requests (DESIGN.md §4): a state-changing request must
+ * come from our own origin (Origin / Sec-Fetch-Site), and a request with a body must be JSON, which a
+ * browser cannot send cross-site without a CORS preflight we never grant. Bearer-token clients (API
+ * keys, cron) carry no ambient credentials and skip the origin check.
+ */
+export function csrfGuard(allowedOrigins: () => string[]): MiddlewareHandler {
+  return async (c, next) => {
+    if (!MUTATING.has(c.req.method)) return next();
+    const bearer = c.req.header('authorization')?.toLowerCase().startsWith('bearer ');
+    if (!bearer) {
+      const fetchSite = c.req.header('sec-fetch-site');
+      if (fetchSite === 'cross-site') throw AppError.forbidden('Cross-site request refused');
+      const origin = c.req.header('origin');
+      if (origin && !allowedOrigins().includes(origin) && origin !== new URL(c.req.url).origin) {
+        throw AppError.forbidden('Cross-site request refused');
+      }
+    }
+    const hasBody =
+      Number(c.req.header('content-length') ?? '0') > 0 || c.req.header('transfer-encoding') !== undefined;
+    const contentType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (hasBody && contentType !== 'application/json') {
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Request body must be JSON (Content-Type: application/json)',
+      );
+    }
+    return next();
+  };
+}

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-types';
+
+const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lodestar</title></head>
+<body><main><h1>The web app has not been built</h1><p>Run <code>npm run build</code>, or start the app with
+<code>npm start</code>, which builds it when needed.</p></main></body></html>`;
+
+/**
+ * Serves the built single-page app: real files from dist (hashed assets cached for a year),
+ * and index.html (never cached) for every other path, so deep links and the SPA's own
+ * 404 page work. API paths never reach this router.
+ */
+export function spaRoutes(distDir: string | undefined) {
+  const app = new Hono<AppEnv>();
+  const indexPath = distDir ? join(distDir, 'index.html') : undefined;
+  if (!distDir || !indexPath || !existsSync(indexPath)) {
+    return app.get('*', (c) => c.html(NOT_BUILT, 503));
+  }
+  const indexHtml = readFileSync(indexPath, 'utf8');
+  // Cache headers are set after the file is found (serveStatic's onFound runs too late to add them).
+  const cacheFor =
+    (value: string): MiddlewareHandler =>
+    async (c, next) => {
+      await next();
+      const found = c.res.status === 200 || c.res.status === 206;
+      if (found && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', value);
+    };
+  app.use(
+    '/assets/*',
+    cacheFor('public, max-age=31536000, immutable'),
+    serveStatic({ root: distDir, precompressed: true }),
+  );
+  // A missing hashed asset is a real 404, not the app shell.
+  app.get('/assets/*', (c) => c.text('Not found', 404));
+  app.use(
+    '*',
+    cacheFor('public, max-age=3600'),
+    serveStatic({
+      root: distDir,
+      // index.html is answered below with no-cache, for every page path.
+      rewriteRequestPath: (path) => (path === '/' || path === '/index.html' ? '/__app_shell__' : path),
+    }),
+  );
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+  return app;
+}

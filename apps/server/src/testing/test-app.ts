@@ -1,0 +1,57 @@
+import { Writable } from 'node:stream';
+import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
+import { migrationsApplied, pingDatabase, recordStart } from '@lodestar/db';
+import { createApp, type AppDeps } from '../app';
+import { parseConfig } from '../config/env';
+import { createMemoryRateLimitStore } from '../http/rate-limit';
+import { createLogger } from '../logger';
+
+const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
+
+/** A real app over a fresh database, with logs captured as parsed JSON lines. */
+export async function createTestApp(
+  overrides: {
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+    mountRoutes?: Parameters<typeof createApp>[1];
+  } = {},
+) {
+  const database: TestDatabase = await createTestDatabase();
+  const logLines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) logLines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const config = parseConfig({
+    DATABASE_URL: database.url,
+    ENCRYPTION_KEY: TEST_SECRET,
+    AUTH_SECRET: TEST_SECRET,
+    CRON_SECRET: TEST_SECRET,
+    LOG_LEVEL: 'info',
+    ...overrides.env,
+  });
+  const app = createApp(
+    {
+      config,
+      db: database.db,
+      logger: createLogger(config.logLevel, sink),
+      version: '0.0.0-test',
+      installedAt: (await recordStart(database.db, '0.0.0-test')).installedAt,
+      rateLimitStore: createMemoryRateLimitStore(),
+      readiness: async () => {
+        try {
+          await pingDatabase(database.pool);
+        } catch {
+          return 'database unreachable';
+        }
+        return (await migrationsApplied(database.pool)) ? 'ready' : 'migrations pending';
+      },
+      webDistDir: undefined,
+      ...overrides.deps,
+    },
+    overrides.mountRoutes,
+  );
+  return { app, config, database, logLines, close: () => database.drop() };
+}

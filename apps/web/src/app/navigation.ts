@@ -1,0 +1,57 @@
+import {
+  ArrowLeftRight,
+  Building2,
+  Calculator,
+  Home,
+  Landmark,
+  LayoutDashboard,
+  Lightbulb,
+  LifeBuoy,
+  ListOrdered,
+  type LucideIcon,
+  Newspaper,
+  PieChart,
+  Receipt,
+  Settings,
+  Wallet,
+} from 'lucide-react';
+
+export type NavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  children?: NavItem[];
+  /** Draw a divider before this item (spec §2: before Expenses). */
+  dividerBefore?: boolean;
+};
+
+/** Main navigation in the order of spec §2. */
+export const MAIN_NAV: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  {
+    to: '/accounts',
+    label: 'Accounts',
+    icon: Landmark,
+    children: [
+      { to: '/wallets', label: 'Wallets', icon: Wallet },
+      { to: '/banks', label: 'Banks', icon: Building2 },
+      { to: '/cexes', label: 'CEXes', icon: ArrowLeftRight },
+    ],
+  },
+  { to: '/activity', label: 'Activity', icon: ListOrdered },
+  { to: '/expenses', label: 'Expenses', icon: Receipt, dividerBefore: true },
+  { to: '/insights', label: 'Insights', icon: Lightbulb },
+  { to: '/assets', label: 'Assets', icon: PieChart },
+  { to: '/real-estate', label: 'Real Estate', icon: Home },
+];
+
+/** Bottom navigation (spec §2), then Settings. */
+export const SECONDARY_NAV: NavItem[] = [
+  { to: '/blog', label: 'Blog', icon: Newspaper },
+  { to: '/tools', label: 'Tools', icon: Calculator },
+  { to: '/help', label: 'Help', icon: LifeBuoy },
+  { to: '/settings', label: 'Settings', icon: Settings },
+];
+
+/** Breakpoints of spec §2 (px): mobile below 768, tablet 768–1023, desktop 1024 and above. */
+export const BREAKPOINTS = { tablet: 768, desktop: 1024 } as const;

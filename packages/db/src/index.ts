@@ -1,0 +1,12 @@
+export { createDb, pingDatabase, type Database, type DbHandle, type CreateDbOptions } from './client';
+export { runMigrations, migrationsApplied, migrationsFolder } from './migrate';
+export { ensureDatabase } from './provision';
+export {
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+  type EmbeddedPostgresOptions,
+  type EmbeddedLog,
+} from './embedded/embedded-postgres';
+export { DataDirInUseError } from './embedded/data-dir-lock';
+export * from './schema/index';
+export { recordStart } from './queries/app-instance';

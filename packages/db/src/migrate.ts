@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type pg from 'pg';
+
+export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+/** Arbitrary but fixed key: every Lodestar instance serialises its migrations on it. */
+const MIGRATION_LOCK_KEY = 7_265_311_042;
+
+/**
+ * Applies pending SQL migrations under a session-level advisory lock, so several instances
+ * starting at once against one database migrate it exactly once.
+ */
+export async function runMigrations(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate(drizzle(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Whether every migration shipped with this release has been applied (readiness). */
+export async function migrationsApplied(pool: pg.Pool): Promise<boolean> {
+  const { readFileSync } = await import('node:fs');
+  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+    entries: unknown[];
+  };
+  try {
+    const { rows } = await pool.query<{ count: number }>(
+      'select count(*)::int as count from drizzle.__drizzle_migrations',
+    );
+    return (rows[0]?.count ?? 0) >= journal.entries.length;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,94 @@
+import { DATES } from './constants';
+import type { TimePeriod } from './catalog';
+
+/** Calendar dates are ISO 'YYYY-MM-DD' strings; arithmetic is done in UTC so no time zone shifts them. */
+export type IsoDate = string;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses 'YYYY-MM-DD' strictly (real calendar dates only). */
+export function parseIsoDate(value: string): { year: number; month: number; day: number } {
+  const match = ISO_DATE.exec(value);
+  if (!match) throw new RangeError(`Not an ISO date: ${value}`);
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    throw new RangeError(`Not a calendar date: ${value}`);
+  }
+  return { year, month, day };
+}
+
+export function isIsoDate(value: string): boolean {
+  try {
+    parseIsoDate(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function format(date: Date): IsoDate {
+  return date.toISOString().slice(0, 10);
+}
+
+/** `date` plus `days` (negative goes back). */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const { year, month, day } = parseIsoDate(date);
+  return format(new Date(Date.UTC(year, month - 1, day + days)));
+}
+
+/** `date` plus `months`, clamped to the end of a shorter month (Mar 31 − 1 month = Feb 28/29). */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const { year, month, day } = parseIsoDate(date);
+  const firstOfTarget = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(
+    Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  firstOfTarget.setUTCDate(Math.min(day, lastDay));
+  return format(firstOfTarget);
+}
+
+/** The first day the history goes back to (spec §9: 2020). */
+export const HISTORY_START: IsoDate = `${DATES.historicalStartYear}-01-01`;
+
+/** First day (inclusive) of a summary period ending `today` (spec §3 period options). */
+export function periodStart(period: TimePeriod, today: IsoDate): IsoDate {
+  switch (period) {
+    case '1-month':
+      return addMonths(today, -1);
+    case '3-months':
+      return addMonths(today, -3);
+    case '6-months':
+      return addMonths(today, -6);
+    case '1-year':
+      return addMonths(today, -12);
+    case 'all-time':
+      return HISTORY_START;
+  }
+}
+
+export const DATE_RANGES = ['7d', '30d', '90d', '1y', 'ytd', 'all'] as const;
+export type DateRange = (typeof DATE_RANGES)[number];
+
+/** First day (inclusive) of a `default_date_range` preference ending `today`. */
+export function dateRangeStart(range: DateRange, today: IsoDate): IsoDate {
+  switch (range) {
+    case '7d':
+      return addDays(today, -6);
+    case '30d':
+      return addDays(today, -29);
+    case '90d':
+      return addDays(today, -89);
+    case '1y':
+      return addMonths(today, -12);
+    case 'ytd':
+      return `${today.slice(0, 4)}-01-01`;
+    case 'all':
+      return HISTORY_START;
+  }
+}
+
+/** Default start of transaction history views: six months back (spec §9). */
+export function defaultHistoryStart(today: IsoDate): IsoDate {
+  return addMonths(today, -DATES.defaultMonthsBack);
+}

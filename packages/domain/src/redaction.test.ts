@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ERROR_MESSAGE, isSensitiveLogKey, redactErrorText } from './redaction';
+
+describe('log key redaction', () => {
+  it.each([
+    'password',
+    'newPassword',
+    'client_secret',
+    'accessToken',
+    'apiKey',
+    'Authorization',
+    'credentials',
+    'privateKey',
+    'ssn',
+    'pin',
+    'cvv',
+    'cardNumber',
+    'accountNumber',
+    'routing_number',
+    'plaidItem',
+    'stripeCustomer',
+    'jwt',
+  ])('redacts %s', (key) => expect(isSensitiveLogKey(key)).toBe(true));
+
+  it.each(['method', 'path', 'status', 'ms', 'requestId', 'message', 'level'])('keeps %s', (key) =>
+    expect(isSensitiveLogKey(key)).toBe(false),
+  );
+});
+
+describe('error text redaction', () => {
+  it.each([
+    'Invalid password for user',
+    'token expired: abc.def',
+    'Missing API key',
+    'bad api_key',
+    'client secret mismatch',
+    'Authorization header malformed',
+    'invalid credentials',
+  ])('replaces %j', (message) => expect(redactErrorText(message)).toBe(DEFAULT_ERROR_MESSAGE));
+
+  it('keeps harmless messages and uses a given fallback', () => {
+    expect(redactErrorText('Account not found')).toBe('Account not found');
+    expect(redactErrorText('the secret is out', 'Failed to sync transactions')).toBe(
+      'Failed to sync transactions',
+    );
+    expect(redactErrorText('  ')).toBe(DEFAULT_ERROR_MESSAGE);
+  });
+});
