@@ -1,3 +1,4 @@
+import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '@lodestar/domain';
 import { z } from 'zod';
 
 /**
@@ -95,10 +96,10 @@ const envSchema = z.object({
   PLAID_SECRET: optionalText,
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   HIBP_ENABLED: boolean(false),
-  FEATURE_CRYPTO: boolean(true),
-  FEATURE_BANK_LINKING: boolean(true),
-  FEATURE_EXPORT: boolean(true),
-  FEATURE_PUBLIC_API: boolean(false),
+  FEATURE_CRYPTO: boolean(DEFAULT_FEATURE_FLAGS.crypto),
+  FEATURE_BANK_LINKING: boolean(DEFAULT_FEATURE_FLAGS.bankLinking),
+  FEATURE_EXPORT: boolean(DEFAULT_FEATURE_FLAGS.export),
+  FEATURE_PUBLIC_API: boolean(DEFAULT_FEATURE_FLAGS.publicApi),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -129,7 +130,7 @@ export type Config = {
   };
   plaid: { clientId: string | undefined; secret: string | undefined; environment: 'sandbox' | 'production' };
   hibpEnabled: boolean;
-  features: { crypto: boolean; bankLinking: boolean; export: boolean; publicApi: boolean };
+  features: FeatureFlags;
 };
 
 export class ConfigError extends Error {

@@ -1,3 +1,5 @@
+import type { ValidationItem } from '@lodestar/domain';
+
 /**
  * The one error type the API raises. Each code maps to exactly one HTTP status (spec §8,
  * DESIGN.md §4); `app.onError` turns it into the envelope.
@@ -20,8 +22,6 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
-
-export type ValidationItem = { field: string; message: string; code: string };
 
 export type AppErrorDetails = {
   items?: ValidationItem[];

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { fixedWindow } from '@lodestar/domain';
 import { Redis } from 'ioredis';
 import { AppError } from './app-error';
 
@@ -8,14 +9,12 @@ export type RateLimitStore = {
   close(): Promise<void>;
 };
 
-const windowStart = (now: number, windowMs: number) => Math.floor(now / windowMs) * windowMs;
-
 /** One process: enough for a single instance (the default). */
 export function createMemoryRateLimitStore(): RateLimitStore {
   const windows = new Map<string, { start: number; count: number }>();
   return {
     async hit(key, windowMs, now) {
-      const start = windowStart(now, windowMs);
+      const { start, reset } = fixedWindow(now, windowMs);
       const current = windows.get(key);
       const entry = current && current.start === start ? current : { start, count: 0 };
       entry.count += 1;
@@ -23,7 +22,7 @@ export function createMemoryRateLimitStore(): RateLimitStore {
       if (windows.size > 50_000) {
         for (const [k, v] of windows) if (v.start + windowMs <= now) windows.delete(k);
       }
-      return { count: entry.count, resetAt: start + windowMs };
+      return { count: entry.count, resetAt: reset };
     },
     async close() {
       windows.clear();
@@ -36,8 +35,7 @@ export function createRedisRateLimitStore(url: string): RateLimitStore {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   return {
     async hit(key, windowMs, now) {
-      const start = windowStart(now, windowMs);
-      const resetAt = start + windowMs;
+      const { start, reset: resetAt } = fixedWindow(now, windowMs);
       const redisKey = `lodestar:rl:${key}:${start}`;
       const results = await redis
         .multi()

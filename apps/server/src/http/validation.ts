@@ -1,14 +1,6 @@
+import { validationItems } from '@lodestar/domain';
 import type { z } from 'zod';
-import { AppError, type ValidationItem } from './app-error';
-
-/** Turns zod issues into the spec's validation items: `{ field, message, code }`. */
-export function validationItems(issues: z.core.$ZodIssue[]): ValidationItem[] {
-  return issues.map((issue) => ({
-    field: issue.path.map(String).join('.') || 'body',
-    message: issue.message,
-    code: issue.code,
-  }));
-}
+import { AppError } from './app-error';
 
 /**
  * The OpenAPIHono default hook: every route's request validation failure becomes the one

@@ -1,9 +1,9 @@
+import type { ValidationItem } from '@lodestar/domain';
+
 /**
  * The one way the web app talks to the server's `/api/v1` JSON envelope:
  * `{ success: true, data }` or `{ success: false, error, code, items? }`.
  */
-
-export type ValidationItem = { field: string; message: string; code: string };
 
 export class ApiError extends Error {
   constructor(

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decimalsForQuantity,
+  formatBytes,
+  formatCompactCurrency,
+  formatCompactNumber,
+  formatCurrencyFlow,
+  formatDateTokens,
+  formatIsoDate,
+  formatMoney,
+  formatNumber,
+  formatPercentage,
+  formatRelativeTimeLong,
+  formatRelativeTimeShort,
+  truncate,
+  truncateAccountName,
+  truncateTransactionName,
+} from './formatting';
+import { money } from './money';
+
+describe('compact currency (spec §9)', () => {
+  it.each([
+    [0, 'USD', '$0.00'],
+    [5.5, 'USD', '$5.50'],
+    [9.999, 'USD', '$10.00'],
+    [10, 'USD', '$10'],
+    [999, 'USD', '$999'],
+    [1000, 'USD', '$1.0K'],
+    [1500, 'USD', '$1.5K'],
+    [999_999, 'USD', '$1.0M'],
+    [2_345_678, 'EUR', '€2.3M'],
+    [7_100_000_000, 'GBP', '£7.1B'],
+    [3.2e12, 'JPY', '¥3.2T'],
+    [1500, 'CAD', 'C$1.5K'],
+    [1500, 'AUD', 'A$1.5K'],
+    [1500, 'CHF', 'CHF 1.5K'],
+    [-1500, 'USD', '-$1.5K'],
+    [-5, 'USD', '-$5.00'],
+  ])('%d %s → %s', (value, currency, text) => expect(formatCompactCurrency(value, currency)).toBe(text));
+});
+
+describe('compact number (spec §9)', () => {
+  it.each([
+    [123.456789, '123.4568'],
+    [0.000123456, '0.000123'],
+    [0.5, '0.5'],
+    [42, '42'],
+    [1234, '1.23K'],
+    [5_600_000, '5.6M'],
+    [-2_000_000_000, '-2B'],
+  ])('%d → %s', (value, text) => expect(formatCompactNumber(value)).toBe(text));
+});
+
+describe('percentage and flow (spec §9)', () => {
+  it.each([
+    [12.345, '12.35%'],
+    [-3.2, '(3.20%)'],
+    [0, '—'],
+    [100, '100.00%'],
+  ])('percentage %d → %s', (value, text) => expect(formatPercentage(value)).toBe(text));
+
+  it.each([
+    [1234.56, '$1,235'],
+    [-50, '($50)'],
+    [0, '$0'],
+    [-0.2, '$0'],
+  ])('flow %d → %s', (value, text) => expect(formatCurrencyFlow(value)).toBe(text));
+});
+
+describe('money and numbers', () => {
+  it('uses the currency exponent', () => {
+    expect(formatMoney(money(123456, 'USD'))).toBe('$1,234.56');
+    expect(formatMoney(money(1200, 'JPY'))).toBe('¥1,200');
+    expect(formatMoney(money(-1234, 'KWD'))).toBe('-KWD\u00a01.234');
+    expect(formatMoney(money(123456, 'EUR'), 'de-DE')).toBe('1.234,56\u00a0€');
+  });
+
+  it('follows the number format preference', () => {
+    expect(formatNumber(1234.5, 'en-US')).toBe('1,234.50');
+    expect(formatNumber(1234.5, 'de-DE')).toBe('1.234,50');
+    expect(formatNumber(1234.5, 'fr-FR')).toBe('1\u202f234,50');
+  });
+
+  it('chooses decimals per quantity (crypto 8, fractional 4, regular 2)', () => {
+    expect(decimalsForQuantity(0.5, true)).toBe(8);
+    expect(decimalsForQuantity(10.25, false)).toBe(4);
+    expect(decimalsForQuantity(10, false)).toBe(2);
+  });
+
+  it('shows bytes as megabytes', () => {
+    expect(formatBytes(1_572_864)).toBe('1.50 MB');
+    expect(formatBytes(0)).toBe('0.00 MB');
+  });
+});
+
+describe('relative time (spec §9)', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const minute = 60_000;
+  const hour = 60 * minute;
+  const day = 24 * hour;
+
+  it.each([
+    [30_000, 'Just now'],
+    [5 * minute, '5m'],
+    [3 * hour, '3h'],
+    [2 * day, '2d'],
+    [7 * day, '1w'],
+    [27 * day, '3w'],
+    [28 * day, '1mo'],
+    [65 * day, '2mo'],
+    [-minute, 'Just now'],
+  ])('list style %d ms ago → %s', (elapsed, text) =>
+    expect(formatRelativeTimeShort(ago(elapsed), now)).toBe(text),
+  );
+
+  it.each([
+    [59 * minute, 'Just now'],
+    [hour, '1h ago'],
+    [23 * hour, '23h ago'],
+    [day, '1d ago'],
+    [6 * day, '6d ago'],
+    [10 * day, 'Nov 12, 2026'],
+  ])('settings style %d ms ago → %s', (elapsed, text) =>
+    expect(formatRelativeTimeLong(ago(elapsed), now)).toBe(text),
+  );
+});
+
+describe('truncation (spec §5, §9)', () => {
+  it('cuts transaction names at 50 to 47 plus an ellipsis', () => {
+    const long = 'x'.repeat(60);
+    expect(truncateTransactionName(long)).toBe(`${'x'.repeat(47)}...`);
+    expect(truncateTransactionName('x'.repeat(50))).toBe('x'.repeat(50));
+  });
+
+  it('cuts account names to 20 characters', () => {
+    expect(truncateAccountName('Everyday Checking Account')).toBe('Everyday Checking...');
+    expect(truncateAccountName('Everyday Checking Account')).toHaveLength(20);
+    expect(truncateAccountName('Savings')).toBe('Savings');
+    expect(truncate('ab', 1)).toBe('...');
+  });
+});
+
+describe('dates (spec §9 tokens, §3 date formats)', () => {
+  const at = new Date('2026-03-05T02:30:00Z');
+
+  it('formats tokens in the given time zone', () => {
+    expect(formatDateTokens(at, 'MM/DD/YYYY', 'UTC')).toBe('03/05/2026');
+    expect(formatDateTokens(at, 'DD.MM.YY', 'UTC')).toBe('05.03.26');
+    // 02:30 UTC is still the 4th in New York.
+    expect(formatDateTokens(at, 'YYYY-MM-DD', 'America/New_York')).toBe('2026-03-04');
+    expect(formatDateTokens(at, 'DD/MM/YYYY', 'Asia/Tokyo')).toBe('05/03/2026');
+  });
+
+  it('formats calendar dates without shifting them', () => {
+    expect(formatIsoDate('2026-12-31', 'DD.MM.YYYY')).toBe('31.12.2026');
+    expect(formatIsoDate('2026-01-02', 'MM/DD/YYYY')).toBe('01/02/2026');
+  });
+});

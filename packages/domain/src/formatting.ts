@@ -1,0 +1,190 @@
+import { currencyExponent } from './currencies';
+import { DECIMALS, DEFAULT_CURRENCY, DEFAULT_LOCALE, LIMITS } from './constants';
+import { type Money, toMajorNumber } from './money';
+
+/** Formatters of spec §9. Pure: `now` and time zones are passed in; output uses the given locale. */
+
+const COMPACT_SYMBOLS: Record<string, string> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  JPY: '¥',
+  CAD: 'C$',
+  AUD: 'A$',
+};
+const SUFFIXES = [
+  { value: 1e12, suffix: 'T' },
+  { value: 1e9, suffix: 'B' },
+  { value: 1e6, suffix: 'M' },
+  { value: 1e3, suffix: 'K' },
+] as const;
+
+function plain(value: number, minimumFractionDigits: number, maximumFractionDigits: number, locale: string) {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits, maximumFractionDigits }).format(value);
+}
+
+/**
+ * Compact currency (spec §9), amount in major units: below 1,000 two decimals only when under 10
+ * ($5.50, $999), then K, M, B, T with one decimal ($1.5K, $2.3M). Symbols for USD, EUR, GBP, JPY,
+ * CAD (C$) and AUD (A$); other currencies are prefixed with their code. Negative values get a minus.
+ */
+export function formatCompactCurrency(
+  value: number,
+  currency = DEFAULT_CURRENCY,
+  locale = DEFAULT_LOCALE,
+): string {
+  const symbol = COMPACT_SYMBOLS[currency] ?? `${currency} `;
+  const sign = value < 0 ? '-' : '';
+  const magnitude = Math.abs(value);
+  const scale = SUFFIXES.find((entry) => magnitude >= entry.value * 0.99995);
+  if (scale) return `${sign}${symbol}${plain(magnitude / scale.value, 1, 1, locale)}${scale.suffix}`;
+  const decimals = magnitude < 10 ? 2 : 0;
+  return `${sign}${symbol}${plain(magnitude, decimals, decimals, locale)}`;
+}
+
+/**
+ * Compact number (spec §9): up to 4 decimals by default, 6 for magnitudes below 1, then K, M, B, T
+ * with up to 2 decimals. Trailing zeros are dropped.
+ */
+export function formatCompactNumber(value: number, locale = DEFAULT_LOCALE): string {
+  const magnitude = Math.abs(value);
+  const scale = SUFFIXES.find((entry) => magnitude >= entry.value);
+  if (scale) return `${value < 0 ? '-' : ''}${plain(magnitude / scale.value, 0, 2, locale)}${scale.suffix}`;
+  return plain(value, 0, magnitude > 0 && magnitude < 1 ? 6 : 4, locale);
+}
+
+/** Percentage (spec §9), `value` already in percent: two decimals, negatives in parentheses, zero '—'. */
+export function formatPercentage(value: number, locale = DEFAULT_LOCALE): string {
+  if (value === 0 || Object.is(value, -0)) return '—';
+  const text = `${plain(Math.abs(value), 2, 2, locale)}%`;
+  return value < 0 ? `(${text})` : text;
+}
+
+/** Currency flow (spec §9): whole units, negatives in parentheses: $1,235 and ($50). */
+export function formatCurrencyFlow(
+  value: number,
+  currency = DEFAULT_CURRENCY,
+  locale = DEFAULT_LOCALE,
+): string {
+  const text = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(Math.abs(value));
+  return value < 0 && Math.round(Math.abs(value)) !== 0 ? `(${text})` : text;
+}
+
+/** A Money in its own currency with the currency's exponent ('$1,234.56', '¥1,200', 'KWD 1.234'). */
+export function formatMoney(amount: Money, locale = DEFAULT_LOCALE): string {
+  const digits = currencyExponent(amount.currency);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: amount.currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(toMajorNumber(amount));
+}
+
+/** A number in the user's number format (spec §3 `number_format` is a locale), fixed decimals. */
+export function formatNumber(value: number, locale = DEFAULT_LOCALE, decimals = 2): string {
+  return plain(value, decimals, decimals, locale);
+}
+
+/** Decimals for a quantity (spec §9): crypto 8, other fractional quantities 4, whole ones 2. */
+export function decimalsForQuantity(quantity: number, isCrypto: boolean): number {
+  if (isCrypto) return DECIMALS.crypto;
+  return Number.isInteger(quantity) ? DECIMALS.regular : DECIMALS.fractional;
+}
+
+/** Bytes as megabytes with two decimals (spec §9): '1.50 MB'. */
+export function formatBytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+/**
+ * Relative time for lists (spec §9): 'Just now' under a minute, then '5m', '3h', '2d', '1w'–'3w'
+ * (under 4 weeks), then months '1mo', '14mo'. Future times read as 'Just now'.
+ */
+export function formatRelativeTimeShort(at: Date, now: Date): string {
+  const elapsed = now.getTime() - at.getTime();
+  if (elapsed < MINUTE) return 'Just now';
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h`;
+  if (elapsed < WEEK) return `${Math.floor(elapsed / DAY)}d`;
+  if (elapsed < 4 * WEEK) return `${Math.floor(elapsed / WEEK)}w`;
+  return `${Math.max(1, Math.floor(elapsed / (30 * DAY)))}mo`;
+}
+
+/**
+ * Relative time in settings (spec §9): under an hour 'Just now', under a day 'Nh ago', under a week
+ * 'Nd ago', else a short date in the user's locale and time zone ('Nov 3, 2026').
+ */
+export function formatRelativeTimeLong(
+  at: Date,
+  now: Date,
+  locale = DEFAULT_LOCALE,
+  timeZone = 'UTC',
+): string {
+  const elapsed = now.getTime() - at.getTime();
+  if (elapsed < HOUR) return 'Just now';
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
+  if (elapsed < WEEK) return `${Math.floor(elapsed / DAY)}d ago`;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(at);
+}
+
+/** Cuts `text` to at most `max` characters, ending in '...' when cut (50 → 47 + '...'). */
+export function truncate(text: string, max: number): string {
+  const characters = [...text];
+  if (characters.length <= max) return text;
+  return `${characters.slice(0, Math.max(0, max - 3)).join('')}...`;
+}
+
+/** Transaction names show at most 50 characters (47 + '...'). */
+export function truncateTransactionName(name: string): string {
+  return truncate(name, LIMITS.transactionNameLimit);
+}
+
+/** Account names show at most 20 characters (17 + '...'). */
+export function truncateAccountName(name: string): string {
+  return truncate(name, LIMITS.accountNameTruncateTo);
+}
+
+/** Preference `date_format` patterns (spec §3). */
+export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'DD.MM.YYYY'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+/**
+ * Formats an instant with tokens MM, DD, YYYY, YY (spec §9) as seen in `timeZone`.
+ * Other characters are kept as they are.
+ */
+export function formatDateTokens(at: Date, pattern: string, timeZone = 'UTC'): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  const year = parts.year ?? '';
+  return pattern.replace(/YYYY|YY|MM|DD/g, (token) => {
+    switch (token) {
+      case 'YYYY':
+        return year;
+      case 'YY':
+        return year.slice(-2);
+      case 'MM':
+        return parts.month ?? '';
+      default:
+        return parts.day ?? '';
+    }
+  });
+}
+
+/** A calendar date ('YYYY-MM-DD', no time zone) in a `date_format` pattern. */
+export function formatIsoDate(date: string, pattern: DateFormat): string {
+  return formatDateTokens(new Date(`${date}T12:00:00Z`), pattern, 'UTC');
+}

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { LIMITS, PREFERENCES_TIMING } from './constants';
+import { newPasswordErrors, signUpPasswordError } from './password';
+
+/**
+ * Input rules of spec §5 as zod schemas shared by the web app and the server, with the spec's exact
+ * messages. Each field reports one message: the first rule it breaks.
+ */
+
+export const MESSAGES = {
+  emailRequired: 'Email is required',
+  emailTooLong: 'Email address is too long',
+  emailInvalid: 'Invalid email format',
+  enterEmailAndPassword: 'Please enter your email and password',
+  enterValidEmail: 'Please enter a valid email address',
+  acceptTerms: 'Please accept the Terms of Service and Privacy Policy',
+  currentPasswordRequired: 'Current password is required',
+  confirmPassword: 'Please confirm your password',
+  passwordsDontMatch: "Passwords don't match",
+  nameTooShort: 'Name must be at least 2 characters',
+  nameTooLong: 'Name must be less than 100 characters',
+  nameCharacters: 'Name can only contain letters, spaces, hyphens, and apostrophes',
+  invalidAmount: 'Invalid amount',
+  positiveNumber: 'Please enter a valid positive number',
+  invalidTheme: 'Invalid theme selection',
+  sixDigitCode: 'Please enter a 6-digit code',
+  enterPassword: 'Please enter your password',
+} as const;
+
+// A practical address pattern: local part, @, dotted domain with a 2+ letter top-level label.
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+
+/** Spec §5 email check on a raw value; returns the normalised address or the first failing message. */
+export function checkEmail(raw: string): { ok: true; email: string } | { ok: false; message: string } {
+  const email = raw.trim().toLowerCase();
+  if (!email) return { ok: false, message: MESSAGES.emailRequired };
+  if (email.length > LIMITS.emailMaxLength) return { ok: false, message: MESSAGES.emailTooLong };
+  if (!EMAIL_PATTERN.test(email)) return { ok: false, message: MESSAGES.emailInvalid };
+  return { ok: true, email };
+}
+
+/** Email: trimmed, lower-cased, required, at most 254 characters, standard pattern. */
+export const emailSchema = z.string().transform((raw, ctx) => {
+  const result = checkEmail(raw);
+  if (!result.ok) {
+    ctx.addIssue({ code: 'custom', message: result.message });
+    return z.NEVER;
+  }
+  return result.email;
+});
+
+function firstError<T>(check: (value: T) => string | undefined) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const message = check(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+}
+
+/** Sign-in: both fields required together; a bad email keeps the validator's message. */
+export const signInSchema = z
+  .object({ email: z.string(), password: z.string() })
+  .superRefine((value, ctx) => {
+    if (!value.email.trim() || !value.password) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.enterEmailAndPassword, path: ['email'] });
+      return;
+    }
+    const email = checkEmail(value.email);
+    if (!email.ok)
+      ctx.addIssue({ code: 'custom', message: email.message || MESSAGES.enterValidEmail, path: ['email'] });
+  })
+  .transform((value) => ({ ...value, email: value.email.trim().toLowerCase() }));
+
+/** Sign-up: email, a strong password and accepted terms. */
+export const signUpSchema = z
+  .object({
+    email: z.string(),
+    password: z.string(),
+    fullName: z.string().optional(),
+    acceptTerms: z.boolean(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.email.trim() || !value.password) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.enterEmailAndPassword, path: ['email'] });
+      return;
+    }
+    const email = checkEmail(value.email);
+    if (!email.ok)
+      ctx.addIssue({ code: 'custom', message: email.message || MESSAGES.enterValidEmail, path: ['email'] });
+    const password = signUpPasswordError(value.password);
+    if (password) ctx.addIssue({ code: 'custom', message: password, path: ['password'] });
+    if (!value.acceptTerms)
+      ctx.addIssue({ code: 'custom', message: MESSAGES.acceptTerms, path: ['acceptTerms'] });
+  })
+  .transform((value) => ({ ...value, email: value.email.trim().toLowerCase() }));
+
+/** Password reset request: a valid email. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+
+/** A new password (change or reset): the first failing rule of spec §5. */
+export const newPasswordSchema = z
+  .string()
+  .superRefine(firstError((value: string) => newPasswordErrors(value)[0]));
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, MESSAGES.currentPasswordRequired),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string().min(1, MESSAGES.confirmPassword),
+  })
+  .refine((value) => !value.confirmPassword || value.newPassword === value.confirmPassword, {
+    message: MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+export const resetPasswordSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, MESSAGES.confirmPassword) })
+  .refine((value) => !value.confirmPassword || value.password === value.confirmPassword, {
+    message: MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+const NAME_PATTERN = /^[\p{L}\p{M}\s'’-]+$/u;
+
+/** Profile full name: trimmed, 2–100 characters, letters, spaces, hyphens and apostrophes only. */
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .superRefine(
+    firstError((value: string) => {
+      if ([...value].length < LIMITS.nameMinLength) return MESSAGES.nameTooShort;
+      if ([...value].length > LIMITS.nameMaxLength) return MESSAGES.nameTooLong;
+      if (!NAME_PATTERN.test(value)) return MESSAGES.nameCharacters;
+      return undefined;
+    }),
+  );
+
+const thresholdAmount = z
+  .number({ message: MESSAGES.invalidAmount })
+  .finite(MESSAGES.invalidAmount)
+  .min(PREFERENCES_TIMING.thresholdMin, MESSAGES.invalidAmount)
+  .max(PREFERENCES_TIMING.thresholdMax, MESSAGES.invalidAmount);
+
+/** Alert thresholds (spec §3, §5): spending may be null (disabled); low balance defaults to 100. */
+export const alertThresholdsSchema = z.object({
+  spending: thresholdAmount.nullable(),
+  low_balance: thresholdAmount,
+});
+export type AlertThresholds = z.infer<typeof alertThresholdsSchema>;
+
+/**
+ * Reads a threshold text input (spec §5): blank spending → null (disabled), blank low balance → 100;
+ * anything that is not a non-negative number up to 1,000,000 → 'Please enter a valid positive number'.
+ */
+export function parseThresholdInput(
+  kind: 'spending' | 'low_balance',
+  raw: string,
+): { ok: true; value: number | null } | { ok: false; message: string } {
+  const text = raw.trim();
+  if (!text) return { ok: true, value: kind === 'spending' ? null : PREFERENCES_TIMING.lowBalanceDefault };
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0 || value > PREFERENCES_TIMING.thresholdMax) {
+    return { ok: false, message: MESSAGES.positiveNumber };
+  }
+  return { ok: true, value };
+}
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const themeSchema = z.enum(THEMES, { message: MESSAGES.invalidTheme });
+
+/** A 2FA code: exactly six digits. */
+export const otpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, MESSAGES.sixDigitCode);
+
+/** OTP input (spec §5): keeps only characters matching `allowed`, truncated to `length` (default 6). */
+export function sanitizeOtpInput(
+  value: string,
+  length: number = LIMITS.otpLength,
+  allowed: RegExp = /\d/,
+): string {
+  return [...value]
+    .filter((character) => allowed.test(character))
+    .slice(0, length)
+    .join('');
+}
+
+/** Disabling 2FA needs a non-blank password. */
+export const confirmPasswordSchema = z
+  .string()
+  .refine((value) => value.trim().length > 0, MESSAGES.enterPassword);
+
+export type ValidationItem = { field: string; message: string; code: string };
+
+export type ValidationFailure = {
+  success: false;
+  error: 'Validation failed';
+  items: ValidationItem[];
+  timestamp: string;
+};
+
+/** zod issues → the spec's items `{ field, message, code }` (field is the dotted path, or 'body'). */
+export function validationItems(issues: readonly z.core.$ZodIssue[]): ValidationItem[] {
+  return issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || 'body',
+    message: issue.message,
+    code: issue.code,
+  }));
+}
+
+/** The spec's 'Validation failed' result; `timestamp` is passed in (ISO 8601). */
+export function validationFailure(error: z.ZodError, timestamp: string): ValidationFailure {
+  return { success: false, error: 'Validation failed', items: validationItems(error.issues), timestamp };
+}
