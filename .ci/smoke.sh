@@ -8,8 +8,12 @@ base="http://127.0.0.1:$port"
 log="$data_dir/server.log"
 pid=""
 cleanup() {
-  [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
-  pkill -f "DATA_DIR_MARK=$data_dir" 2>/dev/null || true
+  local node; node=$(pgrep -f "node scripts/start.mjs" | head -n 1 || true)
+  [ -n "$node" ] && kill -TERM "$node" 2>/dev/null || true
+  sleep 1
+  # A PostgreSQL left behind by a failed step is stopped too.
+  local pm="$data_dir/data/postgres/postmaster.pid"
+  [ -f "$pm" ] && kill -INT "$(head -n 1 "$pm")" 2>/dev/null || true
   sleep 1
   rm -rf "$data_dir"
 }

@@ -1,35 +1,19 @@
 // `npm run bench:boot`: cold start (first run: initdb + migrations) and warm start of the server to
 // readiness, and the Node process's resident memory when idle. Prints a table; asserts nothing.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { spawnServer } from './spawn-server';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const WARM_RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 type Run = { readyMs: number; rssMb: number };
 
 async function startOnce(dataDir: string, measureRss: boolean): Promise<Run> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
+  const server = await spawnServer(dataDir);
+  const { url, child } = server;
   for (;;) {
     const response = await fetch(`${url}/api/v1/ready`).catch(() => undefined);
     if (response?.ok) break;
@@ -42,9 +26,7 @@ async function startOnce(dataDir: string, measureRss: boolean): Promise<Run> {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
   }
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+  await server.stop();
   return { readyMs, rssMb };
 }
 

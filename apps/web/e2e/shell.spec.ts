@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
 const screenshotDir = fileURLToPath(new URL('../../../test-results/screenshots', import.meta.url));
@@ -46,6 +47,24 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       }
     });
   }
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`high contrast meets WCAG AAA text contrast in ${colorScheme}`, async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('user-preferences', JSON.stringify({ high_contrast: true })));
+    for (const { path, name } of PAGES) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveClass(/high-contrast/);
+      const results = await new AxeBuilder({ page }).withRules(['color-contrast-enhanced']).analyze();
+      expect(results.violations.flatMap((v) => v.nodes.map((n) => `${path}: ${n.target.join(' ')}`))).toEqual([]);
+      if (path === '/dashboard' || path === '/') {
+        await page.screenshot({ path: `${screenshotDir}/${name}-desktop-${colorScheme}-high-contrast.png` });
+      }
+    }
+  });
 }
 
 test('desktop navigation follows the product order and marks the current page', async ({ page }) => {

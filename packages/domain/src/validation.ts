@@ -57,19 +57,32 @@ function firstError<T>(check: (value: T) => string | undefined) {
   };
 }
 
+/**
+ * The shared sign-in/sign-up check: both fields required together ('Please enter your email and
+ * password'), then the email rules. Returns false when the form is incomplete.
+ */
+function checkCredentials(value: { email: string; password: string }, ctx: z.RefinementCtx): boolean {
+  if (!value.email.trim() || !value.password) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.enterEmailAndPassword, path: ['email'] });
+    return false;
+  }
+  const email = checkEmail(value.email);
+  if (!email.ok) {
+    ctx.addIssue({ code: 'custom', message: email.message || MESSAGES.enterValidEmail, path: ['email'] });
+  }
+  return true;
+}
+
+const normaliseEmail = <T extends { email: string }>(value: T): T => ({
+  ...value,
+  email: value.email.trim().toLowerCase(),
+});
+
 /** Sign-in: both fields required together; a bad email keeps the validator's message. */
 export const signInSchema = z
   .object({ email: z.string(), password: z.string() })
-  .superRefine((value, ctx) => {
-    if (!value.email.trim() || !value.password) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.enterEmailAndPassword, path: ['email'] });
-      return;
-    }
-    const email = checkEmail(value.email);
-    if (!email.ok)
-      ctx.addIssue({ code: 'custom', message: email.message || MESSAGES.enterValidEmail, path: ['email'] });
-  })
-  .transform((value) => ({ ...value, email: value.email.trim().toLowerCase() }));
+  .superRefine((value, ctx) => void checkCredentials(value, ctx))
+  .transform(normaliseEmail);
 
 /** Sign-up: email, a strong password and accepted terms. */
 export const signUpSchema = z
@@ -80,19 +93,14 @@ export const signUpSchema = z
     acceptTerms: z.boolean(),
   })
   .superRefine((value, ctx) => {
-    if (!value.email.trim() || !value.password) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.enterEmailAndPassword, path: ['email'] });
-      return;
-    }
-    const email = checkEmail(value.email);
-    if (!email.ok)
-      ctx.addIssue({ code: 'custom', message: email.message || MESSAGES.enterValidEmail, path: ['email'] });
+    if (!checkCredentials(value, ctx)) return;
     const password = signUpPasswordError(value.password);
     if (password) ctx.addIssue({ code: 'custom', message: password, path: ['password'] });
-    if (!value.acceptTerms)
+    if (!value.acceptTerms) {
       ctx.addIssue({ code: 'custom', message: MESSAGES.acceptTerms, path: ['acceptTerms'] });
+    }
   })
-  .transform((value) => ({ ...value, email: value.email.trim().toLowerCase() }));
+  .transform(normaliseEmail);
 
 /** Password reset request: a valid email. */
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
