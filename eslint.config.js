@@ -1,27 +1,29 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Imports flow one way: web → domain; server → domain, db; db → domain. */
-const boundaryZones = [
-  {
-    target: './packages/domain',
-    from: ['./packages/db', './apps'],
-    message: 'The domain package is pure: pass data in instead of importing persistence or app code.',
-  },
-  {
-    target: './packages/db',
-    from: ['./apps'],
-    message: 'Persistence must not depend on an app: move the shared rule into packages/domain.',
-  },
-  {
-    target: './apps/web',
-    from: ['./packages/db', './apps/server/src'],
-    message:
-      'The web app talks to the server over HTTP: use src/lib/api-client, or `import type` from the server.',
-  },
+/**
+ * Imports flow one way (ADR 003): web → domain (and `import type` from the server); server → domain, db;
+ * db → domain. The rules below enforce it by import specifier (ADR 005 says why not by resolved path);
+ * `npm run lint` also runs madge to refuse import cycles.
+ */
+const restrict = (patterns, options = {}) => [
+  'error',
+  { patterns: patterns.map(([group, message]) => ({ group, message, ...options })) },
+];
+
+const DOMAIN_IS_PURE = [
+  [['node:*'], 'The domain package has no I/O: receive data as arguments.'],
+  [
+    ['react', 'react-dom', 'pg', 'drizzle-orm', 'drizzle-orm/*', 'hono', 'hono/*'],
+    'The domain package is pure TypeScript.',
+  ],
+  [
+    ['@lodestar/db', '@lodestar/db/*', '@lodestar/server', '@lodestar/server/*', '@lodestar/web'],
+    'The domain package depends on nothing of ours: pass data in instead.',
+  ],
+  [['../../*'], 'Stay inside packages/domain/src.'],
 ];
 
 export default tseslint.config(
@@ -38,23 +40,12 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
-    settings: {
-      'import-x/resolver': {
-        typescript: {
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        },
-      },
-    },
     rules: {
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
-      'import-x/no-cycle': ['error', { maxDepth: 4, ignoreExternal: true }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
       eqeqeq: ['error', 'smart'],
     },
@@ -62,18 +53,7 @@ export default tseslint.config(
   {
     files: ['packages/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['node:*'], message: 'The domain package has no I/O: receive data as arguments.' },
-            {
-              group: ['react', 'react-dom', 'pg', 'drizzle-orm', 'hono'],
-              message: 'The domain package is pure TypeScript.',
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': restrict(DOMAIN_IS_PURE),
       'no-restricted-properties': [
         'error',
         {
@@ -90,23 +70,70 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/domain/**/*.test.ts'],
+    // Tests may read fixtures from disk; the rules under test stay pure.
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
+  },
+  {
+    files: ['packages/db/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict([
+        [
+          ['@lodestar/server', '@lodestar/server/*', '@lodestar/web', '../../../apps/*', '../../apps/*'],
+          'Persistence must not depend on an app: move the shared rule into packages/domain.',
+        ],
+      ]),
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict([
+        [['@lodestar/web', '@lodestar/web/*', '../../web/*'], 'The server never imports the web app.'],
+        [
+          ['@lodestar/db/src/*', '@lodestar/domain/src/*'],
+          'Import a package by its name and public exports.',
+        ],
+      ]),
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/features/*/*', '!@/features/*/index'],
-              message:
-                'Features do not reach into each other: import from the feature index or move it to src/lib.',
-            },
+      '@typescript-eslint/no-restricted-imports': restrict(
+        [
+          [
+            ['@lodestar/db', '@lodestar/db/*', '@lodestar/server', '@lodestar/server/*'],
+            'The web app talks to the server over HTTP: use src/lib/api-client (type-only imports are fine).',
           ],
-        },
-      ],
+        ],
+        { allowTypeImports: true },
+      ),
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict(
+        [
+          [
+            ['@/features/*', '../../features/*', '../../*/*'],
+            'Features do not import each other: use relative imports inside a feature, and move shared code to src/components or src/lib.',
+          ],
+          [
+            ['@/app/*'],
+            'Features do not import the app shell: move what you need to src/components or src/lib.',
+          ],
+          [
+            ['@lodestar/db', '@lodestar/db/*', '@lodestar/server', '@lodestar/server/*'],
+            'The web app talks to the server over HTTP.',
+          ],
+        ],
+        { allowTypeImports: true },
+      ),
     },
   },
   {

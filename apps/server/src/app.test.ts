@@ -138,6 +138,10 @@ describe('errors', () => {
       .get('/boom', () => {
         throw new Error('upstream said: invalid token sk_live_abc123 for account 42');
       })
+      .get('/slow', async (c) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        return c.json({ success: true, data: 'late' });
+      })
       .get('/provider', () => {
         throw new AppError('EXTERNAL_SERVICE', 'The bank did not answer', {
           details: 'Try again in a few minutes',
@@ -193,6 +197,20 @@ describe('errors', () => {
       error: 'The bank did not answer',
       details: 'Try again in a few minutes',
     });
+  });
+
+  it('answers 504 when a request outlives API_TIMEOUT_MS', async () => {
+    const slow = await open({ env: { API_TIMEOUT_MS: '1000' }, mountRoutes: mountProbes });
+    const response = await slow.app.request('/api/v1/slow');
+    expect(response.status).toBe(504);
+    expect(await json(response)).toMatchObject({ success: false, code: 'TIMEOUT', error: 'Request timed out' });
+  });
+
+  it('refuses bodies over 1 MB with 413 before reading them', async () => {
+    const big = JSON.stringify({ email: 'a@b.co', amount: 1, padding: 'x'.repeat(1_100_000) });
+    const response = await probe.app.request('/api/v1/probe', post(big, { 'content-length': String(big.length) }));
+    expect(response.status).toBe(413);
+    expect(await json(response)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('limits requests per client in fixed windows with reset, limit and headers', async () => {
