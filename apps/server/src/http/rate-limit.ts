@@ -37,10 +37,11 @@ export function createRedisRateLimitStore(url: string): RateLimitStore {
     async hit(key, windowMs, now) {
       const { start, reset: resetAt } = fixedWindow(now, windowMs);
       const redisKey = `lodestar:rl:${key}:${start}`;
+      // A relative TTL keeps working whatever the clock difference between Redis and this server.
       const results = await redis
         .multi()
         .incr(redisKey)
-        .pexpireat(redisKey, resetAt + 1_000)
+        .pexpire(redisKey, resetAt - now + 1_000)
         .exec();
       const count = Number(results?.[0]?.[1] ?? 0);
       return { count, resetAt };
