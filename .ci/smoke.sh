@@ -8,7 +8,7 @@ base="http://127.0.0.1:$port"
 log="$data_dir/server.log"
 pid=""
 cleanup() {
-  local node; node=$(pgrep -f "node scripts/start.mjs" | head -n 1 || true)
+  local node; node=$([ -n "$pid" ] && node_pid || true)
   [ -n "$node" ] && kill -TERM "$node" 2>/dev/null || true
   sleep 1
   # A PostgreSQL left behind by a failed step is stopped too.
@@ -28,7 +28,27 @@ start() {
   done
   echo "server did not become ready"; cat "$log"; exit 1
 }
-node_pid() { pgrep -f "node scripts/start.mjs" | head -n 1; }
+# The server's node process: the descendant of the `npm start` we launched whose command runs start.mjs
+# (npm may run it through a shell; matching by pattern alone could pick that shell or another server).
+node_pid() {
+  local parent=${1:-$pid} child
+  for child in $(pgrep -P "$parent"); do
+    if tr '\0' ' ' <"/proc/$child/cmdline" | grep -q '^node .*scripts/start.mjs'; then
+      echo "$child"
+      return 0
+    fi
+    node_pid "$child" && return 0
+  done
+  return 1
+}
+# Waits for the launched `npm start` to end; after 30 s it is killed so a hang fails instead of blocking.
+wait_stopped() {
+  (sleep 30 && kill -9 "$pid") >/dev/null 2>&1 &
+  local timer=$!
+  wait "$pid" 2>/dev/null || true
+  pkill -P "$timer" 2>/dev/null || true
+  kill "$timer" 2>/dev/null || true
+}
 installed_at() { curl -fsS "$base/api/v1/health" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s).data.installedAt))"; }
 expect_page() {
   local body; body=$(curl -fsS "$base$1")
@@ -55,19 +75,19 @@ echo "second server refused ok"
 
 # Graceful stop and restart keeps data.
 kill -TERM "$(node_pid)"
-wait "$pid" || true
+wait_stopped
 start
 [ "$(installed_at)" = "$first" ] || { echo "data lost across restart"; exit 1; }
 echo "restart ok"
 
 # kill -9 of the server, then start again: data intact.
 kill -9 "$(node_pid)"
-wait "$pid" || true
+wait_stopped
 start
 [ "$(installed_at)" = "$first" ] || { echo "data lost after kill -9"; exit 1; }
 curl -fsS "$base/api/v1/ready" | grep -q '"status":"ready"'
 echo "kill -9 recovery ok"
 kill -TERM "$(node_pid)"
-wait "$pid" || true
+wait_stopped
 pid=""
 echo "smoke test passed"
