@@ -24,8 +24,21 @@ export const ACCOUNT_TYPE_LABELS = {
 export type AccountType = keyof typeof ACCOUNT_TYPE_LABELS;
 export const ACCOUNT_TYPES = Object.keys(ACCOUNT_TYPE_LABELS) as AccountType[];
 
+/** Whether `value` is one of the seventeen account types (exact, lower-case). */
 export function isAccountType(value: string): value is AccountType {
   return Object.hasOwn(ACCOUNT_TYPE_LABELS, value);
+}
+
+/**
+ * The label users see for a stored type (case-insensitive); an unknown type is shown in title case
+ * ('money_market' → 'Money Market'), an empty one as 'Other'.
+ */
+export function accountTypeLabel(type: string | null | undefined): string {
+  const lower = (type ?? '').trim().toLowerCase();
+  if (isAccountType(lower)) return ACCOUNT_TYPE_LABELS[lower];
+  const words = lower.split(/[_\s-]+/).filter(Boolean);
+  if (words.length === 0) return ACCOUNT_TYPE_LABELS.other;
+  return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
 }
 
 /** Asset class each type counts under in net worth and allocation. */
@@ -51,6 +64,7 @@ const CLASS_OF: Record<AccountType, AssetClass> = {
   other: 'other',
 };
 
+/** The asset class an account type counts under (credit and loan → 'liability'). */
 export function assetClassOf(type: AccountType): AssetClass {
   return CLASS_OF[type];
 }
@@ -90,6 +104,11 @@ const TAB_OF: Record<AccountType, Exclude<AccountTab, 'all'> | undefined> = {
   other: undefined,
 };
 
+/** The tab an account type is listed under besides 'all'; real estate and other appear only in 'all'. */
+export function accountTabOf(type: AccountType): Exclude<AccountTab, 'all'> | undefined {
+  return TAB_OF[type];
+}
+
 /** Whether an account of `type` is listed under `tab` ('all' lists everything). */
 export function accountInTab(type: AccountType, tab: AccountTab): boolean {
   return tab === 'all' || TAB_OF[type] === tab;
@@ -124,6 +143,11 @@ export const ACCOUNT_STATUS_TEXT: Record<AccountStatus, { label: string; descrip
   disconnected: { label: 'Disconnected', description: 'This account no longer syncs' },
 };
 
+/** The label and explanation for any stored status, after folding aliases (see normalizeAccountStatus). */
+export function accountStatusText(status: string | null | undefined): { label: string; description: string } {
+  return ACCOUNT_STATUS_TEXT[normalizeAccountStatus(status)];
+}
+
 /** Transaction statuses (spec §4); posted is the default. */
 export const TRANSACTION_STATUSES = ['pending', 'posted', 'failed', 'cancelled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -135,6 +159,7 @@ export const TRANSACTION_STATUS_TEXT: Record<TransactionStatus, { label: string;
   cancelled: { label: 'Cancelled', description: 'The payment was cancelled' },
 };
 
+/** Folds a stored or provider status into one of the four; 'canceled' → 'cancelled'; unknown or empty → 'posted'. */
 export function normalizeTransactionStatus(status: string | null | undefined): TransactionStatus {
   const lower = (status ?? '').trim().toLowerCase();
   if (lower === 'canceled') return 'cancelled';

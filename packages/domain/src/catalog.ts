@@ -11,6 +11,7 @@ export const TIME_PERIODS = {
 export type TimePeriod = keyof typeof TIME_PERIODS;
 export const TIME_PERIOD_VALUES = Object.keys(TIME_PERIODS) as TimePeriod[];
 
+/** Whether `value` is one of the five period option values. */
 export function isTimePeriod(value: string): value is TimePeriod {
   return Object.hasOwn(TIME_PERIODS, value);
 }
@@ -39,6 +40,11 @@ export function stablecoinDecimals(symbol: string): number | undefined {
   return Object.hasOwn(STABLECOIN_DECIMALS, upper)
     ? STABLECOIN_DECIMALS[upper as StablecoinSymbol]
     : undefined;
+}
+
+/** Whether `symbol` (case-insensitive) is on the stablecoin/token list. */
+export function isStablecoin(symbol: string): boolean {
+  return stablecoinDecimals(symbol) !== undefined;
 }
 
 /** The 50 US state codes plus DC. */

@@ -12,10 +12,13 @@ export const PAGING = {
   transactions: { defaultPageSize: 10, defaultPage: 1 },
 } as const;
 
+/** Default history window (months back from today) and the first year history goes back to. */
 export const DATES = { defaultMonthsBack: 6, historicalStartYear: 2020 } as const;
 
+/** Retry helper defaults (spec §9): 3 attempts in all, 1000 ms before the second, doubling after. */
 export const RETRY = { attempts: 3, delayMs: 1000, backoff: true } as const;
 
+/** fetchWithTimeout default (spec §9). */
 export const HTTP_TIMEOUT_MS = 30_000;
 
 export const AGGREGATION = {
@@ -26,6 +29,7 @@ export const AGGREGATION = {
   cryptoShareThresholdPercent: 10,
 } as const;
 
+/** Display decimals (spec §9): crypto quantities 8, fractional quantities 4, money 2. */
 export const DECIMALS = { crypto: 8, fractional: 4, regular: 2 } as const;
 
 /** TanStack Query cache times (fresh / kept) and retries. */
@@ -89,3 +93,33 @@ export const DATABASE_DEFAULTS = {
 
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_LOCALE = 'en-US';
+
+/** Log levels (spec §9): the library default is warn; the environment default is error. */
+export const LOGGING = { defaultLevel: 'warn', environmentDefaultLevel: 'error' } as const;
+
+/**
+ * Session timing of the hosted auth service (spec §9), kept for reference and for the web app's
+ * refresh logic; Lodestar's own sessions are HttpOnly cookies (DESIGN.md §4). Seconds where named so.
+ */
+export const SESSION = {
+  cookiePath: '/',
+  sameSite: 'lax',
+  defaultLifetimeDays: 400,
+  productLifetimeSeconds: 31_536_000,
+  cookieChunkSize: 3180,
+  autoRefreshTickMs: 30_000,
+  refreshWhenTicksLeft: 3,
+  recoveryRefreshBelowMs: 90_000,
+  refreshRetryStartMs: 200,
+  refreshRetryMaxMs: 30_000,
+  keySetCacheMs: 10 * 60_000,
+} as const;
+
+/** Responsive breakpoints (spec §2): mobile below 768 px, tablet 768–1023, desktop 1024 and above. */
+export const BREAKPOINTS = { tabletMinPx: 768, desktopMinPx: 1024 } as const;
+
+/** Loading skeleton list rows by default (spec §2). */
+export const SKELETON_LIST_ROWS = 5;
+
+/** Browser storage key of the cached preferences (spec §3). */
+export const PREFERENCES_STORAGE_KEY = 'user-preferences';

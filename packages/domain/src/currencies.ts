@@ -1,6 +1,8 @@
 /**
- * ISO-4217 currency codes with their minor-unit exponents (digits after the decimal point).
- * Active codes plus the common fund codes; the exponent decides how `amountMinor` is read.
+ * ISO-4217 currency codes with their minor-unit exponents (digits after the decimal point), from the
+ * ISO list (not CLDR's display digits: ISO gives IQD 3 and IDR 2 where CLDR shows 0). Active codes,
+ * the fund codes with an exponent, and a few recently withdrawn codes (ANG, CUC, HRK, SLL, ZWL) so
+ * historical transactions stay readable. Metals and XDR have no minor unit and are not money here.
  */
 const BY_EXPONENT: Record<0 | 2 | 3 | 4, string> = {
   0: 'BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF',
@@ -10,7 +12,9 @@ const BY_EXPONENT: Record<0 | 2 | 3 | 4, string> = {
     'GMD GTQ GYD HKD HNL HTG HUF IDR ILS INR IRR JMD KES KGS KHR KPW KYD KZT LAK LBP LKR LRD LSL MAD ' +
     'MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MXV MYR MZN NAD NGN NIO NOK NPR NZD PAB PEN PGK PHP ' +
     'PKR PLN QAR RON RSD RUB SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB TJS TMT ' +
-    'TOP TRY TTD TWD TZS UAH USD USN UYU UZS VED VES WST XCD XCG YER ZAR ZMW ZWG',
+    'TOP TRY TTD TWD TZS UAH USD USN UYU UZS VED VES WST XCD XCG YER ZAR ZMW ZWG ' +
+    // Withdrawn since 2023 (replaced by XCG, CUP, EUR, SLE, ZWG); kept for historical data.
+    'ANG CUC HRK SLL ZWL',
   3: 'BHD IQD JOD KWD LYD OMR TND',
   4: 'CLF UYW',
 };

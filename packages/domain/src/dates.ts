@@ -18,6 +18,7 @@ export function parseIsoDate(value: string): { year: number; month: number; day:
   return { year, month, day };
 }
 
+/** Whether `value` is a real calendar date written 'YYYY-MM-DD'. */
 export function isIsoDate(value: string): boolean {
   try {
     parseIsoDate(value);
@@ -31,7 +32,7 @@ function format(date: Date): IsoDate {
   return date.toISOString().slice(0, 10);
 }
 
-/** `date` plus `days` (negative goes back). */
+/** `date` plus `days` calendar days (negative goes back). */
 export function addDays(date: IsoDate, days: number): IsoDate {
   const { year, month, day } = parseIsoDate(date);
   return format(new Date(Date.UTC(year, month - 1, day + days)));
@@ -51,7 +52,10 @@ export function addMonths(date: IsoDate, months: number): IsoDate {
 /** The first day the history goes back to (spec §9: 2020). */
 export const HISTORY_START: IsoDate = `${DATES.historicalStartYear}-01-01`;
 
-/** First day (inclusive) of a summary period ending `today` (spec §3 period options). */
+/**
+ * First day (inclusive) of a summary period ending `today` (spec §3 period options): the same day
+ * N months back (clamped to month end), or the history start for 'all-time'.
+ */
 export function periodStart(period: TimePeriod, today: IsoDate): IsoDate {
   switch (period) {
     case '1-month':
@@ -70,7 +74,16 @@ export function periodStart(period: TimePeriod, today: IsoDate): IsoDate {
 export const DATE_RANGES = ['7d', '30d', '90d', '1y', 'ytd', 'all'] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
 
-/** First day (inclusive) of a `default_date_range` preference ending `today`. */
+/** Whether `value` is a `default_date_range` preference value. */
+export function isDateRange(value: string): value is DateRange {
+  return (DATE_RANGES as readonly string[]).includes(value);
+}
+
+/**
+ * First day (inclusive) of a `default_date_range` preference ending `today` (inclusive): '7d' covers
+ * seven calendar days including today, '1y' the same day a year back, 'ytd' January 1 of today's year,
+ * 'all' the history start (2020-01-01).
+ */
 export function dateRangeStart(range: DateRange, today: IsoDate): IsoDate {
   switch (range) {
     case '7d':

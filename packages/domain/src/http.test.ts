@@ -1,30 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { fetchJson, fetchWithTimeout, retry, type ResponseLike } from './http';
-import { createFixedWindowRateLimiter, fixedWindow, RateLimitError } from './rate-limit';
-
-describe('fixed-window rate limiter (spec §4)', () => {
-  it('allows the limit, then raises with reset time and limit, then opens in the next window', () => {
-    const limiter = createFixedWindowRateLimiter({ limit: 3, windowMs: 60_000 });
-    const t0 = 1_700_000_040_000;
-    expect(limiter.hit('ip', t0)).toEqual({ remaining: 2, reset: t0 + 60_000 });
-    limiter.hit('ip', t0 + 1);
-    expect(limiter.hit('ip', t0 + 2).remaining).toBe(0);
-    let error: unknown;
-    try {
-      limiter.hit('ip', t0 + 59_999);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect(error).toMatchObject({ reset: t0 + 60_000, limit: 3 });
-    expect(limiter.hit('other', t0 + 3).remaining).toBe(2);
-    expect(limiter.hit('ip', t0 + 60_000).remaining).toBe(2);
-  });
-
-  it('aligns windows to multiples of their length', () => {
-    expect(fixedWindow(125_000, 60_000)).toEqual({ start: 120_000, reset: 180_000 });
-  });
-});
 
 describe('retry (spec §4, §9)', () => {
   it('tries three times by default with 1000 ms doubling waits', async () => {
@@ -102,5 +77,94 @@ describe('fetch helpers (spec §7, §8)', () => {
     await expect(fetchJson('http://x', {}, { runtime: { fetch: html } })).rejects.toThrow(
       'Invalid response format',
     );
+  });
+});
+
+describe('fetch helper defaults', () => {
+  it('arms a 30000 ms timer by default and clears it when the response arrives', async () => {
+    const armed: number[] = [];
+    const cleared: unknown[] = [];
+    const runtime = {
+      fetch: async () => response('application/json', {}),
+      setTimeout: (_callback: () => void, ms: number) => {
+        armed.push(ms);
+        return 'timer-1';
+      },
+      clearTimeout: (id: unknown) => void cleared.push(id),
+    };
+    await fetchWithTimeout('http://x', { method: 'POST' }, { runtime });
+    expect(armed).toEqual([30_000]);
+    expect(cleared).toEqual(['timer-1']);
+  });
+
+  it('passes the caller init through with an abort signal and rethrows fetch errors', async () => {
+    let seen: Record<string, unknown> | undefined;
+    const failing = async (_url: string, init?: Record<string, unknown>) => {
+      seen = init;
+      throw new Error('network down');
+    };
+    await expect(fetchJson('http://x', { method: 'PUT' }, { runtime: { fetch: failing } })).rejects.toThrow(
+      'network down',
+    );
+    expect(seen).toMatchObject({ method: 'PUT', signal: { aborted: false } });
+  });
+
+  it("refuses a response without a content type as 'Invalid response format'", async () => {
+    const bare = async (): Promise<ResponseLike> => ({
+      ok: true,
+      status: 200,
+      headers: { get: () => null },
+      json: async () => ({}),
+    });
+    await expect(fetchJson('http://x', {}, { runtime: { fetch: bare } })).rejects.toThrow(
+      'Invalid response format',
+    );
+  });
+});
+
+describe('retry options', () => {
+  it.each([
+    [{ attempts: 1 }, 1, []],
+    [{ attempts: 4, delayMs: 100 }, 4, [100, 200, 400]],
+    [{ attempts: 4, delayMs: 100, backoff: false }, 4, [100, 100, 100]],
+  ])('%j makes %i calls waiting %j', async (options, calls, waits) => {
+    const seenWaits: number[] = [];
+    let count = 0;
+    await expect(
+      retry(
+        async () => {
+          count += 1;
+          throw new Error('nope');
+        },
+        { ...options, sleep: async (ms) => void seenWaits.push(ms) },
+      ),
+    ).rejects.toThrow('nope');
+    expect(count).toBe(calls);
+    expect(seenWaits).toEqual(waits);
+  });
+
+  it('asks shouldRetry with the error and attempt number', async () => {
+    const asked: [string, number][] = [];
+    await expect(
+      retry(async (attempt) => Promise.reject(new Error(`e${attempt}`)), {
+        shouldRetry: (error, attempt) => {
+          asked.push([(error as Error).message, attempt]);
+          return attempt < 2;
+        },
+        sleep: async () => undefined,
+      }),
+    ).rejects.toThrow('e2');
+    expect(asked).toEqual([
+      ['e1', 1],
+      ['e2', 2],
+    ]);
+  });
+
+  it('waits with the platform timer when no sleep is given', async () => {
+    let calls = 0;
+    const result = await retry(async () => (++calls < 2 ? Promise.reject(new Error('x')) : 'done'), {
+      delayMs: 1,
+    });
+    expect(result).toBe('done');
   });
 });

@@ -45,7 +45,11 @@ export type RetryOptions = {
   sleep?: (ms: number) => Promise<void>;
 };
 
-/** Runs `task` up to `attempts` times, waiting `delayMs` (doubling with backoff) between tries. */
+/**
+ * Runs `task` up to `attempts` times in all (default 3), waiting `delayMs` milliseconds (default 1000)
+ * before the second try and, with backoff (default on), doubling the wait after each failure (1000,
+ * 2000, …). Stops early when `shouldRetry` returns false; rethrows the last error.
+ */
 export async function retry<T>(
   task: (attempt: number) => Promise<T>,
   options: RetryOptions = {},
@@ -66,7 +70,10 @@ export async function retry<T>(
   }
 }
 
-/** Fetches `url`, aborting after `timeoutMs` (default 30000) with 'Request timed out after {ms}ms'. */
+/**
+ * Fetches `url`, aborting the request after `timeoutMs` milliseconds (default 30000) and rejecting with
+ * Error('Request timed out after {ms}ms'). The timer is always cleared.
+ */
 export async function fetchWithTimeout(
   url: string,
   init: Record<string, unknown> = {},

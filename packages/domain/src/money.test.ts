@@ -14,6 +14,7 @@ import {
   sanitizeFinancialAmount,
   subtract,
   sum,
+  toMajor,
   toMajorNumber,
   toMajorString,
 } from './money';
@@ -28,7 +29,22 @@ describe('currency table', () => {
     ['KWD', 3],
     ['BHD', 3],
     ['TND', 3],
+    ['IQD', 3],
+    ['JOD', 3],
+    ['LYD', 3],
+    ['OMR', 3],
     ['CLF', 4],
+    ['UYW', 4],
+    ['GBP', 2],
+    ['CHF', 2],
+    ['CNY', 2],
+    ['CAD', 2],
+    ['AUD', 2],
+    ['VND', 0],
+    ['CLP', 0],
+    ['IDR', 2],
+    ['XCG', 2],
+    ['HRK', 2],
   ])('%s has %i decimals', (code, exponent) => expect(currencyExponent(code)).toBe(exponent));
 
   it('rejects unknown and lower-case codes', () => {
@@ -67,6 +83,17 @@ describe('Money', () => {
     expect(toMajorString(money(1200, 'JPY'))).toBe('1200');
     expect(toMajorString(money(1, 'KWD'))).toBe('0.001');
     expect(toMajorNumber(money(-1999, 'USD'))).toBe(-19.99);
+    expect(toMajor(money(1999, 'USD'))).toBe('19.99');
+    expect(toMajor(money(12345, 'CLF'))).toBe('1.2345');
+    expect(toMajor(fromMajor('-1234567.89', 'USD'))).toBe('-1234567.89');
+  });
+
+  it('refuses unknown currencies and amounts beyond safe integers', () => {
+    expect(() => money(1, 'XXX')).toThrow('Unknown currency code: XXX');
+    expect(() => fromMajor('1', 'usd')).toThrow('Unknown currency code');
+    expect(() => fromMajor('999999999999999999', 'USD')).toThrow('Amount out of range');
+    expect(() => add(money(Number.MAX_SAFE_INTEGER, 'USD'), money(1, 'USD'))).toThrow('safe integer');
+    expect(() => fromMajor(Number.NaN, 'USD')).toThrow('Not a finite amount');
   });
 
   it('adds and subtracts in one currency and refuses mixed currencies', () => {
@@ -119,7 +146,14 @@ describe('money input (spec §5)', () => {
     ['(45.00)', -45],
     ['($1,000)', -1000],
     ['USD 99', 99],
+    ['€ 1.234,5', 1.2345],
+    ['$(45.00)', -45],
+    ['(-5)', -5],
+    ['(1,000) USD', -1000],
+    ['1,000 (approx.)', 1000],
     ['abc', 0],
+    ['-', 0],
+    ['()', 0],
     ['', 0],
   ])('parses %j as %d', (input, expected) => expect(parseMoneyInput(input)).toBe(expected));
 
@@ -127,6 +161,8 @@ describe('money input (spec §5)', () => {
     expect(sanitizeFinancialAmount(1.005)).toBe(1.01);
     expect(sanitizeFinancialAmount(10)).toBe(10);
     expect(sanitizeFinancialAmount(-2.345)).toBe(-2.35);
+    expect(sanitizeFinancialAmount(0.125)).toBe(0.13);
+    expect(sanitizeFinancialAmount(19.999)).toBe(20);
     expect(() => sanitizeFinancialAmount(Number.NaN)).toThrow('Invalid financial amount');
   });
 });

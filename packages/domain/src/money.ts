@@ -6,6 +6,7 @@ import { currencyExponent } from './currencies';
  */
 export type Money = { readonly amountMinor: number; readonly currency: string };
 
+/** Thrown when amounts in two currencies are combined (add, subtract, compare, sum). */
 export class CurrencyMismatchError extends Error {
   constructor(a: string, b: string) {
     super(`Cannot combine amounts in ${a} and ${b}`);
@@ -57,6 +58,11 @@ export function toMajorString(amount: Money): string {
   return `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
 
+/** Alias of toMajorString: the exact major-unit decimal string ('19.99' for 1999 USD cents). */
+export function toMajor(amount: Money): string {
+  return toMajorString(amount);
+}
+
 /** The amount in major units as a number, for display and charts only (never for arithmetic). */
 export function toMajorNumber(amount: Money): number {
   return amount.amountMinor / 10 ** currencyExponent(amount.currency);
@@ -83,14 +89,17 @@ export function sum(amounts: readonly Money[], currency: string): Money {
   return amounts.reduce((total, amount) => add(total, amount), money(0, currency));
 }
 
+/** The same amount with the opposite sign (money in ↔ money out); zero stays +0. */
 export function negate(amount: Money): Money {
   return money(-amount.amountMinor, amount.currency);
 }
 
+/** The magnitude of an amount (sign dropped), in the same currency. */
 export function abs(amount: Money): Money {
   return money(Math.abs(amount.amountMinor), amount.currency);
 }
 
+/** Whether the amount is exactly zero minor units. */
 export function isZero(amount: Money): boolean {
   return amount.amountMinor === 0;
 }
@@ -130,19 +139,25 @@ export function allocate(amount: Money, ratios: readonly number[]): Money[] {
 }
 
 /**
- * Spec §5 money parsing for user input: a number passes unchanged; in a string everything except
- * digits, '.' and '-' is removed, and text wrapped in parentheses is negative; anything unparseable is 0.
+ * Spec §5 money parsing for user input, result in major units: a number passes unchanged; in a string
+ * everything except digits, '.' and '-' is removed (so '1.234,5' reads as 1.2345: use the dot as the
+ * decimal separator), a number written in parentheses is negative, and anything unparseable is 0.
+ * No rounding.
  */
 export function parseMoneyInput(value: number | string): number {
   if (typeof value === 'number') return value;
   const trimmed = value.trim();
-  const parenthesised = /^\(.*\)$/.test(trimmed);
+  // Accounting notation: the number itself sits in parentheses ('(45.00)', '$(45.00)', '(1,000) USD').
+  const parenthesised = /\([^()]*\d[^()]*\)/.test(trimmed);
   const parsed = Number.parseFloat(trimmed.replace(/[^\d.-]/g, ''));
   if (Number.isNaN(parsed)) return 0;
   return parenthesised ? -Math.abs(parsed) : parsed;
 }
 
-/** Spec §5: throws 'Invalid financial amount' for NaN, else the value rounded to two decimals. */
+/**
+ * Spec §5: throws Error('Invalid financial amount') for NaN, else the value (major units) rounded to
+ * two decimals, half away from zero (1.005 → 1.01, -2.345 → -2.35).
+ */
 export function sanitizeFinancialAmount(value: number): number {
   if (Number.isNaN(value)) throw new Error('Invalid financial amount');
   return Math.round((value + Number.EPSILON * Math.sign(value)) * 100) / 100;

@@ -8,6 +8,21 @@ export const PASSWORD_FEEDBACK = {
   special: 'Include at least one special character',
 } as const;
 
+/** Spec §5 password messages; `{n}` in the length message is the minimum length. */
+export const PASSWORD_MESSAGES = {
+  required: 'Password is required',
+  tooWeak: 'Password is too weak',
+  uppercase: 'Password must contain at least one uppercase letter',
+  lowercase: 'Password must contain at least one lowercase letter',
+  number: 'Password must contain at least one number',
+  special: 'Password must contain at least one special character',
+} as const;
+
+/** 'Password must be at least {n} characters' for a minimum of `n` (default 12). */
+export function passwordMinLengthMessage(n: number = LIMITS.passwordMinLength): string {
+  return `Password must be at least ${n} characters`;
+}
+
 export type PasswordStrength = {
   /** 0–5: one point each for 12+ chars, 16+ chars, mixed case, a digit, a special character. */
   score: number;
@@ -20,7 +35,11 @@ const hasUpper = (value: string) => /\p{Lu}/u.test(value);
 const hasDigit = (value: string) => /\d/.test(value);
 const hasSpecial = (value: string) => /[^\p{L}\d\s]/u.test(value);
 
-/** Scores a password (spec §5): below 3 weak, 3–4 medium, 5 strong. Length counts code points. */
+/**
+ * Scores a password (spec §5), one point each for 12+ characters, 16+ characters, mixed case, a digit
+ * and a special character (anything not a letter, digit or space): below 3 weak, 3–4 medium, 5 strong.
+ * Length counts code points. Feedback lists the unmet hints in the spec's order.
+ */
 export function passwordStrength(password: string): PasswordStrength {
   const length = [...password].length;
   const feedback: string[] = [];
@@ -39,17 +58,18 @@ export function passwordStrength(password: string): PasswordStrength {
 }
 
 /**
- * Sign-up password check (spec §5): '' → 'Password is required'; shorter than 12 →
+ * Sign-up password check (spec §5): '' → 'Password is required'; shorter than `minLength` (12) →
  * 'Password must be at least 12 characters'; weak → the first feedback line or 'Password is too weak'.
  * Returns undefined when acceptable.
  */
-export function signUpPasswordError(password: string): string | undefined {
-  if (password.length === 0) return 'Password is required';
-  if ([...password].length < LIMITS.passwordMinLength) {
-    return `Password must be at least ${LIMITS.passwordMinLength} characters`;
-  }
+export function signUpPasswordError(
+  password: string,
+  minLength: number = LIMITS.passwordMinLength,
+): string | undefined {
+  if (password.length === 0) return PASSWORD_MESSAGES.required;
+  if ([...password].length < minLength) return passwordMinLengthMessage(minLength);
   const strength = passwordStrength(password);
-  if (strength.level === 'weak') return strength.feedback[0] ?? 'Password is too weak';
+  if (strength.level === 'weak') return strength.feedback[0] ?? PASSWORD_MESSAGES.tooWeak;
   return undefined;
 }
 
@@ -59,12 +79,10 @@ export function signUpPasswordError(password: string): string | undefined {
  */
 export function newPasswordErrors(password: string): string[] {
   const errors: string[] = [];
-  if ([...password].length < LIMITS.passwordMinLength) {
-    errors.push(`Password must be at least ${LIMITS.passwordMinLength} characters`);
-  }
-  if (!hasUpper(password)) errors.push('Password must contain at least one uppercase letter');
-  if (!hasLower(password)) errors.push('Password must contain at least one lowercase letter');
-  if (!hasDigit(password)) errors.push('Password must contain at least one number');
-  if (!hasSpecial(password)) errors.push('Password must contain at least one special character');
+  if ([...password].length < LIMITS.passwordMinLength) errors.push(passwordMinLengthMessage());
+  if (!hasUpper(password)) errors.push(PASSWORD_MESSAGES.uppercase);
+  if (!hasLower(password)) errors.push(PASSWORD_MESSAGES.lowercase);
+  if (!hasDigit(password)) errors.push(PASSWORD_MESSAGES.number);
+  if (!hasSpecial(password)) errors.push(PASSWORD_MESSAGES.special);
   return errors;
 }

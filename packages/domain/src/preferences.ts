@@ -24,6 +24,7 @@ export const FONT_SIZES = ['small', 'medium', 'large'] as const;
 
 const stringList = z.array(z.string().max(200)).max(500);
 
+/** Every preference key with its rule (spec §3); lists are capped so a stored document stays small. */
 export const preferencesSchema = z.object({
   theme: themeSchema,
   sidebar_section_order: stringList,
@@ -68,6 +69,10 @@ export const preferencesSchema = z.object({
 });
 
 export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** A partial update (PATCH body): any subset of keys, each checked by its own rule, unknown keys refused. */
+export const preferencesPatchSchema = preferencesSchema.partial().strict();
+export type PreferencesPatch = z.infer<typeof preferencesPatchSchema>;
 export type PreferenceKey = keyof Preferences;
 
 export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
@@ -117,8 +122,10 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Merges stored or partial preferences over the defaults: nested objects key by key, unknown keys
- * dropped, and any value that fails its rule replaced by the default (a bad cache never breaks the app).
+ * Merges stored or partial preferences over the defaults, each layer over the previous one (for
+ * example server data, then the local cache): nested objects key by key, lists replaced whole, unknown
+ * keys dropped, and a value that fails its rule ignored so the earlier value stays (a bad cache never
+ * breaks the app). Always returns a fresh object sharing nothing with DEFAULT_PREFERENCES.
  */
 export function mergePreferences(...layers: unknown[]): Preferences {
   // Defaults are plain JSON data, so a JSON round trip is a full deep copy.
@@ -127,12 +134,22 @@ export function mergePreferences(...layers: unknown[]): Preferences {
     if (!isPlainObject(layer)) continue;
     for (const key of Object.keys(DEFAULT_PREFERENCES) as PreferenceKey[]) {
       if (!(key in layer)) continue;
+      const field = preferencesSchema.shape[key];
       const current = merged[key];
       const incoming = layer[key];
-      const candidate =
-        isPlainObject(current) && isPlainObject(incoming) ? { ...current, ...incoming } : incoming;
-      const field = preferencesSchema.shape[key].safeParse(candidate);
-      if (field.success) merged[key] = field.data;
+      if (isPlainObject(current) && isPlainObject(incoming)) {
+        // Nested objects merge key by key, so one bad entry does not discard its valid siblings.
+        let next = current;
+        for (const inner of Object.keys(current)) {
+          if (!(inner in incoming)) continue;
+          const candidate = { ...next, [inner]: incoming[inner] };
+          if (field.safeParse(candidate).success) next = candidate;
+        }
+        merged[key] = next;
+        continue;
+      }
+      const parsed = field.safeParse(incoming);
+      if (parsed.success) merged[key] = parsed.data;
     }
   }
   return merged as Preferences;

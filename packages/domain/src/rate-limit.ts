@@ -4,6 +4,7 @@
  * RateLimitError carrying when the window resets and the limit.
  */
 
+/** Raised once the limit is reached (HTTP 429); `reset` is epoch ms, `limit` the requests per window. */
 export class RateLimitError extends Error {
   constructor(
     /** Epoch milliseconds when the current window ends. */
@@ -15,7 +16,7 @@ export class RateLimitError extends Error {
   }
 }
 
-/** The window containing `now` (epoch ms): its start and the moment it resets. */
+/** The window containing `now` (epoch ms): its start (inclusive) and the moment it resets (exclusive), both epoch ms. */
 export function fixedWindow(now: number, windowMs: number): { start: number; reset: number } {
   const start = Math.floor(now / windowMs) * windowMs;
   return { start, reset: start + windowMs };
@@ -29,6 +30,7 @@ export type FixedWindowStore = {
   set(key: string, state: FixedWindowState): void;
 };
 
+/** An in-process store (one Map); several server instances need a shared store such as Redis. */
 export function createMemoryWindowStore(): FixedWindowStore & { size(): number } {
   const map = new Map<string, FixedWindowState>();
   return { get: (key) => map.get(key), set: (key, state) => void map.set(key, state), size: () => map.size };
@@ -39,11 +41,18 @@ export type RateLimiter = {
   hit(key: string, now: number): { remaining: number; reset: number };
 };
 
+/**
+ * A fixed-window limiter allowing `limit` hits per key per window of `windowMs` milliseconds. `hit`
+ * returns the hits left in the window and its reset (epoch ms), or throws RateLimitError.
+ */
 export function createFixedWindowRateLimiter(options: {
   limit: number;
   windowMs: number;
   store?: FixedWindowStore;
 }): RateLimiter {
+  if (!Number.isInteger(options.limit) || options.limit < 1)
+    throw new RangeError('limit must be a positive integer');
+  if (!(options.windowMs > 0)) throw new RangeError('windowMs must be positive');
   const store = options.store ?? createMemoryWindowStore();
   return {
     hit(key, now) {

@@ -1,7 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ERROR_MESSAGE, isSensitiveLogKey, redactErrorText } from './redaction';
+import {
+  DEFAULT_ERROR_MESSAGE,
+  isSensitiveLogKey,
+  redactErrorText,
+  SENSITIVE_LOG_KEY_WORDS,
+} from './redaction';
 
-describe('log key redaction', () => {
+describe('log key redaction (spec §9)', () => {
+  it('exports the spec key list', () =>
+    expect(SENSITIVE_LOG_KEY_WORDS).toEqual([
+      'password',
+      'secret',
+      'token',
+      'key',
+      'auth',
+      'credential',
+      'private',
+      'ssn',
+      'pin',
+      'cvv',
+      'card',
+      'account',
+      'routing',
+      'plaid',
+      'stripe',
+      'jwt',
+    ]));
+
   it.each([
     'password',
     'newPassword',
@@ -20,6 +45,9 @@ describe('log key redaction', () => {
     'plaidItem',
     'stripeCustomer',
     'jwt',
+    'PASSWORD',
+    'x-api-key',
+    'authorization',
   ])('redacts %s', (key) => expect(isSensitiveLogKey(key)).toBe(true));
 
   it.each(['method', 'path', 'status', 'ms', 'requestId', 'message', 'level'])('keeps %s', (key) =>
@@ -27,7 +55,10 @@ describe('log key redaction', () => {
   );
 });
 
-describe('error text redaction', () => {
+describe('error text redaction (spec §8)', () => {
+  it('falls back to the spec default', () =>
+    expect(DEFAULT_ERROR_MESSAGE).toBe('An unexpected error occurred'));
+
   it.each([
     'Invalid password for user',
     'token expired: abc.def',
@@ -36,6 +67,11 @@ describe('error text redaction', () => {
     'client secret mismatch',
     'Authorization header malformed',
     'invalid credentials',
+    'PASSWORD MISMATCH',
+    'apikey rejected',
+    'API-Key revoked',
+    'Authorisation failed',
+    'Refresh tokens exhausted',
   ])('replaces %j', (message) => expect(redactErrorText(message)).toBe(DEFAULT_ERROR_MESSAGE));
 
   it('keeps harmless messages and uses a given fallback', () => {

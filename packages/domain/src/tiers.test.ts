@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FEATURE_FLAGS } from './feature-flags';
-import { DEFAULT_PREFERENCES, mergePreferences, preferencesSchema } from './preferences';
-import { ACTIVE_TIERS, BILLING_TIERS, resolveTierName, tierFor, tierHasFeature, tierPricing } from './tiers';
+import { GENERAL_LIMITS } from './constants';
+import {
+  ACTIVE_TIERS,
+  BILLING_TIERS,
+  resolveTierName,
+  tierFor,
+  tierHasFeature,
+  tierPricing,
+  withStripePriceIds,
+} from './tiers';
 
 describe('billing tiers (spec §3, §4, §6, §9)', () => {
   it('has free and pro limits as specified', () => {
@@ -52,7 +59,11 @@ describe('billing tiers (spec §3, §4, §6, §9)', () => {
     ['enterprise', 'pro'],
     ['pro', 'pro'],
     ['PRO', 'pro'],
+    [' Enterprise ', 'pro'],
+    ['Hobby', 'free_trial'],
     ['platinum', 'free_trial'],
+    ['', 'free_trial'],
+    [undefined, 'free_trial'],
     [null, 'free_trial'],
   ])('maps plan %j to %s', (plan, tier) => {
     expect(resolveTierName(plan)).toBe(tier);
@@ -64,61 +75,62 @@ describe('billing tiers (spec §3, §4, §6, §9)', () => {
   });
 });
 
-describe('feature flags (spec §1)', () => {
-  it('turns crypto, bank linking and export on and the public API off', () => {
-    expect(DEFAULT_FEATURE_FLAGS).toEqual({
-      crypto: true,
-      bankLinking: true,
-      export: true,
-      publicApi: false,
-    });
-  });
-});
-
-describe('preferences (spec §3)', () => {
-  it('has valid defaults for every key', () => {
-    expect(preferencesSchema.parse(DEFAULT_PREFERENCES)).toEqual(DEFAULT_PREFERENCES);
-    expect(Object.keys(DEFAULT_PREFERENCES)).toHaveLength(29);
-    expect(DEFAULT_PREFERENCES).toMatchObject({
-      theme: 'system',
-      default_currency: 'USD',
-      default_date_range: '30d',
-      number_format: 'en-US',
-      date_format: 'MM/DD/YYYY',
-      time_zone: 'America/New_York',
-      alert_thresholds: { spending: null, low_balance: 100 },
-      font_size: 'medium',
-    });
+describe('tier details', () => {
+  it.each([
+    ['free_trial', true, undefined, 0],
+    ['pro', true, 'RECOMMENDED', 15],
+    ['standard', false, undefined, 0],
+    ['enterprise', false, undefined, 15],
+  ] as const)('%s: active %s, badge %j, monthly price %i', (name, active, badge, price) => {
+    const tier = BILLING_TIERS[name];
+    expect(tier.name).toBe(name);
+    expect(tier.isActive).toBe(active);
+    expect(tier.badge).toBe(badge);
+    expect(tierPricing(tier, 'monthly')).toMatchObject({ period: 'monthly', price, stripePriceId: null });
   });
 
-  it('merges layers over the defaults, nested objects key by key', () => {
-    const merged = mergePreferences(
-      { theme: 'dark', notification_types: { weekly_summaries: true } },
-      { alert_thresholds: { spending: 500 } },
-    );
-    expect(merged.theme).toBe('dark');
-    expect(merged.notification_types).toEqual({
-      ...DEFAULT_PREFERENCES.notification_types,
-      weekly_summaries: true,
-    });
-    expect(merged.alert_thresholds).toEqual({ spending: 500, low_balance: 100 });
+  it('mirrors legacy tiers completely', () => {
+    expect(BILLING_TIERS.standard.features).toEqual(BILLING_TIERS.free_trial.features);
+    expect(BILLING_TIERS.standard.pricing).toEqual(BILLING_TIERS.free_trial.pricing);
+    expect(BILLING_TIERS.enterprise.limits).toEqual(BILLING_TIERS.pro.limits);
+    expect(BILLING_TIERS.enterprise.pricing).toEqual(BILLING_TIERS.pro.pricing);
   });
 
-  it('drops unknown keys and invalid values instead of failing', () => {
-    const merged = mergePreferences(
-      { theme: 'neon', font_size: 'huge', hacker: true, default_currency: 'EUR' },
-      'junk',
-      null,
-    );
-    expect(merged.theme).toBe('system');
-    expect(merged.font_size).toBe('medium');
-    expect(merged.default_currency).toBe('EUR');
-    expect(merged).not.toHaveProperty('hacker');
+  it('lists every feature flag of spec §3 for free and pro', () => {
+    const keys = [
+      'encryptionType',
+      'clientSideDecryption',
+      'zeroKnowledge',
+      'plaidSync',
+      'exchangeSync',
+      'blockchainSync',
+      'manualRefresh',
+      'webhooks',
+      'basicAnalytics',
+      'advancedAnalytics',
+      'customReports',
+      'exportData',
+      'emailSupport',
+      'prioritySupport',
+      'dedicatedSupport',
+      'apiAccess',
+      'whiteLabel',
+      'teamMembers',
+    ];
+    expect(Object.keys(BILLING_TIERS.free_trial.features).sort()).toEqual([...keys].sort());
+    expect(Object.keys(BILLING_TIERS.pro.features).sort()).toEqual([...keys].sort());
   });
 
-  it('does not share nested objects with the defaults', () => {
-    const merged = mergePreferences();
-    merged.notification_types.product_updates = true;
-    expect(DEFAULT_PREFERENCES.notification_types.product_updates).toBe(false);
+  it('returns undefined pricing only for a tier without prices', () =>
+    expect(tierPricing({ ...BILLING_TIERS.pro, pricing: [] }, 'monthly')).toBeUndefined());
+
+  it('fills price ids from configuration without touching the catalogue', () => {
+    const pro = withStripePriceIds(BILLING_TIERS.pro, { monthly: 'price_123' });
+    expect(tierPricing(pro, 'monthly')?.stripePriceId).toBe('price_123');
+    expect(tierPricing(BILLING_TIERS.pro, 'monthly')?.stripePriceId).toBeNull();
+    expect(tierPricing(withStripePriceIds(BILLING_TIERS.pro, {}), 'monthly')?.stripePriceId).toBeNull();
   });
+
+  it('has the general limits of spec §9', () =>
+    expect(GENERAL_LIMITS).toEqual({ transactions: 1000, accounts: 5, exportRows: 500 }));
 });

@@ -1,4 +1,8 @@
-/** Billing tiers (spec §3, §4, §6, §9). Prices are in USD major units per period. */
+/**
+ * Billing tiers (spec §3, §4, §6, §9). Prices are in USD major units per period. The general limits
+ * that apply whatever the tier (1000 transactions, 5 accounts, 500 export rows) are GENERAL_LIMITS in
+ * constants.ts.
+ */
 
 export type BillingPeriod = 'monthly' | 'yearly';
 
@@ -160,19 +164,37 @@ export function resolveTierName(plan: string | null | undefined): 'free_trial' |
   return name === 'pro' || name === 'enterprise' ? 'pro' : 'free_trial';
 }
 
+/** The current tier for any stored plan name, after the legacy mapping of resolveTierName. */
 export function tierFor(plan: string | null | undefined): BillingTier {
   return BILLING_TIERS[resolveTierName(plan)];
 }
 
-/** The pricing entry for `period`, else the tier's first entry (spec §3). */
+/**
+ * The pricing entry for `period`, else the tier's first entry (spec §3); undefined only for a tier
+ * without prices. Prices are USD major units per period (free 0, pro 15 per month).
+ */
 export function tierPricing(tier: BillingTier, period: BillingPeriod): TierPricing | undefined {
   return tier.pricing.find((entry) => entry.period === period) ?? tier.pricing[0];
 }
 
-/** Whether `tier` includes a boolean feature. */
+/** Whether `tier` includes a boolean feature (teamMembers and encryptionType are read from `features`). */
 export function tierHasFeature(
   tier: BillingTier,
   feature: { [K in keyof TierFeatures]: TierFeatures[K] extends boolean ? K : never }[keyof TierFeatures],
 ): boolean {
   return tier.features[feature];
+}
+
+/**
+ * A copy of `tier` whose pricing entries carry the payment provider's price ids, read from
+ * configuration by the caller (for example STRIPE_PRICE_ID_PRO_MONTHLY). Periods without an id keep null.
+ */
+export function withStripePriceIds(
+  tier: BillingTier,
+  priceIds: Partial<Record<BillingPeriod, string | null | undefined>>,
+): BillingTier {
+  return {
+    ...tier,
+    pricing: tier.pricing.map((entry) => ({ ...entry, stripePriceId: priceIds[entry.period] ?? null })),
+  };
 }

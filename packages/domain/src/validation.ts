@@ -25,6 +25,8 @@ export const MESSAGES = {
   invalidTheme: 'Invalid theme selection',
   sixDigitCode: 'Please enter a 6-digit code',
   enterPassword: 'Please enter your password',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  validationFailed: 'Validation failed',
 } as const;
 
 // A practical address pattern: local part, @, dotted domain with a 2+ letter top-level label.
@@ -110,6 +112,7 @@ export const newPasswordSchema = z
   .string()
   .superRefine(firstError((value: string) => newPasswordErrors(value)[0]));
 
+/** Change-password form (spec §5): current required, new per the rules, confirmation required and equal. */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, MESSAGES.currentPasswordRequired),
@@ -121,6 +124,7 @@ export const changePasswordSchema = z
     path: ['confirmPassword'],
   });
 
+/** Reset-password form (spec §5): the new-password rules plus a matching confirmation. */
 export const resetPasswordSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, MESSAGES.confirmPassword) })
   .refine((value) => !value.confirmPassword || value.password === value.confirmPassword, {
@@ -175,30 +179,45 @@ export function parseThresholdInput(
 
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
+/** Theme: light, dark or system, else 'Invalid theme selection'. */
 export const themeSchema = z.enum(THEMES, { message: MESSAGES.invalidTheme });
 
-/** A 2FA code: exactly six digits. */
+/** A 2FA code: exactly six digits after trimming ('Please enter a 6-digit code'). */
 export const otpCodeSchema = z
   .string()
   .trim()
   .regex(/^\d{6}$/, MESSAGES.sixDigitCode);
 
-/** OTP input (spec §5): keeps only characters matching `allowed`, truncated to `length` (default 6). */
+/**
+ * OTP input (spec §5): keeps only the characters matching `allowed` (one character at a time; default
+ * digits), truncated to `length` characters (default 6).
+ */
 export function sanitizeOtpInput(
   value: string,
   length: number = LIMITS.otpLength,
   allowed: RegExp = /\d/,
 ): string {
+  // A global or sticky pattern keeps state between test() calls; a fresh copy without those flags does not.
+  const pattern = new RegExp(allowed.source, allowed.flags.replace(/[gy]/g, ''));
   return [...value]
-    .filter((character) => allowed.test(character))
+    .filter((character) => pattern.test(character))
     .slice(0, length)
     .join('');
 }
 
-/** Disabling 2FA needs a non-blank password. */
-export const confirmPasswordSchema = z
+/** The password prompt of the Disable 2FA dialog and verify-password: non-blank ('Please enter your password'). */
+export const passwordPromptSchema = z
   .string()
   .refine((value) => value.trim().length > 0, MESSAGES.enterPassword);
+
+/** Disable 2FA request body. */
+export const disableTwoFactorSchema = z.object({ password: passwordPromptSchema });
+
+/** POST user/verify-password body (spec §3): `{ password }`. */
+export const verifyPasswordSchema = z.object({ password: passwordPromptSchema });
+
+/** POST user/mfa/verify body (spec §3): `{ factorId, code }` with a six-digit code. */
+export const mfaVerifySchema = z.object({ factorId: z.string().min(1), code: otpCodeSchema });
 
 export type ValidationItem = { field: string; message: string; code: string };
 
@@ -209,7 +228,10 @@ export type ValidationFailure = {
   timestamp: string;
 };
 
-/** zod issues → the spec's items `{ field, message, code }` (field is the dotted path, or 'body'). */
+/**
+ * zod issues → the spec's items `{ field, message, code }`: field is the dotted path ('alert_thresholds.spending')
+ * or 'body' for a form-level issue; code is zod's issue code ('custom', 'invalid_type', …).
+ */
 export function validationItems(issues: readonly z.core.$ZodIssue[]): ValidationItem[] {
   return issues.map((issue) => ({
     field: issue.path.map(String).join('.') || 'body',
@@ -218,7 +240,7 @@ export function validationItems(issues: readonly z.core.$ZodIssue[]): Validation
   }));
 }
 
-/** The spec's 'Validation failed' result; `timestamp` is passed in (ISO 8601). */
+/** The spec's 'Validation failed' result (spec §5); `timestamp` is passed in as an ISO 8601 string. */
 export function validationFailure(error: z.ZodError, timestamp: string): ValidationFailure {
   return { success: false, error: 'Validation failed', items: validationItems(error.issues), timestamp };
 }
