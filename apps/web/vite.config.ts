@@ -3,23 +3,33 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/**
+ * Libraries that change rarely get chunks of their own, so an app release does not make browsers
+ * download them again; every page is a lazy chunk of its own (see src/app/pages.tsx).
+ */
+const VENDOR_CHUNKS = [
+  {
+    name: 'react',
+    test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+  },
+  {
+    name: 'ui',
+    test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|detect-node-es|get-nonce|tslib|sonner|lucide-react|clsx|tailwind-merge|class-variance-authority)[\\/]/,
+  },
+  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+];
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:3000' } },
+  preview: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      output: {
-        // React and the router change rarely: a separate chunk stays cached across releases.
-        advancedChunks: {
-          groups: [
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-          ],
-        },
-      },
+      output: { codeSplitting: { groups: VENDOR_CHUNKS } },
     },
   },
 });

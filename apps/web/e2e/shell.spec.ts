@@ -54,12 +54,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('user-preferences', JSON.stringify({ high_contrast: true })));
+    await page.evaluate(() =>
+      localStorage.setItem('user-preferences', JSON.stringify({ high_contrast: true })),
+    );
     for (const { path, name } of PAGES) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveClass(/high-contrast/);
       const results = await new AxeBuilder({ page }).withRules(['color-contrast-enhanced']).analyze();
-      expect(results.violations.flatMap((v) => v.nodes.map((n) => `${path}: ${n.target.join(' ')}`))).toEqual([]);
+      expect(results.violations.flatMap((v) => v.nodes.map((n) => `${path}: ${n.target.join(' ')}`))).toEqual(
+        [],
+      );
       if (path === '/dashboard' || path === '/') {
         await page.screenshot({ path: `${screenshotDir}/${name}-desktop-${colorScheme}-high-contrast.png` });
       }

@@ -1,5 +1,6 @@
-// Runs before the app: applies the saved display preferences to <html> so the first paint is right.
-// Keep in sync with src/lib/theme.ts (a test checks that both agree).
+// Runs before the app, blocking, so the first paint already has the saved theme: applies the display
+// preferences cached in localStorage 'user-preferences' to <html>. A file, not inline: the server's CSP
+// allows no inline script. Keep the rules in step with src/lib/theme.ts (src/lib/theme.test.ts runs both).
 (function () {
   var prefs = {};
   try {
@@ -8,7 +9,7 @@
     prefs = {};
   }
   var theme = prefs.theme === 'light' || prefs.theme === 'dark' ? prefs.theme : 'system';
-  var prefersDark = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  var prefersDark = !!(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
   var dark = theme === 'dark' || (theme === 'system' && prefersDark);
   var root = document.documentElement;
   root.classList.toggle('dark', dark);

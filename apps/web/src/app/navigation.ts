@@ -45,13 +45,10 @@ export const MAIN_NAV: NavItem[] = [
   { to: '/real-estate', label: 'Real Estate', icon: Home },
 ];
 
-/** Bottom navigation (spec §2), then Settings. */
-export const SECONDARY_NAV: NavItem[] = [
+/** Bottom navigation (spec §2: Blog, Tools, Help), then Settings. */
+export const BOTTOM_NAV: NavItem[] = [
   { to: '/blog', label: 'Blog', icon: Newspaper },
   { to: '/tools', label: 'Tools', icon: Calculator },
   { to: '/help', label: 'Help', icon: LifeBuoy },
   { to: '/settings', label: 'Settings', icon: Settings },
 ];
-
-/** Breakpoints of spec §2 (px): mobile below 768, tablet 768–1023, desktop 1024 and above. */
-export const BREAKPOINTS = { tablet: 768, desktop: 1024 } as const;

@@ -1,10 +1,12 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { DocumentTitle } from './document-title';
+import { Button } from './ui/button';
 
 export function NotFoundPage() {
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center">
+      <DocumentTitle title="Page not found" />
       <Compass aria-hidden="true" className="size-12 text-muted-foreground" />
       <h1 className="text-2xl font-semibold">Page not found</h1>
       <p className="text-muted-foreground">

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { DocumentTitle } from './document-title';
 
+/** The page's one h1, its one-line description, and the browser tab's title. */
 export function PageHeader({
   title,
   description,
@@ -10,12 +12,13 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div>
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <DocumentTitle title={title} />
+      <div className="min-w-0">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
       </div>
       {actions}
-    </header>
+    </div>
   );
 }

@@ -1,19 +1,19 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
-import { loadDisplayPreferences, type ThemePreference, updateDisplayPreferences } from '@/lib/theme';
+import { setDisplayPreferences, useDisplayPreferences } from '@/lib/display-preferences';
+import { THEMES, type ThemePreference } from '@/lib/theme';
 import { Button } from './ui/button';
 
-const OPTIONS: { value: ThemePreference; label: string; icon: typeof Sun }[] = [
+export const THEME_OPTIONS = [
   { value: 'light', label: 'Light', icon: Sun },
   { value: 'dark', label: 'Dark', icon: Moon },
   { value: 'system', label: 'System', icon: Monitor },
-];
+] as const satisfies readonly { value: ThemePreference; label: string; icon: typeof Sun }[];
 
-/** Light / dark / system, applied at once and remembered in the preferences cache. */
+/** Light / dark / system from the header: applied at once and remembered in the preferences cache. */
 export function ThemeSwitcher() {
-  const [theme, setTheme] = useState<ThemePreference>(() => loadDisplayPreferences().theme);
-  const current = OPTIONS.find((option) => option.value === theme) ?? OPTIONS[2]!;
+  const { theme } = useDisplayPreferences();
+  const current = THEME_OPTIONS.find((option) => option.value === theme) ?? THEME_OPTIONS[2];
   const Icon = current.icon;
   return (
     <DropdownMenu.Root>
@@ -34,16 +34,15 @@ export function ThemeSwitcher() {
           <DropdownMenu.RadioGroup
             value={theme}
             onValueChange={(value) => {
-              const next = value as ThemePreference;
-              updateDisplayPreferences({ theme: next });
-              setTheme(next);
+              const next = THEMES.find((candidate) => candidate === value);
+              if (next) setDisplayPreferences({ theme: next });
             }}
           >
-            {OPTIONS.map(({ value, label, icon: ItemIcon }) => (
+            {THEME_OPTIONS.map(({ value, label, icon: ItemIcon }) => (
               <DropdownMenu.RadioItem
                 key={value}
                 value={value}
-                className="flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent data-[state=checked]:font-semibold"
+                className="flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground data-[state=checked]:font-semibold"
               >
                 <ItemIcon aria-hidden="true" className="size-4" />
                 {label}

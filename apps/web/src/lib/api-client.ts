@@ -1,9 +1,11 @@
 import type { ValidationItem } from '@lodestar/domain';
 
 /**
- * The one way the web app talks to the server's `/api/v1` JSON envelope:
- * `{ success: true, data }` or `{ success: false, error, code, items? }`.
+ * The one way the web app talks to the server's `/api/v1` JSON envelope (spec §3):
+ * `{ success: true, data }`, or `{ success: false, error, code }` plus `items` on a 400.
  */
+
+export const API_BASE = '/api/v1';
 
 export class ApiError extends Error {
   constructor(
@@ -17,45 +19,79 @@ export class ApiError extends Error {
   }
 }
 
-type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** Like RequestInit, but `body` is any JSON-serialisable value (or FormData, sent as is). */
 export type ApiRequestInit = Omit<RequestInit, 'body'> & { body?: unknown };
 
-/** Calls `/api/v1{path}` and returns the envelope's `data`; throws ApiError otherwise. */
+type Envelope<T> = {
+  success?: unknown;
+  data?: T;
+  error?: unknown;
+  code?: unknown;
+  items?: unknown;
+};
+
+function isJson(response: Response): boolean {
+  return /^application\/(.+\+)?json\b/i.test(response.headers.get('content-type') ?? '');
+}
+
+function validationItems(value: unknown): ValidationItem[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (item): item is ValidationItem =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof (item as ValidationItem).field === 'string' &&
+      typeof (item as ValidationItem).message === 'string',
+  );
+}
+
+/**
+ * Calls `/api/v1{path}` with the session cookie and returns the envelope's `data`.
+ * Throws ApiError for an error envelope, a non-2xx status or a response that is not JSON
+ * ('Invalid response format'). `fetchImpl` is injectable for tests.
+ */
 export async function apiFetch<T>(
   path: string,
   init: ApiRequestInit = {},
   fetchImpl: FetchLike = (input, requestInit) => fetch(input, requestInit),
 ): Promise<T> {
-  const headers = new Headers(init.headers);
+  const { body: payload, ...rest } = init;
+  const headers = new Headers(rest.headers);
   headers.set('accept', 'application/json');
   let body: BodyInit | undefined;
-  if (init.body !== undefined) {
+  if (payload instanceof FormData) {
+    body = payload;
+  } else if (payload !== undefined) {
     headers.set('content-type', 'application/json');
-    body = JSON.stringify(init.body);
+    body = JSON.stringify(payload);
   }
-  const response = await fetchImpl(`/api/v1${path}`, {
-    ...init,
+  const response = await fetchImpl(`${API_BASE}${path}`, {
+    ...rest,
     headers,
     body,
     credentials: 'same-origin',
   });
-  if (!(response.headers.get('content-type') ?? '').includes('application/json')) {
+  if (response.status === 204) return undefined as T;
+  if (!isJson(response)) {
     throw new ApiError(response.status, 'INVALID_RESPONSE', 'Invalid response format');
   }
-  const envelope = (await response.json()) as {
-    success?: boolean;
-    data?: T;
-    error?: string;
-    code?: string;
-    items?: ValidationItem[];
-  };
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'Invalid response format');
+  }
+  if (typeof envelope !== 'object' || envelope === null) {
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'Invalid response format');
+  }
   if (!response.ok || envelope.success !== true) {
     throw new ApiError(
       response.status,
-      envelope.code ?? 'UNKNOWN',
-      envelope.error ?? 'An unexpected error occurred',
-      envelope.items ?? [],
+      typeof envelope.code === 'string' ? envelope.code : 'UNKNOWN',
+      typeof envelope.error === 'string' ? envelope.error : 'An unexpected error occurred',
+      validationItems(envelope.items),
     );
   }
   return envelope.data as T;

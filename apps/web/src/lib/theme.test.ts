@@ -2,19 +2,17 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readDisplayPreferences, resolveAppearance, updateDisplayPreferences } from './theme';
-import { setViewportWidth } from '@/test/render-app';
+import { setViewport } from '@/test/render-app';
+import {
+  applyStoredAppearance,
+  readDisplayPreferences,
+  resolveAppearance,
+  updateDisplayPreferences,
+} from './theme';
 
-const themeInitScript = readFileSync(resolve(import.meta.dirname, '../../public/theme-init.js'), 'utf8');
+const THEME_INIT_SCRIPT = readFileSync(resolve(import.meta.dirname, '../../public/theme-init.js'), 'utf8');
 
-function runThemeInit(stored: string | null, systemDark: boolean) {
-  document.documentElement.className = '';
-  if (stored === null) localStorage.removeItem('user-preferences');
-  else localStorage.setItem('user-preferences', stored);
-  window.matchMedia = ((query: string) => ({
-    matches: systemDark && query.includes('dark'),
-  })) as typeof window.matchMedia;
-  new Function(themeInitScript)();
+function snapshotOfHtml() {
   const root = document.documentElement;
   return {
     dark: root.classList.contains('dark'),
@@ -24,25 +22,82 @@ function runThemeInit(stored: string | null, systemDark: boolean) {
   };
 }
 
-const CASES: [string | null, boolean][] = [
+/** Runs public/theme-init.js as the browser would (a classic script) and reads what it did to <html>. */
+function runThemeInit(stored: string | null, systemDark: boolean) {
+  document.documentElement.className = '';
+  if (stored === null) localStorage.removeItem('user-preferences');
+  else localStorage.setItem('user-preferences', stored);
+  setViewport(1440, { prefersDark: systemDark });
+  new Function(THEME_INIT_SCRIPT)();
+  return snapshotOfHtml();
+}
+
+const CASES: [stored: string | null, systemDark: boolean][] = [
   [null, false],
   [null, true],
   ['{"theme":"dark"}', false],
   ['{"theme":"light"}', true],
   ['{"theme":"system"}', true],
+  ['{"theme":"system"}', false],
   ['{"theme":"neon","font_size":"huge"}', false],
   ['{"theme":"dark","high_contrast":true,"reduce_motion":true,"font_size":"large"}', false],
-  ['{"font_size":"small","high_contrast":"yes"}', false],
+  ['{"font_size":"small","high_contrast":"yes","reduce_motion":1}', false],
+  ['["dark"]', true],
+  ['null', false],
   ['not json', true],
 ];
 
-describe('theme before first paint', () => {
+describe('theme before the first paint', () => {
   it.each(CASES)('public/theme-init.js and theme.ts agree for %s (system dark: %s)', (stored, systemDark) => {
     const fromScript = runThemeInit(stored, systemDark);
     expect(fromScript).toEqual(resolveAppearance(readDisplayPreferences(stored), systemDark));
   });
 
-  it('defaults to the system theme, medium text, no contrast or motion changes', () => {
+  it('follows the system for "system" and for no saved theme', () => {
+    expect(runThemeInit(null, true).dark).toBe(true);
+    expect(runThemeInit('{"theme":"system"}', false).dark).toBe(false);
+    expect(runThemeInit('{"theme":"system"}', true).dark).toBe(true);
+  });
+
+  it('lets a saved light or dark theme win over the system', () => {
+    expect(runThemeInit('{"theme":"light"}', true).dark).toBe(false);
+    expect(runThemeInit('{"theme":"dark"}', false).dark).toBe(true);
+  });
+
+  it('applies high contrast, reduced motion and font size', () => {
+    expect(runThemeInit('{"high_contrast":true,"reduce_motion":true,"font_size":"large"}', false)).toEqual({
+      dark: false,
+      highContrast: true,
+      reduceMotion: true,
+      fontSize: 'large',
+    });
+  });
+
+  it('survives storage that throws (disabled cookies, private modes)', () => {
+    const storage = Object.getOwnPropertyDescriptor(window, 'localStorage');
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get: () => {
+        throw new Error('SecurityError');
+      },
+    });
+    try {
+      setViewport(1440, { prefersDark: true });
+      expect(() => new Function(THEME_INIT_SCRIPT)()).not.toThrow();
+      expect(snapshotOfHtml()).toMatchObject({ dark: true, fontSize: 'medium' });
+    } finally {
+      if (storage) Object.defineProperty(window, 'localStorage', storage);
+    }
+  });
+
+  it('is a small classic script with no imports (it blocks rendering, so it must stay tiny)', () => {
+    expect(THEME_INIT_SCRIPT.length).toBeLessThan(2000);
+    expect(THEME_INIT_SCRIPT).not.toMatch(/\bimport\b|\bexport\b/);
+  });
+});
+
+describe('display preferences', () => {
+  it('default to the system theme, medium text, no contrast or motion changes', () => {
     expect(readDisplayPreferences(null)).toEqual({
       theme: 'system',
       high_contrast: false,
@@ -51,14 +106,33 @@ describe('theme before first paint', () => {
     });
   });
 
-  it('saves a change into the shared preferences cache without losing other keys, and applies it', () => {
-    setViewportWidth(1440);
+  it('are saved into the shared preferences cache without losing other keys, and applied at once', () => {
+    setViewport(1440);
     localStorage.setItem('user-preferences', JSON.stringify({ default_currency: 'EUR', theme: 'light' }));
-    updateDisplayPreferences({ theme: 'dark' });
+    updateDisplayPreferences({ theme: 'dark', font_size: 'small' });
     expect(JSON.parse(localStorage.getItem('user-preferences') ?? '{}')).toEqual({
       default_currency: 'EUR',
       theme: 'dark',
+      font_size: 'small',
     });
-    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(snapshotOfHtml()).toMatchObject({ dark: true, fontSize: 'small' });
+    expect(document.documentElement.style.colorScheme).toBe('dark');
+  });
+
+  it('replace a cache that is not an object', () => {
+    setViewport(1440);
+    localStorage.setItem('user-preferences', '"garbage"');
+    updateDisplayPreferences({ high_contrast: true });
+    expect(JSON.parse(localStorage.getItem('user-preferences') ?? '{}')).toEqual({ high_contrast: true });
+  });
+
+  it('re-apply from the cache when the system scheme changes under "system"', () => {
+    localStorage.setItem('user-preferences', '{"theme":"system"}');
+    setViewport(1440, { prefersDark: false });
+    applyStoredAppearance();
+    expect(snapshotOfHtml().dark).toBe(false);
+    setViewport(1440, { prefersDark: true });
+    applyStoredAppearance();
+    expect(snapshotOfHtml().dark).toBe(true);
   });
 });

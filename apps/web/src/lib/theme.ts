@@ -1,19 +1,31 @@
 /**
  * Display preferences that shape the whole page, read from the `user-preferences` cache in
- * localStorage. public/theme-init.js applies the same rules before the app loads (no flash); this
- * module applies them afterwards, when the user changes something.
+ * localStorage (spec §3, snake_case keys). public/theme-init.js applies the same rules before the app
+ * loads, so the first paint is right; this module applies them afterwards, when something changes.
+ * A test runs both against the same inputs: change them together.
  */
 
 export const PREFERENCES_STORAGE_KEY = 'user-preferences';
 
-export type ThemePreference = 'light' | 'dark' | 'system';
-export type FontSize = 'small' | 'medium' | 'large';
+export const THEMES = ['light', 'dark', 'system'] as const;
+export const FONT_SIZES = ['small', 'medium', 'large'] as const;
+
+export type ThemePreference = (typeof THEMES)[number];
+export type FontSize = (typeof FONT_SIZES)[number];
 
 export type DisplayPreferences = {
   theme: ThemePreference;
   high_contrast: boolean;
   reduce_motion: boolean;
   font_size: FontSize;
+};
+
+/** Spec §3 defaults. */
+export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = {
+  theme: 'system',
+  high_contrast: false,
+  reduce_motion: false,
+  font_size: 'medium',
 };
 
 export type DocumentAppearance = {
@@ -23,20 +35,26 @@ export type DocumentAppearance = {
   fontSize: FontSize;
 };
 
-/** Reads the display preferences from a stored JSON object, tolerating anything malformed. */
-export function readDisplayPreferences(raw: string | null): DisplayPreferences {
-  let stored: Record<string, unknown> = {};
+/** Parses the stored object; anything that is not a JSON object counts as empty. */
+export function parseStoredPreferences(raw: string | null): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(raw ?? '{}');
-    if (parsed && typeof parsed === 'object') stored = parsed as Record<string, unknown>;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
-    stored = {};
+    return {};
   }
+}
+
+/** The display preferences in a stored JSON object; unknown or malformed values fall back to defaults. */
+export function readDisplayPreferences(raw: string | null): DisplayPreferences {
+  const stored = parseStoredPreferences(raw);
   return {
-    theme: stored.theme === 'light' || stored.theme === 'dark' ? stored.theme : 'system',
+    theme: THEMES.find((theme) => theme === stored.theme) ?? DEFAULT_DISPLAY_PREFERENCES.theme,
     high_contrast: stored.high_contrast === true,
     reduce_motion: stored.reduce_motion === true,
-    font_size: stored.font_size === 'small' || stored.font_size === 'large' ? stored.font_size : 'medium',
+    font_size: FONT_SIZES.find((size) => size === stored.font_size) ?? DEFAULT_DISPLAY_PREFERENCES.font_size,
   };
 }
 
@@ -61,40 +79,42 @@ export function applyAppearance(root: HTMLElement, appearance: DocumentAppearanc
   root.style.colorScheme = appearance.dark ? 'dark' : 'light';
 }
 
-function systemPrefersDark(): boolean {
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+export function systemPrefersDark(): boolean {
+  return typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-color-scheme: dark)').matches
+    : false;
 }
 
-export function loadDisplayPreferences(): DisplayPreferences {
-  return readDisplayPreferences(window.localStorage.getItem(PREFERENCES_STORAGE_KEY));
-}
-
-/** Saves `changes` into the shared preferences cache (other keys kept) and applies them at once. */
-export function updateDisplayPreferences(changes: Partial<DisplayPreferences>): DisplayPreferences {
-  let stored: Record<string, unknown> = {};
+/** The raw cache; null when storage is empty or unavailable (private modes can throw). */
+export function readPreferencesCache(): string | null {
   try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(PREFERENCES_STORAGE_KEY) ?? '{}');
-    if (parsed && typeof parsed === 'object') stored = parsed as Record<string, unknown>;
+    return window.localStorage.getItem(PREFERENCES_STORAGE_KEY);
   } catch {
-    stored = {};
+    return null;
   }
-  const next = { ...stored, ...changes };
-  window.localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify(next));
-  const preferences = readDisplayPreferences(JSON.stringify(next));
+}
+
+/** Applies the cached preferences to <html> (after a change here, in another tab or in the OS). */
+export function applyStoredAppearance(root: HTMLElement = document.documentElement): void {
+  applyAppearance(
+    root,
+    resolveAppearance(readDisplayPreferences(readPreferencesCache()), systemPrefersDark()),
+  );
+}
+
+/**
+ * Merges `changes` into the shared preferences cache (every other key is kept: the cache also holds
+ * currency, formats and more) and applies the result at once. Returns the new display preferences.
+ */
+export function updateDisplayPreferences(changes: Partial<DisplayPreferences>): DisplayPreferences {
+  const next = { ...parseStoredPreferences(readPreferencesCache()), ...changes };
+  const raw = JSON.stringify(next);
+  try {
+    window.localStorage.setItem(PREFERENCES_STORAGE_KEY, raw);
+  } catch {
+    // Storage full or disabled: the change still applies to this page, it just is not remembered.
+  }
+  const preferences = readDisplayPreferences(raw);
   applyAppearance(document.documentElement, resolveAppearance(preferences, systemPrefersDark()));
   return preferences;
-}
-
-/** Keeps 'system' in step with the operating system's light/dark switch. Returns an unsubscribe. */
-export function followSystemTheme(): () => void {
-  const query = window.matchMedia?.('(prefers-color-scheme: dark)');
-  if (!query) return () => undefined;
-  const onChange = () => {
-    const preferences = loadDisplayPreferences();
-    if (preferences.theme === 'system') {
-      applyAppearance(document.documentElement, resolveAppearance(preferences, query.matches));
-    }
-  };
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
 }

@@ -1,6 +1,5 @@
 import { render } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { Providers } from '@/app/providers';
 import { routes } from '@/app/router';
 
@@ -15,12 +14,18 @@ export function renderApp(path: string, routeTree: RouteObject[] = routes) {
   return { ...result, router };
 }
 
-/** happy-dom has no layout: set which media queries match (widths in px). */
-export function setViewportWidth(width: number) {
-  window.matchMedia = ((query: string) => {
-    const min = /min-width:\s*(\d+)px/.exec(query);
-    const dark = query.includes('prefers-color-scheme: dark');
-    const matches = min ? width >= Number(min[1]) : dark ? false : false;
+/**
+ * happy-dom does no layout, so media queries are answered here: `min-width` against `width`, and
+ * `prefers-color-scheme: dark` against `prefersDark`.
+ */
+export function setViewport(width: number, { prefersDark = false }: { prefersDark?: boolean } = {}) {
+  window.matchMedia = ((query: string): MediaQueryList => {
+    const minWidth = /min-width:\s*(\d+)px/.exec(query);
+    const matches = minWidth
+      ? width >= Number(minWidth[1])
+      : query.includes('prefers-color-scheme: dark')
+        ? prefersDark
+        : false;
     return {
       matches,
       media: query,
@@ -30,6 +35,6 @@ export function setViewportWidth(width: number) {
       addListener: () => undefined,
       removeListener: () => undefined,
       dispatchEvent: () => false,
-    } as MediaQueryList;
+    };
   }) as typeof window.matchMedia;
 }

@@ -1,100 +1,85 @@
-import { Menu, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { Suspense, useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Logo } from '@/components/logo';
-import { PageSkeleton } from '@/components/skeletons/skeletons';
+import { SkipLink } from '@/components/skip-link';
 import { ThemeSwitcher } from '@/components/theme-switcher';
-import { Button } from '@/components/ui/button';
-import { useMediaQuery } from '@/lib/use-media-query';
-import { BREAKPOINTS } from '../navigation';
+import { useScreenSize } from '@/lib/breakpoints';
+import { useDelayedFlag } from '@/lib/use-delayed-flag';
+import { skeletonFor } from '../pages';
+import { MobileNav } from './mobile-nav';
 import { SideNav } from './side-nav';
 
-export function SkipLink() {
-  return (
-    <a
-      href="#main"
-      className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-    >
-      Skip to content
-    </a>
-  );
+/** Show a page's skeleton only when its code takes longer than this to arrive. */
+const PENDING_SKELETON_DELAY_MS = 150;
+
+/**
+ * After moving to another area, focus goes to the page content, so keyboard and screen-reader users
+ * start there (as after a full page load) instead of on the link they left. Moving between settings
+ * sections keeps focus where it is.
+ */
+function useFocusMainOnNavigation() {
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const area = pathname.split('/')[1] ?? '';
+  const previousArea = useRef(area);
+  useEffect(() => {
+    if (previousArea.current === area) return;
+    previousArea.current = area;
+    main.current?.focus({ preventScroll: true });
+  }, [area]);
+  return main;
 }
 
-function MobileNav() {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu">
-          <Menu aria-hidden="true" />
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r bg-sidebar shadow-xl">
-          <div className="flex items-center justify-between border-b p-3">
-            <Dialog.Title asChild>
-              <span>
-                <Logo />
-              </span>
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-          <SideNav onNavigate={() => setOpen(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-/** Signed-in area: sidebar (desktop), icon rail (tablet) or drawer (phone), a top bar and the page. */
+/** The signed-in area: full sidebar (desktop), icon rail (tablet) or drawer (phone), a top bar, the page. */
 export function AppLayout() {
-  const isTabletUp = useMediaQuery(`(min-width: ${BREAKPOINTS.tablet}px)`);
-  const isDesktop = useMediaQuery(`(min-width: ${BREAKPOINTS.desktop}px)`);
+  const screen = useScreenSize();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const main = useFocusMainOnNavigation();
+  const pendingPath =
+    navigation.state === 'loading' && navigation.location.pathname !== location.pathname
+      ? navigation.location.pathname
+      : null;
+  const showSkeleton = useDelayedFlag(pendingPath, PENDING_SKELETON_DELAY_MS);
   return (
     <div className="min-h-dvh">
       <SkipLink />
-      {isTabletUp ? (
-        <aside className="fixed inset-y-0 left-0 z-30 flex w-16 flex-col border-r bg-sidebar lg:w-60">
+      {screen === 'mobile' ? null : (
+        <div className="fixed inset-y-0 left-0 z-30 flex w-16 flex-col border-r bg-sidebar lg:w-60">
           <Link
             to="/dashboard"
-            className="flex h-14 items-center border-b px-4 max-lg:justify-center max-lg:px-0"
+            className="flex h-14 shrink-0 items-center border-b px-4 max-lg:justify-center max-lg:px-0"
           >
-            <Logo withName={isDesktop} />
+            <Logo withName={screen === 'desktop'} />
           </Link>
-          <SideNav compact={!isDesktop} />
-        </aside>
-      ) : null}
+          <SideNav compact={screen === 'tablet'} />
+        </div>
+      )}
       <div className="flex min-h-dvh flex-col md:pl-16 lg:pl-60">
-        <header className="sticky top-0 z-20 flex h-14 items-center justify-between gap-2 border-b bg-background/90 px-4 backdrop-blur">
+        <header className="sticky top-0 z-20 flex h-14 items-center justify-between gap-2 border-b bg-background/95 px-4 backdrop-blur md:px-8">
           <div className="flex items-center gap-2">
-            {isTabletUp ? null : (
+            {screen === 'mobile' ? (
               <>
                 <MobileNav />
-                <Link to="/dashboard" aria-label="Lodestar home">
+                <Link to="/dashboard" aria-label="Lodestar dashboard">
                   <Logo />
                 </Link>
               </>
-            )}
+            ) : null}
           </div>
           <ThemeSwitcher />
         </header>
         <main
           id="main"
+          ref={main}
           tabIndex={-1}
+          aria-busy={pendingPath ? true : undefined}
           className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none md:px-8"
         >
-          <Suspense fallback={<PageSkeleton />}>
-            <Outlet />
-          </Suspense>
+          {showSkeleton && pendingPath ? skeletonFor(pendingPath) : <Outlet />}
         </main>
       </div>
+      <ScrollRestoration />
     </div>
   );
 }

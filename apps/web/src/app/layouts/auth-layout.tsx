@@ -1,30 +1,27 @@
-import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { Logo } from '@/components/logo';
-import { AuthCardSkeleton } from '@/components/skeletons/skeletons';
+import { SkipLink } from '@/components/skip-link';
 import { ThemeSwitcher } from '@/components/theme-switcher';
-import { SkipLink } from './app-layout';
 
-/** Sign-in and related pages: a centred card under the logo. */
+/** Sign-in and related pages: the logo above a centred card. */
 export function AuthLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <header className="flex h-14 items-center justify-between px-4">
-        <Link to="/" aria-label="Lodestar home">
-          <Logo />
-        </Link>
+      <header className="flex h-14 items-center justify-end px-4">
         <ThemeSwitcher />
       </header>
       <main
         id="main"
         tabIndex={-1}
-        className="flex flex-1 items-start justify-center px-4 py-10 outline-none sm:items-center"
+        className="flex flex-1 flex-col items-center px-4 pb-16 pt-4 outline-none sm:justify-center sm:pt-0"
       >
-        <Suspense fallback={<AuthCardSkeleton />}>
-          <Outlet />
-        </Suspense>
+        <Link to="/" aria-label="Lodestar home" className="mb-6 rounded-md">
+          <Logo className="text-xl" />
+        </Link>
+        <Outlet />
       </main>
+      <ScrollRestoration />
     </div>
   );
 }

@@ -1,41 +1,35 @@
-import { NavLink } from 'react-router';
-import { Tooltip } from '@/components/ui/tooltip';
+import { NavLink, useMatch } from 'react-router';
 import { Separator } from '@/components/ui/separator';
+import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
-import { MAIN_NAV, type NavItem, SECONDARY_NAV } from '../navigation';
+import { BOTTOM_NAV, MAIN_NAV, type NavItem } from '../navigation';
 
 type SideNavProps = {
-  /** Icons only, labels in tooltips (tablet). */
+  /** Icons only with labels in tooltips (tablet); the labels stay in the accessible name. */
   compact?: boolean;
   onNavigate?: () => void;
 };
 
-function NavEntry({
-  item,
-  compact,
-  nested,
-  onNavigate,
-}: {
-  item: NavItem;
-  compact: boolean;
-  nested?: boolean;
-  onNavigate?: () => void;
-}) {
+type EntryProps = { item: NavItem; compact: boolean; nested?: boolean; onNavigate?: () => void };
+
+function NavEntry({ item, compact, nested = false, onNavigate }: EntryProps) {
   const Icon = item.icon;
+  // A string className, not NavLink's function form: the tooltip trigger (a Radix Slot) merges class
+  // names as strings and would turn a function into garbage.
+  const isActive = useMatch({ path: item.to, end: false }) !== null;
   const link = (
     <NavLink
       to={item.to}
       onClick={onNavigate}
-      className={({ isActive }) =>
-        cn(
-          'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground transition-colors hover:bg-sidebar-active',
-          compact && 'justify-center px-0',
-          nested && !compact && 'py-1.5 pl-10 text-[0.8125rem]',
-          isActive && 'bg-sidebar-active font-semibold',
-        )
-      }
+      className={cn(
+        'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground transition-colors hover:bg-sidebar-active',
+        compact && 'size-10 justify-center px-0 py-0',
+        nested && !compact && 'py-1.5 pl-10 text-[0.8125rem]',
+        nested && compact && 'size-9',
+        isActive && 'bg-sidebar-active font-semibold',
+      )}
     >
-      <Icon aria-hidden="true" className={cn('size-5 shrink-0', nested && !compact && 'size-4')} />
+      <Icon aria-hidden="true" className={cn('size-5 shrink-0', nested && 'size-4')} />
       <span className={cn(compact && 'sr-only')}>{item.label}</span>
     </NavLink>
   );
@@ -52,13 +46,13 @@ function NavList({
   onNavigate?: () => void;
 }) {
   return (
-    <ul className="flex flex-col gap-0.5">
+    <ul className={cn('flex flex-col gap-0.5', compact && 'items-center')}>
       {items.map((item) => (
-        <li key={item.to}>
-          {item.dividerBefore ? <Separator className="my-2" /> : null}
+        <li key={item.to} className={cn(compact && 'flex flex-col items-center')}>
+          {item.dividerBefore ? <Separator className="my-2" data-nav-divider="" /> : null}
           <NavEntry item={item} compact={compact} onNavigate={onNavigate} />
           {item.children ? (
-            <ul className="mt-0.5 flex flex-col gap-0.5">
+            <ul className={cn('mt-0.5 flex flex-col gap-0.5', compact && 'items-center')}>
               {item.children.map((child) => (
                 <li key={child.to}>
                   <NavEntry item={child} compact={compact} nested onNavigate={onNavigate} />
@@ -72,15 +66,20 @@ function NavList({
   );
 }
 
-/** The product's navigation: main list (with Accounts' children and the divider), then the bottom list. */
+/** The product's navigation: the main list (Accounts' children, the divider before Expenses), then the bottom list. */
 export function SideNav({ compact = false, onNavigate }: SideNavProps) {
   return (
-    <div className="flex min-h-0 flex-1 flex-col justify-between gap-4 overflow-y-auto p-3">
+    <div
+      className={cn(
+        'flex min-h-0 flex-1 flex-col justify-between gap-4 overflow-y-auto p-3',
+        compact && 'px-2',
+      )}
+    >
       <nav aria-label="Main">
         <NavList items={MAIN_NAV} compact={compact} onNavigate={onNavigate} />
       </nav>
       <nav aria-label="More">
-        <NavList items={SECONDARY_NAV} compact={compact} onNavigate={onNavigate} />
+        <NavList items={BOTTOM_NAV} compact={compact} onNavigate={onNavigate} />
       </nav>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
-/** Wraps a skeleton so screen readers hear 'Loading…' once instead of empty boxes. */
+/** Wraps a skeleton so screen readers hear one 'Loading…' instead of a series of empty boxes. */
 export function LoadingRegion({
   label = 'Loading…',
   className,

@@ -1,7 +1,8 @@
+import { UI_TIMING } from '@lodestar/domain/constants';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { UI_TIMING } from '@lodestar/domain';
 
+/** Spec §9: tooltips open after 700 ms of hovering (at once on keyboard focus). */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={UI_TIMING.tooltipDelayMs}>{children}</TooltipPrimitive.Provider>
@@ -15,7 +16,7 @@ export function Tooltip({
   children,
 }: {
   label: string;
-  side?: 'right' | 'top' | 'bottom';
+  side?: 'right' | 'top' | 'bottom' | 'left';
   children: ReactNode;
 }) {
   return (

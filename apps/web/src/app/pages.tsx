@@ -1,0 +1,129 @@
+import type { ReactNode } from 'react';
+import { matchPath, type RouteObject } from 'react-router';
+import { AuthCardSkeleton } from '@/components/skeletons/auth-card-skeleton';
+import { ChartSkeleton } from '@/components/skeletons/chart-skeleton';
+import { DashboardSkeleton } from '@/components/skeletons/dashboard-skeleton';
+import { ListSkeleton } from '@/components/skeletons/list-skeleton';
+import { PageSkeleton } from '@/components/skeletons/page-skeleton';
+import { RoundChartSkeleton } from '@/components/skeletons/round-chart-skeleton';
+import { SettingsSkeleton } from '@/components/skeletons/settings-skeleton';
+
+/**
+ * Every page of spec §2 with the skeleton that matches its shape. Pages load lazily (one chunk each);
+ * the skeleton shows while a page's code loads, on the first visit and on slow navigations.
+ */
+export type PageDefinition = {
+  path: string;
+  skeleton: ReactNode;
+  lazy: NonNullable<RouteObject['lazy']>;
+};
+
+export const HOME_PAGE: PageDefinition = {
+  path: '/',
+  skeleton: <PageSkeleton />,
+  lazy: () => import('@/features/home/routes/home').then((m) => ({ Component: m.HomeRoute })),
+};
+
+/** Spec §2 authentication paths; each also matches anything below it ("matched by prefix"). */
+export const AUTH_PATHS = [
+  '/sign-in',
+  '/sign-up',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/two-factor',
+  '/auth-code-error',
+] as const;
+
+export const AUTH_PAGES: PageDefinition[] = AUTH_PATHS.map((path) => ({
+  path: `${path}/*`,
+  skeleton: <AuthCardSkeleton />,
+  lazy: () => import('@/features/auth/routes/auth').then((m) => ({ Component: m.AuthRoute })),
+}));
+
+export const APP_PAGES: PageDefinition[] = [
+  {
+    path: '/dashboard',
+    skeleton: <DashboardSkeleton />,
+    lazy: () =>
+      import('@/features/dashboard/routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+  },
+  {
+    path: '/accounts',
+    skeleton: <ListSkeleton />,
+    lazy: () => import('@/features/accounts/routes/accounts').then((m) => ({ Component: m.AccountsRoute })),
+  },
+  {
+    path: '/wallets',
+    skeleton: <ListSkeleton />,
+    lazy: () => import('@/features/accounts/routes/wallets').then((m) => ({ Component: m.WalletsRoute })),
+  },
+  {
+    path: '/banks',
+    skeleton: <ListSkeleton />,
+    lazy: () => import('@/features/accounts/routes/banks').then((m) => ({ Component: m.BanksRoute })),
+  },
+  {
+    path: '/cexes',
+    skeleton: <ListSkeleton />,
+    lazy: () => import('@/features/accounts/routes/cexes').then((m) => ({ Component: m.CexesRoute })),
+  },
+  {
+    path: '/activity',
+    skeleton: <ListSkeleton rows={10} />,
+    lazy: () => import('@/features/activity/routes/activity').then((m) => ({ Component: m.ActivityRoute })),
+  },
+  {
+    path: '/expenses',
+    skeleton: <ChartSkeleton />,
+    lazy: () => import('@/features/expenses/routes/expenses').then((m) => ({ Component: m.ExpensesRoute })),
+  },
+  {
+    path: '/insights',
+    skeleton: <ListSkeleton />,
+    lazy: () => import('@/features/insights/routes/insights').then((m) => ({ Component: m.InsightsRoute })),
+  },
+  {
+    path: '/assets',
+    skeleton: <RoundChartSkeleton />,
+    lazy: () => import('@/features/assets/routes/assets').then((m) => ({ Component: m.AssetsRoute })),
+  },
+  {
+    path: '/real-estate',
+    skeleton: <ListSkeleton />,
+    lazy: () =>
+      import('@/features/real-estate/routes/real-estate').then((m) => ({ Component: m.RealEstateRoute })),
+  },
+  {
+    path: '/blog',
+    skeleton: <ListSkeleton />,
+    lazy: () => import('@/features/content/routes/blog').then((m) => ({ Component: m.BlogRoute })),
+  },
+  {
+    path: '/tools',
+    skeleton: <PageSkeleton />,
+    lazy: () => import('@/features/content/routes/tools').then((m) => ({ Component: m.ToolsRoute })),
+  },
+  {
+    path: '/help',
+    skeleton: <PageSkeleton />,
+    lazy: () => import('@/features/content/routes/help').then((m) => ({ Component: m.HelpRoute })),
+  },
+  {
+    path: '/settings/:section?',
+    skeleton: <SettingsSkeleton />,
+    lazy: () =>
+      import('@/features/settings/routes/settings').then((m) => ({
+        Component: m.SettingsRoute,
+        loader: m.settingsLoader,
+      })),
+  },
+];
+
+/** The skeleton for the page at `pathname` (a generic one for paths that match no page). */
+export function skeletonFor(pathname: string): ReactNode {
+  const page = [HOME_PAGE, ...AUTH_PAGES, ...APP_PAGES].find(({ path }) =>
+    matchPath({ path, end: true }, pathname),
+  );
+  return page?.skeleton ?? <PageSkeleton />;
+}

@@ -1,0 +1,54 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers, shouldRetryQuery } from './providers';
+
+describe('query client (spec §9)', () => {
+  it('retries up to three times', () => {
+    const error = new Error('Failed to fetch dashboard data');
+    expect([0, 1, 2, 3].map((count) => shouldRetryQuery(count, error))).toEqual([true, true, true, false]);
+  });
+
+  it("retries only once for 'Authentication required'", () => {
+    const error = new Error('Authentication required');
+    expect([0, 1].map((count) => shouldRetryQuery(count, error))).toEqual([true, false]);
+  });
+
+  it('keeps data fresh for 5 minutes and cached for 10', () => {
+    const defaults = createQueryClient().getDefaultOptions().queries;
+    expect(defaults?.staleTime).toBe(5 * 60 * 1000);
+    expect(defaults?.gcTime).toBe(10 * 60 * 1000);
+  });
+});
+
+describe('toasts (spec §9)', () => {
+  it('shows at most three at a time, newest first', async () => {
+    render(<Providers>{null}</Providers>);
+    for (const n of [1, 2, 3, 4, 5]) toast(`Message ${n}`);
+    await screen.findByText('Message 5');
+    const visible = (n: number) =>
+      screen.getByText(`Message ${n}`).closest('[data-sonner-toast]')?.getAttribute('data-visible');
+    expect([5, 4, 3, 2, 1].map(visible)).toEqual(['true', 'true', 'true', 'false', 'false']);
+  });
+
+  it('keeps a toast for 4 seconds by default', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      render(<Providers>{null}</Providers>);
+      act(() => {
+        toast('Saved');
+      });
+      expect(await screen.findByText('Saved')).toBeInTheDocument();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3500);
+      });
+      expect(screen.getByText('Saved')).toBeInTheDocument();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1500);
+      });
+      await waitFor(() => expect(screen.queryByText('Saved')).not.toBeInTheDocument());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { ChartLine, Database, Landmark, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
+import { Button } from '@/components/ui/button';
+
+const POINTS = [
+  {
+    icon: Landmark,
+    title: 'Every account in one place',
+    text: 'Bank accounts through aggregators or file imports, crypto exchanges, wallets, investments and property.',
+  },
+  {
+    icon: ChartLine,
+    title: 'Numbers you can check',
+    text: 'Balances, spending, cash flow and net-worth history worked out from your own transactions, to the cent.',
+  },
+  {
+    icon: Database,
+    title: 'Yours to run',
+    text: 'One command starts it on your own machine, with its own database. No account with us, nothing to subscribe to.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Private by default',
+    text: 'No analytics and no tracking. Your data stays in your data folder; provider credentials are stored encrypted.',
+  },
+];
+
+export function HomeRoute() {
+  return (
+    <div className="mx-auto max-w-6xl px-4">
+      <DocumentTitle />
+      <section aria-labelledby="home-title" className="py-16 text-center md:py-24">
+        <h1 id="home-title" className="text-4xl font-semibold tracking-tight md:text-5xl">
+          Lodestar
+        </h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
+          One honest view of your money: balances, transactions, spending, cash flow, investments, real estate
+          and net-worth history. Self-hosted, on your own machine.
+        </p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link to="/sign-up">Create account</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/sign-in">Sign in</Link>
+          </Button>
+          <Button asChild size="lg" variant="ghost">
+            <Link to="/dashboard">Open dashboard</Link>
+          </Button>
+        </div>
+      </section>
+      <section aria-labelledby="why" className="pb-20">
+        <h2 id="why" className="sr-only">
+          Why Lodestar
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {POINTS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-lg border bg-card p-5 text-card-foreground">
+              <Icon aria-hidden="true" className="size-6 text-primary" />
+              <h3 className="mt-3 font-semibold">{title}</h3>
+              <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

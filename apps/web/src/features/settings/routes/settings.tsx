@@ -1,0 +1,99 @@
+import { Lock, Search } from 'lucide-react';
+import { useState } from 'react';
+import { data, Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { cn } from '@/lib/utils';
+import { AccessibilitySettings } from '../components/accessibility-settings';
+import { DisplaySettings } from '../components/display-settings';
+import { findSection, SETTINGS_SECTIONS, type SettingsSection, sectionMatches } from '../sections';
+
+/** An unknown section is a 404, shown by the app area's error boundary. */
+export function settingsLoader({ params }: LoaderFunctionArgs): null {
+  if (!findSection(params.section)) throw data('Not found', { status: 404 });
+  return null;
+}
+
+function NeedsAccount({ section }: { section: SettingsSection }) {
+  return (
+    <EmptyState icon={Lock} title="Available once you can sign in" headingLevel={3}>
+      This section will hold {section.holds}. These settings belong to your account, which this server build
+      cannot create yet.
+    </EmptyState>
+  );
+}
+
+function SectionBody({ section }: { section: SettingsSection }) {
+  if (section.id === 'accessibility') return <AccessibilitySettings />;
+  if (section.id === 'display') {
+    return (
+      <div className="space-y-6">
+        <DisplaySettings />
+        <NeedsAccount section={section} />
+      </div>
+    );
+  }
+  return <NeedsAccount section={section} />;
+}
+
+export function SettingsRoute() {
+  const params = useParams();
+  const [query, setQuery] = useState('');
+  // The loader has refused unknown ids, so a section is always found here.
+  const section = findSection(params.section) ?? SETTINGS_SECTIONS[0];
+  const matches = SETTINGS_SECTIONS.filter((item) => sectionMatches(item, query));
+  return (
+    <>
+      <PageHeader title="Settings" description="Your profile, preferences, security and data." />
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
+        <div className="min-w-0 space-y-3">
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <input
+              type="search"
+              aria-label="Search settings"
+              placeholder="Search settings"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              className="h-9 w-full rounded-md border border-input bg-card pl-8 pr-2 text-sm placeholder:text-muted-foreground"
+            />
+          </div>
+          <nav aria-label="Settings sections">
+            {matches.length === 0 ? (
+              <p className="px-1 text-sm text-muted-foreground" role="status">
+                No settings match “{query.trim()}”.
+              </p>
+            ) : (
+              <ul className="flex gap-1 overflow-x-auto pb-1 md:flex-col md:overflow-visible md:pb-0">
+                {matches.map((item) => (
+                  <li key={item.id} className="shrink-0">
+                    <Link
+                      to={`/settings/${item.id}`}
+                      aria-current={item.id === section.id ? 'page' : undefined}
+                      className={cn(
+                        'block rounded-md px-3 py-2 text-sm font-medium hover:bg-accent hover:text-accent-foreground',
+                        item.id === section.id && 'bg-accent font-semibold text-accent-foreground',
+                      )}
+                    >
+                      {item.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </nav>
+        </div>
+        <section aria-labelledby="settings-section-title" className="min-w-0">
+          <h2 id="settings-section-title" className="text-xl font-semibold">
+            {section.title}
+          </h2>
+          <p className="mb-4 mt-1 text-sm text-muted-foreground">{section.description}</p>
+          <SectionBody section={section} />
+        </section>
+      </div>
+    </>
+  );
+}
