@@ -203,12 +203,19 @@ describe('errors', () => {
     const slow = await open({ env: { API_TIMEOUT_MS: '1000' }, mountRoutes: mountProbes });
     const response = await slow.app.request('/api/v1/slow');
     expect(response.status).toBe(504);
-    expect(await json(response)).toMatchObject({ success: false, code: 'TIMEOUT', error: 'Request timed out' });
+    expect(await json(response)).toMatchObject({
+      success: false,
+      code: 'TIMEOUT',
+      error: 'Request timed out',
+    });
   });
 
   it('refuses bodies over 1 MB with 413 before reading them', async () => {
     const big = JSON.stringify({ email: 'a@b.co', amount: 1, padding: 'x'.repeat(1_100_000) });
-    const response = await probe.app.request('/api/v1/probe', post(big, { 'content-length': String(big.length) }));
+    const response = await probe.app.request(
+      '/api/v1/probe',
+      post(big, { 'content-length': String(big.length) }),
+    );
     expect(response.status).toBe(413);
     expect(await json(response)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });

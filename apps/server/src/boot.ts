@@ -44,12 +44,9 @@ export type RunningServer = {
  */
 export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
   let stored: StoredSecrets = {};
-  const config = parseConfig(env, (missing) => {
-    stored = loadOrCreateSecrets(
-      resolve(env.DATA_DIR || './data'),
-      [...missing, 'postgresPassword'],
-      (names) =>
-        bootLogger.warn(`Generated ${names.join(', ')} into the data directory's secrets.json (mode 0600)`),
+  const config = parseConfig(env, (missing, dataDir) => {
+    stored = loadOrCreateSecrets(resolve(dataDir), [...missing, 'postgresPassword'], (names) =>
+      bootLogger.warn(`Generated ${names.join(', ')} into the data directory's secrets.json (mode 0600)`),
     );
     return stored;
   });

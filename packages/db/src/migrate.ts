@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -28,16 +29,22 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
 
 /** Whether every migration shipped with this release has been applied (readiness). */
 export async function migrationsApplied(pool: pg.Pool): Promise<boolean> {
-  const { readFileSync } = await import('node:fs');
-  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
-    entries: unknown[];
-  };
+  const shipped = shippedMigrationCount();
   try {
     const { rows } = await pool.query<{ count: number }>(
       'select count(*)::int as count from drizzle.__drizzle_migrations',
     );
-    return (rows[0]?.count ?? 0) >= journal.entries.length;
+    return (rows[0]?.count ?? 0) >= shipped;
   } catch {
     return false;
   }
+}
+
+let shippedCount: number | undefined;
+/** How many migrations this release ships (read once from drizzle-kit's journal). */
+function shippedMigrationCount(): number {
+  shippedCount ??= (
+    JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: unknown[] }
+  ).entries.length;
+  return shippedCount;
 }

@@ -121,5 +121,11 @@ export const BREAKPOINTS = { tabletMinPx: 768, desktopMinPx: 1024 } as const;
 /** Loading skeleton list rows by default (spec §2). */
 export const SKELETON_LIST_ROWS = 5;
 
+/** Theme choices (spec §3 `theme`). */
+export const THEMES = ['light', 'dark', 'system'] as const;
+
+/** Font sizes (spec §3 `font_size`). */
+export const FONT_SIZES = ['small', 'medium', 'large'] as const;
+
 /** Browser storage key of the cached preferences (spec §3). */
 export const PREFERENCES_STORAGE_KEY = 'user-preferences';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { FONT_SIZES } from './constants';
 import {
   DEFAULT_PREFERENCES,
-  FONT_SIZES,
   mergePreferences,
   NOTIFICATION_FREQUENCIES,
   NUMBER_FORMATS,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FONT_SIZES } from './constants';
 import { TRANSACTION_CATEGORY_VALUES } from './categories';
 import { DISPLAY_CURRENCIES } from './currencies';
 import { DATE_RANGES } from './dates';
@@ -20,7 +21,6 @@ export const TIME_ZONES = [
   'Australia/Sydney',
 ] as const;
 export const NOTIFICATION_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
-export const FONT_SIZES = ['small', 'medium', 'large'] as const;
 
 const stringList = z.array(z.string().max(200)).max(500);
 

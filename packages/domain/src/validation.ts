@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, PREFERENCES_TIMING } from './constants';
+import { LIMITS, PREFERENCES_TIMING, THEMES } from './constants';
 import { newPasswordErrors, signUpPasswordError } from './password';
 
 /**
@@ -177,7 +177,6 @@ export function parseThresholdInput(
   return { ok: true, value };
 }
 
-export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 /** Theme: light, dark or system, else 'Invalid theme selection'. */
 export const themeSchema = z.enum(THEMES, { message: MESSAGES.invalidTheme });

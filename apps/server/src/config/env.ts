@@ -153,7 +153,7 @@ const SECRET_VARIABLES = {
  */
 export function parseConfig(
   env: Record<string, string | undefined>,
-  generatedSecrets?: (missing: (keyof Secrets)[]) => Partial<Secrets>,
+  generatedSecrets?: (missing: (keyof Secrets)[], dataDir: string) => Partial<Secrets>,
 ): Config {
   const result = envSchema.safeParse(env);
   const problems = result.success
@@ -173,7 +173,7 @@ export function parseConfig(
     else provided[key] = value;
   }
   const filled = {
-    ...(missing.length && !parsed.DATABASE_URL ? generatedSecrets?.(missing) : {}),
+    ...(missing.length && !parsed.DATABASE_URL ? generatedSecrets?.(missing, parsed.DATA_DIR) : {}),
     ...provided,
   };
   for (const [variable, key] of Object.entries(SECRET_VARIABLES) as [

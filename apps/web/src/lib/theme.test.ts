@@ -136,3 +136,16 @@ describe('display preferences', () => {
     expect(snapshotOfHtml().dark).toBe(true);
   });
 });
+
+describe('display defaults', () => {
+  it('match the domain package preference defaults', async () => {
+    const { DEFAULT_PREFERENCES } = await import('@lodestar/domain/preferences');
+    const { DEFAULT_DISPLAY_PREFERENCES } = await import('./theme');
+    expect(DEFAULT_DISPLAY_PREFERENCES).toEqual({
+      theme: DEFAULT_PREFERENCES.theme,
+      high_contrast: DEFAULT_PREFERENCES.high_contrast,
+      reduce_motion: DEFAULT_PREFERENCES.reduce_motion,
+      font_size: DEFAULT_PREFERENCES.font_size,
+    });
+  });
+});
