@@ -108,6 +108,18 @@ test('the phone drawer opens from the menu button, navigates and closes with Esc
   await expect(page.getByRole('dialog')).toBeHidden();
 });
 
+test('on a phone the current settings section is scrolled into view in the section strip', async ({
+  page,
+}) => {
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await page.goto('/settings/danger');
+  const current = page
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('link', { name: 'Danger Zone' });
+  await expect(current).toHaveAttribute('aria-current', 'page');
+  await expect(current).toBeInViewport({ ratio: 1 });
+});
+
 test('keyboard users can skip to content and reach the navigation', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await page.goto('/dashboard');

@@ -1,5 +1,5 @@
 import { Lock, Search } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { data, Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
@@ -39,6 +39,15 @@ function SectionBody({ section }: { section: SettingsSection }) {
 export function SettingsRoute() {
   const params = useParams();
   const [query, setQuery] = useState('');
+  const sectionList = useRef<HTMLUListElement>(null);
+  // On phones the section list is a horizontal strip: keep the current section in view, scrolling only
+  // the strip (scrollIntoView would also move the page).
+  useEffect(() => {
+    const list = sectionList.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - list.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [params.section]);
   // The loader has refused unknown ids, so a section is always found here.
   const section = findSection(params.section) ?? SETTINGS_SECTIONS[0];
   const matches = SETTINGS_SECTIONS.filter((item) => sectionMatches(item, query));
@@ -67,7 +76,10 @@ export function SettingsRoute() {
                 No settings match “{query.trim()}”.
               </p>
             ) : (
-              <ul className="flex gap-1 overflow-x-auto pb-1 md:flex-col md:overflow-visible md:pb-0">
+              <ul
+                ref={sectionList}
+                className="flex gap-1 overflow-x-auto pb-1 md:flex-col md:overflow-visible md:pb-0"
+              >
                 {matches.map((item) => (
                   <li key={item.id} className="shrink-0">
                     <Link
