@@ -1,6 +1,7 @@
 import type { Config } from './config/env';
 import type { Logger } from './logger';
 import type { RateLimitStore } from './http/rate-limit';
+import type { Mailer } from './email/mailer';
 import type { Database } from '@lodestar/db';
 
 /** Why the server is not ready, or 'ready'. */
@@ -19,11 +20,28 @@ export type AppDeps = {
   /** Built web app (index.html + assets); undefined when it has not been built. */
   webDistDir: string | undefined;
   now?: () => Date;
+  /** Email delivery; built from the configuration when not given. */
+  mailer?: Mailer;
+};
+
+/** The signed-in user of a request, resolved once from the session cookie. */
+export type SignedIn = {
+  userId: string;
+  sessionId: string;
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    emailVerified: boolean;
+    createdAt: Date;
+    twoFactorEnabled?: boolean | null;
+  };
 };
 
 export type AppEnv = {
   Variables: {
     requestId: string;
     logger: Logger;
+    signedIn?: SignedIn;
   };
 };

@@ -13,8 +13,14 @@ import { rateLimit } from './http/rate-limit';
 import { csrfGuard } from './http/request-guards';
 import { spaRoutes } from './http/spa';
 import { validationHook } from './http/validation';
+import { createAuditLog } from './auth/audit';
+import { createAuth } from './auth/auth';
+import { authHttp } from './auth/auth-http';
+import { createBreachedPasswordCheck } from './auth/breached-passwords';
+import { createMailer } from './email/mailer';
 import { docsRoutes } from './routes/docs';
 import { systemRoutes } from './routes/system';
+import { userRoutes } from './routes/user';
 
 export type { AppDeps, AppEnv } from './app-types';
 
@@ -66,20 +72,47 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     }),
   );
 
+  const apiRateLimit = rateLimit({
+    store: deps.rateLimitStore,
+    max: deps.config.rateLimit.max,
+    windowMs: deps.config.rateLimit.windowMs,
+    key: (c) => `api:${clientIp(c, deps.config.trustProxy)}`,
+  });
+  const csrf = csrfGuard(() => [deps.config.publicUrl]);
+
+  const audit = createAuditLog(deps.db, deps.logger);
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      db: deps.db,
+      logger: deps.logger,
+      from: deps.config.email.from,
+      smtpUrl: deps.config.email.smtpUrl,
+      resendApiKey: deps.config.email.resendApiKey,
+    });
+  const breached = createBreachedPasswordCheck({
+    hibpEnabled: deps.config.hibp.enabled,
+    hibpBaseUrl: deps.config.hibp.apiUrl,
+    log: (message) => deps.logger.warn({ component: 'auth' }, message),
+  });
+  const auth = createAuth({
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger,
+    mailer,
+    audit,
+    isBreached: (password) => breached.isBreached(password),
+  });
+  const authApp = new Hono<AppEnv>();
+  authApp.use('*', apiRateLimit, csrf);
+  authApp.route(
+    '/',
+    authHttp({ auth, db: deps.db, audit, store: deps.rateLimitStore, trustProxy: deps.config.trustProxy }),
+  );
+
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  api.use(
-    '*',
-    rateLimit({
-      store: deps.rateLimitStore,
-      max: deps.config.rateLimit.max,
-      windowMs: deps.config.rateLimit.windowMs,
-      key: (c) => `api:${clientIp(c, deps.config.trustProxy)}`,
-    }),
-  );
-  api.use(
-    '*',
-    csrfGuard(() => [deps.config.publicUrl]),
-  );
+  api.use('*', apiRateLimit);
+  api.use('*', csrf);
   api.use(
     '*',
     bodyLimit({
@@ -94,7 +127,22 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     timeout(deps.config.apiTimeoutMs, () => new HTTPException(504, { message: 'Request timed out' })),
   );
   api.route('/', systemRoutes(deps));
+  api.route(
+    '/',
+    userRoutes({
+      auth,
+      db: deps.db,
+      audit,
+      rateLimitStore: deps.rateLimitStore,
+      trustProxy: deps.config.trustProxy,
+    }),
+  );
   mountRoutes?.(api);
+  api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'lodestar.session_token',
+  });
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {
@@ -110,6 +158,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     throw AppError.notFound('No API endpoint at this path');
   });
 
+  app.route('/api/auth', authApp);
   app.route('/api/v1', api);
   app.route('/api/docs', docsRoutes());
   app.all('/api/*', () => {

@@ -18,6 +18,7 @@ import type { Readiness } from './app-types';
 import { type Config, parseConfig } from './config/env';
 import { loadOrCreateSecrets, type StoredSecrets } from './config/secrets-file';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './http/rate-limit';
+import { createMailer } from './email/mailer';
 import { createLogger, type Logger } from './logger';
 
 export const VERSION = (
@@ -101,10 +102,18 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   if (!webDistDir)
     logger.warn('The web app is not built (apps/web/dist); pages answer 503 until `npm run build`.');
 
+  const mailer = createMailer({
+    db: handle.db,
+    logger,
+    from: config.email.from,
+    smtpUrl: config.email.smtpUrl,
+    resendApiKey: config.email.resendApiKey,
+  });
   const app = createApp({
     config,
     db: handle.db,
     logger,
+    mailer,
     version: VERSION,
     installedAt,
     rateLimitStore,
@@ -122,6 +131,8 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   const stop = () =>
     (stopping ??= (async () => {
       await closeServer(server, logger);
+      await mailer.drain();
+      mailer.close();
       await rateLimitStore.close();
       await handle.close();
       await embedded?.stop();

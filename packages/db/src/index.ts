@@ -10,3 +10,4 @@ export {
 export { DataDirInUseError } from './embedded/data-dir-lock';
 export * from './schema/index';
 export { recordStart } from './queries/app-instance';
+export * from './queries/identity';

@@ -96,6 +96,7 @@ const envSchema = z.object({
   PLAID_SECRET: optionalText,
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   HIBP_ENABLED: boolean(false),
+  HIBP_API_URL: url(['http:', 'https:']),
   FEATURE_CRYPTO: boolean(DEFAULT_FEATURE_FLAGS.crypto),
   FEATURE_BANK_LINKING: boolean(DEFAULT_FEATURE_FLAGS.bankLinking),
   FEATURE_EXPORT: boolean(DEFAULT_FEATURE_FLAGS.export),
@@ -129,7 +130,8 @@ export type Config = {
     proMonthlyPriceId: string | undefined;
   };
   plaid: { clientId: string | undefined; secret: string | undefined; environment: 'sandbox' | 'production' };
-  hibpEnabled: boolean;
+  /** Online breached-password range check (opt-in); the offline list always applies. */
+  hibp: { enabled: boolean; apiUrl: string };
   features: FeatureFlags;
 };
 
@@ -222,7 +224,10 @@ export function parseConfig(
       proMonthlyPriceId: parsed.STRIPE_PRICE_ID_PRO_MONTHLY,
     },
     plaid: { clientId: parsed.PLAID_CLIENT_ID, secret: parsed.PLAID_SECRET, environment: parsed.PLAID_ENV },
-    hibpEnabled: parsed.HIBP_ENABLED,
+    hibp: {
+      enabled: parsed.HIBP_ENABLED,
+      apiUrl: (parsed.HIBP_API_URL ?? 'https://api.pwnedpasswords.com').replace(/\/$/, ''),
+    },
     features: {
       crypto: parsed.FEATURE_CRYPTO,
       bankLinking: parsed.FEATURE_BANK_LINKING,

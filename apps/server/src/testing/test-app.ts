@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
 import { migrationsApplied, pingDatabase, recordStart } from '@lodestar/db';
 import { createApp, type AppDeps } from '../app';
 import { parseConfig } from '../config/env';
+import { createMailer } from '../email/mailer';
 import { createMemoryRateLimitStore } from '../http/rate-limit';
 import { createLogger } from '../logger';
 
@@ -32,11 +33,20 @@ export async function createTestApp(
     LOG_LEVEL: 'info',
     ...overrides.env,
   });
+  const logger = createLogger(config.logLevel, sink);
+  const mailer = createMailer({
+    db: database.db,
+    logger,
+    from: config.email.from,
+    smtpUrl: config.email.smtpUrl,
+    resendApiKey: config.email.resendApiKey,
+  });
   const app = createApp(
     {
       config,
       db: database.db,
-      logger: createLogger(config.logLevel, sink),
+      logger,
+      mailer,
       version: '0.0.0-test',
       installedAt: (await recordStart(database.db, '0.0.0-test')).installedAt,
       rateLimitStore: createMemoryRateLimitStore(),
@@ -53,5 +63,16 @@ export async function createTestApp(
     },
     overrides.mountRoutes,
   );
-  return { app, config, database, logLines, close: () => database.drop() };
+  return {
+    app,
+    config,
+    database,
+    logLines,
+    mailer,
+    async close() {
+      await mailer.drain();
+      mailer.close();
+      await database.drop();
+    },
+  };
 }

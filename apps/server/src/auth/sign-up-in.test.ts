@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthWorld, PASSWORD, type AuthWorld } from '../testing/auth-fixtures';
+import { firstLink } from '../testing/smtp-inbox';
+
+let w: AuthWorld;
+beforeAll(async () => {
+  w = await createAuthWorld();
+});
+afterAll(async () => {
+  await w.close();
+});
+
+type ErrorBody = { code?: string; message?: string };
+
+describe('sign-up', () => {
+  it('creates the account, signs in and emails a verification link that verifies it', async () => {
+    const { browser, email, status } = await w.signUp();
+    expect(status).toBe(200);
+    const me = await browser.json<{ data: Record<string, unknown> }>('/api/v1/user');
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({
+      email,
+      fullName: 'Ada Lovelace',
+      emailVerified: false,
+      twoFactorEnabled: false,
+    });
+
+    const mail = await w.inbox.waitFor(email, /Confirm your email/);
+    expect(mail.html).toContain('Confirm email address');
+    expect(mail.text).toContain('Hi Ada,');
+    const link = new URL(firstLink(mail.text));
+    expect(link.origin).toBe('http://localhost:3000');
+    const visit = await browser.request(link.pathname + link.search);
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get('location')).toBe('/verify-email');
+    const after = await browser.json<{ data: Record<string, unknown> }>('/api/v1/user');
+    expect(after.body.data.emailVerified).toBe(true);
+    const forged = await browser.request(`${link.pathname}?token=forged&callbackURL=/verify-email`);
+    expect(forged.headers.get('location')).toMatch(/^\/verify-email\?error=/);
+  });
+
+  it('lower-cases and trims the email', async () => {
+    const { browser, status } = await w.signUp({ email: '  Mixed.Case@Example.COM ' });
+    expect(status).toBe(200);
+    const me = await browser.json<{ data: { email: string } }>('/api/v1/user');
+    expect(me.body.data.email).toBe('mixed.case@example.com');
+  });
+
+  it.each([
+    [{ termsAccepted: false }, 'TERMS_NOT_ACCEPTED', 'Please accept the Terms of Service and Privacy Policy'],
+    [
+      { termsAccepted: undefined },
+      'TERMS_NOT_ACCEPTED',
+      'Please accept the Terms of Service and Privacy Policy',
+    ],
+    [{ password: 'short' }, 'PASSWORD_TOO_WEAK', 'Password must be at least 12 characters'],
+    [
+      { password: 'alllowercaseletters' },
+      'PASSWORD_TOO_WEAK',
+      'Include both uppercase and lowercase letters',
+    ],
+    [{ password: '' }, 'PASSWORD_TOO_WEAK', 'Password is required'],
+    [
+      { password: 'Password@123' },
+      'PASSWORD_COMPROMISED',
+      'This password has appeared in a data breach. Please choose a different, stronger password.',
+    ],
+    [{ email: 'not-an-email' }, 'INVALID_EMAIL', 'Invalid email format'],
+    [{ email: `${'a'.repeat(250)}@x.io` }, 'INVALID_EMAIL', 'Email address is too long'],
+    [{ name: 'A' }, 'INVALID_NAME', 'Name must be at least 2 characters'],
+    [{ name: 'R2-D2' }, 'INVALID_NAME', 'Name can only contain letters, spaces, hyphens, and apostrophes'],
+  ])('refuses %o with %s', async (overrides, code, message) => {
+    const { browser, status, body } = await w.signUp(overrides);
+    expect(status).toBe(400);
+    expect(body as ErrorBody).toMatchObject({ code, message });
+    expect((await browser.json('/api/v1/user')).status).toBe(401);
+  });
+
+  it('refuses a second account for the same email and writes nothing', async () => {
+    const first = await w.signUp();
+    const again = await w.signUp({ email: first.email });
+    expect(again.status).toBe(422);
+    const rows = await w.t.database.pool.query('select count(*)::int as n from "user" where email = $1', [
+      first.email,
+    ]);
+    expect(rows.rows[0].n).toBe(1);
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the right password and records the event with address and browser', async () => {
+    const { email } = await w.signUp();
+    const browser = w.browser();
+    const result = await browser.json<{ user: { id: string } }>('/api/auth/sign-in/email', {
+      body: { email, password: PASSWORD },
+    });
+    expect(result.status).toBe(200);
+    expect((await browser.json('/api/v1/user')).status).toBe(200);
+    const events = await browser.json<{
+      data: { events: { type: string; userAgent: string | null; ipAddress: string | null }[] };
+    }>('/api/v1/user/audit-events');
+    expect(events.body.data.events.map((event) => event.type)).toEqual(['sign_in', 'sign_up']);
+    expect(events.body.data.events[0]?.userAgent).toContain('Chrome');
+    expect(events.body.data.events[0]?.ipAddress).toBeTruthy();
+  });
+
+  it('answers a wrong password and an unknown email the same way, and audits the failure', async () => {
+    const { email, browser } = await w.signUp();
+    const wrong = await w
+      .browser()
+      .json<ErrorBody>('/api/auth/sign-in/email', { body: { email, password: 'Wrong-Password-123' } });
+    const unknown = await w
+      .browser()
+      .json<ErrorBody>('/api/auth/sign-in/email', {
+        body: { email: 'nobody@example.com', password: 'Wrong-Password-123' },
+      });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    const events = await browser.json<{ data: { events: { type: string }[] } }>('/api/v1/user/audit-events');
+    expect(events.body.data.events[0]?.type).toBe('sign_in_failed');
+  });
+
+  it('sets the session in an HttpOnly, SameSite=Lax cookie without Secure on http', async () => {
+    const { email } = await w.signUp();
+    const response = await w
+      .browser()
+      .request('/api/auth/sign-in/email', { body: { email, password: PASSWORD } });
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('lodestar.session_token='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+  });
+
+  it('refuses a cross-site sign-in attempt (CSRF)', async () => {
+    const { email } = await w.signUp();
+    const response = await w.browser().request('/api/auth/sign-in/email', {
+      body: { email, password: PASSWORD },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(403);
+    const form = await w.browser().request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '5' },
+    });
+    expect([403, 415]).toContain(form.status);
+  });
+
+  it('signs out', async () => {
+    const { browser } = await w.signUp();
+    expect((await browser.json('/api/auth/sign-out', { method: 'POST', body: {} })).status).toBe(200);
+    expect((await browser.json('/api/v1/user')).status).toBe(401);
+  });
+});
+
+describe('signed-out access', () => {
+  it.each([
+    ['GET', '/api/v1/user'],
+    ['GET', '/api/v1/user/stats'],
+    ['GET', '/api/v1/user/mfa/factors'],
+    ['POST', '/api/v1/user/mfa/enroll'],
+    ['GET', '/api/v1/user/sessions'],
+    ['DELETE', '/api/v1/user/delete'],
+  ])('%s %s answers 401 in the envelope', async (method, path) => {
+    const result = await w.browser().json(path, { method });
+    expect(result.status).toBe(401);
+    expect(result.body).toMatchObject({
+      success: false,
+      error: 'Authentication required',
+      code: 'UNAUTHORIZED',
+    });
+  });
+});
+
+describe('secure cookies behind https', () => {
+  it('marks the session cookie Secure when the public URL is https', async () => {
+    const secure = await createAuthWorld({ PUBLIC_URL: 'https://money.example.org' });
+    try {
+      const { email } = await secure.signUp();
+      const response = await secure
+        .browser()
+        .request('/api/auth/sign-in/email', { body: { email, password: PASSWORD } });
+      expect(response.status).toBe(200);
+      const cookie = response.headers.getSetCookie().find((line) => line.includes('session_token='));
+      expect(cookie).toMatch(/^__Secure-lodestar\.session_token=/);
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+    } finally {
+      await secure.close();
+    }
+  });
+});

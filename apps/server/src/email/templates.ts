@@ -1,0 +1,98 @@
+/**
+ * Transactional emails: a plain-text body for every client and a simple, table-free HTML body with
+ * inline styles (mail clients ignore stylesheets). Every value is escaped.
+ */
+
+export type EmailContent = { subject: string; text: string; html: string };
+
+const PRODUCT = 'Lodestar';
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+type Layout = {
+  preheader: string;
+  greeting: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  footnote: string;
+};
+
+function render({ preheader, greeting, paragraphs, action, footnote }: Layout): {
+  text: string;
+  html: string;
+} {
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    `${action.label}: ${action.url}`,
+    '',
+    footnote,
+    '',
+    `— ${PRODUCT}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(PRODUCT)}</title></head>
+<body style="margin:0;padding:0;background:#f4f5f7;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2933">
+<span style="display:none;max-height:0;overflow:hidden">${escapeHtml(preheader)}</span>
+<div style="max-width:560px;margin:0 auto;padding:32px 16px">
+<div style="font-size:20px;font-weight:700;color:#1d4ed8;margin-bottom:24px">&#10022; ${escapeHtml(PRODUCT)}</div>
+<div style="background:#ffffff;border:1px solid #e4e7eb;border-radius:12px;padding:32px">
+<p style="margin:0 0 16px;font-size:16px;line-height:24px">${escapeHtml(greeting)}</p>
+${paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:15px;line-height:24px">${escapeHtml(p)}</p>`).join('\n')}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 8px;font-size:13px;line-height:20px;color:#52606d">If the button does not work, paste this address into your browser:</p>
+<p style="margin:0 0 16px;font-size:13px;line-height:20px;word-break:break-all"><a href="${escapeHtml(action.url)}" style="color:#1d4ed8">${escapeHtml(action.url)}</a></p>
+<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:#52606d">${escapeHtml(footnote)}</p>
+</div>
+<p style="margin:24px 0 0;font-size:12px;line-height:18px;color:#7b8794;text-align:center">You received this email because of activity on your ${escapeHtml(PRODUCT)} account.</p>
+</div>
+</body>
+</html>`;
+  return { text, html };
+}
+
+function greetingFor(name: string): string {
+  const first = name.trim().split(/\s+/)[0];
+  return first ? `Hi ${first},` : 'Hi,';
+}
+
+export function verificationEmail(input: { name: string; url: string }): EmailContent {
+  return {
+    subject: `Confirm your email for ${PRODUCT}`,
+    ...render({
+      preheader: 'One click to confirm your email address.',
+      greeting: greetingFor(input.name),
+      paragraphs: [
+        `Welcome to ${PRODUCT}. Please confirm that this is your email address, so you can recover your account if you ever lose your password.`,
+      ],
+      action: { label: 'Confirm email address', url: input.url },
+      footnote:
+        'This link works once and expires in 24 hours. If you did not create an account, ignore this email.',
+    }),
+  };
+}
+
+export function passwordResetEmail(input: { name: string; url: string }): EmailContent {
+  return {
+    subject: `Reset your ${PRODUCT} password`,
+    ...render({
+      preheader: 'A link to choose a new password.',
+      greeting: greetingFor(input.name),
+      paragraphs: [
+        'Someone asked to reset the password of your account. If it was you, choose a new password with the button below. Every device signed in to your account will be signed out.',
+      ],
+      action: { label: 'Choose a new password', url: input.url },
+      footnote:
+        'This link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.',
+    }),
+  };
+}

@@ -1,0 +1,412 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  deleteAllSessions,
+  deleteSession,
+  deleteUserCascade,
+  findUserById,
+  hasRecentPasswordConfirmation,
+  lastSignInAt,
+  listAuthEvents,
+  listSessions,
+  recordPasswordConfirmation,
+  updateUserName,
+  clearPasswordConfirmation,
+  type Database,
+} from '@lodestar/db';
+import { fullNameSchema, mfaVerifySchema, verifyPasswordSchema } from '@lodestar/domain';
+import { UAParser } from 'ua-parser-js';
+import type { AppEnv } from '../app-types';
+import type { AuditLog } from '../auth/audit';
+import type { Auth } from '../auth/auth';
+import { requireUser } from '../auth/current-user';
+import { enrollTotp, listFactors, unenrollFactor, verifyTotpEnrollment } from '../auth/two-factor';
+import { AppError } from '../http/app-error';
+import { clientIp } from '../http/client-ip';
+import { ok } from '../http/envelope';
+import { rateLimit, type RateLimitStore } from '../http/rate-limit';
+
+/** How long a re-entered password allows removing a second factor. */
+export const PASSWORD_CONFIRMATION_SECONDS = 5 * 60;
+const AUDIT_PAGE_DEFAULT = 50;
+const AUDIT_PAGE_MAX = 200;
+
+const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema: envelope(schema) } },
+});
+const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+const UserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    fullName: z.string(),
+    emailVerified: z.boolean(),
+    twoFactorEnabled: z.boolean(),
+    createdAt: z.string(),
+    lastSignInAt: z.string().nullable(),
+  })
+  .openapi('User');
+
+const StatsSchema = z
+  .object({ lastLoginAt: z.string().nullable(), plan: z.string(), connectedAccounts: z.number().int() })
+  .openapi('UserStats');
+
+const FactorSchema = z
+  .object({
+    id: z.string(),
+    type: z.literal('totp'),
+    status: z.enum(['verified', 'unverified']),
+    friendlyName: z.string(),
+    createdAt: z.string(),
+  })
+  .openapi('MfaFactor');
+
+const SessionSchema = z
+  .object({
+    id: z.string(),
+    device: z.string(),
+    browser: z.string(),
+    os: z.string(),
+    ipAddress: z.string().nullable(),
+    createdAt: z.string(),
+    lastActiveAt: z.string(),
+    current: z.boolean(),
+  })
+  .openapi('UserSession');
+
+const AuditEventSchema = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('AuthEvent');
+
+const tags = ['User'];
+const security = [{ cookieAuth: [] }];
+
+const routes = {
+  me: createRoute({
+    method: 'get',
+    path: '/user',
+    tags,
+    security,
+    summary: 'The signed-in user',
+    responses: { 200: json(UserSchema, 'The user'), 401: { description: 'Signed out' } },
+  }),
+  profile: createRoute({
+    method: 'patch',
+    path: '/user/profile',
+    tags,
+    security,
+    summary: 'Update the full name',
+    request: { body: jsonBody(z.object({ fullName: fullNameSchema })) },
+    responses: { 200: json(UserSchema, 'The updated user'), 400: { description: 'Validation failed' } },
+  }),
+  stats: createRoute({
+    method: 'get',
+    path: '/user/stats',
+    tags,
+    security,
+    summary: 'Account statistics',
+    responses: { 200: json(StatsSchema, 'Statistics') },
+  }),
+  verifyPassword: createRoute({
+    method: 'post',
+    path: '/user/verify-password',
+    tags,
+    security,
+    summary: 'Check the current password (also confirms it for removing a factor, 5 minutes)',
+    request: { body: jsonBody(verifyPasswordSchema) },
+    responses: { 200: json(z.object({ valid: z.boolean() }), 'Whether the password is right') },
+  }),
+  enroll: createRoute({
+    method: 'post',
+    path: '/user/mfa/enroll',
+    tags,
+    security,
+    summary: 'Start TOTP enrolment',
+    responses: {
+      200: json(
+        z.object({ factorId: z.string(), uri: z.string(), secret: z.string() }),
+        'Secret and otpauth URI',
+      ),
+      409: { description: 'Already enabled' },
+    },
+  }),
+  verify: createRoute({
+    method: 'post',
+    path: '/user/mfa/verify',
+    tags,
+    security,
+    summary: 'Verify the first TOTP code; returns the recovery codes once',
+    request: { body: jsonBody(mfaVerifySchema) },
+    responses: {
+      200: json(z.object({ recoveryCodes: z.array(z.string()) }), 'Enabled'),
+      400: { description: 'Invalid verification code' },
+    },
+  }),
+  factors: createRoute({
+    method: 'get',
+    path: '/user/mfa/factors',
+    tags,
+    security,
+    summary: 'Authenticator factors',
+    responses: { 200: json(z.object({ factors: z.array(FactorSchema) }), 'Factors') },
+  }),
+  unenroll: createRoute({
+    method: 'post',
+    path: '/user/mfa/unenroll',
+    tags,
+    security,
+    summary: 'Remove a factor (needs verify-password within 5 minutes)',
+    request: { body: jsonBody(z.object({ factorId: z.string().min(1) })) },
+    responses: {
+      200: json(z.object({ factorId: z.string() }), 'Removed'),
+      403: { description: 'Password not confirmed' },
+    },
+  }),
+  sessions: createRoute({
+    method: 'get',
+    path: '/user/sessions',
+    tags,
+    security,
+    summary: 'Signed-in devices',
+    responses: { 200: json(z.object({ sessions: z.array(SessionSchema) }), 'Sessions') },
+  }),
+  revokeSession: createRoute({
+    method: 'delete',
+    path: '/user/sessions/{id}',
+    tags,
+    security,
+    summary: 'Sign one device out',
+    request: { params: z.object({ id: z.string().min(1).max(200) }) },
+    responses: {
+      200: json(z.object({ id: z.string() }), 'Revoked'),
+      404: { description: 'No such session' },
+    },
+  }),
+  revokeAll: createRoute({
+    method: 'post',
+    path: '/user/sessions/revoke-all',
+    tags,
+    security,
+    summary: 'Sign out of all sessions, this one included',
+    responses: { 200: json(z.object({ revoked: z.number().int() }), 'Revoked') },
+  }),
+  audit: createRoute({
+    method: 'get',
+    path: '/user/audit-events',
+    tags,
+    security,
+    summary: 'Recent security events',
+    request: {
+      query: z.object({
+        limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_DEFAULT),
+      }),
+    },
+    responses: { 200: json(z.object({ events: z.array(AuditEventSchema) }), 'Events') },
+  }),
+  remove: createRoute({
+    method: 'delete',
+    path: '/user/delete',
+    tags,
+    security,
+    summary: 'Delete the account and everything it owns',
+    responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted') },
+  }),
+};
+
+export type UserRoutesOptions = {
+  auth: Auth;
+  db: Database;
+  audit: AuditLog;
+  rateLimitStore: RateLimitStore;
+  trustProxy: boolean;
+};
+
+function describeAgent(userAgent: string | null) {
+  const parsed = new UAParser(userAgent ?? '').getResult();
+  const browser = [parsed.browser.name, parsed.browser.major].filter(Boolean).join(' ') || 'Unknown browser';
+  const os = [parsed.os.name, parsed.os.version].filter(Boolean).join(' ') || 'Unknown system';
+  const device =
+    [parsed.device.vendor, parsed.device.model].filter(Boolean).join(' ') ||
+    (parsed.device.type === 'mobile' ? 'Phone' : parsed.device.type === 'tablet' ? 'Tablet' : 'Computer');
+  return { browser, os, device };
+}
+
+export function userRoutes({ auth, db, audit, rateLimitStore, trustProxy }: UserRoutesOptions) {
+  const app = new OpenAPIHono<AppEnv>();
+  const eventContext = (c: Parameters<typeof clientIp>[0]) => ({
+    ipAddress: clientIp(c, trustProxy),
+    userAgent: c.req.header('user-agent') ?? null,
+  });
+
+  async function userView(userId: string) {
+    const row = await findUserById(db, userId);
+    if (!row) throw AppError.unauthorized();
+    return {
+      id: row.id,
+      email: row.email,
+      fullName: row.name,
+      emailVerified: row.emailVerified,
+      twoFactorEnabled: row.twoFactorEnabled,
+      createdAt: row.createdAt.toISOString(),
+      lastSignInAt: (await lastSignInAt(db, userId))?.toISOString() ?? null,
+    };
+  }
+
+  // Password and code guesses through these endpoints count per user as well as per address.
+  const perUser = (name: string, max: number) =>
+    rateLimit({
+      store: rateLimitStore,
+      max,
+      windowMs: 15 * 60_000,
+      key: (c) =>
+        `user:${name}:${(c.get('signedIn') as { userId: string } | undefined)?.userId ?? clientIp(c, trustProxy)}`,
+    });
+  const signedInFirst = async (c: Parameters<typeof requireUser>[0], next: () => Promise<void>) => {
+    await requireUser(c, auth);
+    await next();
+  };
+  app.use('/user/verify-password', signedInFirst, perUser('verify-password', 10));
+  app.use('/user/mfa/verify', signedInFirst, perUser('mfa-verify', 10));
+
+  return app
+    .openapi(routes.me, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      return ok(c, await userView(userId));
+    })
+    .openapi(routes.profile, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const { fullName } = c.req.valid('json');
+      await updateUserName(db, userId, fullName);
+      return ok(c, await userView(userId));
+    })
+    .openapi(routes.stats, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      // Connected accounts arrive with the money data model; until then there are none to count.
+      return ok(c, {
+        lastLoginAt: (await lastSignInAt(db, userId))?.toISOString() ?? null,
+        plan: 'Free',
+        connectedAccounts: 0,
+      });
+    })
+    .openapi(routes.verifyPassword, async (c) => {
+      const { userId, sessionId } = await requireUser(c, auth);
+      const { password } = c.req.valid('json');
+      const context = await auth.$context;
+      const credential = await context.internalAdapter.findCredentialAccount(userId);
+      const valid = credential?.password
+        ? await context.password.verify({ hash: credential.password, password })
+        : false;
+      if (valid) await recordPasswordConfirmation(db, userId, sessionId);
+      return ok(c, { valid });
+    })
+    .openapi(routes.enroll, async (c) => {
+      const { userId, user } = await requireUser(c, auth);
+      return ok(c, await enrollTotp({ auth, db, userId, email: user.email }));
+    })
+    .openapi(routes.verify, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const { factorId, code } = c.req.valid('json');
+      const result = await verifyTotpEnrollment({
+        auth,
+        db,
+        userId,
+        factorId,
+        code,
+        headers: c.req.raw.headers,
+      });
+      // Enabling 2FA rotates the session: pass the new cookie on.
+      for (const cookie of result.setCookies) c.header('set-cookie', cookie, { append: true });
+      await audit.record({ userId, type: 'two_factor_enabled', ...eventContext(c) });
+      return ok(c, { recoveryCodes: result.recoveryCodes });
+    })
+    .openapi(routes.factors, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      return ok(c, { factors: await listFactors(db, userId) });
+    })
+    .openapi(routes.unenroll, async (c) => {
+      const { userId, sessionId } = await requireUser(c, auth);
+      const { factorId } = c.req.valid('json');
+      if (!(await hasRecentPasswordConfirmation(db, userId, sessionId, PASSWORD_CONFIRMATION_SECONDS))) {
+        throw AppError.forbidden('Please verify it is you first');
+      }
+      await unenrollFactor(db, userId, factorId);
+      await clearPasswordConfirmation(db, sessionId);
+      await audit.record({ userId, type: 'two_factor_disabled', ...eventContext(c) });
+      return ok(c, { factorId });
+    })
+    .openapi(routes.sessions, async (c) => {
+      const { userId, sessionId } = await requireUser(c, auth);
+      const rows = await listSessions(db, userId);
+      return ok(c, {
+        sessions: rows.map((row) => ({
+          id: row.id,
+          ...describeAgent(row.userAgent),
+          ipAddress: row.ipAddress,
+          createdAt: row.createdAt.toISOString(),
+          lastActiveAt: row.updatedAt.toISOString(),
+          current: row.id === sessionId,
+        })),
+      });
+    })
+    .openapi(routes.revokeSession, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const { id } = c.req.valid('param');
+      if (!(await deleteSession(db, userId, id))) throw AppError.notFound('No such session');
+      await audit.record({ userId, type: 'session_revoked', ...eventContext(c) });
+      return ok(c, { id });
+    })
+    .openapi(routes.revokeAll, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const revoked = await deleteAllSessions(db, userId);
+      await audit.record({ userId, type: 'sessions_revoked', ...eventContext(c) });
+      await expireSessionCookies(c, auth);
+      return ok(c, { revoked });
+    })
+    .openapi(routes.audit, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const { limit } = c.req.valid('query');
+      const rows = await listAuthEvents(db, userId, limit);
+      return ok(c, {
+        events: rows.map((row) => ({
+          id: row.id,
+          type: row.type,
+          ipAddress: row.ipAddress,
+          userAgent: row.userAgent,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      });
+    })
+    .openapi(routes.remove, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      if (!(await deleteUserCascade(db, userId))) throw AppError.notFound('No such user');
+      await expireSessionCookies(c, auth);
+      return ok(c, { deleted: true as const });
+    });
+}
+
+/** Tells the browser to drop the session cookies (the sessions themselves are already gone). */
+async function expireSessionCookies(c: Parameters<typeof requireUser>[0], auth: Auth) {
+  const context = await auth.$context;
+  for (const cookie of [
+    context.authCookies.sessionToken,
+    context.authCookies.sessionData,
+    context.authCookies.dontRememberToken,
+  ]) {
+    c.header(
+      'set-cookie',
+      `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${cookie.attributes.secure ? '; Secure' : ''}`,
+      { append: true },
+    );
+  }
+}

@@ -1,0 +1,93 @@
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
+import { createBrowser, type TestBrowser } from './browser';
+import { startSmtpInbox, type SmtpInbox } from './smtp-inbox';
+import { createTestApp } from './test-app';
+
+export const ORIGIN = 'http://localhost:3000';
+export const PASSWORD = 'Correct-Horse-Battery-9';
+
+export type AuthWorld = {
+  t: Awaited<ReturnType<typeof createTestApp>>;
+  inbox: SmtpInbox;
+  browser(ip?: string): TestBrowser;
+  signUp(
+    overrides?: Record<string, unknown>,
+  ): Promise<{ browser: TestBrowser; email: string; status: number; body: unknown }>;
+  close(): Promise<void>;
+};
+
+let sequence = 0;
+
+/** A real app on a fresh database, with a real SMTP server on loopback receiving its mail. */
+export async function createAuthWorld(env: Record<string, string> = {}): Promise<AuthWorld> {
+  const inbox = await startSmtpInbox();
+  // Behind a trusted proxy each test browser gets its own address (documentation range), so
+  // per-address limits do not leak from one test into the next.
+  const t = await createTestApp({
+    env: {
+      SMTP_URL: inbox.url,
+      EMAIL_FROM: 'Lodestar <no-reply@lodestar.test>',
+      TRUST_PROXY: 'true',
+      ...env,
+    },
+  });
+  const origin = env.PUBLIC_URL ?? ORIGIN;
+  let address = 0;
+  const browser = (ip?: string) => {
+    address += 1;
+    return createBrowser(t.app, origin, { 'x-forwarded-for': ip ?? `198.51.100.${address % 250}` });
+  };
+  return {
+    t,
+    inbox,
+    browser,
+    async signUp(overrides = {}) {
+      sequence += 1;
+      const email = `person${sequence}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+      const signedUp = browser();
+      const result = await signedUp.json('/api/auth/sign-up/email', {
+        body: {
+          email,
+          password: PASSWORD,
+          name: 'Ada Lovelace',
+          termsAccepted: true,
+          callbackURL: '/verify-email',
+          ...overrides,
+        },
+      });
+      return {
+        browser: signedUp,
+        email: (overrides.email as string | undefined) ?? email,
+        status: result.status,
+        body: result.body,
+      };
+    },
+    async close() {
+      await t.close();
+      await inbox.close();
+    },
+  };
+}
+
+/** The current TOTP code for the manual-entry (base32) secret an enrolment returned. */
+export function totpCode(base32Secret: string): Promise<string> {
+  const raw = new TextDecoder().decode(base32.decode(base32Secret));
+  const otp = createOTP(raw, { digits: 6, period: 30 });
+  return otp.totp();
+}
+
+/** Enrolls and verifies TOTP for the signed-in browser; returns the secret and recovery codes. */
+export async function enableTwoFactor(browser: TestBrowser) {
+  const enroll = await browser.json<{ data: { factorId: string; uri: string; secret: string } }>(
+    '/api/v1/user/mfa/enroll',
+    { method: 'POST' },
+  );
+  if (enroll.status !== 200) throw new Error(`enroll failed: ${enroll.status}`);
+  const { factorId, secret } = enroll.body.data;
+  const verify = await browser.json<{ data: { recoveryCodes: string[] } }>('/api/v1/user/mfa/verify', {
+    body: { factorId, code: await totpCode(secret) },
+  });
+  if (verify.status !== 200) throw new Error(`verify failed: ${verify.status}`);
+  return { factorId, secret, recoveryCodes: verify.body.data.recoveryCodes };
+}
