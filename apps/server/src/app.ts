@@ -18,6 +18,7 @@ import { createAuth } from './auth/auth';
 import { authHttp } from './auth/auth-http';
 import { createBreachedPasswordCheck } from './auth/breached-passwords';
 import { createMailer } from './email/mailer';
+import { devOutboxRoutes } from './routes/dev-outbox';
 import { docsRoutes } from './routes/docs';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
@@ -164,6 +165,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   app.all('/api/*', () => {
     throw AppError.notFound('No API endpoint at this path');
   });
+  if (deps.config.nodeEnv === 'development') app.route('/dev/outbox', devOutboxRoutes(deps.db));
   app.route('/', spaRoutes(deps.webDistDir));
   app.onError(errorHandler(now));
   return app;

@@ -102,6 +102,19 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   if (!webDistDir)
     logger.warn('The web app is not built (apps/web/dist); pages answer 503 until `npm run build`.');
 
+  // Listen first: with PORT=0 the address (and so the public URL that links in emails and the
+  // sign-in origin checks use) is only known once the socket is bound.
+  const started: { fetch?: (request: Request) => Response | Promise<Response> } = {};
+  const server = await listen(
+    (request) => started.fetch?.(request) ?? new Response('Starting', { status: 503 }),
+    config,
+  );
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url =
+    config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl;
+  const runtimeConfig: Config = { ...config, publicUrl: url };
+
   const mailer = createMailer({
     db: handle.db,
     logger,
@@ -110,7 +123,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     resendApiKey: config.email.resendApiKey,
   });
   const app = createApp({
-    config,
+    config: runtimeConfig,
     db: handle.db,
     logger,
     mailer,
@@ -120,12 +133,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     readiness,
     webDistDir,
   });
-
-  const server = await listen(app.fetch, config);
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url =
-    config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl;
+  started.fetch = (request) => app.fetch(request);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -137,7 +145,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
       await handle.close();
       await embedded?.stop();
     })());
-  return { config, url, port, stop };
+  return { config: runtimeConfig, url, port, stop };
 }
 
 function listen(fetch: Parameters<typeof serve>[0]['fetch'], config: Config): Promise<Server> {

@@ -2,24 +2,66 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { startSmtpInbox, type SmtpInbox } from '@lodestar/server/testing/smtp-inbox';
+import { test as base, expect, request, type Page } from '@playwright/test';
 import { spawnServer } from '../../../scripts/spawn-server';
 
-export type LodestarServer = { url: string; dataDir: string };
+export type LodestarServer = { url: string; dataDir: string; inbox: SmtpInbox };
 
-export const test = base.extend<{ checkA11y: (page: Page) => Promise<void> }, { server: LodestarServer }>({
+/** A strong password that is on no breach list. */
+export const E2E_PASSWORD = 'Journey-Through-Stars-2026!';
+
+let sequence = 0;
+/** A fresh address per call, unique across runs. */
+export function uniqueEmail(label: string): string {
+  sequence += 1;
+  return `${label}.${Date.now().toString(36)}${sequence}@example.com`;
+}
+
+type WorkerFixtures = { server: LodestarServer; accountState: string };
+type TestFixtures = { checkA11y: (page: Page) => Promise<void> };
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
     async ({}, use) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'lodestar-e2e-'));
-      const server = await spawnServer(dataDir);
-      await use({ url: server.url, dataDir });
+      const inbox = await startSmtpInbox();
+      const server = await spawnServer(dataDir, { SMTP_URL: inbox.url });
+      await use({ url: server.url, dataDir, inbox });
       await server.stop();
+      await inbox.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 120_000 },
   ],
+  /** One signed-up account per worker, as a storage state file with its session cookie. */
+  accountState: [
+    async ({ server }, use, workerInfo) => {
+      const context = await request.newContext({
+        baseURL: server.url,
+        extraHTTPHeaders: { origin: server.url },
+      });
+      const response = await context.post('/api/auth/sign-up/email', {
+        data: {
+          email: uniqueEmail('shell'),
+          password: E2E_PASSWORD,
+          name: 'Morgan Reyes',
+          termsAccepted: true,
+          callbackURL: '/verify-email',
+        },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      const path = join(workerInfo.project.outputDir, `account-${workerInfo.workerIndex}.json`);
+      await context.storageState({ path });
+      await context.dispose();
+      await use(path);
+    },
+    { scope: 'worker' },
+  ],
   baseURL: async ({ server }, use) => use(server.url),
+  // Pages behind sign-in open as the worker's account; auth journeys start signed out (test.use).
+  storageState: async ({ accountState }, use) => use(accountState),
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
   checkA11y: async ({}, use) => {
     await use(async (page) => {

@@ -16,6 +16,8 @@ export const PASSWORD_MESSAGES = {
   lowercase: 'Password must contain at least one lowercase letter',
   number: 'Password must contain at least one number',
   special: 'Password must contain at least one special character',
+  /** Spec §8: a password found on a breach list (shown for 6 s). */
+  breached: 'This password has appeared in a data breach. Please choose a different, stronger password.',
 } as const;
 
 /** 'Password must be at least {n} characters' for a minimum of `n` (default 12). */

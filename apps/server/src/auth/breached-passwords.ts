@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { PASSWORD_MESSAGES } from '@lodestar/domain';
 
 /** What sign-up, change-password and reset-password say when a password is refused here. */
-export const BREACHED_PASSWORD_MESSAGE =
-  'This password has appeared in a data breach. Please choose a different, stronger password.';
+export const BREACHED_PASSWORD_MESSAGE = PASSWORD_MESSAGES.breached;
 
 /**
  * The offline list: the one million most common passwords of the "10 million password list"

@@ -73,19 +73,18 @@ describe('sessions', () => {
           'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
       },
     });
-    const list =
-      await browser.json<
-        Envelope<{
-          sessions: {
-            id: string;
-            current: boolean;
-            device: string;
-            browser: string;
-            os: string;
-            ipAddress: string;
-          }[];
-        }>
-      >('/api/v1/user/sessions');
+    const list = await browser.json<
+      Envelope<{
+        sessions: {
+          id: string;
+          current: boolean;
+          device: string;
+          browser: string;
+          os: string;
+          ipAddress: string;
+        }[];
+      }>
+    >('/api/v1/user/sessions');
     expect(list.body.data.sessions).toHaveLength(2);
     const mine = list.body.data.sessions.find((s) => s.current);
     const theirs = list.body.data.sessions.find((s) => !s.current);
@@ -199,5 +198,30 @@ describe('delete account', () => {
     expect(
       (await w.browser().json('/api/auth/sign-in/email', { body: { email, password: PASSWORD } })).status,
     ).toBe(401);
+  });
+});
+
+describe('development outbox', () => {
+  it('is not served outside development', async () => {
+    const response = await w.browser().request('/dev/outbox');
+    expect(response.headers.get('content-type') ?? '').not.toContain('Outbox');
+    expect(await response.text()).not.toContain('Outbox');
+  });
+
+  it('lists sent emails with their links in development, escaped', async () => {
+    const dev = await createAuthWorld({ NODE_ENV: 'development' });
+    try {
+      const { email } = await dev.signUp({ name: "Zoë O'Neil" });
+      await dev.inbox.waitFor(email, /Confirm your email/);
+      await dev.t.mailer.drain();
+      const page = await dev.browser().request('/dev/outbox');
+      const text = await page.text();
+      expect(page.status).toBe(200);
+      expect(text).toContain('Confirm your email for Lodestar');
+      expect(text).toContain('/api/auth/verify-email?token=');
+      expect(text).toContain('Hi Zoë,');
+    } finally {
+      await dev.close();
+    }
   });
 });

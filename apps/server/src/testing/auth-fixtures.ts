@@ -1,8 +1,9 @@
-import { base32 } from '@better-auth/utils/base32';
-import { createOTP } from '@better-auth/utils/otp';
 import { createBrowser, type TestBrowser } from './browser';
 import { startSmtpInbox, type SmtpInbox } from './smtp-inbox';
 import { createTestApp } from './test-app';
+import { totpCode } from './totp';
+
+export { totpCode };
 
 export const ORIGIN = 'http://localhost:3000';
 export const PASSWORD = 'Correct-Horse-Battery-9';
@@ -68,13 +69,6 @@ export async function createAuthWorld(env: Record<string, string> = {}): Promise
       await inbox.close();
     },
   };
-}
-
-/** The current TOTP code for the manual-entry (base32) secret an enrolment returned. */
-export function totpCode(base32Secret: string): Promise<string> {
-  const raw = new TextDecoder().decode(base32.decode(base32Secret));
-  const otp = createOTP(raw, { digits: 6, period: 30 });
-  return otp.totp();
 }
 
 /** Enrolls and verifies TOTP for the signed-in browser; returns the secret and recovery codes. */

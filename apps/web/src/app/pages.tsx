@@ -35,10 +35,40 @@ export const AUTH_PATHS = [
   '/auth-code-error',
 ] as const;
 
+export type AuthPath = (typeof AUTH_PATHS)[number];
+
+/** Pages for visitors only: a signed-in user is sent on to the redirect target (the dashboard). */
+export const GUEST_ONLY_PATHS: readonly AuthPath[] = [
+  '/sign-in',
+  '/sign-up',
+  '/forgot-password',
+  '/two-factor',
+];
+
+/** Whether `pathname` is one of the guest-only pages or below one. */
+export function isGuestOnlyPath(pathname: string): boolean {
+  return GUEST_ONLY_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
+const AUTH_ROUTES: Record<AuthPath, NonNullable<RouteObject['lazy']>> = {
+  '/sign-in': () => import('@/features/auth/routes/sign-in').then((m) => ({ Component: m.SignInRoute })),
+  '/sign-up': () => import('@/features/auth/routes/sign-up').then((m) => ({ Component: m.SignUpRoute })),
+  '/forgot-password': () =>
+    import('@/features/auth/routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),
+  '/reset-password': () =>
+    import('@/features/auth/routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
+  '/verify-email': () =>
+    import('@/features/auth/routes/verify-email').then((m) => ({ Component: m.VerifyEmailRoute })),
+  '/two-factor': () =>
+    import('@/features/auth/routes/two-factor').then((m) => ({ Component: m.TwoFactorRoute })),
+  '/auth-code-error': () =>
+    import('@/features/auth/routes/auth-code-error').then((m) => ({ Component: m.AuthCodeErrorRoute })),
+};
+
 export const AUTH_PAGES: PageDefinition[] = AUTH_PATHS.map((path) => ({
   path: `${path}/*`,
   skeleton: <AuthCardSkeleton />,
-  lazy: () => import('@/features/auth/routes/auth').then((m) => ({ Component: m.AuthRoute })),
+  lazy: AUTH_ROUTES[path],
 }));
 
 export const APP_PAGES: PageDefinition[] = [

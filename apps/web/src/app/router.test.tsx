@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { envelopeError, server, TEST_USER } from '@/test/fake-server';
 import { renderApp, setViewport } from '@/test/render-app';
 
 /** Every route of spec §2 and the h1 it shows. */
@@ -20,11 +22,18 @@ const PAGES: [path: string, heading: string][] = [
   ['/help', 'Help'],
   ['/settings', 'Settings'],
   ['/settings/profile', 'Settings'],
+];
+
+/** The authentication pages, seen by a visitor. */
+const AUTH_PAGES: [path: string, heading: string][] = [
   ['/sign-in', 'Sign in'],
   ['/sign-up', 'Create your account'],
   ['/forgot-password', 'Reset your password'],
-  ['/reset-password', 'Choose a new password'],
-  ['/verify-email', 'Verify your email'],
+  ['/reset-password?token=abc123', 'Choose a new password'],
+  ['/reset-password', 'This reset link did not work'],
+  ['/reset-password?error=INVALID_TOKEN', 'This reset link did not work'],
+  ['/verify-email', 'Your email is verified'],
+  ['/verify-email?error=invalid_token', 'This verification link did not work'],
   ['/two-factor', 'Two-factor authentication'],
   ['/auth-code-error', 'This link did not work'],
 ];
@@ -44,7 +53,22 @@ describe('routes', () => {
   it.each(PAGES)('%s shows the page headed "%s", with one h1', async (path, heading) => {
     setViewport(1440);
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    // Generous: the first visit loads the page's code (and checks the session) while other files run.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
+  it.each(AUTH_PAGES)('%s shows a visitor the page headed "%s", with one h1', async (path, heading) => {
+    setViewport(1440);
+    server.signOut();
+    renderApp(path);
+    // Generous: the first visit loads the page's code (and checks the session) while other files run.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 4000 }),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getAllByRole('main')).toHaveLength(1);
   });
@@ -95,6 +119,7 @@ describe('routes', () => {
 
   it('matches authentication paths by prefix, in the auth layout without the app navigation', async () => {
     setViewport(1440);
+    server.signOut();
     renderApp('/reset-password/some-token');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Choose a new password' }),
@@ -104,26 +129,102 @@ describe('routes', () => {
 });
 
 describe('homepage', () => {
-  it('links to sign in, account creation and the dashboard', async () => {
+  it('offers a visitor sign in and account creation', async () => {
     setViewport(375);
+    server.signOut();
     renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Lodestar' });
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(await within(main).findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
     expect(within(main).getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/sign-up');
-    expect(within(main).getByRole('link', { name: 'Open dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(main).queryByRole('link', { name: 'Open dashboard' })).not.toBeInTheDocument();
     expect(main).toHaveTextContent(/self-hosted/i);
+  });
+
+  it('offers a signed-in user the dashboard', async () => {
+    setViewport(375);
+    renderApp('/');
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('link', { name: 'Open dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(within(main).queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 });
 
-describe('authentication pages', () => {
-  it('say plainly that accounts are not available yet, with no form that pretends to work', async () => {
-    setViewport(375);
-    renderApp('/sign-up');
-    await screen.findByRole('heading', { level: 1, name: 'Create your account' });
-    expect(screen.getByText(/accounts cannot be created or used on this server yet/i)).toBeInTheDocument();
-    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-    expect(document.querySelector('input, form')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Back to the homepage' })).toHaveAttribute('href', '/');
+describe('session guards', () => {
+  it('sends a visitor from an app page to sign in, keeping the page as the redirect target', async () => {
+    setViewport(1440);
+    server.signOut();
+    const { router } = renderApp('/expenses?period=3m');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/expenses?period=3m')}`);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
+
+  it('shows the page skeleton while the session is being checked', async () => {
+    setViewport(1440);
+    let answer: (response: Response) => void = () => undefined;
+    server.on('GET', '/api/v1/user', () => new Promise<Response>((resolve) => (answer = resolve)));
+    renderApp('/dashboard');
+    await waitFor(() => expect(server.calls('/api/v1/user')).toHaveLength(1));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard…');
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    answer(
+      new Response(JSON.stringify({ success: true, data: TEST_USER }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('says when the server cannot be reached instead of signing the user out, and retries', async () => {
+    setViewport(1440);
+    const user = userEvent.setup();
+    server.on('GET', '/api/v1/user', () =>
+      envelopeError(500, 'INTERNAL_ERROR', 'An unexpected error occurred'),
+    );
+    const { router } = renderApp('/dashboard');
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(
+      within(alert).getByRole('heading', { level: 1, name: 'Cannot reach the server' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    server.reset();
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it.each(['/sign-in', '/sign-up', '/forgot-password', '/two-factor'])(
+    'sends a signed-in user from %s to the dashboard',
+    async (path) => {
+      setViewport(1440);
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/dashboard');
+    },
+  );
+
+  it('sends a signed-in user from sign-in to an allowed redirect target, never elsewhere', async () => {
+    setViewport(1440);
+    const first = renderApp('/sign-in?redirect=%2Fsettings%2Fprofile');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/settings/profile'));
+    first.unmount();
+    const second = renderApp('/sign-in?redirect=%2F%2Fevil.example%2Fdashboard');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it.each(['/verify-email', '/reset-password?token=abc', '/auth-code-error'])(
+    'lets a signed-in user open %s',
+    async (path) => {
+      setViewport(1440);
+      const { router } = renderApp(path);
+      await screen.findByRole('heading', { level: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(router.state.location.pathname).toBe(path.split('?')[0]);
+    },
+  );
 });

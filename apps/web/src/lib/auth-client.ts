@@ -9,7 +9,8 @@ import { twoFactorClient } from 'better-auth/client/plugins';
  */
 export const authClient = createAuthClient({
   basePath: '/api/auth',
-  fetchOptions: { credentials: 'same-origin' },
+  // Looked up on every call (not captured once), so tests that swap the global fetch reach it.
+  fetchOptions: { credentials: 'same-origin', customFetchImpl: (input, init) => fetch(input, init) },
   plugins: [twoFactorClient(), passkeyClient()],
 });
 

@@ -1,11 +1,20 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach } from 'vitest';
+import { server } from './fake-server';
+
+// The network edge: every fetch goes to the fake server (signed in by default). Installed before the
+// app's modules load, because the auth client keeps the fetch it finds at start-up.
+globalThis.fetch = server.fetch as typeof fetch;
 
 const originalMatchMedia = window.matchMedia;
 
 afterEach(() => {
   cleanup();
+  server.reset();
+  // Sonner keeps its toasts in module state and replays the active ones to the next test's toaster.
+  toast.dismiss();
   window.localStorage.clear();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('data-font-size');

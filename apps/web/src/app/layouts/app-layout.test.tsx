@@ -70,7 +70,7 @@ describe('navigation on a desktop (≥ 1024 px)', () => {
     setViewport(1440);
     renderApp('/dashboard');
     await screen.findByRole('navigation', { name: 'Main' });
-    expect(screen.queryByRole('button', { name: /menu/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
   });
@@ -85,7 +85,7 @@ describe('navigation on a tablet (768–1023 px)', () => {
     expect(within(main).getByText('Insights')).toHaveClass('sr-only');
     within(main).getByRole('link', { name: 'Insights' }).focus();
     expect(await screen.findByRole('tooltip', { name: 'Insights' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /menu/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
   });
 
   it('styles the rail links, highlighting the current page', async () => {

@@ -1,9 +1,14 @@
+import { ServerCrash } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Link, Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
 import { Logo } from '@/components/logo';
 import { SkipLink } from '@/components/skip-link';
 import { ThemeSwitcher } from '@/components/theme-switcher';
+import { Button } from '@/components/ui/button';
+import { UserMenu } from '@/components/user-menu';
 import { useScreenSize } from '@/lib/breakpoints';
+import { useSession } from '@/lib/session';
 import { useDelayedFlag } from '@/lib/use-delayed-flag';
 import { skeletonFor } from '../pages';
 import { MobileNav } from './mobile-nav';
@@ -30,17 +35,53 @@ function useFocusMainOnNavigation() {
   return main;
 }
 
-/** The signed-in area: full sidebar (desktop), icon rail (tablet) or drawer (phone), a top bar, the page. */
+/** The session could not be checked (the server is down): say so, with a retry, instead of a redirect. */
+function SessionError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center">
+      <DocumentTitle title="Cannot reach the server" />
+      <ServerCrash aria-hidden="true" className="size-12 text-destructive" />
+      <h1 className="text-2xl font-semibold">Cannot reach the server</h1>
+      <p className="text-muted-foreground">
+        Lodestar could not check whether you are signed in. Make sure the server is running, then try again.
+      </p>
+      <Button onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Retrying...' : 'Retry'}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The signed-in area: full sidebar (desktop), icon rail (tablet) or drawer (phone), a top bar, the page.
+ * It needs a session: while it is being checked the page's skeleton shows; a visitor goes to
+ * /sign-in with this page as the redirect target; a server that cannot be reached gets a retry.
+ */
 export function AppLayout() {
   const screen = useScreenSize();
   const location = useLocation();
   const navigation = useNavigation();
   const main = useFocusMainOnNavigation();
+  const session = useSession();
   const pendingPath =
     navigation.state === 'loading' && navigation.location.pathname !== location.pathname
       ? navigation.location.pathname
       : null;
   const showSkeleton = useDelayedFlag(pendingPath, PENDING_SKELETON_DELAY_MS);
+  const { user } = session;
+  let content;
+  if (user) {
+    content = showSkeleton && pendingPath ? skeletonFor(pendingPath) : <Outlet />;
+  } else if (session.isPending || navigation.state !== 'idle') {
+    // While another navigation is under way (signing out goes to /sign-in), let it finish rather than
+    // redirecting on top of it.
+    content = skeletonFor(location.pathname);
+  } else if (session.error) {
+    content = <SessionError onRetry={() => void session.refetch()} retrying={session.isFetching} />;
+  } else {
+    const redirect = encodeURIComponent(location.pathname + location.search);
+    content = <Navigate to={`/sign-in?redirect=${redirect}`} replace />;
+  }
   return (
     <div className="min-h-dvh">
       <SkipLink />
@@ -67,16 +108,19 @@ export function AppLayout() {
               </>
             ) : null}
           </div>
-          <ThemeSwitcher />
+          <div className="flex items-center gap-1">
+            <ThemeSwitcher />
+            {user ? <UserMenu user={user} /> : null}
+          </div>
         </header>
         <main
           id="main"
           ref={main}
           tabIndex={-1}
-          aria-busy={pendingPath ? true : undefined}
+          aria-busy={pendingPath || (!user && session.isPending) ? true : undefined}
           className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none md:px-8"
         >
-          {showSkeleton && pendingPath ? skeletonFor(pendingPath) : <Outlet />}
+          {content}
         </main>
       </div>
       <ScrollRestoration />

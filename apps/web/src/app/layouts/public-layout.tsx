@@ -3,9 +3,11 @@ import { Logo } from '@/components/logo';
 import { SkipLink } from '@/components/skip-link';
 import { ThemeSwitcher } from '@/components/theme-switcher';
 import { Button } from '@/components/ui/button';
+import { useSession } from '@/lib/session';
 
 /** The homepage. */
 export function PublicLayout() {
+  const { user, isPending } = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -15,9 +17,15 @@ export function PublicLayout() {
         </Link>
         <div className="flex items-center gap-1">
           <ThemeSwitcher />
-          <Button asChild variant="ghost">
-            <Link to="/sign-in">Sign in</Link>
-          </Button>
+          {isPending ? null : user ? (
+            <Button asChild variant="ghost">
+              <Link to="/dashboard">Dashboard</Link>
+            </Button>
+          ) : (
+            <Button asChild variant="ghost">
+              <Link to="/sign-in">Sign in</Link>
+            </Button>
+          )}
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">

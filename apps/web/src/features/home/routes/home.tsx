@@ -2,6 +2,7 @@ import { ChartLine, Database, Landmark, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { Button } from '@/components/ui/button';
+import { useSession } from '@/lib/session';
 
 const POINTS = [
   {
@@ -26,6 +27,30 @@ const POINTS = [
   },
 ];
 
+/** Visitors get Create account and Sign in; a signed-in user goes straight to the dashboard. */
+function HomeActions() {
+  const { user, isPending } = useSession();
+  if (isPending) return <div className="mt-8 h-11" aria-hidden="true" />;
+  return (
+    <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+      {user ? (
+        <Button asChild size="lg">
+          <Link to="/dashboard">Open dashboard</Link>
+        </Button>
+      ) : (
+        <>
+          <Button asChild size="lg">
+            <Link to="/sign-up">Create account</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/sign-in">Sign in</Link>
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
 export function HomeRoute() {
   return (
     <div className="mx-auto max-w-6xl px-4">
@@ -38,17 +63,7 @@ export function HomeRoute() {
           One honest view of your money: balances, transactions, spending, cash flow, investments, real estate
           and net-worth history. Self-hosted, on your own machine.
         </p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/sign-up">Create account</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/sign-in">Sign in</Link>
-          </Button>
-          <Button asChild size="lg" variant="ghost">
-            <Link to="/dashboard">Open dashboard</Link>
-          </Button>
-        </div>
+        <HomeActions />
       </section>
       <section aria-labelledby="why" className="pb-20">
         <h2 id="why" className="sr-only">

@@ -40,13 +40,12 @@ describe('settings', () => {
     expect(screen.getByRole('button', { name: 'Theme: Dark' })).toBeInTheDocument();
   });
 
-  it('says honestly which sections need an account', async () => {
+  it('says honestly which sections arrive with a later release', async () => {
     setViewport(1440);
-    renderApp('/settings/danger');
+    renderApp('/settings/financial');
     expect(
-      await screen.findByRole('heading', { level: 3, name: 'Available once you can sign in' }),
+      await screen.findByRole('heading', { level: 3, name: 'Arrives with a later release' }),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /delete/i })).not.toBeInTheDocument();
   });
 
   it('filters the sections by title, description or keyword', async () => {

@@ -1,11 +1,13 @@
-import { Lock, Search } from 'lucide-react';
+import { Clock, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { data, Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { cn } from '@/lib/utils';
 import { AccessibilitySettings } from '../components/accessibility-settings';
+import { DangerZone } from '../components/danger/danger-zone';
 import { DisplaySettings } from '../components/display-settings';
+import { ProfileSettings } from '../components/profile/profile-settings';
 import { findSection, SETTINGS_SECTIONS, type SettingsSection, sectionMatches } from '../sections';
 
 /** An unknown section is a 404, shown by the app area's error boundary. */
@@ -14,26 +16,29 @@ export function settingsLoader({ params }: LoaderFunctionArgs): null {
   return null;
 }
 
-function NeedsAccount({ section }: { section: SettingsSection }) {
+/** A section whose settings are saved with the account on the server, which arrives in a later release. */
+function ComingLater({ section }: { section: SettingsSection }) {
   return (
-    <EmptyState icon={Lock} title="Available once you can sign in" headingLevel={3}>
-      This section will hold {section.holds}. These settings belong to your account, which this server build
-      cannot create yet.
+    <EmptyState icon={Clock} title="Arrives with a later release" headingLevel={3}>
+      This section will hold {section.holds}. These settings are saved with your account on the server, which
+      this build cannot do yet.
     </EmptyState>
   );
 }
 
 function SectionBody({ section }: { section: SettingsSection }) {
+  if (section.id === 'profile') return <ProfileSettings />;
+  if (section.id === 'danger') return <DangerZone />;
   if (section.id === 'accessibility') return <AccessibilitySettings />;
   if (section.id === 'display') {
     return (
       <div className="space-y-6">
         <DisplaySettings />
-        <NeedsAccount section={section} />
+        <ComingLater section={section} />
       </div>
     );
   }
-  return <NeedsAccount section={section} />;
+  return <ComingLater section={section} />;
 }
 
 export function SettingsRoute() {

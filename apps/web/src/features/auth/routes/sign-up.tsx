@@ -1,0 +1,219 @@
+import { fullNameSchema, signUpSchema, UI_TIMING } from '@lodestar/domain';
+import { UserPlus } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { PasswordStrengthMeter } from '@/components/password-strength-meter';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { authClient } from '@/lib/auth-client';
+import { withRedirect } from '@/lib/redirect';
+import { authPageText } from '../auth-pages';
+import { readAuthError, tooManyAttemptsMessage } from '../auth-errors';
+import { AuthCard, authLinkClass } from '../components/auth-card';
+import { AuthField } from '../components/auth-field';
+import { CheckboxField } from '../components/checkbox-field';
+import { PasswordInput } from '../components/password-input';
+import { credentialErrors, firstInOrder } from '../form-errors';
+import { AUTH_TOASTS } from '../messages';
+import { useCompleteSignIn } from '../use-complete-sign-in';
+import { useRedirectTarget } from '../use-redirect-target';
+
+const FIELD_ORDER = ['fullName', 'email', 'password', 'acceptTerms'] as const;
+type Field = (typeof FIELD_ORDER)[number];
+type Errors = Partial<Record<Field, string>>;
+
+/** Server refusals that name a field (docs/auth.md), so the message also goes under that field. */
+const FIELD_OF_CODE: Record<string, Field> = {
+  INVALID_NAME: 'fullName',
+  INVALID_EMAIL: 'email',
+  PASSWORD_TOO_WEAK: 'password',
+  PASSWORD_REQUIRED: 'password',
+  PASSWORD_COMPROMISED: 'password',
+  TERMS_NOT_ACCEPTED: 'acceptTerms',
+};
+
+/** Spec §2 /sign-up: full name, email, a strong password and the terms; signs the new user in. */
+export function SignUpRoute() {
+  const page = authPageText('/sign-up');
+  const target = useRedirectTarget();
+  const completeSignIn = useCompleteSignIn(target);
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [missing, setMissing] = useState({ email: false, password: false });
+  const [submitting, setSubmitting] = useState(false);
+  const busy = useRef(false);
+  const fields = {
+    fullName: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
+  const termsBox = useRef<HTMLDivElement>(null);
+
+  function clearError(field: Field) {
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    if (field === 'email' || field === 'password') setMissing((current) => ({ ...current, [field]: false }));
+  }
+
+  function focusField(field: Field) {
+    if (field === 'acceptTerms') termsBox.current?.querySelector('input')?.focus();
+    else fields[field].current?.focus();
+  }
+
+  function validate(): { name: string; email: string; password: string } | undefined {
+    const name = fullNameSchema.safeParse(fullName);
+    const rest = signUpSchema.safeParse({ email, password, fullName, acceptTerms });
+    const result = rest.success
+      ? { errors: {} as Record<string, string>, missing: { email: false, password: false } }
+      : credentialErrors(rest.error.issues, { email, password });
+    const next: Errors = { ...result.errors };
+    if (!name.success) next.fullName = name.error.issues[0]?.message;
+    setErrors(next);
+    setMissing(result.missing);
+    const first = firstInOrder(next, FIELD_ORDER);
+    if (first) {
+      toast.error(first.message);
+      focusField(first.field as Field);
+      return undefined;
+    }
+    if (!name.success || !rest.success) return undefined;
+    return { name: name.data, email: rest.data.email, password: rest.data.password };
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy.current) return;
+    const values = validate();
+    if (!values) return;
+    busy.current = true;
+    setSubmitting(true);
+    try {
+      // The typed signUp.email() does not know the server's `termsAccepted` field (docs/auth.md).
+      const { error } = await authClient.$fetch('/sign-up/email', {
+        method: 'POST',
+        body: {
+          name: values.name,
+          email: values.email,
+          password: values.password,
+          termsAccepted: true,
+          callbackURL: '/verify-email',
+        },
+      });
+      if (error) {
+        const failure = readAuthError(error);
+        const field = failure.code ? FIELD_OF_CODE[failure.code] : undefined;
+        if (failure.code === 'PASSWORD_COMPROMISED') {
+          setErrors({ password: AUTH_TOASTS.passwordBreached });
+          toast.error(AUTH_TOASTS.passwordBreached, { duration: UI_TIMING.breachedPasswordToastMs });
+        } else if (failure.status === 429) {
+          toast.error(AUTH_TOASTS.signUpFailed, { description: tooManyAttemptsMessage(failure.reset) });
+        } else {
+          const isValidation = failure.status === 400 || failure.status === 422;
+          const description = isValidation ? failure.message : undefined;
+          if (field && description) setErrors({ [field]: description });
+          toast.error(AUTH_TOASTS.signUpFailed, { description });
+        }
+        if (field) focusField(field);
+        return;
+      }
+      await completeSignIn(AUTH_TOASTS.welcome, `We sent a verification email to ${values.email}.`);
+    } catch {
+      toast.error(AUTH_TOASTS.signUpFailed, { description: AUTH_TOASTS.unexpected });
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      icon={UserPlus}
+      title={page.title}
+      description={page.purpose}
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to={withRedirect('/sign-in', target)} className={authLinkClass}>
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Create account">
+        <AuthField label="Full name" error={errors.fullName}>
+          {(control) => (
+            <Input
+              {...control}
+              ref={fields.fullName}
+              name="name"
+              autoComplete="name"
+              value={fullName}
+              onChange={(event) => {
+                setFullName(event.target.value);
+                clearError('fullName');
+              }}
+            />
+          )}
+        </AuthField>
+        <AuthField label="Email" error={errors.email} invalid={missing.email}>
+          {(control) => (
+            <Input
+              {...control}
+              ref={fields.email}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                clearError('email');
+              }}
+            />
+          )}
+        </AuthField>
+        <AuthField
+          label="Password"
+          error={errors.password}
+          invalid={missing.password}
+          hint={<PasswordStrengthMeter password={password} />}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              ref={fields.password}
+              name="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                clearError('password');
+              }}
+            />
+          )}
+        </AuthField>
+        <div ref={termsBox}>
+          <CheckboxField
+            checked={acceptTerms}
+            onCheckedChange={(checked) => {
+              setAcceptTerms(checked);
+              clearError('acceptTerms');
+            }}
+            error={errors.acceptTerms}
+          >
+            I accept the <span className="font-medium">Terms of Service</span> and the{' '}
+            <span className="font-medium">Privacy Policy</span>
+          </CheckboxField>
+        </div>
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? 'Creating account...' : 'Create account'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

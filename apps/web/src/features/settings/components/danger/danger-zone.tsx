@@ -1,0 +1,302 @@
+import { UI_TIMING } from '@lodestar/domain/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, LogOut, Trash2, Unplug } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import type { CurrentUser } from '@/lib/session';
+import { SETTINGS_TOASTS } from '../../messages';
+import { userApi } from '../../user-api';
+import { FormField } from '../form-field';
+import { SettingsGroup } from '../settings-form-kit';
+import { SignedInOnly } from '../signed-in-only';
+
+/** The word that confirms deletion (the account's email works too). */
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
+
+/** Whether the typed text confirms deleting the account: DELETE, or the account's email (any case). */
+export function confirmsDeletion(typed: string, email: string): boolean {
+  const text = typed.trim();
+  return (
+    text === DELETE_CONFIRMATION_WORD || (email !== '' && text.toLowerCase() === email.trim().toLowerCase())
+  );
+}
+
+function DangerRow({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  action: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 gap-3">
+        <span className="mt-0.5 shrink-0 text-destructive">{icon}</span>
+        <div className="min-w-0">
+          <p className="text-sm font-medium">{title}</p>
+          <p className="mt-0.5 text-sm text-muted-foreground">{description}</p>
+        </div>
+      </div>
+      <div className="shrink-0">{action}</div>
+    </div>
+  );
+}
+
+function SignOutEverywhere() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await userApi.revokeAllSessions();
+      toast.success(SETTINGS_TOASTS.signedOut);
+      setOpen(false);
+      queryClient.clear();
+      await navigate('/sign-in', { replace: true });
+    } catch (failure) {
+      console.error('Signing out of all sessions failed', failure);
+      toast.error(SETTINGS_TOASTS.signOutFailed);
+      setBusy(false);
+    }
+  };
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline">Sign Out All Sessions</Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Sign out of all sessions?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Every device signed in to your account is signed out, this one included. You will need to sign in
+            again.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            disabled={busy}
+            onClick={(event) => {
+              event.preventDefault();
+              void run();
+            }}
+          >
+            {busy ? 'Signing Out...' : 'Sign Out All Sessions'}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** An action that arrives with a later release: its dialog says so and offers only Close. */
+function NotYetAvailable({
+  trigger,
+  title,
+  children,
+}: {
+  trigger: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline">{trigger}</Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription asChild>
+            <div className="space-y-2">{children}</div>
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Close</AlertDialogCancel>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function DeleteAccount({ user, onDeleted }: { user: CurrentUser; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [typed, setTyped] = useState('');
+  const confirmed = confirmsDeletion(typed, user.email);
+
+  const run = async () => {
+    if (busy || !confirmed) return;
+    setBusy(true);
+    try {
+      await userApi.deleteAccount();
+      toast.success(SETTINGS_TOASTS.accountDeleted, {
+        description: SETTINGS_TOASTS.accountDeletedDescription,
+      });
+      onDeleted();
+    } catch (failure) {
+      // Spec §8: a fixed message, whatever the server said.
+      console.error('Deleting the account failed', failure);
+      toast.error(SETTINGS_TOASTS.accountDeleteFailed);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        if (!next) setTyped('');
+        setOpen(next);
+      }}
+    >
+      <AlertDialogTrigger asChild>
+        <Button variant="destructive">Delete Account</Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete your account?</AlertDialogTitle>
+          <AlertDialogDescription>
+            This permanently deletes your account and everything in it: connected accounts, transactions,
+            preferences and security settings. It cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run();
+          }}
+        >
+          <FormField
+            label={`Type ${DELETE_CONFIRMATION_WORD} or your email to confirm`}
+            hint={<p className="text-xs text-muted-foreground">Your email is {user.email}.</p>}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                name="confirmDeletion"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                value={typed}
+                readOnly={busy}
+                onChange={(event) => setTyped(event.target.value)}
+              />
+            )}
+          </FormField>
+        </form>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            disabled={busy || !confirmed}
+            onClick={(event) => {
+              event.preventDefault();
+              void run();
+            }}
+          >
+            {busy ? 'Deleting...' : 'Delete Account'}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** After deletion: the cache is cleared and, 2 seconds later (spec §9), the homepage opens. */
+function useFarewell() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [deleted, setDeleted] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onDeleted = () => {
+    setDeleted(true);
+    queryClient.clear();
+    timer.current = setTimeout(() => void navigate('/', { replace: true }), UI_TIMING.deletionRedirectMs);
+  };
+  return { deleted, onDeleted };
+}
+
+/** Spec §2 danger zone: four confirmations for irreversible actions. */
+export function DangerZone() {
+  const farewell = useFarewell();
+  if (farewell.deleted) {
+    return (
+      <p role="status" className="rounded-lg border bg-card px-5 py-4 text-sm">
+        Your account has been deleted. Taking you to the homepage…
+      </p>
+    );
+  }
+  return (
+    <SignedInOnly returnTo="/settings/danger">
+      {(user) => (
+        <SettingsGroup title="Irreversible actions" description="Each asks you to confirm first.">
+          <DangerRow
+            icon={<LogOut aria-hidden="true" className="size-5" />}
+            title="Sign out of all sessions"
+            description="Sign out everywhere, including this device."
+            action={<SignOutEverywhere />}
+          />
+          <DangerRow
+            icon={<Download aria-hidden="true" className="size-5" />}
+            title="Request data export"
+            description="A copy of your data as a JSON file."
+            action={
+              <NotYetAvailable trigger="Export Data" title="Data export is not available yet">
+                <p>
+                  Exporting your data arrives with a later release. Nothing has been requested and no file
+                  will be sent.
+                </p>
+                <p>Until then, your data stays on this server, which you control.</p>
+              </NotYetAvailable>
+            }
+          />
+          <DangerRow
+            icon={<Unplug aria-hidden="true" className="size-5" />}
+            title="Disconnect all accounts"
+            description="Remove every bank, exchange and wallet connection. Your transaction history is kept."
+            action={
+              <NotYetAvailable trigger="Disconnect All" title="Disconnecting accounts is not available yet">
+                <p>
+                  Disconnecting all accounts at once arrives with a later release. Nothing has been
+                  disconnected.
+                </p>
+              </NotYetAvailable>
+            }
+          />
+          <DangerRow
+            icon={<Trash2 aria-hidden="true" className="size-5" />}
+            title="Delete account"
+            description="Permanently delete your account and all of its data."
+            action={<DeleteAccount user={user} onDeleted={farewell.onDeleted} />}
+          />
+        </SettingsGroup>
+      )}
+    </SignedInOnly>
+  );
+}

@@ -1,0 +1,41 @@
+import { PASSWORD_MESSAGES } from '@lodestar/domain';
+/**
+ * Spec §8 toasts of the profile, security and danger-zone settings, in one place. Field validation
+ * messages are not here: they come from @lodestar/domain (MESSAGES, changePasswordSchema, …).
+ */
+export const SETTINGS_TOASTS = {
+  profileUpdated: 'Profile updated successfully',
+  profileUpdateFailed: 'Failed to update profile',
+  profileLoadFailed: 'Failed to load profile',
+  verificationSent: 'Verification email sent',
+  verificationSendFailed: 'Failed to send verification email',
+  copied: 'Copied to clipboard',
+  codeCopied: 'Code copied',
+  allCodesCopied: 'All recovery codes copied',
+  copyFailed: 'Failed to copy to clipboard',
+  copyFailedDescription: 'Please try selecting and copying manually',
+  passwordChanged: 'Password changed successfully',
+  passwordChangeFailed: 'Failed to change password',
+  passwordBreached: PASSWORD_MESSAGES.breached,
+  twoFactorStartFailed: 'Failed to start 2FA setup',
+  invalidCode: 'Invalid verification code',
+  twoFactorEnabled: 'Two-factor authentication enabled!',
+  noFactors: 'No MFA factors found',
+  factorsFetchFailed: 'Failed to fetch MFA factors',
+  incorrectPassword: 'Incorrect password',
+  twoFactorDisableFailed: 'Failed to disable 2FA',
+  twoFactorDisabled: 'Two-factor authentication disabled',
+  signedOut: 'Signed out successfully',
+  signOutFailed: 'Failed to sign out',
+  accountDeleted: 'Account deleted successfully',
+  accountDeletedDescription: 'You will be redirected to the homepage',
+  accountDeleteFailed: 'Failed to delete account',
+  passkeyAdded: 'Passkey added',
+  passkeyAddFailed: 'Failed to add passkey',
+  passkeyDeleted: 'Passkey deleted',
+  passkeyDeleteFailed: 'Failed to delete passkey',
+  sessionRevoked: 'Session revoked',
+  sessionRevokeFailed: 'Failed to revoke session',
+  sessionEnded: 'Your session has ended',
+  sessionEndedDescription: 'Please sign in again.',
+} as const;
