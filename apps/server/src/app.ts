@@ -20,6 +20,7 @@ import { createBreachedPasswordCheck } from './auth/breached-passwords';
 import { createMailer } from './email/mailer';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { docsRoutes } from './routes/docs';
+import { preferencesRoutes } from './routes/preferences';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     timeout(deps.config.apiTimeoutMs, () => new HTTPException(504, { message: 'Request timed out' })),
   );
   api.route('/', systemRoutes(deps));
+  api.route('/', preferencesRoutes({ auth, db: deps.db }));
   api.route(
     '/',
     userRoutes({

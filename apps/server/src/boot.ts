@@ -104,9 +104,11 @@ export async function startServer(env: Record<string, string | undefined>): Prom
 
   // Listen first: with PORT=0 the address (and so the public URL that links in emails and the
   // sign-in origin checks use) is only known once the socket is bound.
-  const started: { fetch?: (request: Request) => Response | Promise<Response> } = {};
+  // The node adapter's bindings (the socket, for the client address) are passed through as `env`.
+  type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
+  const started: { fetch?: Fetch } = {};
   const server = await listen(
-    (request) => started.fetch?.(request) ?? new Response('Starting', { status: 503 }),
+    (request, env) => started.fetch?.(request, env) ?? new Response('Starting', { status: 503 }),
     config,
   );
   const address = server.address();
@@ -133,7 +135,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     readiness,
     webDistDir,
   });
-  started.fetch = (request) => app.fetch(request);
+  started.fetch = (request, env) => app.fetch(request, env);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -155,7 +155,8 @@ for (const [viewportName, viewport] of [
       checkA11y,
     }) => {
       await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme });
+      // Reduced motion: axe measures the toast once it is in place, not halfway through its fade-in.
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       for (const [name, path] of AUTH_SCREENS) {
         await page.goto(path);
         await expect(page.locator('main h1').first()).toBeVisible();
@@ -190,6 +191,101 @@ test('a visitor is sent to sign in and comes back to the page asked for', async 
   await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/profile$/);
+  // The server saw the real socket address (no proxy here), which sessions and limits key on.
+  const sessions = await page.request.get('/api/v1/user/sessions');
+  const { data } = (await sessions.json()) as { data: { sessions: { ipAddress: string }[] } };
+  expect(data.sessions[0]?.ipAddress).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
   await page.goto('/sign-in?redirect=https://evil.example/');
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a passkey added in settings signs in without a password, and can be deleted', async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Chromium's virtual authenticator stands in for a phone or security key (WebAuthn over CDP).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const email = uniqueEmail('passkey');
+  await page.goto('/sign-up');
+  await page.getByLabel('Full name').fill('Kim Passkey');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('checkbox').click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/settings/profile');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await page.getByRole('dialog').getByLabel('Name (optional)').fill('Test laptop');
+  await snap(page, 'dialog-add-passkey-desktop');
+  await page.getByRole('dialog').getByRole('button', { name: 'Create passkey' }).click();
+  await expect(page.getByText('Passkey added')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('Test laptop');
+
+  await signOut(page);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/settings/profile');
+  await page.getByRole('button', { name: 'Delete passkey Test laptop' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete passkey' }).click();
+  await expect(page.getByText('Passkey deleted')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your passkeys' })).toHaveCount(0);
+  void server;
+});
+
+test('dialogs at phone width', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const email = uniqueEmail('phone');
+  await page.goto('/sign-up');
+  await page.getByLabel('Full name').fill('Ana Phone');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('checkbox').click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/settings/profile');
+  await page.getByRole('button', { name: /Change Password/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await snap(page, 'dialog-change-password-mobile');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /Two-Factor Authentication/ }).click();
+  await snap(page, 'dialog-enable-2fa-enroll-mobile');
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('dialog').getByRole('img', { name: /QR code/ })).toBeVisible();
+  await snap(page, 'dialog-enable-2fa-verify-mobile');
+  const secret = (await page.getByRole('dialog').locator('code').first().textContent())?.trim() ?? '';
+  await page
+    .getByRole('dialog')
+    .getByLabel('Verification code')
+    .fill(await totpCode(secret));
+  await page.getByRole('dialog').getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
+  await snap(page, 'dialog-enable-2fa-backup-mobile');
+  await page.getByRole('button', { name: "I've Saved My Codes" }).click();
+  await expect(page.getByText('Click to disable 2FA')).toBeVisible();
+  // Require 2FA, then see that disabling is refused until the requirement is off.
+  await page.getByRole('switch', { name: 'Require two-factor authentication' }).click();
+  await expect(page.getByText('Two-factor authentication is now required')).toBeVisible();
+  await page.getByRole('button', { name: /Two-Factor Authentication/ }).click();
+  const disable = page.getByRole('dialog');
+  await disable.getByLabel(/password/i).fill(E2E_PASSWORD);
+  await snap(page, 'dialog-disable-2fa-mobile');
+  await disable.getByRole('button', { name: /disable/i }).click();
+  await expect(page.getByText('Failed to disable 2FA')).toBeVisible();
+  await page.goto('/settings/danger');
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  await snap(page, 'dialog-delete-account-mobile');
 });

@@ -18,7 +18,8 @@ const PAGES = [
   { path: '/expenses', name: 'expenses', heading: /expenses/i },
   { path: '/settings', name: 'settings', heading: /settings/i },
   { path: '/help', name: 'help', heading: /help/i },
-  { path: '/sign-in', name: 'sign-in', heading: /sign in/i },
+  { path: '/settings/profile', name: 'settings-profile', heading: /settings/i },
+  { path: '/settings/danger', name: 'settings-danger', heading: /settings/i },
   { path: '/no-such-page', name: 'not-found', heading: /page not found/i },
 ] as const;
 
@@ -96,13 +97,13 @@ test('desktop navigation follows the product order and marks the current page', 
 test('the phone drawer opens from the menu button, navigates and closes with Escape', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.mobile);
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: /menu/i }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer).toBeVisible();
   await drawer.getByRole('link', { name: 'Insights' }).click();
   await expect(page).toHaveURL(/\/insights$/);
   await expect(drawer).toBeHidden();
-  await page.getByRole('button', { name: /menu/i }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
@@ -160,7 +161,7 @@ test('the tablet rail shows icons whose names stay available to assistive techno
   await expect(nav.getByText('Insights', { exact: true })).toHaveClass(/sr-only/);
   await nav.getByRole('link', { name: 'Insights' }).focus();
   await expect(page.getByRole('tooltip', { name: 'Insights' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /menu/i })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
 });
 
 test('the API reference page loads from local assets', async ({ page }) => {

@@ -11,3 +11,4 @@ export { DataDirInUseError } from './embedded/data-dir-lock';
 export * from './schema/index';
 export { recordStart } from './queries/app-instance';
 export * from './queries/identity';
+export * from './queries/preferences';

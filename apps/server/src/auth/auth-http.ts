@@ -7,6 +7,7 @@ import type { AppEnv } from '../app-types';
 import { clientIp } from '../http/client-ip';
 import { rateLimit, type RateLimitStore } from '../http/rate-limit';
 import type { AuditLog, AuthEventType } from './audit';
+import { requiresTwoFactor } from '../routes/preferences';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 
 const MINUTE = 60_000;
@@ -78,6 +79,18 @@ function userIdFrom(body: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
+/** Drops better-auth's trusted-device cookie from a request's headers. */
+function withoutTrustedDevice(headers: Headers): void {
+  const cookie = headers.get('cookie');
+  if (!cookie) return;
+  const kept = cookie
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => !/^(__Secure-)?lodestar\.trust_device=/.test(part));
+  if (kept.length) headers.set('cookie', kept.join('; '));
+  else headers.delete('cookie');
+}
+
 /** `/api/auth/*`: rate limits, the trusted client address, better-auth, then the audit trail. */
 export function authHttp({ auth, db, audit, store, trustProxy }: AuthHttpOptions) {
   const app = new Hono<AppEnv>();
@@ -138,37 +151,54 @@ export function authHttp({ auth, db, audit, store, trustProxy }: AuthHttpOptions
     const pending = path.startsWith('/two-factor/verify-') ? await pendingTwoFactorUser(c, db) : undefined;
     const signInEmail = path === '/sign-in/email' ? normalisedEmail((await jsonBody(c)).email) : undefined;
 
-    const response = await auth.handler(new Request(c.req.raw, { headers }));
+    // require_2fa: no device is trusted to skip the second factor, and none can become trusted.
+    let rewritten: string | undefined;
+    if (signInEmail) {
+      const userId = await findUserIdByEmail(db, signInEmail);
+      if (userId && (await requiresTwoFactor(db, userId))) withoutTrustedDevice(headers);
+    }
+    if (pending?.userId && (await requiresTwoFactor(db, pending.userId))) {
+      const requested = await jsonBody(c);
+      if (requested.trustDevice) {
+        rewritten = JSON.stringify({ ...requested, trustDevice: false });
+        headers.delete('content-length');
+      }
+    }
+    const forwarded =
+      rewritten === undefined
+        ? new Request(c.req.raw, { headers })
+        : new Request(c.req.raw.url, { method: 'POST', headers, body: rewritten });
+    const response = await auth.handler(forwarded);
 
     const events: { userId: string | undefined; type: AuthEventType }[] = [];
     const success = response.status >= 200 && response.status < 300;
-    const body: unknown =
+    const answer: unknown =
       success && response.headers.get('content-type')?.includes('application/json')
         ? await response
             .clone()
             .json()
             .catch(() => undefined)
         : undefined;
-    if (path === '/sign-up/email' && success) events.push({ userId: userIdFrom(body), type: 'sign_up' });
+    if (path === '/sign-up/email' && success) events.push({ userId: userIdFrom(answer), type: 'sign_up' });
     if (path === '/sign-in/email') {
       const needsSecondFactor =
-        (body as { twoFactorRedirect?: unknown } | undefined)?.twoFactorRedirect === true;
-      if (success && !needsSecondFactor) events.push({ userId: userIdFrom(body), type: 'sign_in' });
+        (answer as { twoFactorRedirect?: unknown } | undefined)?.twoFactorRedirect === true;
+      if (success && !needsSecondFactor) events.push({ userId: userIdFrom(answer), type: 'sign_in' });
       if (!success && response.status !== 429 && signInEmail) {
         events.push({ userId: await findUserIdByEmail(db, signInEmail), type: 'sign_in_failed' });
       }
     }
     if (path === '/two-factor/verify-totp' || path === '/two-factor/verify-backup-code') {
       if (success) {
-        events.push({ userId: userIdFrom(body) ?? pending?.userId, type: 'sign_in' });
+        events.push({ userId: userIdFrom(answer) ?? pending?.userId, type: 'sign_in' });
         if (path === '/two-factor/verify-backup-code')
-          events.push({ userId: userIdFrom(body) ?? pending?.userId, type: 'recovery_code_used' });
+          events.push({ userId: userIdFrom(answer) ?? pending?.userId, type: 'recovery_code_used' });
       } else if (response.status !== 429) {
         events.push({ userId: pending?.userId, type: 'two_factor_failed' });
       }
     }
     if (path === '/sign-in/passkey/verify-authentication' || path === '/passkey/verify-authentication') {
-      if (success) events.push({ userId: userIdFrom(body), type: 'sign_in' });
+      if (success) events.push({ userId: userIdFrom(answer), type: 'sign_in' });
     }
     if (success && path === '/passkey/verify-registration')
       events.push({ userId: before, type: 'passkey_added' });

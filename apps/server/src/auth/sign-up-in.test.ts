@@ -109,11 +109,9 @@ describe('sign-in', () => {
     const wrong = await w
       .browser()
       .json<ErrorBody>('/api/auth/sign-in/email', { body: { email, password: 'Wrong-Password-123' } });
-    const unknown = await w
-      .browser()
-      .json<ErrorBody>('/api/auth/sign-in/email', {
-        body: { email: 'nobody@example.com', password: 'Wrong-Password-123' },
-      });
+    const unknown = await w.browser().json<ErrorBody>('/api/auth/sign-in/email', {
+      body: { email: 'nobody@example.com', password: 'Wrong-Password-123' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);

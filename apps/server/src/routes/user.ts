@@ -24,6 +24,9 @@ import { AppError } from '../http/app-error';
 import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
 import { rateLimit, type RateLimitStore } from '../http/rate-limit';
+import { requiresTwoFactor } from './preferences';
+
+export const TWO_FACTOR_REQUIRED = 'Turn off "Require two-factor authentication" before disabling it';
 
 /** How long a re-entered password allows removing a second factor. */
 export const PASSWORD_CONFIRMATION_SECONDS = 5 * 60;
@@ -340,6 +343,7 @@ export function userRoutes({ auth, db, audit, rateLimitStore, trustProxy }: User
       if (!(await hasRecentPasswordConfirmation(db, userId, sessionId, PASSWORD_CONFIRMATION_SECONDS))) {
         throw AppError.forbidden('Please verify it is you first');
       }
+      if (await requiresTwoFactor(db, userId)) throw new AppError('CONFLICT', TWO_FACTOR_REQUIRED);
       await unenrollFactor(db, userId, factorId);
       await clearPasswordConfirmation(db, sessionId);
       await audit.record({ userId, type: 'two_factor_disabled', ...eventContext(c) });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { authEvent, passwordConfirmation, session, twoFactor, user, verification } from '../schema/index';
 
@@ -45,12 +45,12 @@ export async function updateUserName(db: Database, userId: string, name: string)
   return row;
 }
 
-/** When the user last signed in: the newest `sign_in` event, if any. */
+/** When the user last signed in: the newest sign-in (signing up signs in too), if any. */
 export async function lastSignInAt(db: Database, userId: string): Promise<Date | null> {
   const [row] = await db
     .select({ at: authEvent.createdAt })
     .from(authEvent)
-    .where(and(eq(authEvent.userId, userId), eq(authEvent.type, 'sign_in')))
+    .where(and(eq(authEvent.userId, userId), inArray(authEvent.type, ['sign_in', 'sign_up'])))
     .orderBy(desc(authEvent.createdAt))
     .limit(1);
   return row?.at ?? null;

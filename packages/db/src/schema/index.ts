@@ -10,9 +10,11 @@ import {
   user,
   verification,
 } from './auth';
+import { userPreferences } from './preferences';
 
 export * from './app-instance';
 export * from './auth';
+export * from './preferences';
 
 export const schema = {
   appInstance,
@@ -25,5 +27,6 @@ export const schema = {
   authEvent,
   passwordConfirmation,
   emailOutbox,
+  userPreferences,
 };
 export type Schema = typeof schema;

@@ -65,6 +65,7 @@ export const userQueryKeys = {
   sessions: ['user', 'sessions'] as const,
   auditEvents: ['user', 'audit-events', AUDIT_EVENTS_LIMIT] as const,
   passkeys: ['user', 'passkeys'] as const,
+  preferences: ['user', 'preferences'] as const,
 };
 
 const json = (method: string, body?: unknown) => ({ method, body });
@@ -89,6 +90,9 @@ export const userApi = {
       (data) => data.events,
     ),
   deleteAccount: () => apiFetch<{ deleted: true }>('/user/delete', json('DELETE')),
+  preferences: () => apiFetch<{ require_2fa: boolean }>('/user/preferences'),
+  setPreference: (key: string, value: unknown) =>
+    apiFetch<{ require_2fa: boolean }>('/user/preferences', json('PUT', { key, value })),
 };
 
 /** The verified authenticator factors: two-factor authentication is on when there is at least one. */

@@ -61,11 +61,13 @@ export function SwitchRow({
   description,
   checked,
   onCheckedChange,
+  disabled,
 }: {
   label: string;
   description?: string;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -78,6 +80,7 @@ export function SwitchRow({
         <Switch
           checked={checked}
           onCheckedChange={onCheckedChange}
+          disabled={disabled}
           aria-labelledby={`${id}-label`}
           aria-describedby={description ? `${id}-description` : undefined}
         />

@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from 'react';
 import type { CurrentUser } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { SettingsGroup } from '../settings-form-kit';
+import { RequireTwoFactorRow } from './require-two-factor-row';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DisableTwoFactorDialog } from './disable-two-factor-dialog';
 import { EnableTwoFactorDialog } from './enable-two-factor-dialog';
@@ -92,6 +93,7 @@ export function SecurityBlock({ user }: { user: CurrentUser }) {
           onClick={() => setDialog(twoFactor.enabled ? 'disable' : 'enable')}
         />
       </div>
+      <RequireTwoFactorRow twoFactorEnabled={twoFactor.enabled} />
       <ChangePasswordDialog open={dialog === 'password'} onOpenChange={(open) => !open && close()} />
       <EnableTwoFactorDialog open={dialog === 'enable'} onOpenChange={(open) => !open && close()} />
       <DisableTwoFactorDialog open={dialog === 'disable'} onOpenChange={(open) => !open && close()} />
