@@ -14,3 +14,6 @@ export * from './rate-limit';
 export * from './redaction';
 export * from './tiers';
 export * from './validation';
+export * from './import';
+export * from './categorization/index';
+export * from './demo-bank/index';

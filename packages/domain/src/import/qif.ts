@@ -1,0 +1,249 @@
+import { currencyExponent } from '../currencies';
+import type { IsoDate } from '../dates';
+import { parseLooseAmount } from './amounts';
+import { fingerprintInPlace } from './fingerprint';
+import { isoFromParts } from './statement-dates';
+import { stripBom } from './text';
+import { ImportParseError, type ParsedStatement, type ParsedTransaction } from './types';
+
+export type QifDateFormat = 'MM/DD/YYYY' | 'DD/MM/YYYY';
+
+export type ParseQifOptions = {
+  /** ISO-4217 code of the account (QIF files do not say). */
+  currency: string;
+  /** Day/month order; when absent it is detected from the file (a part above 12 settles it). */
+  dateFormat?: QifDateFormat;
+  /** Negate every amount (a card export that lists purchases as positive). */
+  invertSign?: boolean;
+};
+
+const TRANSACTION_TYPES = new Map(
+  ['Bank', 'CCard', 'Cash', 'Oth A', 'Oth L'].map((type) => [type.toLowerCase().replace(/\s+/g, ' '), type]),
+);
+// Lists and investment records that carry no bank transactions.
+const OTHER_SECTIONS = new Set([
+  'invst',
+  'cat',
+  'class',
+  'memorized',
+  'prices',
+  'security',
+  'invoice',
+  'template',
+]);
+
+const QIF_DATE = /^(\d{1,4})\s*[/.-]\s*(\d{1,2})\s*(['/.-])\s*(\d{1,4})$/;
+
+type DateParts = { first: number; second: number; year: number; yearFirst: boolean };
+
+/** Splits a QIF date: '1/ 2'24' (an apostrophe marks 2000+), '01/02/2024', '1/2/98', '2024-01-02'. */
+function qifDateParts(raw: string): DateParts | undefined {
+  const match = QIF_DATE.exec(raw.trim());
+  if (!match) return undefined;
+  const [a = '', b = '', separator, c = ''] = [match[1], match[2], match[3], match[4]];
+  if (a.length === 4) return { first: Number(b), second: Number(c), year: Number(a), yearFirst: true };
+  if (a.length > 2 || c.length === 3) return undefined;
+  let year = Number(c);
+  if (c.length <= 2) year = separator === "'" ? 2000 + year : year < 70 ? 2000 + year : 1900 + year;
+  return { first: Number(a), second: Number(b), year, yearFirst: false };
+}
+
+function qifDate(raw: string, format: QifDateFormat): IsoDate | undefined {
+  const parts = qifDateParts(raw);
+  if (!parts) return undefined;
+  if (parts.yearFirst) return isoFromParts(parts.year, parts.first, parts.second);
+  const [month, day] = format === 'MM/DD/YYYY' ? [parts.first, parts.second] : [parts.second, parts.first];
+  return isoFromParts(parts.year, month, day);
+}
+
+function detectDateFormat(lines: readonly string[], warnings: string[]): QifDateFormat {
+  let dayFirst = false;
+  let monthFirst = false;
+  let example: string | undefined;
+  let inTransactions = false;
+  for (const line of lines) {
+    if (line.startsWith('!'))
+      inTransactions = /^!Type:\s*(Bank|CCard|Cash|Oth\s*A|Oth\s*L)\s*$/i.test(line.trim());
+    if (!inTransactions || line[0] !== 'D') continue;
+    const parts = qifDateParts(line.slice(1));
+    if (!parts || parts.yearFirst) continue;
+    if (parts.first > 12) dayFirst = true;
+    else if (parts.second > 12) monthFirst = true;
+    else if (parts.first !== parts.second) example ??= line.slice(1).trim();
+  }
+  if (dayFirst && !monthFirst) return 'DD/MM/YYYY';
+  if (!monthFirst && example !== undefined) {
+    warnings.push(
+      `Dates such as "${example}" could be month/day or day/month: no day above 12 settles it, so MM/DD/YYYY (Quicken's default) was chosen.`,
+    );
+  }
+  return 'MM/DD/YYYY';
+}
+
+type Pending = {
+  line: number;
+  fields: Map<string, { value: string; line: number }>;
+  splits: { amount: string; category: string; line: number }[];
+};
+
+const emptyRecord = (line: number): Pending => ({ line, fields: new Map(), splits: [] });
+
+/**
+ * Reads a QIF export of one account (!Type:Bank, CCard, Cash, Oth A, Oth L). Amounts (T, else U;
+ * thousands commas allowed) are signed from the account's side as Quicken writes them (positive =
+ * money in; a card charge is negative) and become integer minor units of `options.currency`. P is the
+ * payee and the name, M the memo, N the check number, L the category (`providerCategory`). A split
+ * transaction (S/E/$ lines) stays one transaction for the whole amount (the sum of its parts when T is
+ * missing), with a warning. Investment records and lists are skipped. All or nothing: a bad record
+ * throws ImportParseError with its line.
+ */
+export function parseQif(input: string, options: ParseQifOptions): ParsedStatement {
+  currencyExponent(options.currency);
+  const lines = stripBom(input).split(/\r\n|\r|\n/);
+  const warnings: string[] = [];
+  const dateFormat = options.dateFormat ?? detectDateFormat(lines, warnings);
+  const rows: Omit<ParsedTransaction, 'fingerprint'>[] = [];
+  let section: 'transactions' | 'skip' | 'account' | undefined;
+  let accountType: string | undefined;
+  let accountsWithTransactions = 0;
+  let sectionHasRows = false;
+  let skipped = 0;
+  let record = emptyRecord(1);
+
+  const finish = (endLine: number) => {
+    if (record.fields.size === 0 && record.splits.length === 0) return;
+    if (section === 'transactions') {
+      rows.push(toTransaction(record, dateFormat, options, warnings));
+      if (!sectionHasRows) accountsWithTransactions += 1;
+      sectionHasRows = true;
+      if (accountsWithTransactions > 1) {
+        throw new ImportParseError(
+          record.line,
+          'the file holds transactions of more than one account: export one account at a time',
+        );
+      }
+    } else if (section === 'skip') skipped += 1;
+    record = emptyRecord(endLine + 1);
+  };
+
+  lines.forEach((text, index) => {
+    const line = index + 1;
+    const content = text.trim();
+    if (content === '') return;
+    if (content.startsWith('!')) {
+      finish(line);
+      const header = /^!(\w+)(?::\s*(.*))?$/.exec(content);
+      const kind = header?.[1]?.toLowerCase();
+      const type = (header?.[2] ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+      if (kind === 'account') section = 'account';
+      else if (kind === 'type' && TRANSACTION_TYPES.has(type)) {
+        section = 'transactions';
+        accountType = TRANSACTION_TYPES.get(type);
+        sectionHasRows = false;
+      } else if (kind === 'type' && OTHER_SECTIONS.has(type)) section = 'skip';
+      else if (kind !== 'option' && kind !== 'clear') {
+        throw new ImportParseError(line, `"${content}" is not a QIF header (expected one like !Type:Bank)`);
+      }
+      record = emptyRecord(line + 1);
+      return;
+    }
+    if (section === undefined) {
+      throw new ImportParseError(line, 'the file does not start with a QIF header such as !Type:Bank');
+    }
+    if (content === '^') {
+      finish(line);
+      return;
+    }
+    if (record.fields.size === 0 && record.splits.length === 0) record.line = line;
+    const code = content[0] ?? '';
+    const value = content.slice(1).trim();
+    const lastSplit = record.splits.at(-1);
+    if (code === 'S') record.splits.push({ category: value, amount: '', line });
+    else if (code === '$' && lastSplit?.amount === '') Object.assign(lastSplit, { amount: value, line });
+    else if (code === '$') record.splits.push({ category: '', amount: value, line });
+    else if (code === 'E' || code === '%') {
+      if (!lastSplit) record.splits.push({ category: '', amount: '', line });
+    } else if (!record.fields.has(code)) record.fields.set(code, { value, line });
+  });
+  if (record.fields.size > 0 || record.splits.length > 0) {
+    if (section === 'transactions')
+      warnings.push('The last transaction has no closing ^ line; it was imported.');
+    finish(lines.length);
+  }
+  if (skipped > 0) warnings.push(`${skipped} investment or list record(s) were skipped.`);
+  if (rows.length === 0) warnings.push('The file has no transactions.');
+  return {
+    account: { currency: options.currency, ...(accountType !== undefined && { type: accountType }) },
+    transactions: fingerprintInPlace(rows),
+    warnings,
+  };
+}
+
+function amountAt(raw: string, line: number, currency: string): number {
+  const amount = parseLooseAmount(raw, currency);
+  if (amount === undefined) {
+    throw new ImportParseError(line, `"${raw}" is not a valid amount (expected a number like -1,234.56)`);
+  }
+  return amount;
+}
+
+function toTransaction(
+  record: Pending,
+  dateFormat: QifDateFormat,
+  options: ParseQifOptions,
+  warnings: string[],
+): Omit<ParsedTransaction, 'fingerprint'> {
+  const { currency } = options;
+  const { fields } = record;
+  const dateField = fields.get('D');
+  if (!dateField?.value) throw new ImportParseError(record.line, 'the transaction has no date (a D line)');
+  const date = qifDate(dateField.value, dateFormat);
+  if (date === undefined) {
+    throw new ImportParseError(
+      dateField.line,
+      `"${dateField.value}" is not a valid date (expected ${dateFormat})`,
+    );
+  }
+
+  const total = fields.get('T')?.value ? fields.get('T') : fields.get('U');
+  let partsSum = 0;
+  let partCount = 0;
+  for (const split of record.splits) {
+    if (split.amount === '') continue;
+    partsSum += amountAt(split.amount, split.line, currency);
+    partCount += 1;
+  }
+  let amountMinor: number;
+  if (total?.value) amountMinor = amountAt(total.value, total.line, currency);
+  else if (partCount > 0) amountMinor = partsSum;
+  else throw new ImportParseError(record.line, 'the transaction has no amount (a T line)');
+  if (record.splits.length > 0) {
+    const categories = record.splits.map((split) => split.category).filter(Boolean);
+    const mismatch =
+      partCount > 0 && partsSum !== amountMinor
+        ? ' (its parts do not add up to the total; the total was kept)'
+        : '';
+    warnings.push(
+      `Line ${record.line}: a split transaction (${record.splits.length} parts${categories.length ? `: ${categories.join(', ')}` : ''}) was imported as one transaction for the whole amount${mismatch}.`,
+    );
+  }
+  if (options.invertSign && amountMinor !== 0) amountMinor = -amountMinor;
+
+  const payee = fields.get('P')?.value || undefined;
+  const memo = fields.get('M')?.value || undefined;
+  const checkNumber = fields.get('N')?.value || undefined;
+  const category = fields.get('L')?.value || undefined;
+  const row: Omit<ParsedTransaction, 'fingerprint'> = {
+    line: record.line,
+    date,
+    amountMinor: amountMinor === 0 ? 0 : amountMinor,
+    currency,
+    name: payee ?? memo ?? '',
+  };
+  if (memo !== undefined) row.memo = memo;
+  if (payee !== undefined) row.payee = payee;
+  if (checkNumber !== undefined) row.checkNumber = checkNumber;
+  // '--Split--' marks a split parent in some exporters; it is not a category.
+  if (category !== undefined && category !== '--Split--') row.providerCategory = category;
+  return row;
+}
