@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -160,6 +160,15 @@ function checkMajorVersion(version: string, pgData: string): void {
 }
 
 /**
+ * PostgreSQL's 128 MB default keeps a large user's transaction pages out of cache, which makes text
+ * search over a million rows several times slower (docs/performance.md). An eighth of the machine's
+ * memory, between 128 MB and 512 MB, keeps small machines small.
+ */
+export function sharedBuffersMb(totalBytes: number = totalmem()): number {
+  return Math.min(512, Math.max(128, Math.floor(totalBytes / 8 / 1024 / 1024)));
+}
+
+/**
  * After `kill -9` of a Lodestar server its PostgreSQL child keeps running. We hold the data
  * directory lock, so a live postmaster for this cluster can only be such an orphan: ask it for a
  * fast shutdown (it rolls back open transactions and checkpoints), then start our own.
@@ -198,6 +207,8 @@ function startPostmaster(
     'unix_socket_directories=',
     '-c',
     'max_connections=100',
+    '-c',
+    `shared_buffers=${sharedBuffersMb()}MB`,
   ]);
   const child = spawn(command, args, { ...spawnIdentity(runAs), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

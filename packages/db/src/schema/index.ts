@@ -10,10 +10,25 @@ import {
   user,
   verification,
 } from './auth';
+import {
+  balanceSnapshot,
+  balanceUpdate,
+  categorizationRule,
+  connection,
+  csvMapping,
+  financialAccount,
+  holding,
+  importBatch,
+  institution,
+  security,
+  securityPrice,
+  transaction,
+} from './money';
 import { userPreferences } from './preferences';
 
 export * from './app-instance';
 export * from './auth';
+export * from './money';
 export * from './preferences';
 
 export const schema = {
@@ -28,5 +43,17 @@ export const schema = {
   passwordConfirmation,
   emailOutbox,
   userPreferences,
+  institution,
+  connection,
+  financialAccount,
+  importBatch,
+  transaction,
+  security,
+  securityPrice,
+  holding,
+  balanceSnapshot,
+  categorizationRule,
+  csvMapping,
+  balanceUpdate,
 };
 export type Schema = typeof schema;

@@ -1,0 +1,97 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { balanceSnapshot, balanceUpdate, financialAccount } from '../schema/index';
+import type { Executor } from './sync';
+
+/**
+ * Daily end-of-day balances of one account from `from` to `today`, recomputed in one statement and only
+ * from the earliest changed date (older snapshots stay). The anchor is the latest balance the user
+ * entered for the account (manual and file accounts) or else the provider's current balance on the day
+ * it was reported; every other day follows from the posted transactions:
+ * balance(d) = anchor + Σ(tx ≤ d) − Σ(tx ≤ anchorDate).
+ */
+export async function recomputeBalanceSnapshots(
+  db: Executor,
+  scope: { userId: string; accountId: string; from: string; today: string },
+): Promise<void> {
+  const [account] = await db
+    .select({
+      balance: financialAccount.currentBalanceMinor,
+      asOf: financialAccount.balanceAsOf,
+      createdAt: financialAccount.createdAt,
+      currency: financialAccount.currency,
+    })
+    .from(financialAccount)
+    .where(and(eq(financialAccount.userId, scope.userId), eq(financialAccount.id, scope.accountId)))
+    .limit(1);
+  if (!account) return;
+  const [entered] = await db
+    .select({ date: balanceUpdate.date, balance: balanceUpdate.balanceMinor })
+    .from(balanceUpdate)
+    .where(and(eq(balanceUpdate.userId, scope.userId), eq(balanceUpdate.accountId, scope.accountId)))
+    .orderBy(desc(balanceUpdate.date), desc(balanceUpdate.createdAt))
+    .limit(1);
+  const anchorDate = entered?.date ?? (account.asOf ?? account.createdAt).toISOString().slice(0, 10);
+  const anchorBalance = entered?.balance ?? account.balance;
+  await db.execute(sql`
+    with posted as (
+      select date, sum(amount_minor)::bigint as amount
+      from "transaction"
+      where user_id = ${scope.userId} and account_id = ${scope.accountId} and status = 'posted'
+      group by date
+    ),
+    base as (
+      select
+        ${anchorBalance}::bigint
+          - coalesce((select sum(amount) from posted where date <= ${anchorDate}::date), 0)
+          + coalesce((select sum(amount) from posted where date < ${scope.from}::date), 0) as opening
+    ),
+    days as (
+      select generate_series(${scope.from}::date, ${scope.today}::date, interval '1 day')::date as date
+    )
+    insert into balance_snapshot (user_id, account_id, date, balance_minor, currency)
+    select ${scope.userId}, ${scope.accountId}, days.date,
+      (select opening from base) + coalesce(sum(posted.amount) over (order by days.date), 0),
+      ${account.currency}
+    from days left join posted on posted.date = days.date
+    on conflict (account_id, date) do update set balance_minor = excluded.balance_minor, currency = excluded.currency`);
+}
+
+/** The first day an account has a transaction or an entered balance (where its history starts). */
+export async function accountHistoryStart(
+  db: Executor,
+  userId: string,
+  accountId: string,
+): Promise<string | undefined> {
+  const result = await db.execute<{ first: string | null }>(sql`
+    select least(
+      (select min(date) from "transaction" where user_id = ${userId} and account_id = ${accountId}),
+      (select min(date) from balance_update where user_id = ${userId} and account_id = ${accountId})
+    )::text as first`);
+  return result.rows[0]?.first ?? undefined;
+}
+
+export async function insertBalanceUpdate(
+  db: Executor,
+  value: { userId: string; accountId: string; date: string; balanceMinor: number },
+): Promise<void> {
+  await db.insert(balanceUpdate).values(value);
+}
+
+export function listBalanceSnapshots(db: Executor, userId: string, accountId: string) {
+  return db
+    .select({ date: balanceSnapshot.date, balanceMinor: balanceSnapshot.balanceMinor })
+    .from(balanceSnapshot)
+    .where(and(eq(balanceSnapshot.userId, userId), eq(balanceSnapshot.accountId, accountId)))
+    .orderBy(balanceSnapshot.date);
+}
+
+/** The date of the newest balance entered for an account, if any. */
+export async function latestBalanceUpdateDate(db: Executor, userId: string, accountId: string) {
+  const [row] = await db
+    .select({ date: balanceUpdate.date })
+    .from(balanceUpdate)
+    .where(and(eq(balanceUpdate.userId, userId), eq(balanceUpdate.accountId, accountId)))
+    .orderBy(desc(balanceUpdate.date))
+    .limit(1);
+  return row?.date;
+}

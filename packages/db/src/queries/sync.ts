@@ -1,0 +1,410 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { connection, financialAccount, institution, transaction } from '../schema/index';
+
+/** Seconds after which a sync lease is considered abandoned (its process died). */
+export const SYNC_LEASE_SECONDS = 15 * 60;
+
+/** A handle usable inside or outside a database transaction. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export type ConnectionRow = typeof connection.$inferSelect;
+export type AccountRow = typeof financialAccount.$inferSelect;
+export type TransactionRow = typeof transaction.$inferSelect;
+
+export async function upsertInstitution(
+  db: Executor,
+  value: { provider: string; externalId: string; name: string; url?: string | null },
+): Promise<string> {
+  const [row] = await db
+    .insert(institution)
+    .values({
+      provider: value.provider,
+      externalId: value.externalId,
+      name: value.name,
+      url: value.url ?? null,
+    })
+    .onConflictDoUpdate({
+      target: [institution.provider, institution.externalId],
+      set: { name: value.name, url: value.url ?? null },
+    })
+    .returning({ id: institution.id });
+  if (!row) throw new Error('institution upsert returned no row');
+  return row.id;
+}
+
+export async function insertConnection(
+  db: Executor,
+  value: {
+    userId: string;
+    provider: string;
+    institutionId: string | null;
+    displayName: string;
+    settings?: Record<string, unknown>;
+    secretCiphertext?: string | null;
+    secretKeyId?: string | null;
+  },
+): Promise<ConnectionRow> {
+  const [row] = await db
+    .insert(connection)
+    .values({ ...value, settings: value.settings ?? {} })
+    .returning();
+  if (!row) throw new Error('connection insert returned no row');
+  return row;
+}
+
+export async function findConnection(db: Executor, userId: string, connectionId: string) {
+  const [row] = await db
+    .select()
+    .from(connection)
+    .where(and(eq(connection.userId, userId), eq(connection.id, connectionId)))
+    .limit(1);
+  return row;
+}
+
+/** Whether a live sync lease is held, judged by the database clock that wrote it. */
+const leaseHeld = () =>
+  sql<boolean>`(${connection.syncStartedAt} is not null and ${connection.syncStartedAt} > now() - make_interval(secs => ${SYNC_LEASE_SECONDS}))`;
+
+export function listConnections(db: Executor, userId: string) {
+  return db
+    .select({ connection, institutionName: institution.name, syncRunning: leaseHeld() })
+    .from(connection)
+    .leftJoin(institution, eq(institution.id, connection.institutionId))
+    .where(eq(connection.userId, userId))
+    .orderBy(connection.createdAt);
+}
+
+export async function updateConnection(
+  db: Executor,
+  userId: string,
+  connectionId: string,
+  changes: Partial<
+    Pick<
+      ConnectionRow,
+      'status' | 'cursor' | 'lastSyncedAt' | 'lastError' | 'lastErrorAt' | 'consecutiveFailures' | 'settings'
+    >
+  >,
+): Promise<void> {
+  await db
+    .update(connection)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(connection.userId, userId), eq(connection.id, connectionId)));
+}
+
+/** Sets the status of the connection and of every account it feeds. */
+export async function setConnectionStatus(
+  db: Executor,
+  userId: string,
+  connectionId: string,
+  status: string,
+): Promise<void> {
+  await db
+    .update(connection)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(connection.userId, userId), eq(connection.id, connectionId)));
+  await db
+    .update(financialAccount)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(financialAccount.userId, userId), eq(financialAccount.connectionId, connectionId)));
+}
+
+export async function deleteConnection(db: Database, userId: string, connectionId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Accounts (and, by cascade, their transactions, holdings and snapshots) go with the connection.
+    await tx
+      .delete(financialAccount)
+      .where(and(eq(financialAccount.userId, userId), eq(financialAccount.connectionId, connectionId)));
+    const rows = await tx
+      .delete(connection)
+      .where(and(eq(connection.userId, userId), eq(connection.id, connectionId)))
+      .returning({ id: connection.id });
+    return rows.length > 0;
+  });
+}
+
+export type AccountUpsert = {
+  externalId: string;
+  name: string;
+  officialName?: string | null;
+  type: string;
+  subtype?: string | null;
+  currency: string;
+  mask?: string | null;
+  currentBalanceMinor: number;
+  availableBalanceMinor?: number | null;
+  creditLimitMinor?: number | null;
+};
+
+/**
+ * Creates or refreshes the connection's accounts from a successful provider answer (balances are only
+ * ever written from one), keeping the user's own name and hidden flag. Returns externalId → id.
+ */
+export async function upsertConnectionAccounts(
+  db: Executor,
+  scope: { userId: string; connectionId: string; provider: string; asOf: Date },
+  accounts: readonly AccountUpsert[],
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  if (accounts.length === 0) return ids;
+  const rows = await db
+    .insert(financialAccount)
+    .values(
+      accounts.map((account) => ({
+        userId: scope.userId,
+        connectionId: scope.connectionId,
+        provider: scope.provider,
+        externalId: account.externalId,
+        name: account.name,
+        officialName: account.officialName ?? null,
+        type: account.type,
+        subtype: account.subtype ?? null,
+        currency: account.currency,
+        mask: account.mask ?? null,
+        currentBalanceMinor: account.currentBalanceMinor,
+        availableBalanceMinor: account.availableBalanceMinor ?? null,
+        creditLimitMinor: account.creditLimitMinor ?? null,
+        balanceAsOf: scope.asOf,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [financialAccount.connectionId, financialAccount.externalId],
+      set: {
+        officialName: sql`excluded.official_name`,
+        type: sql`excluded.type`,
+        subtype: sql`excluded.subtype`,
+        currency: sql`excluded.currency`,
+        mask: sql`excluded.mask`,
+        currentBalanceMinor: sql`excluded.current_balance_minor`,
+        availableBalanceMinor: sql`excluded.available_balance_minor`,
+        creditLimitMinor: sql`excluded.credit_limit_minor`,
+        balanceAsOf: sql`excluded.balance_as_of`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: financialAccount.id, externalId: financialAccount.externalId });
+  for (const row of rows) if (row.externalId) ids.set(row.externalId, row.id);
+  return ids;
+}
+
+export async function connectionAccountIds(db: Executor, userId: string, connectionId: string) {
+  const rows = await db
+    .select({ id: financialAccount.id, externalId: financialAccount.externalId })
+    .from(financialAccount)
+    .where(and(eq(financialAccount.userId, userId), eq(financialAccount.connectionId, connectionId)));
+  return new Map(rows.flatMap((row) => (row.externalId ? [[row.externalId, row.id] as const] : [])));
+}
+
+export type TransactionUpsert = {
+  accountId: string;
+  externalId: string;
+  date: string;
+  authorizedDate?: string | null;
+  amountMinor: number;
+  currency: string;
+  name: string;
+  merchantName?: string | null;
+  description?: string | null;
+  category: string | null;
+  detailedCategory: string | null;
+  categoryConfidence: number;
+  providerCategory?: string | null;
+  paymentChannel?: string | null;
+  paymentMethod?: string | null;
+  status: string;
+  pendingExternalId?: string | null;
+  transferGroup?: string | null;
+  importBatchId?: string | null;
+};
+
+const UPSERT_CHUNK = 2_000;
+
+/**
+ * Inserts new transactions and refreshes known ones by (account_id, external_id), so replaying a batch
+ * changes nothing. What the user set (a category by hand or by rule, a new name, notes, tags,
+ * exclusion) survives the provider's updates. Returns the ids written.
+ */
+export async function upsertTransactions(
+  db: Executor,
+  userId: string,
+  rows: readonly TransactionUpsert[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < rows.length; start += UPSERT_CHUNK) {
+    const chunk = rows.slice(start, start + UPSERT_CHUNK);
+    const written = await db
+      .insert(transaction)
+      .values(
+        chunk.map((row) => ({
+          userId,
+          accountId: row.accountId,
+          externalId: row.externalId,
+          date: row.date,
+          authorizedDate: row.authorizedDate ?? null,
+          amountMinor: row.amountMinor,
+          currency: row.currency,
+          name: row.name.slice(0, 200),
+          originalName: row.name.slice(0, 200),
+          merchantName: row.merchantName ?? null,
+          description: row.description?.slice(0, 500) ?? null,
+          category: row.category,
+          detailedCategory: row.detailedCategory,
+          categoryConfidence: row.categoryConfidence,
+          providerCategory: row.providerCategory ?? null,
+          paymentChannel: row.paymentChannel ?? null,
+          paymentMethod: row.paymentMethod ?? null,
+          status: row.status,
+          pendingExternalId: row.pendingExternalId ?? null,
+          transferGroup: row.transferGroup ?? null,
+          importBatchId: row.importBatchId ?? null,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [transaction.accountId, transaction.externalId],
+        set: {
+          date: sql`excluded.date`,
+          authorizedDate: sql`excluded.authorized_date`,
+          amountMinor: sql`excluded.amount_minor`,
+          currency: sql`excluded.currency`,
+          name: sql`case when ${transaction.name} = ${transaction.originalName} then excluded.name else ${transaction.name} end`,
+          originalName: sql`excluded.original_name`,
+          merchantName: sql`excluded.merchant_name`,
+          description: sql`excluded.description`,
+          category: sql`case when ${transaction.categorySource} = 'provider' then excluded.category else ${transaction.category} end`,
+          detailedCategory: sql`case when ${transaction.categorySource} = 'provider' then excluded.detailed_category else ${transaction.detailedCategory} end`,
+          categoryConfidence: sql`case when ${transaction.categorySource} = 'provider' then excluded.category_confidence else ${transaction.categoryConfidence} end`,
+          providerCategory: sql`excluded.provider_category`,
+          paymentChannel: sql`excluded.payment_channel`,
+          paymentMethod: sql`excluded.payment_method`,
+          status: sql`excluded.status`,
+          pendingExternalId: sql`excluded.pending_external_id`,
+          transferGroup: sql`excluded.transfer_group`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ id: transaction.id });
+    for (const row of written) ids.push(row.id);
+  }
+  return ids;
+}
+
+/**
+ * Posted transactions that name the pending one they replace: the user's changes on the pending row
+ * move to the posted one, then the pending row goes, so nothing is counted twice.
+ */
+export async function replacePendingTransactions(db: Executor, userId: string, postedIds: readonly string[]) {
+  if (postedIds.length === 0) return 0;
+  await db.execute(sql`
+    update ${transaction} as posted set
+      category = case when pending.category_source <> 'provider' and posted.category_source = 'provider' then pending.category else posted.category end,
+      detailed_category = case when pending.category_source <> 'provider' and posted.category_source = 'provider' then pending.detailed_category else posted.detailed_category end,
+      category_confidence = case when pending.category_source <> 'provider' and posted.category_source = 'provider' then pending.category_confidence else posted.category_confidence end,
+      category_source = case when pending.category_source <> 'provider' and posted.category_source = 'provider' then pending.category_source else posted.category_source end,
+      notes = coalesce(posted.notes, pending.notes),
+      tags = case when cardinality(posted.tags) = 0 then pending.tags else posted.tags end,
+      excluded = posted.excluded or pending.excluded,
+      name = case when pending.name <> pending.original_name and posted.name = posted.original_name then pending.name else posted.name end
+    from ${transaction} as pending
+    where posted.user_id = ${userId}
+      and pending.user_id = ${userId}
+      and posted.id = any(${sql.param(postedIds)}::uuid[])
+      and pending.account_id = posted.account_id
+      and pending.external_id = posted.pending_external_id
+      and pending.status = 'pending'`);
+  const removed = await db.execute(sql`
+    delete from ${transaction} as pending
+    using ${transaction} as posted
+    where posted.user_id = ${userId}
+      and pending.user_id = ${userId}
+      and posted.id = any(${sql.param(postedIds)}::uuid[])
+      and pending.account_id = posted.account_id
+      and pending.external_id = posted.pending_external_id
+      and pending.status = 'pending'`);
+  return removed.rowCount ?? 0;
+}
+
+/** Removes transactions the provider withdrew (no ghosts). Returns the dates touched per account. */
+export async function deleteTransactionsByExternalId(
+  db: Executor,
+  userId: string,
+  rows: readonly { accountId: string; externalId: string }[],
+) {
+  const byAccount = new Map<string, string[]>();
+  for (const row of rows)
+    byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row.externalId]);
+  const touched: { accountId: string; date: string }[] = [];
+  for (const [accountId, externalIds] of byAccount) {
+    const deleted = await db
+      .delete(transaction)
+      .where(
+        and(
+          eq(transaction.userId, userId),
+          eq(transaction.accountId, accountId),
+          inArray(transaction.externalId, externalIds),
+        ),
+      )
+      .returning({ accountId: transaction.accountId, date: transaction.date });
+    touched.push(...deleted);
+  }
+  return touched;
+}
+
+/**
+ * Takes the connection's sync lease unless another sync holds a live one: a conditional update, so two
+ * syncs (in one process or several) never interleave. Returns the connection, or undefined when busy.
+ */
+export async function acquireSyncLease(db: Executor, userId: string, connectionId: string) {
+  const [row] = await db
+    .update(connection)
+    .set({
+      syncStartedAt: sql`now()`,
+      syncProgress: { step: 'Starting', progress: 0 },
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(connection.userId, userId),
+        eq(connection.id, connectionId),
+        sql`(${connection.syncStartedAt} is null or ${connection.syncStartedAt} < now() - make_interval(secs => ${SYNC_LEASE_SECONDS}))`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function reportSyncProgress(
+  db: Executor,
+  userId: string,
+  connectionId: string,
+  progress: { step: string; progress: number | null },
+): Promise<void> {
+  await db
+    .update(connection)
+    .set({ syncProgress: progress })
+    .where(and(eq(connection.userId, userId), eq(connection.id, connectionId)));
+}
+
+export async function releaseSyncLease(db: Executor, userId: string, connectionId: string): Promise<void> {
+  await db
+    .update(connection)
+    .set({ syncStartedAt: null, syncProgress: null })
+    .where(and(eq(connection.userId, userId), eq(connection.id, connectionId)));
+}
+
+
+/** How many of these rows are not stored yet (new to the account), for plan limits. */
+export async function countNewTransactions(
+  db: Executor,
+  userId: string,
+  rows: readonly { accountId: string; externalId: string }[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n
+    from unnest(${sql.param(rows.map((row) => row.accountId))}::uuid[], ${sql.param(rows.map((row) => row.externalId))}::text[]) as incoming(account_id, external_id)
+    where not exists (
+      select 1 from "transaction" t
+      where t.user_id = ${userId} and t.account_id = incoming.account_id and t.external_id = incoming.external_id
+    )`);
+  return result.rows[0]?.n ?? 0;
+}

@@ -1,0 +1,601 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Database } from '../client';
+import { financialAccount, transaction } from '../schema/index';
+import type { Executor } from './sync';
+
+/**
+ * The transaction listing (docs/decisions/007-transaction-paging-at-scale.md). Every function takes the
+ * user id and filters by it. Totals and the start of deep date-sorted pages come from the counter tables
+ * of migration 0004 (per user, month/year, account and shown category, kept exact by triggers), so a page
+ * costs a few thousand counter rows plus one short index range, whatever the page number.
+ */
+
+export const TRANSACTION_LIST_FILTERS = [
+  'all',
+  'income',
+  'expenses',
+  'pending',
+  'uncategorized',
+  'transfers',
+  'excluded',
+] as const;
+export type TransactionListFilter = (typeof TRANSACTION_LIST_FILTERS)[number];
+
+export const TRANSACTION_SORTS = ['date_desc', 'date_asc', 'amount_desc', 'amount_asc'] as const;
+export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
+
+/** What a listing (or export) selects. Omitted lists mean "all"; an empty list matches nothing. */
+export type TransactionSelection = {
+  filter: TransactionListFilter;
+  /** Shown category codes (transaction_category_shown), e.g. FOOD_AND_DRINK. */
+  categories?: readonly string[];
+  accountIds?: readonly string[];
+  /** YYYY-MM-DD: on or after. */
+  fromDate?: string;
+  /** Case-insensitive text in the name or merchant name (at least 2 characters). */
+  search?: string;
+};
+
+export type TransactionListItem = typeof transaction.$inferSelect & { accountName: string };
+
+/** SQL of the category a row shows ('' = Uncategorized); the same expression as the counters and index. */
+export const shownCategorySql = sql<string>`transaction_category_shown(${transaction.category}, ${transaction.categorySource}, ${transaction.categoryConfidence})`;
+const isTransferSql = sql`(${transaction.transferPairId} is not null or ${shownCategorySql} = 'TRANSFER')`;
+/** The expression the trigram index of migration 0003 covers. */
+const searchTextSql = sql`(lower(${transaction.name}) || ' ' || lower(coalesce(${transaction.merchantName}, '')))`;
+
+const FILTER_COUNTER_COLUMN: Record<TransactionListFilter, string> = {
+  all: 'n',
+  income: 'n_income',
+  expenses: 'n_expense',
+  pending: 'n_pending',
+  uncategorized: 'n',
+  transfers: 'n_transfer',
+  excluded: 'n_excluded',
+};
+
+function filterSql(filter: TransactionListFilter): SQL | undefined {
+  switch (filter) {
+    case 'all':
+      return undefined;
+    case 'income':
+      return sql`(${transaction.amountMinor} > 0 and not ${transaction.excluded} and not ${isTransferSql})`;
+    case 'expenses':
+      return sql`(${transaction.amountMinor} < 0 and not ${transaction.excluded} and not ${isTransferSql})`;
+    case 'pending':
+      return sql`${transaction.status} = 'pending'`;
+    case 'uncategorized':
+      return sql`${shownCategorySql} = ''`;
+    case 'transfers':
+      return isTransferSql;
+    case 'excluded':
+      return sql`${transaction.excluded}`;
+  }
+}
+
+/** Escapes LIKE wildcards so the user's text is matched literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** A LIKE pattern matching `text` anywhere, literally. */
+export function likeContains(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
+/** Conditions on `transaction` for a selection (without the date bound and search: see callers). */
+function rowConditions(userId: string, selection: TransactionSelection): SQL[] {
+  const conditions: SQL[] = [eq(transaction.userId, userId)];
+  const kind = filterSql(selection.filter);
+  if (kind) conditions.push(kind);
+  if (selection.categories) {
+    conditions.push(sql`${shownCategorySql} = any(${toTextArray(selection.categories)})`);
+  }
+  if (selection.accountIds) {
+    conditions.push(sql`${transaction.accountId} = any(${toUuidArray(selection.accountIds)})`);
+  }
+  // LIKE on the lower-cased expression the trigram index covers: ILIKE's meaning, cheaper to recheck.
+  if (selection.search) conditions.push(sql`${searchTextSql} like lower(${likeContains(selection.search)})`);
+  return conditions;
+}
+
+const toTextArray = (values: readonly string[]) => sql`${`{${values.map(arrayElement).join(',')}}`}::text[]`;
+const toUuidArray = (values: readonly string[]) => sql`${`{${values.map(arrayElement).join(',')}}`}::uuid[]`;
+function arrayElement(value: string): string {
+  return `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`;
+}
+
+/**
+ * Where a selection's counts come from: without a category or account filter, the per-user monthly totals
+ * (about 120 rows for ten years); else the per-account-and-category counters (years, then months).
+ */
+function counterSource(userId: string, selection: TransactionSelection) {
+  const byUserOnly = !selection.categories && !selection.accountIds;
+  if (byUserOnly) {
+    const column = sql.raw(
+      selection.filter === 'uncategorized' ? 'n_uncategorized' : FILTER_COUNTER_COLUMN[selection.filter],
+    );
+    return {
+      years: (fromYear: string | undefined) => sql`
+        select date_trunc('year', month)::date::text as start, sum(${column})::int as count
+        from transaction_month_total
+        where user_id = ${userId}${fromYear ? sql` and month >= ${fromYear}::date` : sql``}
+        group by 1 order by 1 desc`,
+      months: (from: string, before: string) => sql`
+        select month::text as start, ${column} as count from transaction_month_total
+        where user_id = ${userId} and month >= ${from}::date and month < ${before}::date
+        order by month desc`,
+    };
+  }
+  const column = sql.raw(FILTER_COUNTER_COLUMN[selection.filter]);
+  const parts: SQL[] = [sql`user_id = ${userId}`];
+  if (selection.filter === 'uncategorized') parts.push(sql`category = ''`);
+  if (selection.categories) parts.push(sql`category = any(${toTextArray(selection.categories)})`);
+  if (selection.accountIds) parts.push(sql`account_id = any(${toUuidArray(selection.accountIds)})`);
+  const where = sql.join(parts, sql` and `);
+  return {
+    years: (fromYear: string | undefined) => sql`
+      select year::text as start, sum(${column})::int as count from transaction_year_count
+      where ${where}${fromYear ? sql` and year >= ${fromYear}::date` : sql``}
+      group by year order by year desc`,
+    months: (from: string, before: string) => sql`
+      select month::text as start, sum(${column})::int as count from transaction_month_count
+      where ${where} and month >= ${from}::date and month < ${before}::date
+      group by month order by month desc`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Date buckets
+
+/** A run of days holding `count` matching transactions: a whole year, a whole month or a part of a month. */
+type Bucket = { from: string; to: string; count: number; level: 'year' | 'month' | 'days' };
+type CountRow = { start: string; count: number };
+
+const pad = (value: number) => String(value).padStart(2, '0');
+function lastDayOfMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+function monthBucket(start: string, count: number): Bucket {
+  const year = Number(start.slice(0, 4));
+  const month = Number(start.slice(5, 7));
+  return {
+    from: start,
+    to: `${start.slice(0, 8)}${pad(lastDayOfMonth(year, month))}`,
+    count,
+    level: 'month',
+  };
+}
+function yearBucket(start: string, count: number): Bucket {
+  return { from: start, to: `${start.slice(0, 4)}-12-31`, count, level: 'year' };
+}
+const nonEmpty = (rows: CountRow[], bucket: (start: string, count: number) => Bucket) =>
+  rows.filter((row) => row.count > 0).map((row) => bucket(row.start, row.count));
+
+/**
+ * The matching transactions per date bucket, newest first, from the counters: whole years, then (with a
+ * `fromDate`) the months of its year after its month, then the days of its month from the rows themselves.
+ * Search is not counted here (see listTransactionPage).
+ */
+async function dateBuckets(db: Executor, userId: string, selection: TransactionSelection): Promise<Bucket[]> {
+  const source = counterSource(userId, selection);
+  const from = selection.fromDate;
+  const fromYear = from ? `${from.slice(0, 4)}-01-01` : undefined;
+  const fromMonth = from ? `${from.slice(0, 7)}-01` : undefined;
+  const wholeYearsFrom = from && from !== fromYear ? `${Number(from.slice(0, 4)) + 1}-01-01` : fromYear;
+
+  const years = await db.execute<CountRow>(source.years(wholeYearsFrom));
+  const buckets = nonEmpty(years.rows, yearBucket);
+  if (from && fromMonth && wholeYearsFrom && from !== fromYear) {
+    const wholeMonthsFrom = from === fromMonth ? fromMonth : nextMonth(fromMonth);
+    const months = await db.execute<CountRow>(source.months(wholeMonthsFrom, wholeYearsFrom));
+    buckets.push(...nonEmpty(months.rows, monthBucket));
+    if (from !== fromMonth) {
+      const partial = monthBucket(fromMonth, 0);
+      const [counted] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(transaction)
+        .where(
+          and(
+            ...rowConditions(userId, selection),
+            gte(transaction.date, from),
+            lte(transaction.date, partial.to),
+          ),
+        );
+      const count = counted?.count ?? 0;
+      if (count > 0) buckets.push({ from, to: partial.to, count, level: 'days' });
+    }
+  }
+  return buckets;
+}
+
+/** The months of a year bucket (from the month counters), newest first. */
+async function expandYear(
+  db: Executor,
+  userId: string,
+  selection: TransactionSelection,
+  bucket: Bucket,
+): Promise<Bucket[]> {
+  const before = `${Number(bucket.from.slice(0, 4)) + 1}-01-01`;
+  const months = await db.execute<CountRow>(counterSource(userId, selection).months(bucket.from, before));
+  return nonEmpty(months.rows, monthBucket);
+}
+
+function nextMonth(monthStart: string): string {
+  const year = Number(monthStart.slice(0, 4));
+  const month = Number(monthStart.slice(5, 7));
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
+}
+
+/** Index of the bucket holding the `position`-th row (0-based) and how many rows come before that bucket. */
+function locate(buckets: readonly Bucket[], position: number): { index: number; before: number } {
+  let before = 0;
+  for (let index = 0; index < buckets.length; index += 1) {
+    const count = buckets[index]?.count ?? 0;
+    if (position < before + count) return { index, before };
+    before += count;
+  }
+  return { index: buckets.length - 1, before: before - (buckets.at(-1)?.count ?? 0) };
+}
+
+const total = (buckets: readonly Bucket[]) => buckets.reduce((sum, bucket) => sum + bucket.count, 0);
+
+// ---------------------------------------------------------------------------------------------------
+// Reads
+
+const listColumns = { ...getTableColumns(transaction), accountName: financialAccount.name };
+
+function orderBy(sort: TransactionSort) {
+  switch (sort) {
+    // NULLS LAST / FIRST to match the (user_id, date DESC NULLS LAST, id DESC NULLS LAST) indexes exactly
+    // (the columns are never null, but the planner only uses an index whose null order matches).
+    case 'date_desc':
+      return [sql`${transaction.date} desc nulls last`, sql`${transaction.id} desc nulls last`];
+    case 'date_asc':
+      return [sql`${transaction.date} asc nulls first`, sql`${transaction.id} asc nulls first`];
+    case 'amount_desc':
+      return [desc(transaction.amountMinor), desc(transaction.id)];
+    case 'amount_asc':
+      return [asc(transaction.amountMinor), asc(transaction.id)];
+  }
+}
+
+/**
+ * The page's rows in two steps: the ids in order from an index (index-only where the filter allows, so
+ * skipped rows cost no table reads), then those rows with their account names.
+ */
+async function selectRows(
+  db: Executor,
+  userId: string,
+  conditions: SQL[],
+  sort: TransactionSort,
+  offset: number,
+  limit: number,
+): Promise<TransactionListItem[]> {
+  const ids = await db
+    .select({ id: transaction.id })
+    .from(transaction)
+    .where(and(...conditions))
+    .orderBy(...orderBy(sort))
+    .offset(offset)
+    .limit(limit);
+  return rowsByIds(
+    db,
+    userId,
+    ids.map((row) => row.id),
+  );
+}
+
+/** The user's transactions with these ids, in the order given. */
+async function rowsByIds(
+  db: Executor,
+  userId: string,
+  ids: readonly string[],
+): Promise<TransactionListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(listColumns)
+    .from(transaction)
+    .innerJoin(financialAccount, eq(financialAccount.id, transaction.accountId))
+    .where(and(eq(transaction.userId, userId), sql`${transaction.id} = any(${toUuidArray(ids)})`));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export type TransactionPage = { rows: TransactionListItem[]; total: number };
+
+/**
+ * One page of the user's transactions and the number matching the selection, read in one snapshot
+ * (REPEATABLE READ, read only) so the total and the rows agree.
+ *
+ * - Date sorts: the counters give the total and the date bucket where the page starts and ends; the rows
+ *   come from one index range inside those buckets, skipping at most one month's rows.
+ * - Amount sorts: the counters give the total; the rows are an OFFSET over (user_id, amount_minor, id).
+ * - Search: the trigram index finds the matches; rows and total come from one query over them.
+ */
+export async function listTransactionPage(
+  db: Database,
+  userId: string,
+  options: { selection: TransactionSelection; sort: TransactionSort; offset: number; limit: number },
+): Promise<TransactionPage> {
+  const { selection, sort, offset, limit } = options;
+  return db.transaction(
+    async (tx) => {
+      if (selection.accountIds?.length === 0 || selection.categories?.length === 0)
+        return { rows: [], total: 0 };
+      const conditions = rowConditions(userId, selection);
+      if (selection.fromDate) conditions.push(gte(transaction.date, selection.fromDate));
+      if (selection.search) return searchPage(tx, userId, conditions, sort, offset, limit);
+
+      let buckets = await dateBuckets(tx, userId, selection);
+      const count = total(buckets);
+      if (offset >= count) return { rows: [], total: count };
+      if (sort === 'amount_desc' || sort === 'amount_asc') {
+        return { rows: await selectRows(tx, userId, conditions, sort, offset, limit), total: count };
+      }
+
+      const ascending = sort === 'date_asc';
+      const ordered = () => (ascending ? [...buckets].reverse() : buckets);
+      const lastPosition = Math.min(offset + limit, count) - 1;
+      // Narrow the years the page starts and ends in down to months.
+      for (const position of [offset, lastPosition]) {
+        const { index } = locate(ordered(), position);
+        const bucket = ordered()[index];
+        if (bucket?.level === 'year') {
+          const months = await expandYear(tx, userId, selection, bucket);
+          buckets = buckets.flatMap((candidate) => (candidate === bucket ? months : [candidate]));
+        }
+      }
+      const sequence = ordered();
+      const start = locate(sequence, offset);
+      const end = locate(sequence, lastPosition);
+      const first = sequence[start.index];
+      const last = sequence[end.index];
+      if (!first || !last) return { rows: [], total: count };
+      const range = ascending
+        ? [gte(transaction.date, first.from), lte(transaction.date, last.to)]
+        : [lte(transaction.date, first.to), gte(transaction.date, last.from)];
+      const rows = await selectRows(
+        tx,
+        userId,
+        [...conditions, ...range],
+        sort,
+        offset - start.before,
+        limit,
+      );
+      return { rows, total: count };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/**
+ * A search page: the total from one count over the trigram index's matches, then the page, planned on its
+ * own (an ordered index walk for common words, the trigram matches sorted for rare ones).
+ */
+async function searchPage(
+  db: Executor,
+  userId: string,
+  conditions: SQL[],
+  sort: TransactionSort,
+  offset: number,
+  limit: number,
+): Promise<TransactionPage> {
+  const [counted] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(transaction)
+    .where(and(...conditions));
+  const total = counted?.count ?? 0;
+  if (offset >= total) return { rows: [], total };
+  return { rows: await selectRows(db, userId, conditions, sort, offset, limit), total };
+}
+
+/** How many of the user's transactions match a selection (the listing's `total`). */
+export async function countTransactionsMatching(
+  db: Executor,
+  userId: string,
+  selection: TransactionSelection,
+): Promise<number> {
+  if (selection.accountIds?.length === 0 || selection.categories?.length === 0) return 0;
+  if (selection.search) {
+    const conditions = rowConditions(userId, selection);
+    if (selection.fromDate) conditions.push(gte(transaction.date, selection.fromDate));
+    const [counted] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(transaction)
+      .where(and(...conditions));
+    return counted?.count ?? 0;
+  }
+  return total(await dateBuckets(db, userId, selection));
+}
+
+/** All of the user's transactions (from the counters): for tier limits. */
+export async function countUserTransactions(db: Executor, userId: string): Promise<number> {
+  const result = await db.execute<{ count: number }>(
+    sql`select coalesce(sum(n), 0)::int as count from transaction_year_count where user_id = ${userId}`,
+  );
+  return result.rows[0]?.count ?? 0;
+}
+
+/** Transactions per account of the user (from the counters), for account lists. */
+export async function transactionCountsByAccount(db: Executor, userId: string): Promise<Map<string, number>> {
+  const result = await db.execute<{ account_id: string; count: number }>(sql`
+    select account_id, sum(n)::int as count from transaction_year_count
+    where user_id = ${userId} group by account_id`);
+  return new Map(result.rows.map((row) => [row.account_id, row.count]));
+}
+
+/**
+ * Every matching transaction in listing order, in batches of `batchSize`, each batch continuing after the
+ * last row of the one before (keyset), so an export of any size holds no snapshot and skips no index range.
+ */
+export async function* streamTransactions(
+  db: Executor,
+  userId: string,
+  options: { selection: TransactionSelection; sort: TransactionSort; batchSize?: number },
+): AsyncGenerator<TransactionListItem[]> {
+  const { selection, sort } = options;
+  const batchSize = options.batchSize ?? 1_000;
+  if (selection.accountIds?.length === 0 || selection.categories?.length === 0) return;
+  const conditions = rowConditions(userId, selection);
+  if (selection.fromDate) conditions.push(gte(transaction.date, selection.fromDate));
+  const byDate = sort === 'date_desc' || sort === 'date_asc';
+  const descending = sort === 'date_desc' || sort === 'amount_desc';
+  let after: TransactionListItem | undefined;
+  for (;;) {
+    const keyset: SQL[] = [];
+    if (after) {
+      const key = byDate ? transaction.date : transaction.amountMinor;
+      const value = byDate ? after.date : after.amountMinor;
+      const beyond = descending ? lt : gt;
+      const tie = and(eq(key, value), beyond(transaction.id, after.id));
+      const next = or(beyond(key, value), tie);
+      if (next) keyset.push(next);
+    }
+    const rows = await selectRows(db, userId, [...conditions, ...keyset], sort, 0, batchSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    after = rows.at(-1);
+  }
+}
+
+export async function findTransactionItem(
+  db: Executor,
+  userId: string,
+  transactionId: string,
+): Promise<TransactionListItem | undefined> {
+  const [row] = await db
+    .select(listColumns)
+    .from(transaction)
+    .innerJoin(financialAccount, eq(financialAccount.id, transaction.accountId))
+    .where(and(eq(transaction.userId, userId), eq(transaction.id, transactionId)))
+    .limit(1);
+  return row;
+}
+
+/** The user's account ids of the given spec account types. */
+export async function accountIdsOfTypes(
+  db: Executor,
+  userId: string,
+  types: readonly string[],
+): Promise<string[]> {
+  if (types.length === 0) return [];
+  const rows = await db
+    .select({ id: financialAccount.id })
+    .from(financialAccount)
+    .where(and(eq(financialAccount.userId, userId), inArray(financialAccount.type, [...types])));
+  return rows.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writes
+
+/** What a user may change on a transaction (PATCH and bulk). */
+export type TransactionChanges = {
+  /** A category chosen by hand (null = Uncategorized by choice): source 'user', confidence 1. */
+  category?: string | null;
+  notes?: string | null;
+  tags?: string[];
+  excluded?: boolean;
+  name?: string;
+};
+
+function changeSet(changes: TransactionChanges) {
+  const set: Partial<typeof transaction.$inferInsert> & { updatedAt: Date } = { updatedAt: new Date() };
+  if (changes.category !== undefined) {
+    set.category = changes.category;
+    set.categorySource = 'user';
+    set.categoryConfidence = 1;
+  }
+  if (changes.notes !== undefined) set.notes = changes.notes;
+  if (changes.tags !== undefined) set.tags = changes.tags;
+  if (changes.excluded !== undefined) set.excluded = changes.excluded;
+  if (changes.name !== undefined) set.name = changes.name;
+  return set;
+}
+
+/** Keeps a detailed code only while it belongs to the (new) category. */
+function detailedFor(category: string | null) {
+  return category === null
+    ? sql`null`
+    : sql`case when ${transaction.detailedCategory} like ${`${escapeLike(category)}\\_%`} then ${transaction.detailedCategory} end`;
+}
+
+/** Changes one of the user's transactions; false when the user has no such transaction. */
+export async function updateTransactionFields(
+  db: Executor,
+  userId: string,
+  transactionId: string,
+  changes: TransactionChanges,
+): Promise<boolean> {
+  const set = changeSet(changes);
+  const rows = await db
+    .update(transaction)
+    .set({
+      ...set,
+      ...(changes.category !== undefined ? { detailedCategory: detailedFor(changes.category) } : {}),
+    })
+    .where(and(eq(transaction.userId, userId), eq(transaction.id, transactionId)))
+    .returning({ id: transaction.id });
+  return rows.length > 0;
+}
+
+/**
+ * Applies the same changes to several of the user's transactions in one statement; returns how many rows
+ * it changed. The caller runs it in a database transaction and rolls back when that is fewer than asked.
+ */
+export async function updateTransactionsFields(
+  db: Executor,
+  userId: string,
+  transactionIds: readonly string[],
+  changes: TransactionChanges,
+): Promise<number> {
+  if (transactionIds.length === 0) return 0;
+  const rows = await db
+    .update(transaction)
+    .set({
+      ...changeSet(changes),
+      ...(changes.category !== undefined ? { detailedCategory: detailedFor(changes.category) } : {}),
+    })
+    .where(and(eq(transaction.userId, userId), sql`${transaction.id} = any(${toUuidArray(transactionIds)})`))
+    .returning({ id: transaction.id });
+  return rows.length;
+}
+
+/** Recounts the user's counters from their rows (repair, or after a bulk load that bypassed triggers). */
+export async function rebuildTransactionCounts(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`select transaction_counts_rebuild(${userId})`);
+}
+
+/** Which of these ids are accounts of the user. */
+export async function ownedAccountIds(
+  db: Executor,
+  userId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const candidates = ids.filter((id) =>
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id),
+  );
+  if (candidates.length === 0) return [];
+  const rows = await db
+    .select({ id: financialAccount.id })
+    .from(financialAccount)
+    .where(
+      and(eq(financialAccount.userId, userId), sql`${financialAccount.id} = any(${toUuidArray(candidates)})`),
+    );
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,310 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+/**
+ * Money data (docs/domain.md). Fiat amounts are integer minor units in `bigint` (read as safe
+ * integers) next to an ISO-4217 currency; quantities and prices are `numeric`. Every user-owned row
+ * carries `user_id` and cascades from `user`. Sign convention: positive = money into the account.
+ */
+
+const minor = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const userId = () =>
+  text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+
+/** Banks and other sources as the provider names them (reference data, shared by users). */
+export const institution = pgTable(
+  'institution',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    provider: text('provider').notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    url: text('url'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('institution_provider_external_idx').on(table.provider, table.externalId)],
+);
+
+/** One link to a source (demo bank, aggregator item, exchange key, wallet, file imports, manual). */
+export const connection = pgTable(
+  'connection',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: userId(),
+    provider: text('provider').notNull(),
+    institutionId: uuid('institution_id').references(() => institution.id),
+    displayName: text('display_name').notNull(),
+    /** active | syncing | needs_reauth | error | disconnected (spec §4). */
+    status: text('status').notNull().default('active'),
+    /** AES-256-GCM ciphertext of the provider secret (token, API key), with the key id beside it. */
+    secretCiphertext: text('secret_ciphertext'),
+    secretKeyId: text('secret_key_id'),
+    /** Provider settings that are not secret (demo variant, wallet address, …). */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** The provider's sync cursor, saved in the same transaction as the data it covers. */
+    cursor: text('cursor'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** Lease of the sync in progress: one sync per connection across every server instance. */
+    syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
+    /** What the running sync is doing, for progress on screen: { step, progress 0..1 }. */
+    syncProgress: jsonb('sync_progress').$type<{ step: string; progress: number | null } | null>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('connection_user_idx').on(table.userId)],
+);
+
+export const financialAccount = pgTable(
+  'financial_account',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: userId(),
+    /** Null for manual accounts. */
+    connectionId: uuid('connection_id').references(() => connection.id, { onDelete: 'set null' }),
+    externalId: text('external_id'),
+    name: text('name').notNull(),
+    officialName: text('official_name'),
+    /** Spec §3 account type (depository, credit, investment, brokerage, loan, …, real_estate, other). */
+    type: text('type').notNull(),
+    subtype: text('subtype'),
+    provider: text('provider').notNull(),
+    status: text('status').notNull().default('active'),
+    currency: text('currency').notNull(),
+    currentBalanceMinor: minor('current_balance_minor').notNull().default(0),
+    availableBalanceMinor: minor('available_balance_minor'),
+    creditLimitMinor: minor('credit_limit_minor'),
+    balanceAsOf: timestamp('balance_as_of', { withTimezone: true }),
+    mask: text('mask'),
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('financial_account_user_idx').on(table.userId),
+    uniqueIndex('financial_account_connection_external_idx').on(table.connectionId, table.externalId),
+  ],
+);
+
+export const importBatch = pgTable(
+  'import_batch',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: userId(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => financialAccount.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    kind: text('kind').notNull(),
+    /** committed | undone */
+    status: text('status').notNull(),
+    importedCount: integer('imported_count').notNull().default(0),
+    duplicateCount: integer('duplicate_count').notNull().default(0),
+    createdAt: createdAt(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (table) => [index('import_batch_user_idx').on(table.userId, table.createdAt)],
+);
+
+export const transaction = pgTable(
+  'transaction',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: userId(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => financialAccount.id, { onDelete: 'cascade' }),
+    /** The provider's id; (account_id, external_id) is unique, which makes syncs idempotent. */
+    externalId: text('external_id').notNull(),
+    date: date('date').notNull(),
+    authorizedDate: date('authorized_date'),
+    amountMinor: minor('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    name: text('name').notNull(),
+    originalName: text('original_name').notNull(),
+    merchantName: text('merchant_name'),
+    description: text('description'),
+    /** One of the spec's 12 categories, or null (uncategorized). */
+    category: text('category'),
+    detailedCategory: text('detailed_category'),
+    categoryConfidence: real('category_confidence').notNull().default(0),
+    /** provider | rule | user: a category set by hand is never overwritten by a sync or a rule. */
+    categorySource: text('category_source').notNull().default('provider'),
+    providerCategory: text('provider_category'),
+    paymentChannel: text('payment_channel'),
+    paymentMethod: text('payment_method'),
+    /** pending | posted | failed | cancelled */
+    status: text('status').notNull().default('posted'),
+    /** On a posted row: the provider id of the pending row it replaced. */
+    pendingExternalId: text('pending_external_id'),
+    notes: text('notes'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Left out of spending and income (transfers between own accounts, or the user's choice). */
+    excluded: boolean('excluded').notNull().default(false),
+    transferPairId: uuid('transfer_pair_id'),
+    /** The provider's own marker tying the two legs of a transfer together, when it has one. */
+    transferGroup: text('transfer_group'),
+    importBatchId: uuid('import_batch_id').references(() => importBatch.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('transaction_account_external_idx').on(table.accountId, table.externalId),
+    index('transaction_user_date_idx').on(table.userId, table.date.desc(), table.id.desc()),
+    index('transaction_account_date_idx').on(table.accountId, table.date),
+    index('transaction_import_batch_idx').on(table.importBatchId),
+  ],
+);
+
+/** Securities as providers describe them (reference data). */
+export const security = pgTable(
+  'security',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    provider: text('provider').notNull(),
+    externalId: text('external_id').notNull(),
+    ticker: text('ticker'),
+    name: text('name').notNull(),
+    /** equity | etf | mutual_fund | bond | cash | crypto | other */
+    type: text('type').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('security_provider_external_idx').on(table.provider, table.externalId)],
+);
+
+export const securityPrice = pgTable(
+  'security_price',
+  {
+    securityId: uuid('security_id')
+      .notNull()
+      .references(() => security.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    close: numeric('close', { precision: 38, scale: 18 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.securityId, table.date] })],
+);
+
+export const holding = pgTable(
+  'holding',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: userId(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => financialAccount.id, { onDelete: 'cascade' }),
+    securityId: uuid('security_id')
+      .notNull()
+      .references(() => security.id),
+    quantity: numeric('quantity', { precision: 38, scale: 18 }).notNull(),
+    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
+    /** Total cost basis in the holding's currency (major units, decimal). */
+    costBasis: numeric('cost_basis', { precision: 38, scale: 18 }),
+    currency: text('currency').notNull(),
+    asOf: date('as_of').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('holding_account_security_idx').on(table.accountId, table.securityId)],
+);
+
+/** End-of-day balance per account and day, recomputed only from the earliest changed date. */
+export const balanceSnapshot = pgTable(
+  'balance_snapshot',
+  {
+    userId: userId(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => financialAccount.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    balanceMinor: minor('balance_minor').notNull(),
+    currency: text('currency').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.date] }),
+    index('balance_snapshot_user_date_idx').on(table.userId, table.date),
+  ],
+);
+
+export const categorizationRule = pgTable(
+  'categorization_rule',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: userId(),
+    priority: integer('priority').notNull().default(100),
+    conditions: jsonb('conditions').$type<Record<string, unknown>>().notNull(),
+    actions: jsonb('actions').$type<Record<string, unknown>>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('categorization_rule_user_idx').on(table.userId)],
+);
+
+/** A saved CSV column mapping per account, reused on the next import into it. */
+export const csvMapping = pgTable('csv_mapping', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => financialAccount.id, { onDelete: 'cascade' }),
+  userId: userId(),
+  mapping: jsonb('mapping').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Balances the user enters for a manual account (or an imported-only one), by date. */
+export const balanceUpdate = pgTable(
+  'balance_update',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: userId(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => financialAccount.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    balanceMinor: minor('balance_minor').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('balance_update_account_date_idx').on(table.accountId, table.date)],
+);
