@@ -2,6 +2,7 @@ import type { Config } from './config/env';
 import type { Logger } from './logger';
 import type { RateLimitStore } from './http/rate-limit';
 import type { Mailer } from './email/mailer';
+import type { Auth } from './auth/auth';
 import type { Database } from '@lodestar/db';
 
 /** Why the server is not ready, or 'ready'. */
@@ -44,4 +45,14 @@ export type AppEnv = {
     logger: Logger;
     signedIn?: SignedIn;
   };
+};
+
+/** What the feature routers get: the request-independent parts of the app. */
+export type RouteDeps = {
+  auth: Auth;
+  db: Database;
+  config: Config;
+  logger: Logger;
+  rateLimitStore: RateLimitStore;
+  now: () => Date;
 };

@@ -20,13 +20,22 @@ import { createBreachedPasswordCheck } from './auth/breached-passwords';
 import { createMailer } from './email/mailer';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { docsRoutes } from './routes/docs';
+import { accountsRoutes } from './routes/accounts';
+import { connectionsRoutes } from './routes/connections';
+import { importsRoutes } from './routes/imports';
 import { preferencesRoutes } from './routes/preferences';
+import { rulesRoutes } from './routes/rules';
+import { transactionsRoutes } from './routes/transactions';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
+import { createSyncRunner } from './sync/runner';
+import { userLimits } from './use-cases/limits/user-limits';
+import { applyRulesToTransactions } from './use-cases/rules/apply-rules';
 
 export type { AppDeps, AppEnv } from './app-types';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
+const IMPORT_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
 
 /** Builds the HTTP application; `main.ts` serves it, tests call `app.request()` on it. */
 export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>) => void) {
@@ -115,14 +124,21 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.use('*', apiRateLimit);
   api.use('*', csrf);
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: API_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MB');
-      },
-    }),
+  const defaultBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MB');
+    },
+  });
+  // Statement files travel as JSON text; a 100,000-row CSV is about 8 MB.
+  const importBodyLimit = bodyLimit({
+    maxSize: IMPORT_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 15 MB');
+    },
+  });
+  api.use('*', (c, next) =>
+    c.req.path.startsWith('/api/v1/imports') ? importBodyLimit(c, next) : defaultBodyLimit(c, next),
   );
   api.use(
     '*',
@@ -130,6 +146,28 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   );
   api.route('/', systemRoutes(deps));
   api.route('/', preferencesRoutes({ auth, db: deps.db }));
+  const routeDeps = {
+    auth,
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger,
+    rateLimitStore: deps.rateLimitStore,
+    now,
+  };
+  const syncRunner = createSyncRunner({
+    db: deps.db,
+    logger: deps.logger,
+    now,
+    limitsFor: (userId) => userLimits(routeDeps, userId),
+    afterWrite: async (userId, ids) => {
+      await applyRulesToTransactions(deps.db, userId, ids);
+    },
+  });
+  api.route('/', connectionsRoutes({ ...routeDeps, syncRunner }));
+  api.route('/', accountsRoutes(routeDeps));
+  api.route('/', transactionsRoutes(routeDeps));
+  api.route('/', rulesRoutes(routeDeps));
+  api.route('/', importsRoutes(routeDeps));
   api.route(
     '/',
     userRoutes({

@@ -21,7 +21,10 @@ export type AuthWorld = {
 let sequence = 0;
 
 /** A real app on a fresh database, with a real SMTP server on loopback receiving its mail. */
-export async function createAuthWorld(env: Record<string, string> = {}): Promise<AuthWorld> {
+export async function createAuthWorld(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<AuthWorld> {
   const inbox = await startSmtpInbox();
   // Behind a trusted proxy each test browser gets its own address (documentation range), so
   // per-address limits do not leak from one test into the next.
@@ -32,6 +35,7 @@ export async function createAuthWorld(env: Record<string, string> = {}): Promise
       TRUST_PROXY: 'true',
       ...env,
     },
+    ...(options.now ? { deps: { now: options.now } } : {}),
   });
   const origin = env.PUBLIC_URL ?? ORIGIN;
   let address = 0;

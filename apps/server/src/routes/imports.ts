@@ -1,0 +1,176 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv, RouteDeps } from '../app-types';
+import { requireUser } from '../auth/current-user';
+import { ok } from '../http/envelope';
+import { commitImport } from '../use-cases/imports/commit-import';
+import { csvMappingSchema } from '../use-cases/imports/csv-mapping-schema';
+import { listImports } from '../use-cases/imports/list-imports';
+import { previewImport } from '../use-cases/imports/preview-import';
+import { undoImport } from '../use-cases/imports/undo-import';
+import { userLimits } from '../use-cases/limits/user-limits';
+
+/** docs/money-api.md: statement files travel as JSON text of at most 10 MB. */
+export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
+
+const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema: envelope(schema) } },
+});
+const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+const ImportRequestSchema = z
+  .object({
+    accountId: z.string().min(1, 'Choose an account').max(100),
+    fileName: z
+      .string()
+      .trim()
+      .min(1, 'The file name is required')
+      .max(255, 'The file name must be at most 255 characters'),
+    content: z.string().superRefine((value, ctx) => {
+      if (value.trim() === '') ctx.addIssue({ code: 'custom', message: 'The file is empty' });
+      else if (value.length > MAX_IMPORT_FILE_BYTES || Buffer.byteLength(value) > MAX_IMPORT_FILE_BYTES) {
+        ctx.addIssue({ code: 'custom', message: 'The file is larger than 10 MB' });
+      }
+    }),
+    mapping: csvMappingSchema.optional(),
+  })
+  .openapi('ImportRequest');
+
+const MoneySchema = z.object({ amountMinor: z.number().int(), currency: z.string() });
+
+const ImportKindSchema = z.enum(['csv', 'ofx', 'qfx', 'qif']);
+
+const ImportPreviewSchema = z
+  .object({
+    kind: ImportKindSchema,
+    mapping: csvMappingSchema
+      .extend({ headers: z.array(z.string()), warnings: z.array(z.string()) })
+      .nullable(),
+    rows: z.array(
+      z.object({
+        line: z.number().int(),
+        date: z.string(),
+        amount: MoneySchema,
+        name: z.string(),
+        duplicate: z.boolean(),
+      }),
+    ),
+    newCount: z.number().int(),
+    duplicateCount: z.number().int(),
+    warnings: z.array(z.string()),
+  })
+  .openapi('ImportPreview');
+
+const ImportBatchSchema = z
+  .object({
+    id: z.string(),
+    accountId: z.string(),
+    accountName: z.string(),
+    fileName: z.string(),
+    kind: z.string(),
+    status: z.enum(['committed', 'undone']),
+    importedCount: z.number().int(),
+    duplicateCount: z.number().int(),
+    createdAt: z.string(),
+    undoneAt: z.string().nullable(),
+  })
+  .openapi('ImportBatch');
+
+const tags = ['Imports'];
+const security = [{ cookieAuth: [] }];
+const fileProblem = {
+  description: "Validation failed, or the file cannot be read: `error` is then 'Line N: …'",
+};
+
+const routes = {
+  preview: createRoute({
+    method: 'post',
+    path: '/imports/preview',
+    tags,
+    security,
+    summary: 'Read a CSV, OFX/QFX or QIF file and mark what the account already holds (writes nothing)',
+    request: { body: jsonBody(ImportRequestSchema) },
+    responses: {
+      200: json(ImportPreviewSchema, 'The file as it would be imported (first 200 rows, counts of all)'),
+      400: fileProblem,
+      404: { description: 'No such account' },
+    },
+  }),
+  commit: createRoute({
+    method: 'post',
+    path: '/imports',
+    tags,
+    security,
+    summary: 'Import a file into an account; rows the account already holds are skipped',
+    request: { body: jsonBody(ImportRequestSchema) },
+    responses: {
+      201: json(
+        z.object({
+          batch: z.object({
+            id: z.string(),
+            importedCount: z.number().int(),
+            duplicateCount: z.number().int(),
+          }),
+        }),
+        'Imported',
+      ),
+      400: fileProblem,
+      403: { description: 'The plan’s transaction limit would be exceeded' },
+      404: { description: 'No such account' },
+    },
+  }),
+  list: createRoute({
+    method: 'get',
+    path: '/imports',
+    tags,
+    security,
+    summary: 'The last 50 imports, newest first',
+    responses: { 200: json(z.object({ batches: z.array(ImportBatchSchema) }), 'Imports') },
+  }),
+  undo: createRoute({
+    method: 'delete',
+    path: '/imports/{id}',
+    tags,
+    security,
+    summary: 'Undo an import: remove every transaction it added',
+    request: { params: z.object({ id: z.string().min(1).max(100) }) },
+    responses: {
+      200: json(z.object({ id: z.string(), removed: z.number().int() }), 'Undone'),
+      404: { description: 'No such import' },
+      409: { description: 'Already undone' },
+    },
+  }),
+};
+
+export function importsRoutes(deps: RouteDeps) {
+  const { auth, db } = deps;
+  return new OpenAPIHono<AppEnv>()
+    .openapi(routes.preview, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      return ok(c, await previewImport({ db, userId, input: c.req.valid('json') }));
+    })
+    .openapi(routes.commit, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const batch = await commitImport({
+        db,
+        userId,
+        input: c.req.valid('json'),
+        limits: userLimits(deps, userId),
+        now: deps.now(),
+      });
+      return ok(c, { batch }, 201);
+    })
+    .openapi(routes.list, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      return ok(c, { batches: await listImports({ db, userId }) });
+    })
+    .openapi(routes.undo, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const { id } = c.req.valid('param');
+      return ok(c, await undoImport({ db, userId, batchId: id, now: deps.now() }));
+    });
+}

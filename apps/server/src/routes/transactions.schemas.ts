@@ -1,0 +1,230 @@
+import { z } from '@hono/zod-openapi';
+import { isUuid, TRANSACTION_LIST_FILTERS, TRANSACTION_SORTS } from '@lodestar/db';
+import {
+  isAccountType,
+  isIsoDate,
+  isTransactionCategory,
+  LIMITS,
+  PAGING,
+  TRANSACTION_CATEGORY_VALUES,
+  type TransactionCategory,
+} from '@lodestar/domain';
+
+export const TRANSACTION_MESSAGES = {
+  page: 'Page must be a whole number from 1',
+  pageTooLarge: 'Page must be at most 1000000',
+  limit: `Page size must be a whole number from 1 to ${PAGING.transactionListing.maxPageSize}`,
+  filter: `Filter must be one of ${TRANSACTION_LIST_FILTERS.join(', ')}`,
+  sort: `Sort must be one of ${TRANSACTION_SORTS.join(', ')}`,
+  category: 'Choose one of the transaction categories',
+  account: 'Account ids must be ids of accounts',
+  type: 'Choose one of the account types',
+  date: 'Date must be a real date written YYYY-MM-DD',
+  searchShort: 'Search needs at least 2 characters',
+  searchLong: 'Search must be at most 100 characters',
+  name: `The name must be 1 to ${LIMITS.transactionNameLimit} characters`,
+  notes: `Notes must be at most ${LIMITS.descriptionLimit} characters`,
+  tag: 'Tags must be 1 to 40 characters',
+  tags: 'At most 20 tags',
+  ids: 'Choose 1 to 500 transactions',
+  id: 'Transaction ids must be ids of transactions',
+  nothingToChange: 'Nothing to change',
+} as const;
+
+/** The category filter value for transactions shown as Uncategorized. */
+export const UNCATEGORIZED_FILTER = 'UNCATEGORIZED';
+
+/** An optional comma-joined list: blank = omitted; each value trimmed, checked, de-duplicated. */
+function commaList<T extends string>(
+  normalise: (value: string) => string,
+  valid: (value: string) => boolean,
+  message: string,
+) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): T[] | undefined => {
+      if (raw === undefined || raw.trim() === '') return undefined;
+      const values = [
+        ...new Set(
+          raw
+            .split(',')
+            .map((part) => normalise(part.trim()))
+            .filter(Boolean),
+        ),
+      ];
+      const bad = values.find((value) => !valid(value));
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return values as T[];
+    });
+}
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** The filters shared by the paginated listing and the CSV export. */
+export const selectionQuerySchema = z.object({
+  filter: z.preprocess(
+    blankToUndefined,
+    z.enum(TRANSACTION_LIST_FILTERS, TRANSACTION_MESSAGES.filter).default('all'),
+  ),
+  categories: commaList<TransactionCategory | typeof UNCATEGORIZED_FILTER>(
+    (value) => value.toUpperCase(),
+    (value) => value === UNCATEGORIZED_FILTER || isTransactionCategory(value),
+    TRANSACTION_MESSAGES.category,
+  ).openapi({
+    description: `Comma-joined category values (${TRANSACTION_CATEGORY_VALUES.join(', ')}, or ${UNCATEGORIZED_FILTER}); omitted = all`,
+    type: 'string',
+  }),
+  accounts: commaList<string>((value) => value.toLowerCase(), isUuid, TRANSACTION_MESSAGES.account).openapi({
+    description: 'Comma-joined account ids; omitted = all (hidden accounts included)',
+    type: 'string',
+  }),
+  types: commaList<string>((value) => value.toLowerCase(), isAccountType, TRANSACTION_MESSAGES.type).openapi({
+    description: 'Comma-joined account types (spec §3); omitted = all',
+    type: 'string',
+  }),
+  date: z
+    .preprocess(blankToUndefined, z.string().refine(isIsoDate, TRANSACTION_MESSAGES.date).optional())
+    .openapi({ description: 'YYYY-MM-DD: transactions on or after this date', type: 'string' }),
+  search: z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .min(2, TRANSACTION_MESSAGES.searchShort)
+        .max(100, TRANSACTION_MESSAGES.searchLong)
+        .optional(),
+    )
+    .openapi({
+      description: 'Text in the name or merchant name, case-insensitive (at least 2 characters)',
+      type: 'string',
+    }),
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(TRANSACTION_SORTS, TRANSACTION_MESSAGES.sort).default('date_desc'),
+  ),
+});
+export type SelectionQuery = z.infer<typeof selectionQuerySchema>;
+
+export const listQuerySchema = selectionQuerySchema.extend({
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number(TRANSACTION_MESSAGES.page)
+      .int(TRANSACTION_MESSAGES.page)
+      .min(1, TRANSACTION_MESSAGES.page)
+      .max(1_000_000, TRANSACTION_MESSAGES.pageTooLarge)
+      .default(1),
+  ),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number(TRANSACTION_MESSAGES.limit)
+      .int(TRANSACTION_MESSAGES.limit)
+      .min(1, TRANSACTION_MESSAGES.limit)
+      .max(PAGING.transactionListing.maxPageSize, TRANSACTION_MESSAGES.limit)
+      .default(PAGING.transactionListing.defaultPageSize),
+  ),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+const categoryChoice = z.enum(
+  TRANSACTION_CATEGORY_VALUES as [TransactionCategory, ...TransactionCategory[]],
+  TRANSACTION_MESSAGES.category,
+);
+const tagsSchema = z
+  .array(z.string().trim().min(1, TRANSACTION_MESSAGES.tag).max(40, TRANSACTION_MESSAGES.tag))
+  .max(20, TRANSACTION_MESSAGES.tags)
+  .transform((tags) => [...new Set(tags)]);
+
+export const patchBodySchema = z
+  .object({
+    category: categoryChoice
+      .nullable()
+      .optional()
+      .openapi({ description: 'null = Uncategorized, chosen by hand' }),
+    notes: z
+      .string()
+      .trim()
+      .max(LIMITS.descriptionLimit, TRANSACTION_MESSAGES.notes)
+      .nullable()
+      .optional()
+      .transform((notes) => (notes === '' ? null : notes)),
+    tags: tagsSchema.optional(),
+    excluded: z.boolean().optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, TRANSACTION_MESSAGES.name)
+      .refine((name) => [...name].length <= LIMITS.transactionNameLimit, TRANSACTION_MESSAGES.name)
+      .optional(),
+  })
+  .strict()
+  .refine(
+    (body) => Object.values(body).some((value) => value !== undefined),
+    TRANSACTION_MESSAGES.nothingToChange,
+  );
+
+export const bulkBodySchema = z
+  .object({
+    ids: z
+      .array(z.string().refine(isUuid, TRANSACTION_MESSAGES.id))
+      .min(1, TRANSACTION_MESSAGES.ids)
+      .max(500, TRANSACTION_MESSAGES.ids)
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+    changes: z
+      .object({
+        category: categoryChoice.nullable().optional(),
+        excluded: z.boolean().optional(),
+        tags: tagsSchema.optional(),
+      })
+      .strict()
+      .refine(
+        (changes) => Object.values(changes).some((value) => value !== undefined),
+        TRANSACTION_MESSAGES.nothingToChange,
+      ),
+  })
+  .strict();
+
+const MoneySchema = z.object({ amountMinor: z.number().int(), currency: z.string() }).openapi('Money');
+
+export const TransactionSchema = z
+  .object({
+    id: z.string(),
+    accountId: z.string(),
+    accountName: z.string(),
+    date: z.string(),
+    amount: MoneySchema,
+    name: z.string(),
+    originalName: z.string(),
+    merchantName: z.string().nullable(),
+    description: z.string().nullable(),
+    category: z.string().nullable(),
+    detailedCategory: z.string().nullable(),
+    categoryConfidence: z.number(),
+    categorySource: z.enum(['provider', 'rule', 'user']),
+    paymentChannel: z.string().nullable(),
+    paymentMethod: z.string().nullable(),
+    status: z.enum(['pending', 'posted', 'failed', 'cancelled']),
+    notes: z.string().nullable(),
+    tags: z.array(z.string()),
+    excluded: z.boolean(),
+    isTransfer: z.boolean(),
+    importBatchId: z.string().nullable(),
+  })
+  .openapi('Transaction');
+
+export const PaginationSchema = z
+  .object({
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    totalPages: z.number().int(),
+    hasNext: z.boolean(),
+  })
+  .openapi('Pagination');

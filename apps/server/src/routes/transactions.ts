@@ -1,0 +1,139 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv, RouteDeps } from '../app-types';
+import { requireUser } from '../auth/current-user';
+import { AppError } from '../http/app-error';
+import { ok } from '../http/envelope';
+import { bulkUpdateTransactions } from '../use-cases/transactions/bulk-update-transactions';
+import { exportFileName, exportTransactionsCsv } from '../use-cases/transactions/export-transactions';
+import { listTransactions } from '../use-cases/transactions/list-transactions';
+import { updateTransaction } from '../use-cases/transactions/update-transaction';
+import {
+  bulkBodySchema,
+  listQuerySchema,
+  PaginationSchema,
+  patchBodySchema,
+  selectionQuerySchema,
+  TransactionSchema,
+} from './transactions.schemas';
+
+export const EXPORT_DISABLED = 'Exporting data is turned off on this server';
+
+const tags = ['Transactions'];
+const security = [{ cookieAuth: [] }];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema: z.object({ success: z.literal(true), data: schema }) } },
+});
+const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+const routes = {
+  list: createRoute({
+    method: 'get',
+    path: '/transactions/paginated',
+    tags,
+    security,
+    summary: 'One page of transactions, newest first by default',
+    description:
+      'Spec §3/§7 listing: `{ success, data: Transaction[], pagination }`. Filters combine (AND); comma-joined ' +
+      'lists match any of their values. Transactions of hidden accounts are included. `category` is null ' +
+      '(Uncategorized) below 0.7 confidence unless the user or a rule set it. Filter meanings: income = money in, ' +
+      'expenses = money out (both leave out transfers and excluded transactions), pending = status pending, ' +
+      'uncategorized = shown as Uncategorized, transfers = paired transfers or category TRANSFER, excluded = ' +
+      'left out of totals.',
+    request: { query: listQuerySchema },
+    responses: {
+      200: {
+        description: 'The page and its pagination',
+        content: {
+          'application/json': {
+            schema: z.object({
+              success: z.literal(true),
+              data: z.array(TransactionSchema),
+              pagination: PaginationSchema,
+            }),
+          },
+        },
+      },
+      400: { description: 'Validation failed (for example limit above 200)' },
+    },
+  }),
+  export: createRoute({
+    method: 'get',
+    path: '/transactions/export.csv',
+    tags,
+    security,
+    summary: 'Every transaction matching the filters, as a CSV download',
+    description:
+      'Same filters and sort as the paginated listing, no paging. Text cells that a spreadsheet would run as a ' +
+      'formula (starting with = + - @) get a leading apostrophe; amounts are plain decimals in major units.',
+    request: { query: selectionQuerySchema },
+    responses: {
+      200: { description: 'CSV file (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } },
+      403: { description: 'Export is turned off on this server' },
+    },
+  }),
+  patch: createRoute({
+    method: 'patch',
+    path: '/transactions/{id}',
+    tags,
+    security,
+    summary: 'Change a transaction (a category set here is never replaced by a sync or a rule)',
+    request: { params: z.object({ id: z.string() }), body: jsonBody(patchBodySchema) },
+    responses: {
+      200: json(z.object({ transaction: TransactionSchema }), 'The transaction after the change'),
+      400: { description: 'Validation failed' },
+      404: { description: 'Not one of your transactions' },
+    },
+  }),
+  bulk: createRoute({
+    method: 'post',
+    path: '/transactions/bulk',
+    tags,
+    security,
+    summary: 'Change up to 500 transactions at once (all or nothing)',
+    request: { body: jsonBody(bulkBodySchema) },
+    responses: {
+      200: json(z.object({ updated: z.number().int() }), 'How many transactions changed'),
+      400: { description: 'Validation failed' },
+      404: { description: 'Some ids are not your transactions; nothing was changed' },
+    },
+  }),
+};
+
+export function transactionsRoutes(deps: RouteDeps) {
+  const { auth, db } = deps;
+  return new OpenAPIHono<AppEnv>()
+    .openapi(routes.list, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const { data, pagination } = await listTransactions({ db, userId, query: c.req.valid('query') });
+      return c.json({ success: true as const, data, pagination }, 200);
+    })
+    .openapi(routes.export, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      if (!deps.config.features.export) throw AppError.forbidden(EXPORT_DISABLED);
+      const stream = await exportTransactionsCsv({ db, userId, query: c.req.valid('query') });
+      return c.body(stream, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${exportFileName(deps.now())}"`,
+        'Cache-Control': 'no-store',
+      });
+    })
+    .openapi(routes.patch, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const transaction = await updateTransaction({
+        db,
+        userId,
+        transactionId: c.req.valid('param').id,
+        changes: c.req.valid('json'),
+      });
+      return ok(c, { transaction });
+    })
+    .openapi(routes.bulk, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const { ids, changes } = c.req.valid('json');
+      return ok(c, await bulkUpdateTransactions({ db, userId, ids, changes }));
+    });
+}

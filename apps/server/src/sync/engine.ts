@@ -1,0 +1,279 @@
+import {
+  acquireSyncLease,
+  countNewTransactions,
+  connectionAccountIds,
+  deleteTransactionsByExternalId,
+  recomputeBalanceSnapshots,
+  releaseSyncLease,
+  replaceHoldings,
+  replacePendingTransactions,
+  reportSyncProgress,
+  setConnectionStatus,
+  updateConnection,
+  upsertConnectionAccounts,
+  upsertSecurities,
+  upsertSecurityPrices,
+  upsertTransactions,
+  type ConnectionRow,
+  type Database,
+  type TransactionUpsert,
+} from '@lodestar/db';
+import { retry, RETRY } from '@lodestar/domain';
+import { AppError } from '../http/app-error';
+import { assertWithinLimits } from '../use-cases/limits/user-limits';
+import type { Logger } from '../logger';
+import {
+  ProviderError,
+  type Connector,
+  type ConnectorContext,
+  type ConnectorTransaction,
+} from '../connectors/types';
+import { categorize } from './categorize';
+import { pairProviderTransfers } from './transfers';
+
+/**
+ * The sync engine (DESIGN.md §5). The connector reads; the engine writes, one database transaction per
+ * batch with the cursor saved inside it, so a crash resumes from the last committed batch with nothing
+ * lost or doubled. A provider failure never writes balances: it only sets the status and a message.
+ */
+
+export type SyncOutcome =
+  | { ok: true; batches: number; added: number; removed: number }
+  | { ok: false; status: 'needs_reauth' | 'error'; message: string };
+
+export type SyncOptions = {
+  db: Database;
+  connector: Connector;
+  connection: ConnectionRow;
+  logger: Logger;
+  today: string;
+  /** Read everything again from the start (spec `forceFullSync`). */
+  full?: boolean;
+  secret?: string;
+  /** Called with new and changed transaction ids after the batches (rules). */
+  afterWrite?: (transactionIds: string[]) => Promise<void>;
+  retryDelayMs?: number;
+  /** The user's plan limits; a batch that would go over them is refused whole. */
+  limits?: { transactions: number | null };
+  /** The caller already took the connection's sync lease (and `connection` is the leased row). */
+  leaseTaken?: boolean;
+  /** Tests only: throw after this many committed batches, as a crash would. */
+  crashAfterBatches?: number;
+};
+
+/** User-facing texts (spec §4 statuses); never a provider's raw error. */
+export const SYNC_MESSAGES = {
+  needsReauth: 'The bank needs you to sign in again. Reconnect to continue syncing.',
+  failed: 'The last sync failed. Try again; if it keeps failing, try reconnecting.',
+  busy: 'A sync of this connection is already running',
+} as const;
+
+function retryable(error: unknown): boolean {
+  return error instanceof ProviderError && error.retryable;
+}
+
+export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
+  const { db, connector, connection, logger } = options;
+  const { userId } = connection;
+  const lease = options.leaseTaken ? connection : await acquireSyncLease(db, userId, connection.id);
+  if (!lease) throw new AppError('CONFLICT', SYNC_MESSAGES.busy);
+  const log = logger.child({ component: 'sync', provider: connector.provider, connectionId: connection.id });
+  const context: ConnectorContext = {
+    settings: lease.settings,
+    ...(options.secret === undefined ? {} : { secret: options.secret }),
+    today: options.today,
+  };
+  const withRetry = <T>(task: () => Promise<T>) =>
+    retry(task, {
+      attempts: RETRY.attempts,
+      delayMs: options.retryDelayMs ?? RETRY.delayMs,
+      backoff: true,
+      shouldRetry: retryable,
+    });
+  const progress = (step: string, share: number | null) =>
+    reportSyncProgress(db, userId, connection.id, { step, progress: share });
+
+  try {
+    await setConnectionStatus(db, userId, connection.id, 'syncing');
+    await progress('Reading accounts', 0.02);
+    const accounts = await withRetry(() => connector.accounts(context));
+    await upsertConnectionAccounts(
+      db,
+      { userId, connectionId: connection.id, provider: connector.provider, asOf: new Date() },
+      accounts,
+    );
+    const accountIds = await connectionAccountIds(db, userId, connection.id);
+
+    let cursor = options.full ? null : lease.cursor;
+    let batches = 0;
+    let added = 0;
+    let removedCount = 0;
+    const written: string[] = [];
+    const earliest = new Map<string, string>();
+    const touch = (accountId: string, date: string) => {
+      const current = earliest.get(accountId);
+      if (!current || date < current) earliest.set(accountId, date);
+    };
+
+    for (;;) {
+      const page = await withRetry(() => connector.sync(context, cursor));
+      // One row per (account, provider id): a provider repeating an id in a batch updates it once.
+      const byKey = new Map<string, TransactionUpsert>();
+      for (const item of [...page.added, ...page.modified]) {
+        const accountId = accountIds.get(item.accountExternalId);
+        if (!accountId) continue;
+        byKey.set(`${accountId}\u0000${item.externalId}`, toUpsert(item, accountId));
+        touch(accountId, item.date);
+      }
+      const rows = [...byKey.values()];
+      const removed = page.removed.flatMap((item) => {
+        const accountId = accountIds.get(item.accountExternalId);
+        return accountId ? [{ accountId, externalId: item.externalId }] : [];
+      });
+      await db.transaction(async (tx) => {
+        if (options.limits?.transactions != null) {
+          await assertWithinLimits(
+            tx,
+            userId,
+            { addTransactions: await countNewTransactions(tx, userId, rows) },
+            {
+              accounts: null,
+              transactions: options.limits.transactions,
+            },
+          );
+        }
+        const ids = await upsertTransactions(tx, userId, rows);
+        const replacing = ids.filter((_, index) => rows[index]?.pendingExternalId);
+        removedCount += await replacePendingTransactions(tx, userId, replacing);
+        for (const gone of await deleteTransactionsByExternalId(tx, userId, removed)) {
+          touch(gone.accountId, gone.date);
+          removedCount += 1;
+        }
+        await updateConnection(tx, userId, connection.id, { cursor: page.nextCursor });
+        written.push(...ids);
+      });
+      added += rows.length;
+      batches += 1;
+      cursor = page.nextCursor;
+      if (options.crashAfterBatches === batches) throw new Error('Simulated crash between batches');
+      await progress(
+        'Reading transactions',
+        Math.min(0.9, 0.05 + 0.85 * (page.progress ?? batches / (batches + 1))),
+      );
+      if (!page.hasMore) break;
+    }
+
+    const readHoldings = connector.holdings?.bind(connector);
+    if (readHoldings) {
+      await progress('Reading holdings', 0.9);
+      const { holdings, prices } = await withRetry(() => readHoldings(context));
+      await db.transaction(async (tx) => {
+        const securities = new Map(holdings.map((item) => [item.security.externalId, item.security]));
+        const securityIds = await upsertSecurities(
+          tx,
+          [...securities.values()].map((item) => ({
+            provider: connector.provider,
+            externalId: item.externalId,
+            ticker: item.ticker ?? null,
+            name: item.name,
+            type: item.type,
+            currency: item.currency,
+          })),
+        );
+        const byAccount = new Map<string, typeof holdings>();
+        for (const item of holdings)
+          byAccount.set(item.accountExternalId, [...(byAccount.get(item.accountExternalId) ?? []), item]);
+        for (const [accountExternalId, items] of byAccount) {
+          const accountId = accountIds.get(accountExternalId);
+          if (!accountId) continue;
+          await replaceHoldings(
+            tx,
+            { userId, accountId },
+            items.flatMap((item) => {
+              const securityId = securityIds.get(item.security.externalId);
+              return securityId
+                ? [
+                    {
+                      securityId,
+                      quantity: item.quantity,
+                      price: item.price,
+                      costBasis: item.costBasis ?? null,
+                      currency: item.security.currency,
+                      asOf: item.asOf,
+                    },
+                  ]
+                : [];
+            }),
+          );
+        }
+        await upsertSecurityPrices(
+          tx,
+          prices.flatMap((price) => {
+            const securityId = securityIds.get(price.securityExternalId);
+            return securityId ? [{ securityId, date: price.date, close: price.close }] : [];
+          }),
+        );
+      });
+    }
+
+    await progress('Pairing transfers', 0.92);
+    await pairProviderTransfers(db, userId);
+    if (written.length && options.afterWrite) await options.afterWrite(written);
+    await progress('Updating balance history', 0.96);
+    for (const [accountId, from] of earliest) {
+      await recomputeBalanceSnapshots(db, { userId, accountId, from, today: options.today });
+    }
+    await updateConnection(db, userId, connection.id, {
+      lastSyncedAt: new Date(),
+      lastError: null,
+      lastErrorAt: null,
+      consecutiveFailures: 0,
+    });
+    await setConnectionStatus(db, userId, connection.id, 'active');
+    log.info({ batches, added, removed: removedCount }, 'sync finished');
+    return { ok: true, batches, added, removed: removedCount };
+  } catch (error) {
+    const needsReauth = error instanceof ProviderError && error.kind === 'needs_reauth';
+    const overLimit = error instanceof AppError && error.code === 'FORBIDDEN';
+    const status = needsReauth ? 'needs_reauth' : 'error';
+    const message = needsReauth
+      ? SYNC_MESSAGES.needsReauth
+      : overLimit
+        ? error.message
+        : SYNC_MESSAGES.failed;
+    log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'sync failed');
+    await updateConnection(db, userId, connection.id, {
+      lastError: message,
+      lastErrorAt: new Date(),
+      consecutiveFailures: lease.consecutiveFailures + 1,
+    });
+    await setConnectionStatus(db, userId, connection.id, status);
+    return { ok: false, status, message };
+  } finally {
+    await releaseSyncLease(db, userId, connection.id);
+  }
+}
+
+function toUpsert(item: ConnectorTransaction, accountId: string): TransactionUpsert {
+  const category = categorize(item.providerCategory);
+  return {
+    accountId,
+    externalId: item.externalId,
+    date: item.date,
+    authorizedDate: item.authorizedDate ?? null,
+    amountMinor: item.amountMinor,
+    currency: item.currency,
+    name: item.name,
+    merchantName: item.merchantName ?? null,
+    description: item.description ?? null,
+    category: category.category,
+    detailedCategory: category.detailed,
+    categoryConfidence: category.confidence,
+    providerCategory: item.providerCategory?.detailed ?? item.providerCategory?.primary ?? null,
+    paymentChannel: item.paymentChannel ?? null,
+    paymentMethod: item.paymentMethod ?? null,
+    status: item.status,
+    pendingExternalId: item.pendingExternalId ?? null,
+    transferGroup: item.transferGroup ?? null,
+  };
+}

@@ -1,0 +1,91 @@
+import { detectCsvLayout } from '@lodestar/domain';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../http/app-error';
+import { storedExternalId } from './mark-duplicates';
+import { readImportFile } from './read-import-file';
+
+const usd = { currency: 'USD', mask: null };
+
+function refusal(read: () => unknown): { message: string; field: string | undefined } {
+  try {
+    read();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    expect(error.code).toBe('VALIDATION_FAILED');
+    return { message: error.message, field: error.extra.items?.[0]?.field };
+  }
+  throw new Error('expected a refusal');
+}
+
+const statement = (
+  acctid: string,
+  fitid: string,
+) => `<STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
+<STMTRS><CURDEF>USD<BANKACCTFROM><BANKID>1<ACCTID>${acctid}<ACCTTYPE>CHECKING</BANKACCTFROM>
+<BANKTRANLIST><DTSTART>20240101<DTEND>20240131
+<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-10.00<FITID>${fitid}<NAME>SHOP</STMTTRN>
+</BANKTRANLIST></STMTRS></STMTTRNRS>`;
+
+const TWO_ACCOUNTS = `OFXHEADER:100
+DATA:OFXSGML
+VERSION:102
+
+<OFX><BANKMSGSRSV1>
+${statement('000123456789', 'A1')}
+${statement('000987654321', 'B1')}
+</BANKMSGSRSV1></OFX>
+`;
+
+describe('readImportFile', () => {
+  it('picks the statement of a multi-account OFX file whose number ends in the account mask', () => {
+    const file = readImportFile({
+      fileName: 'both.ofx',
+      content: TWO_ACCOUNTS,
+      account: { currency: 'USD', mask: '4321' },
+    });
+    expect(file.kind).toBe('ofx');
+    expect(file.transactions.map((row) => row.externalId)).toEqual(['B1']);
+  });
+
+  it('names the accounts of a multi-account OFX file when none matches', () => {
+    const { message, field } = refusal(() =>
+      readImportFile({ fileName: 'both.ofx', content: TWO_ACCOUNTS, account: usd }),
+    );
+    expect(field).toBe('content');
+    expect(message).toContain('2 accounts (…6789, …4321)');
+  });
+
+  it('refuses a CSV row in another currency, naming its line', () => {
+    const content =
+      'Date,Description,Amount,Currency\n01/05/2024,SHOP,-1.00,USD\n01/06/2024,CAFE,-2.00,EUR\n';
+    const { message } = refusal(() => readImportFile({ fileName: 'fx.csv', content, account: usd }));
+    expect(message).toBe('Line 3: the amount is in EUR, but this account is in USD');
+  });
+
+  it('detects the columns again, with a note, when the saved mapping no longer fits the file', () => {
+    const old = 'Date,Description,Amount\n01/05/2024,SHOP,-1.00\n';
+    const saved = detectCsvLayout(old);
+    const changed = 'Booking date;Amount;Description\n05.01.2024;-1,00;SHOP\n';
+    const file = readImportFile({ fileName: 'new.csv', content: changed, account: usd, savedMapping: saved });
+    expect(file.mapping).toMatchObject({ delimiter: ';', decimal: ',' });
+    expect(file.warnings[0]).toMatch(/saved column mapping did not fit/);
+    expect(file.transactions[0]).toMatchObject({ date: '2024-01-05', amountMinor: -100 });
+  });
+
+  it('reports a file of no known kind', () => {
+    const { field } = refusal(() =>
+      readImportFile({ fileName: 'notes.txt', content: 'hello', account: usd }),
+    );
+    expect(field).toBe('content');
+  });
+});
+
+describe('storedExternalId', () => {
+  it("keeps the bank's id, else derives a stable one from the fingerprint", () => {
+    expect(storedExternalId('qfx', { externalId: 'F1', fingerprint: 'x' })).toBe('ofx:F1');
+    const first = storedExternalId('csv', { fingerprint: '2024-01-05|-450|starbucks|0' });
+    expect(first).toMatch(/^fp:[0-9a-f]{32}$/);
+    expect(storedExternalId('csv', { fingerprint: '2024-01-05|-450|starbucks|0' })).toBe(first);
+    expect(storedExternalId('csv', { fingerprint: '2024-01-05|-450|starbucks|1' })).not.toBe(first);
+  });
+});

@@ -1,0 +1,155 @@
+import {
+  detectCsvLayout,
+  detectFileKind,
+  ImportParseError,
+  parseCsv,
+  parseOfx,
+  parseQif,
+  type CsvLayout,
+  type CsvMapping,
+  type ParsedStatement,
+  type ParsedTransaction,
+} from '@lodestar/domain';
+import { AppError } from '../../http/app-error';
+
+/** What the API reports as the file's kind (.qfx is OFX, but users know it by its own name). */
+export type ImportKind = 'csv' | 'ofx' | 'qfx' | 'qif';
+
+/** The mapping the preview shows: the one used, with the detected header cells and detection notes. */
+export type PreviewMapping = CsvMapping & { headers: string[]; warnings: string[] };
+
+export type ImportFile = {
+  kind: ImportKind;
+  /** CSV only: the mapping the rows were read with. */
+  mapping?: PreviewMapping;
+  transactions: ParsedTransaction[];
+  warnings: string[];
+};
+
+export type ReadImportFileOptions = {
+  fileName: string;
+  content: string;
+  /** The account's currency: every amount must be in it. */
+  account: { currency: string; mask: string | null };
+  /** CSV: the mapping the user chose (wins), else the account's saved one, else detection. */
+  mapping?: CsvMapping;
+  savedMapping?: CsvMapping;
+  /** The user's locale, to settle ambiguous CSV dates (01/02 = 1 February unless en-US). */
+  locale?: string;
+};
+
+/** A 400 that points at the file: `error` and the item both read 'Line N: …' when a line is at fault. */
+export function fileError(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, {
+    items: [{ field: 'content', message, code: 'invalid_file' }],
+  });
+}
+
+function parsing<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ImportParseError) throw fileError(error.message);
+    throw error;
+  }
+}
+
+const masked = (number: string | undefined) => (number ? `…${number.slice(-4)}` : 'an unnamed account');
+
+/**
+ * An OFX file may hold several accounts' statements. One is imported: the only one, else the one whose
+ * account number ends in the account's mask; otherwise the user is told which accounts the file holds.
+ */
+function chooseStatement(statements: ParsedStatement[], mask: string | null): ParsedStatement {
+  if (statements.length === 1 && statements[0]) return statements[0];
+  const matching = mask
+    ? statements.filter((statement) => statement.account?.externalId?.endsWith(mask))
+    : [];
+  if (matching.length === 1 && matching[0]) return matching[0];
+  const numbers = statements.map((statement) => masked(statement.account?.externalId)).join(', ');
+  throw fileError(
+    `The file holds statements of ${statements.length} accounts (${numbers}); export one account at a time, ` +
+      'or give this account the last four digits of its number',
+  );
+}
+
+/** Every amount must be in the account's currency: nothing is converted silently. */
+function checkCurrency(statement: ParsedStatement, currency: string): void {
+  const declared = statement.account?.currency;
+  if (declared && declared !== currency) {
+    throw fileError(`The file is in ${declared}, but this account is in ${currency}`);
+  }
+  const foreign = statement.transactions.find((row) => row.currency !== currency);
+  if (foreign) {
+    throw fileError(
+      `Line ${foreign.line}: the amount is in ${foreign.currency}, but this account is in ${currency}`,
+    );
+  }
+}
+
+function readCsv(options: ReadImportFileOptions): { statement: ParsedStatement; mapping: PreviewMapping } {
+  const { content, account } = options;
+  const read = (mapping: CsvMapping) => parseCsv(content, mapping, { currency: account.currency });
+  const detect = (): CsvLayout => detectCsvLayout(content, options.locale ? { locale: options.locale } : {});
+  const shown = (mapping: CsvMapping, warnings: string[], headers: string[]): PreviewMapping => ({
+    ...mapping,
+    headers: mapping.headers ?? headers,
+    warnings,
+  });
+
+  if (options.mapping) {
+    const mapping = options.mapping;
+    const headers = mapping.headers ?? (mapping.hasHeader ? detect().headers : []);
+    return { statement: parsing(() => read(mapping)), mapping: shown(mapping, [], headers) };
+  }
+  if (options.savedMapping) {
+    const saved = options.savedMapping;
+    try {
+      return { statement: read(saved), mapping: shown(saved, [], saved.headers ?? []) };
+    } catch (error) {
+      if (!(error instanceof ImportParseError)) throw error;
+      // The bank changed its export: detect again, and keep the saved mapping's error if that fails too.
+      const layout = detect();
+      const { warnings, ...detected } = layout;
+      try {
+        const statement = read(detected);
+        const note = 'The saved column mapping did not fit this file, so the columns were detected again.';
+        return { statement, mapping: shown(detected, [note, ...warnings], layout.headers) };
+      } catch {
+        throw fileError(error.message);
+      }
+    }
+  }
+  const layout = detect();
+  const { warnings, ...detected } = layout;
+  return { statement: parsing(() => read(detected)), mapping: shown(detected, warnings, layout.headers) };
+}
+
+/**
+ * Reads a statement file (CSV, OFX/QFX or QIF) into transactions in the account's currency. A file that
+ * cannot be read, holds another currency or is of no known kind is a 400 naming the line at fault.
+ */
+export function readImportFile(options: ReadImportFileOptions): ImportFile {
+  const { fileName, content, account } = options;
+  if (content.trim() === '') throw fileError('The file is empty');
+  const detected = detectFileKind(fileName, content);
+  if (!detected) {
+    throw fileError('This is not a CSV, OFX, QFX or QIF file: no columns, OFX header or QIF type were found');
+  }
+
+  let kind: ImportKind = detected;
+  let statement: ParsedStatement;
+  let mapping: PreviewMapping | undefined;
+  if (detected === 'csv') {
+    ({ statement, mapping } = readCsv(options));
+  } else if (detected === 'ofx') {
+    if (/\.qfx$/i.test(fileName.trim())) kind = 'qfx';
+    const statements = parsing(() => parseOfx(content, { currency: account.currency }));
+    statement = chooseStatement(statements, account.mask);
+  } else {
+    statement = parsing(() => parseQif(content, { currency: account.currency }));
+  }
+  checkCurrency(statement, account.currency);
+  const warnings = [...new Set([...(mapping?.warnings ?? []), ...statement.warnings])];
+  return { kind, ...(mapping && { mapping }), transactions: statement.transactions, warnings };
+}

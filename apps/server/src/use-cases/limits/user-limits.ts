@@ -1,0 +1,50 @@
+import { countAccounts, countUserTransactions, type Executor } from '@lodestar/db';
+import { tierFor } from '@lodestar/domain';
+import type { Config } from '../../config/env';
+import { AppError } from '../../http/app-error';
+
+/** How many accounts and transactions a user may hold; null = unlimited. */
+export type UserLimits = { accounts: number | null; transactions: number | null };
+
+/**
+ * The user's limits. Without billing (no STRIPE_SECRET_KEY: the self-hosted default) nothing is limited;
+ * with billing, the limits of the user's tier (spec §9) — every user is on the free tier until
+ * subscriptions are stored.
+ */
+export function userLimits(deps: { config: Pick<Config, 'stripe'> }, userId: string): UserLimits {
+  void userId;
+  if (!deps.config.stripe.secretKey) return { accounts: null, transactions: null };
+  const { limits } = tierFor(undefined);
+  return { accounts: limits.accounts, transactions: limits.transactions };
+}
+
+export const LIMIT_MESSAGES = {
+  accounts: (limit: number) =>
+    `Your plan allows ${limit} ${limit === 1 ? 'account' : 'accounts'}. Remove an account or upgrade to add more.`,
+  transactions: (limit: number) =>
+    `Your plan allows ${limit} ${limit === 1 ? 'transaction' : 'transactions'}. ` +
+    'Remove some transactions or upgrade to add more.',
+} as const;
+
+/**
+ * Refuses (403) adding accounts or transactions beyond the user's limits. Call it inside the writing
+ * database transaction, before the writes, so a refused import or sync writes nothing.
+ */
+export async function assertWithinLimits(
+  db: Executor,
+  userId: string,
+  adding: { addAccounts?: number; addTransactions?: number },
+  limits: UserLimits,
+): Promise<void> {
+  const { addAccounts = 0, addTransactions = 0 } = adding;
+  if (addAccounts > 0 && limits.accounts !== null) {
+    if ((await countAccounts(db, userId)) + addAccounts > limits.accounts) {
+      throw new AppError('FORBIDDEN', LIMIT_MESSAGES.accounts(limits.accounts));
+    }
+  }
+  if (addTransactions > 0 && limits.transactions !== null) {
+    if ((await countUserTransactions(db, userId)) + addTransactions > limits.transactions) {
+      throw new AppError('FORBIDDEN', LIMIT_MESSAGES.transactions(limits.transactions));
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import {
+  accountIdsOfTypes,
+  listTransactionPage,
+  type Database,
+  type Executor,
+  type TransactionSelection,
+} from '@lodestar/db';
+import { UNCATEGORIZED_FILTER, type ListQuery, type SelectionQuery } from '../../routes/transactions.schemas';
+import { toTransactionView, type TransactionView } from './transaction-view';
+
+export type Pagination = {
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  hasNext: boolean;
+};
+
+/**
+ * The query's filters as a selection of the user's transactions: categories as shown codes (Uncategorized
+ * = ''), account types resolved to the user's accounts of those types and intersected with `accounts`.
+ * Hidden accounts are included: hiding an account takes it off the dashboard, not out of the history.
+ */
+export async function selectionFor(
+  db: Executor,
+  userId: string,
+  query: SelectionQuery,
+): Promise<TransactionSelection> {
+  const selection: TransactionSelection = { filter: query.filter };
+  if (query.categories) {
+    selection.categories = query.categories.map((value) => (value === UNCATEGORIZED_FILTER ? '' : value));
+  }
+  let accountIds = query.accounts;
+  if (query.types) {
+    const ofTypes = new Set(await accountIdsOfTypes(db, userId, query.types));
+    accountIds = accountIds ? accountIds.filter((id) => ofTypes.has(id)) : [...ofTypes];
+  }
+  if (accountIds) selection.accountIds = accountIds;
+  if (query.date) selection.fromDate = query.date;
+  if (query.search) selection.search = query.search;
+  return selection;
+}
+
+/** One page of the user's transactions with the spec's pagination block (spec §3, §9). */
+export async function listTransactions(options: {
+  db: Database;
+  userId: string;
+  query: ListQuery;
+}): Promise<{ data: TransactionView[]; pagination: Pagination }> {
+  const { db, userId, query } = options;
+  const selection = await selectionFor(db, userId, query);
+  const pageSize = query.limit;
+  const { rows, total } = await listTransactionPage(db, userId, {
+    selection,
+    sort: query.sort,
+    offset: (query.page - 1) * pageSize,
+    limit: pageSize,
+  });
+  const totalPages = Math.ceil(total / pageSize);
+  return {
+    data: rows.map(toTransactionView),
+    pagination: { total, page: query.page, pageSize, totalPages, hasNext: query.page < totalPages },
+  };
+}

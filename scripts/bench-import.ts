@@ -1,0 +1,253 @@
+// `npm run bench:import`: a 100,000-row bank CSV imported over real HTTP into a real server and database
+// (embedded PostgreSQL unless DATABASE_URL is set). Times preview and import end to end (request sent →
+// response read, so JSON transfer, parsing, duplicate checks, inserts, rules, balance history and the
+// commit are all in), then a second import of the same file (every row a duplicate) and the undo.
+// BENCH_RUNS runs (default 3) on a fresh account each; prints min and median. Asserts nothing.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createDb,
+  ensureDatabase,
+  financialAccount,
+  runMigrations,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '@lodestar/db';
+import { detectCsvLayout, parseCsv } from '@lodestar/domain';
+import { startServer } from '@lodestar/server/boot';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const BUDGET_MS = 10_000;
+
+// --- A realistic export: Chase-style columns, four years newest first, merchants with their own
+// categories and amount ranges, payroll every other Friday, rent on the first, quoted descriptions.
+
+function prng(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const MERCHANTS: [description: string, category: string, min: number, max: number][] = [
+  ['STARBUCKS STORE #{n} SEATTLE WA', 'Food & Drink', 3, 9],
+  ['SQ *BLUE BOTTLE COFFEE {n} SAN FRANCISCO CA', 'Food & Drink', 4, 12],
+  ['CHIPOTLE {n}', 'Food & Drink', 9, 18],
+  ['WHOLEFDS MKT #{n}', 'Groceries', 20, 180],
+  ['TRADER JOE S #{n} QPS', 'Groceries', 15, 120],
+  ['SAFEWAY STORE {n}', 'Groceries', 10, 150],
+  ['AMAZON.COM*{ref} AMZN.COM/BILL WA', 'Shopping', 8, 250],
+  ['TARGET T-{n} OAKLAND CA', 'Shopping', 10, 200],
+  ['SHELL OIL {n}', 'Gas', 30, 80],
+  ['CHEVRON {n}', 'Gas', 25, 90],
+  ['UBER   *TRIP HELP.UBER.COM CA', 'Travel', 7, 45],
+  ['LYFT   *RIDE {ref}', 'Travel', 6, 40],
+  ['NETFLIX.COM', 'Entertainment', 15.49, 15.49],
+  ['SPOTIFY USA', 'Entertainment', 10.99, 10.99],
+  ['AMC THEATRES {n}', 'Entertainment', 12, 40],
+  ['CVS/PHARMACY #{n}', 'Health & Wellness', 5, 60],
+  ['PG&E WEB ONLINE', 'Bills & Utilities', 60, 220],
+  ['COMCAST CABLE COMM', 'Bills & Utilities', 70, 130],
+  ['HOME DEPOT #{n}', 'Home', 15, 400],
+  ['DELTA AIR LINES {ref}', 'Travel', 150, 700],
+  ['MARRIOTT HOTEL {n}', 'Travel', 120, 450],
+  ['VENMO PAYMENT {ref}', 'Transfer', 10, 200],
+];
+
+const CSV_HEADER = 'Transaction Date,Post Date,Description,Category,Type,Amount,Memo\n';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const usDate = (date: Date) =>
+  `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
+const quoted = (text: string) => (/[",]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+export function generateCsv(rows: number, seed = 42): string {
+  const random = prng(seed);
+  const perDay = 68;
+  const days = Math.ceil(rows / perDay);
+  const end = Date.UTC(2025, 11, 31);
+  const lines: string[] = [];
+  for (let day = 0; day < days && lines.length < rows; day += 1) {
+    const date = new Date(end - day * 86_400_000);
+    const posted = usDate(new Date(date.getTime() + 86_400_000));
+    const on = usDate(date);
+    if (date.getUTCDate() === 1)
+      lines.push(`${on},${posted},PROPERTY MGMT RENT ACH,Bills & Utilities,ACH_DEBIT,-2150.00,`);
+    if (date.getUTCDay() === 5 && Math.floor(day / 7) % 2 === 0) {
+      lines.push(`${on},${posted},ACME CORP PAYROLL PPD ID: 1234567890,,ACH_CREDIT,3412.55,`);
+    }
+    while (lines.length < rows && lines.length < (day + 1) * perDay) {
+      const [pattern, category, min, max] =
+        MERCHANTS[Math.floor(random() * MERCHANTS.length)] ?? MERCHANTS[0]!;
+      const description = pattern
+        .replace('{n}', String(100 + Math.floor(random() * 9000)))
+        .replace('{ref}', randomRef(random));
+      const amount = -(min + (max - min) * random());
+      const refund = random() < 0.01;
+      lines.push(
+        [
+          on,
+          posted,
+          quoted(description),
+          category,
+          refund ? 'Return' : 'Sale',
+          (refund ? -amount : amount).toFixed(2),
+          '',
+        ].join(','),
+      );
+    }
+  }
+  return CSV_HEADER + lines.slice(0, rows).join('\n') + '\n';
+}
+
+function randomRef(random: () => number): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
+  let text = '';
+  for (let i = 0; i < 9; i += 1) text += alphabet[Math.floor(random() * alphabet.length)];
+  return text;
+}
+
+// --- The server, a signed-in user and accounts.
+
+type Session = { url: string; cookie: string };
+
+async function signUp(url: string): Promise<Session> {
+  const response = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({
+      email: `bench.${randomBytes(4).toString('hex')}@example.com`,
+      password: 'Correct-Horse-Battery-9',
+      name: 'Bench Mark',
+      termsAccepted: true,
+      callbackURL: '/verify-email',
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return { url, cookie };
+}
+
+async function call(session: Session, method: string, path: string, body?: unknown) {
+  const started = performance.now();
+  const response = await fetch(`${session.url}/api/v1${path}`, {
+    method,
+    headers: {
+      origin: session.url,
+      cookie: session.cookie,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { success: boolean; data: Record<string, unknown>; error?: string };
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.error ?? ''}`);
+  return { ms, data: json.data };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+};
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+const workDir = mkdtempSync(join(tmpdir(), 'lodestar-bench-import-'));
+let embedded: EmbeddedPostgres | undefined;
+let databaseUrl = process.env.DATABASE_URL || undefined;
+try {
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: join(workDir, 'postgres'),
+      password: randomBytes(16).toString('hex'),
+      lockDataDir: false,
+    });
+    databaseUrl = await ensureDatabase(embedded.adminUrl, 'lodestar_bench');
+  }
+  const handle = createDb({ url: databaseUrl, poolMax: 2 });
+  await runMigrations(handle.pool);
+  const server = await startServer({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: join(workDir, 'data'),
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000',
+    ENCRYPTION_KEY: randomBytes(24).toString('hex'),
+    AUTH_SECRET: randomBytes(24).toString('hex'),
+    CRON_SECRET: randomBytes(24).toString('hex'),
+  });
+
+  const content = generateCsv(ROWS);
+  const bytes = Buffer.byteLength(content);
+  const parseStarted = performance.now();
+  parseCsv(content, detectCsvLayout(content), { currency: 'USD' });
+  const parseMs = performance.now() - parseStarted;
+
+  const session = await signUp(server.url);
+  const me = await call(session, 'GET', '/user');
+  const userId = String(me.data.id);
+  const timings: Record<'preview' | 'commit' | 'again' | 'undo', number[]> = {
+    preview: [],
+    commit: [],
+    again: [],
+    undo: [],
+  };
+  for (let run = 0; run < RUNS; run += 1) {
+    const [account] = await handle.db
+      .insert(financialAccount)
+      .values({ userId, name: `Bench ${run + 1}`, type: 'depository', provider: 'manual', currency: 'USD' })
+      .returning({ id: financialAccount.id });
+    const body = { accountId: account?.id, fileName: 'chase-export.csv', content };
+    const preview = await call(session, 'POST', '/imports/preview', body);
+    if (preview.data.newCount !== ROWS)
+      throw new Error(`preview found ${String(preview.data.newCount)} new rows`);
+    timings.preview.push(preview.ms);
+    // As the web app does: the import sends back the mapping the preview showed.
+    const { warnings: _warnings, ...mapping } = preview.data.mapping as Record<string, unknown>;
+    const commit = await call(session, 'POST', '/imports', { ...body, mapping });
+    const batch = commit.data.batch as { id: string; importedCount: number };
+    if (batch.importedCount !== ROWS) throw new Error(`imported ${batch.importedCount} rows`);
+    timings.commit.push(commit.ms);
+    const again = await call(session, 'POST', '/imports', { ...body, mapping });
+    if ((again.data.batch as { importedCount: number }).importedCount !== 0)
+      throw new Error('re-import wrote rows');
+    timings.again.push(again.ms);
+    const undo = await call(session, 'DELETE', `/imports/${batch.id}`);
+    timings.undo.push(undo.ms);
+    console.log(
+      `run ${run + 1}: preview ${seconds(preview.ms)}, import ${seconds(commit.ms)}, again ${seconds(again.ms)}, undo ${seconds(undo.ms)}`,
+    );
+  }
+
+  console.log(
+    `\nLodestar import benchmark: ${ROWS.toLocaleString('en-US')}-row CSV (${(bytes / 1024 / 1024).toFixed(1)} MB), ` +
+      `${RUNS} runs, ${databaseUrl === process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'}\n`,
+  );
+  console.log('| measure | min | median | budget |');
+  console.log('|---|---|---|---|');
+  const line = (label: string, values: number[], budget = '—') =>
+    console.log(`| ${label} | ${seconds(Math.min(...values))} | ${seconds(median(values))} | ${budget} |`);
+  line('POST /imports/preview (new account)', timings.preview);
+  line('POST /imports (100k new rows, through commit)', timings.commit, `≤ ${seconds(BUDGET_MS)}`);
+  line('POST /imports again (every row a duplicate)', timings.again);
+  line('DELETE /imports/:id (undo 100k rows)', timings.undo);
+  console.log(`| parse only (detectCsvLayout + parseCsv, in process) | ${seconds(parseMs)} | — | — |`);
+
+  await server.stop();
+  await handle.close();
+} finally {
+  await embedded?.stop();
+  rmSync(workDir, { recursive: true, force: true });
+}

@@ -1,0 +1,163 @@
+// `npm run bench:transactions`: server time of GET /api/v1/transactions/paginated on the seeded bench user
+// (run `npm run seed -- --transactions 1000000` first; same DATABASE_URL / DATA_DIR). Runs the real app
+// (createApp) in process with a session made by better-auth's sign-in endpoint, and times app.request()
+// until the body is read: 20 warm-up then 200 measured requests per case. Also times the total count
+// alone. Prints a Markdown table (docs/performance.md); asserts nothing.
+import { cpus, loadavg } from 'node:os';
+import { countTransactionsMatching, type TransactionSelection } from '@lodestar/db';
+import { BENCH_EMAIL, benchApp, openBenchDatabase, signIn } from './seed';
+
+const WARM_UP = Number(process.env.BENCH_WARMUP ?? 20);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const ORIGIN = 'http://localhost:3000';
+
+type Result = { name: string; p50: number; p95: number; max: number; detail: string };
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+async function time(
+  task: () => Promise<string>,
+): Promise<{ p50: number; p95: number; max: number; detail: string }> {
+  let detail = '';
+  for (let i = 0; i < WARM_UP; i += 1) detail = await task();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const started = performance.now();
+    detail = await task();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    max: samples.at(-1) ?? Number.NaN,
+    detail,
+  };
+}
+
+async function main() {
+  const loadBefore = loadavg()[0] ?? Number.NaN;
+  const database = await openBenchDatabase();
+  try {
+    const app = await benchApp(database);
+    const user = await database.pool.query<{ id: string }>('select id from "user" where email = $1', [
+      BENCH_EMAIL,
+    ]);
+    const userId = user.rows[0]?.id;
+    if (!userId) throw new Error(`No ${BENCH_EMAIL}: run \`npm run seed -- --transactions 1000000\` first.`);
+    const cookie = await signIn(app);
+
+    type Page = { data: unknown[]; pagination: { total: number; totalPages: number } };
+    const get = async (query: string): Promise<Page> => {
+      const response = await app.request(`${ORIGIN}/api/v1/transactions/paginated?${query}`, {
+        headers: { cookie, origin: ORIGIN },
+      });
+      const body = (await response.json()) as Page;
+      if (response.status !== 200) throw new Error(`${query}: ${response.status} ${JSON.stringify(body)}`);
+      return body;
+    };
+    const page = (query: string) => async () => {
+      const body = await get(query);
+      return `${body.data.length} rows of ${body.pagination.total.toLocaleString('en-US')}`;
+    };
+
+    const all = await get('limit=50');
+    const lastPage = all.pagination.totalPages;
+    const middlePage = Math.ceil(lastPage / 2);
+    const accounts = await database.pool.query<{ id: string; name: string }>(
+      `select id, name from financial_account where user_id = $1 and type = 'credit' order by name limit 1`,
+      [userId],
+    );
+    const account = accounts.rows[0];
+    if (!account) throw new Error('The bench user has no accounts');
+    const today = new Date();
+    const yearAgo = new Date(Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), 15))
+      .toISOString()
+      .slice(0, 10);
+    const expenses = await get('filter=expenses&limit=50');
+    const food = await get('categories=FOOD_AND_DRINK&limit=50');
+
+    const cases: [string, string][] = [
+      ['first page', 'page=1&limit=50'],
+      [`middle page (${middlePage.toLocaleString('en-US')})`, `page=${middlePage}&limit=50`],
+      [`last page (${lastPage.toLocaleString('en-US')})`, `page=${lastPage}&limit=50`],
+      ['last page, oldest first', `page=${lastPage}&limit=50&sort=date_asc`],
+      ['category filter (Food & Dining), page 1', 'categories=FOOD_AND_DRINK&limit=50'],
+      [
+        'category filter, middle page',
+        `categories=FOOD_AND_DRINK&limit=50&page=${Math.ceil(food.pagination.totalPages / 2)}`,
+      ],
+      [`account filter (${account.name}), page 1`, `accounts=${account.id}&limit=50`],
+      [`date filter (on or after ${yearAgo}), page 1`, `date=${yearAgo}&limit=50`],
+      [
+        'expenses, middle page',
+        `filter=expenses&limit=50&page=${Math.ceil(expenses.pagination.totalPages / 2)}`,
+      ],
+      [
+        'type + category + date, page 2',
+        `types=credit&categories=TRAVEL,ENTERTAINMENT&date=${yearAgo}&page=2`,
+      ],
+      ["search 'starbucks', page 1", 'search=starbucks&limit=50'],
+      ["search 'amazon', page 3", 'search=amazon&limit=50&page=3'],
+      ["search 'zelle to', expenses", 'search=zelle%20to&filter=expenses&limit=50'],
+      ['amount sort, page 1', 'sort=amount_desc&limit=50'],
+      ['amount sort, middle page', `sort=amount_desc&limit=50&page=${middlePage}`],
+    ];
+    const results: Result[] = [];
+    for (const [name, query] of cases) {
+      results.push({ name, ...(await time(page(query))) });
+      process.stderr.write('.');
+    }
+    const counts: [string, TransactionSelection][] = [
+      ['total only: all', { filter: 'all' }],
+      [
+        'total only: category + account + date',
+        { filter: 'all', categories: ['FOOD_AND_DRINK'], accountIds: [account.id], fromDate: yearAgo },
+      ],
+    ];
+    for (const [name, selection] of counts) {
+      results.push({
+        name,
+        ...(await time(
+          async () =>
+            `${(await countTransactionsMatching(database.db, userId, selection)).toLocaleString('en-US')}`,
+        )),
+      });
+    }
+    const naive = await time(async () => {
+      const result = await database.pool.query<{ count: number }>(
+        'select count(*)::int as count from "transaction" where user_id = $1',
+        [userId],
+      );
+      return (result.rows[0]?.count ?? 0).toLocaleString('en-US');
+    });
+    results.push({ name: 'for comparison: select count(*) of the user', ...naive });
+
+    const version = await database.pool.query<{ server_version: string }>('show server_version');
+    const buffers = await database.pool.query<{ shared_buffers: string }>('show shared_buffers');
+    console.log(
+      `\nTransaction listing, ${all.pagination.total.toLocaleString('en-US')} transactions of one user; ` +
+        `${RUNS} requests per case after ${WARM_UP} warm-up; server time = app.request() until the body is read.`,
+    );
+    console.log(
+      `Node ${process.version}, PostgreSQL ${version.rows[0]?.server_version ?? '?'} ` +
+        `(shared_buffers ${buffers.rows[0]?.shared_buffers ?? '?'}), 1-minute load average ` +
+        `${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? Number.NaN).toFixed(2)} after (${cpus().length} cores)\n`,
+    );
+    console.log('| case | p50 | p95 | max | result |');
+    console.log('|---|---|---|---|---|');
+    for (const result of results) {
+      console.log(
+        `| ${result.name} | ${result.p50.toFixed(1)} ms | ${result.p95.toFixed(1)} ms | ${result.max.toFixed(1)} ms | ${result.detail} |`,
+      );
+    }
+  } finally {
+    await database.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
