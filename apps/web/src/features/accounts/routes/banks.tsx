@@ -1,14 +1,8 @@
-import { Building2 } from 'lucide-react';
-import { AccountKindPage } from '../components/account-kind-page';
+import { AccountsView } from '../components/accounts-view';
 
+/** The Banking tab of the Accounts screen, with the bank connections and their sync. */
 export function BanksRoute() {
   return (
-    <AccountKindPage
-      title="Banks"
-      description="Bank connections and the accounts they bring."
-      icon={Building2}
-      emptyTitle="No banks connected yet"
-      emptyText="Bank connections and imported statements will be listed here with their accounts, sync status and last update."
-    />
+    <AccountsView title="Banks" description="Bank connections and the accounts they bring." only="banks" />
   );
 }

@@ -1,14 +1,12 @@
-import { ArrowLeftRight } from 'lucide-react';
-import { AccountKindPage } from '../components/account-kind-page';
+import { AccountsView } from '../components/accounts-view';
 
+/** The Crypto Exchanges tab: linking exchanges arrives in a later release, so it says so. */
 export function CexesRoute() {
   return (
-    <AccountKindPage
+    <AccountsView
       title="CEXes"
       description="Centralised crypto exchanges, connected with read-only API keys."
-      icon={ArrowLeftRight}
-      emptyTitle="No exchanges connected yet"
-      emptyText="Exchange connections will be listed here with their balances and sync status."
+      only="exchanges"
     />
   );
 }

@@ -1,14 +1,12 @@
-import { Wallet } from 'lucide-react';
-import { AccountKindPage } from '../components/account-kind-page';
+import { AccountsView } from '../components/accounts-view';
 
+/** The Crypto Wallets tab: linking wallets arrives in a later release, so it says so. */
 export function WalletsRoute() {
   return (
-    <AccountKindPage
+    <AccountsView
       title="Wallets"
       description="Blockchain wallets you follow by their public address."
-      icon={Wallet}
-      emptyTitle="No wallets yet"
-      emptyText="Wallets you add by public address will be listed here with their token balances. Lodestar never asks for a private key or a seed phrase."
+      only="wallets"
     />
   );
 }

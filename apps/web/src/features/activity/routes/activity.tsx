@@ -1,15 +1,226 @@
-import { ListOrdered } from 'lucide-react';
+import { AlertCircle, Download, FilterX, ListOrdered } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { ListSkeleton } from '@/components/skeletons/list-skeleton';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { BREAKPOINTS } from '@lodestar/domain/constants';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { exportCsvUrl, fetchTransactionsErrorText, isUnauthorized } from '../api';
+import { BulkBar } from '../components/bulk-bar';
+import { type FilterChange, FiltersBar } from '../components/filters-bar';
+import { TransactionDetailSheet } from '../components/transaction-detail-sheet';
+import { TransactionList } from '../components/transaction-list';
+import { DEFAULT_FILTERS, filtersToParams, hasActiveFilters, parseFilters } from '../filters';
+import { useAccountOptions, useSessionCheckOnUnauthorized, useTransactions } from '../use-activity-data';
 
+function FetchError({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-lg border border-destructive/50 bg-card p-5 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex gap-2">
+        <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+        <p className="text-sm font-medium break-words">{fetchTransactionsErrorText(error)}</p>
+      </div>
+      <Button variant="outline" onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Retrying…' : 'Retry'}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Activity: every transaction across the user's accounts, filtered by what the URL says, loaded a page
+ * at a time into a virtual list; recategorize (one, similar ones by rule, or many), notes, tags,
+ * exclusion, and a CSV export of the same filters.
+ */
 export function ActivityRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseFilters(searchParams), [searchParams]);
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.tabletMinPx}px)`);
+  const { query, key, transactions, total } = useTransactions(filters);
+  const accounts = useAccountOptions();
+  useSessionCheckOnUnauthorized(query.error);
+
+  const setFilters = useCallback<FilterChange>(
+    (changes, { replace = false } = {}) =>
+      setSearchParams((current) => filtersToParams({ ...parseFilters(current), ...changes }), {
+        replace,
+        preventScrollReset: true,
+      }),
+    [setSearchParams],
+  );
+  const clearFilters = useCallback(
+    () =>
+      setSearchParams(filtersToParams({ ...DEFAULT_FILTERS, sort: filters.sort }), {
+        preventScrollReset: true,
+      }),
+    [setSearchParams, filters.sort],
+  );
+
+  // The selection belongs to one filtered list: a new filter starts with nothing selected.
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({
+    key,
+    ids: new Set(),
+  });
+  const selected = selection.key === key ? selection.ids : new Set<string>();
+  const toggle = useCallback(
+    (id: string) =>
+      setSelection((current) => {
+        const ids = new Set(current.key === key ? current.ids : []);
+        if (ids.has(id)) ids.delete(id);
+        else ids.add(id);
+        return { key, ids };
+      }),
+    [key],
+  );
+  const clearSelection = useCallback(() => setSelection({ key, ids: new Set() }), [key]);
+  const allSelected =
+    transactions.length > 0 && transactions.every((transaction) => selected.has(transaction.id));
+  const someSelected = selected.size > 0 && !allSelected;
+
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const [lastDetail, setLastDetail] = useState<(typeof transactions)[number] | null>(null);
+  const liveDetail = detailId ? transactions.find((transaction) => transaction.id === detailId) : undefined;
+  if (liveDetail && liveDetail !== lastDetail) setLastDetail(liveDetail);
+  // A transaction that left the list (filters changed) keeps showing as it was last seen.
+  const detail = detailId ? (liveDetail ?? (lastDetail?.id === detailId ? lastDetail : null)) : null;
+
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+
+  const filtered = hasActiveFilters(filters);
+  const updating = query.isPlaceholderData;
+  let content;
+  if (query.isPending || (query.isError && isUnauthorized(query.error))) {
+    // A 401 re-reads the session; the app's guard then sends the visitor to sign in.
+    content = <ListSkeleton rows={10} label="Loading transactions…" />;
+  } else if (query.isError && !query.data) {
+    content = (
+      <FetchError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
+  } else if (transactions.length === 0 && !filtered && !updating) {
+    content = (
+      <EmptyState
+        icon={ListOrdered}
+        title="No transactions yet"
+        action={
+          <Button asChild>
+            <Link to="/accounts">Go to Accounts</Link>
+          </Button>
+        }
+      >
+        Transactions appear here once an account is connected. On the Accounts page, connect the demo bank to
+        explore with sample data, or import a CSV, OFX or QIF file from your bank.
+      </EmptyState>
+    );
+  } else if (transactions.length === 0) {
+    content = (
+      <EmptyState
+        icon={FilterX}
+        title="No transactions match these filters"
+        action={
+          <Button variant="outline" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        }
+      >
+        Try a wider date range, other categories or accounts, or a different search.
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <>
+        {query.isError ? (
+          <div className="mb-3">
+            <FetchError
+              error={query.error}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
+          </div>
+        ) : null}
+        <TransactionList
+          key={wide ? 'wide' : 'narrow'}
+          transactions={transactions}
+          total={total}
+          wide={wide}
+          groupByDate={!wide && filters.sort.startsWith('date_')}
+          selected={selected}
+          onToggle={toggle}
+          onOpen={setDetailId}
+          hasNextPage={hasNextPage}
+          isFetchingNextPage={isFetchingNextPage}
+          onLoadMore={loadMore}
+          busy={updating}
+        />
+        {selected.size > 0 ? <BulkBar ids={[...selected]} onClear={clearSelection} /> : null}
+      </>
+    );
+  }
+
+  const showToolbar = !query.isPending && transactions.length > 0;
   return (
     <>
-      <PageHeader title="Activity" description="Every transaction across your accounts, newest first." />
-      <EmptyState icon={ListOrdered} title="No transactions yet">
-        Transactions from linked and imported accounts will be listed here, with filters by date, account,
-        category and type.
-      </EmptyState>
+      <PageHeader
+        title="Activity"
+        description="Every transaction across your accounts, newest first."
+        actions={
+          <Button asChild variant="outline">
+            <a href={exportCsvUrl(filters)} download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+        }
+      />
+      <FiltersBar
+        filters={filters}
+        onChange={setFilters}
+        onClear={clearFilters}
+        accounts={accounts.data}
+        accountsError={accounts.isError}
+      />
+      {showToolbar ? (
+        <div className="mb-2 flex min-h-8 flex-wrap items-center justify-between gap-2 px-1">
+          <label className="flex items-center gap-2 text-sm">
+            <Checkbox
+              checked={allSelected ? true : someSelected ? 'indeterminate' : false}
+              onCheckedChange={(checked) =>
+                setSelection({
+                  key,
+                  ids:
+                    checked === true ? new Set(transactions.map((transaction) => transaction.id)) : new Set(),
+                })
+              }
+            />
+            Select all {transactions.length.toLocaleString('en-US')} loaded
+          </label>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {updating ? 'Updating… ' : ''}Showing {transactions.length.toLocaleString('en-US')} of{' '}
+            {total.toLocaleString('en-US')}
+          </p>
+        </div>
+      ) : null}
+      {content}
+      <TransactionDetailSheet
+        transaction={detail}
+        onOpenChange={(open) => (open ? undefined : setDetailId(null))}
+      />
     </>
   );
 }

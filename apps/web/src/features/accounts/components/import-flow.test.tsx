@@ -1,0 +1,353 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { server } from '@/test/fake-server';
+import type { Account, ImportBatch, ImportPreview, PreviewMapping } from '../api';
+import { fail, lastBody, makeAccount, ok, renderAccounts, usd } from '../test-harness';
+
+const checking = makeAccount({ id: 'acc_checking', name: 'Everyday Checking', currentBalance: usd(250_000) });
+
+const CSV = [
+  'Date,Description,Amount',
+  '2025-05-01,Coffee Shop,-4.50',
+  '2025-05-02,Salary,2500.00',
+  '2025-05-03,Grocery Store,-82.10',
+].join('\n');
+
+const MAPPING: PreviewMapping = {
+  delimiter: ',',
+  skipLines: 0,
+  hasHeader: true,
+  headers: ['Date', 'Description', 'Amount'],
+  columns: { date: 0, name: 1, amount: 2 },
+  dateFormat: 'YYYY-MM-DD',
+  decimal: '.',
+  sign: 'signed',
+  warnings: [],
+};
+
+function previewOf(mapping: PreviewMapping): ImportPreview {
+  const sign = mapping.invertSign ? -1 : 1;
+  return {
+    kind: 'csv',
+    mapping,
+    rows: [
+      { line: 2, date: '2025-05-01', amount: usd(-450 * sign), name: 'Coffee Shop', duplicate: true },
+      { line: 3, date: '2025-05-02', amount: usd(250_000 * sign), name: 'Salary', duplicate: false },
+      { line: 4, date: '2025-05-03', amount: usd(-8_210 * sign), name: 'Grocery Store', duplicate: false },
+    ],
+    newCount: 2,
+    duplicateCount: 1,
+    warnings: ['Some dates could be read day first or month first; check them.'],
+  };
+}
+
+/** A server with accounts and the import endpoints; previews follow the mapping they are sent. */
+function importServer(initial: Account[] = [checking]) {
+  let accounts = initial;
+  let batches: ImportBatch[] = [];
+  server
+    .on('GET', '/api/v1/accounts', () => ok({ accounts }))
+    .on('GET', '/api/v1/connections', () => ok({ connections: [] }))
+    .on('GET', '/api/v1/imports', () => ok({ batches }))
+    .on('POST', '/api/v1/accounts', (request) => {
+      const body = request.body as { name: string; type: string; currency: string; balance: number };
+      const created = makeAccount({
+        id: 'acc_new',
+        name: body.name,
+        type: body.type,
+        connectionId: null,
+        provider: 'manual',
+        institutionName: null,
+        currentBalance: { amountMinor: Math.round(body.balance * 100), currency: body.currency },
+      });
+      accounts = [...accounts, created];
+      return ok({ account: created }, 201);
+    })
+    .on('POST', '/api/v1/imports/preview', (request) => {
+      const { mapping } = request.body as { mapping?: PreviewMapping };
+      return ok(previewOf(mapping ?? MAPPING));
+    })
+    .on('POST', '/api/v1/imports', (request) => {
+      const body = request.body as { accountId: string; fileName: string };
+      batches = [
+        {
+          id: 'batch_1',
+          accountId: body.accountId,
+          fileName: body.fileName,
+          kind: 'csv',
+          status: 'committed',
+          importedCount: 2,
+          duplicateCount: 1,
+          createdAt: '2025-06-01T10:00:00.000Z',
+        },
+      ];
+      return ok({ batch: { id: 'batch_1', importedCount: 2, duplicateCount: 1 } }, 201);
+    })
+    .on('DELETE', '/api/v1/imports/batch_1', () => {
+      batches = batches.map((batch) => ({ ...batch, status: 'undone' }));
+      return ok({ id: 'batch_1', removed: 2 });
+    });
+}
+
+async function openImport(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Add account' }));
+  const chooser = await screen.findByRole('dialog', { name: 'Add account' });
+  await user.click(within(chooser).getByRole('button', { name: 'Import a file' }));
+  return screen.findByRole('dialog', { name: 'Import a file' });
+}
+
+async function chooseAccount(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, option: string) {
+  await user.click(within(dialog).getByRole('combobox', { name: 'Import into' }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+const csvFile = (content = CSV, name = 'may.csv') => new File([content], name, { type: 'text/csv' });
+
+describe('importing a file', { timeout: 15_000 }, () => {
+  it('previews a CSV, lets the columns be changed, imports and undoes', async () => {
+    importServer();
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    await screen.findByText('Everyday Checking');
+    const dialog = await openImport(user);
+    await chooseAccount(user, dialog, 'Everyday Checking · Bank Account · USD');
+    await user.upload(within(dialog).getByLabelText('File'), csvFile());
+    await waitFor(() => expect(within(dialog).getByText('may.csv, 0.00 MB')).toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: 'Preview import' }));
+
+    const check = await screen.findByRole('dialog', { name: 'Check the import' });
+    expect(lastBody('/api/v1/imports/preview', 'POST')).toEqual({
+      accountId: 'acc_checking',
+      fileName: 'may.csv',
+      content: CSV,
+    });
+    expect(check).toHaveTextContent('2 new, 1 duplicate');
+    expect(check).toHaveTextContent('Some dates could be read day first or month first; check them.');
+    const rows = within(within(check).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('Coffee Shop');
+    expect(within(rows[0]!).getByText('Already imported')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByText('Already imported')).not.toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('+$2,500.00');
+
+    // The detected mapping is shown and can be changed; importing waits for a fresh preview.
+    expect(within(check).getByRole('combobox', { name: 'Date column' })).toHaveTextContent('Date (column 1)');
+    expect(within(check).getByRole('combobox', { name: 'Amount column' })).toHaveTextContent(
+      'Amount (column 3)',
+    );
+    expect(within(check).getByRole('combobox', { name: 'Date format' })).toHaveTextContent('YYYY-MM-DD');
+    const importButton = within(check).getByRole('button', { name: 'Import 2 transactions' });
+    expect(within(check).getByRole('button', { name: 'Update preview' })).toBeDisabled();
+    await user.click(within(check).getByRole('checkbox', { name: 'Invert signs' }));
+    expect(importButton).toBeDisabled();
+    await user.click(within(check).getByRole('button', { name: 'Update preview' }));
+    await waitFor(() => expect(importButton).toBeEnabled());
+    const repreview = lastBody('/api/v1/imports/preview', 'POST') as { mapping: PreviewMapping };
+    expect(repreview.mapping).toMatchObject({ columns: { date: 0, name: 1, amount: 2 }, invertSign: true });
+    expect(repreview.mapping).not.toHaveProperty('warnings');
+    expect(within(check).getAllByRole('row')[2]).toHaveTextContent('-$2,500.00');
+
+    await user.click(importButton);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(lastBody('/api/v1/imports', 'POST')).toMatchObject({
+      accountId: 'acc_checking',
+      fileName: 'may.csv',
+      content: CSV,
+      mapping: { invertSign: true, sign: 'signed' },
+    });
+    expect(await screen.findByText('Imported 2 transactions')).toBeInTheDocument();
+    expect(screen.getByText('1 already imported was skipped')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Import undone')).toBeInTheDocument();
+    expect(screen.getByText('2 transactions removed')).toBeInTheDocument();
+    expect(server.calls('/api/v1/imports/batch_1', 'DELETE')).toHaveLength(1);
+  });
+
+  it("shows the server's line-numbered message for a malformed file, inline", async () => {
+    importServer();
+    server.on('POST', '/api/v1/imports/preview', () =>
+      fail(
+        400,
+        'Line 3: the amount "abc" is not a number (expected something like -12.50)',
+        'IMPORT_PARSE_ERROR',
+      ),
+    );
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    await screen.findByText('Everyday Checking');
+    const dialog = await openImport(user);
+    await chooseAccount(user, dialog, 'Everyday Checking · Bank Account · USD');
+    await user.upload(
+      within(dialog).getByLabelText('File'),
+      csvFile('Date,Amount\n2025-05-01,1\n2025-05-02,abc'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Preview import' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('This file could not be read');
+    expect(alert).toHaveTextContent(
+      'Line 3: the amount "abc" is not a number (expected something like -12.50)',
+    );
+    expect(server.calls('/api/v1/imports', 'POST')).toHaveLength(0);
+  });
+
+  it('refuses other file types and files over the size limit before sending anything', async () => {
+    importServer();
+    const user = userEvent.setup({ applyAccept: false });
+    renderAccounts('/accounts');
+    await screen.findByText('Everyday Checking');
+    const dialog = await openImport(user);
+    const input = within(dialog).getByLabelText('File');
+    expect(input).toHaveAttribute('accept', '.csv,.ofx,.qfx,.qif,text/csv');
+    await user.upload(input, new File(['%PDF'], 'statement.pdf', { type: 'application/pdf' }));
+    expect(await within(dialog).findByText('Choose a CSV, OFX, QFX or QIF file.')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+
+    const big = csvFile('Date,Amount\n', 'huge.csv');
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    await user.upload(input, big);
+    expect(
+      await within(dialog).findByText('This file is 11.00 MB; files up to 10.00 MB can be imported.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Preview import' }));
+    expect(server.calls('/api/v1/imports/preview', 'POST')).toHaveLength(0);
+    // The only account is chosen already.
+    expect(within(dialog).getByRole('combobox', { name: 'Import into' })).toHaveTextContent(
+      'Everyday Checking',
+    );
+  });
+
+  it('asks which account the file belongs to when there are several', async () => {
+    const savings = makeAccount({ id: 'acc_savings', name: 'Rainy Day Savings' });
+    importServer([checking, savings]);
+    server.on('POST', '/api/v1/imports/preview', () =>
+      ok({ ...previewOf(MAPPING), newCount: 0, duplicateCount: 3 }),
+    );
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    await screen.findByText('Rainy Day Savings');
+    const dialog = await openImport(user);
+    await user.upload(within(dialog).getByLabelText('File'), csvFile());
+    await user.click(within(dialog).getByRole('button', { name: 'Preview import' }));
+    expect(within(dialog).getByText('Choose the account to import into')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Import into' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(server.calls('/api/v1/imports/preview', 'POST')).toHaveLength(0);
+    await chooseAccount(user, dialog, 'Rainy Day Savings · Bank Account · USD');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview import' }));
+    const check = await screen.findByRole('dialog', { name: 'Check the import' });
+    expect(lastBody('/api/v1/imports/preview', 'POST')).toMatchObject({ accountId: 'acc_savings' });
+    expect(check).toHaveTextContent(
+      'Nothing new to import: every row of this file is in Rainy Day Savings already.',
+    );
+    expect(within(check).getByRole('button', { name: 'Import 0 transactions' })).toBeDisabled();
+  });
+
+  it('previews an OFX file without a column mapping', async () => {
+    importServer();
+    server.on('POST', '/api/v1/imports/preview', () =>
+      ok({
+        kind: 'ofx',
+        rows: [
+          { line: 12, date: '2025-05-01', amount: usd(-1_999), name: 'Streaming Service', duplicate: false },
+        ],
+        newCount: 1,
+        duplicateCount: 0,
+        warnings: [],
+      }),
+    );
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    await screen.findByText('Everyday Checking');
+    const dialog = await openImport(user);
+    await chooseAccount(user, dialog, 'Everyday Checking · Bank Account · USD');
+    await user.upload(within(dialog).getByLabelText('File'), new File(['OFXHEADER:100'], 'may.qfx'));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview import' }));
+    const check = await screen.findByRole('dialog', { name: 'Check the import' });
+    expect(check).toHaveTextContent('may.qfx (OFX/QFX) into Everyday Checking.');
+    expect(check).toHaveTextContent('1 new, 0 duplicates');
+    expect(within(check).queryByRole('group', { name: 'Columns' })).not.toBeInTheDocument();
+    await user.click(within(check).getByRole('button', { name: 'Import 1 transaction' }));
+    await waitFor(() => expect(server.calls('/api/v1/imports', 'POST')).toHaveLength(1));
+    expect(lastBody('/api/v1/imports', 'POST')).not.toHaveProperty('mapping');
+  });
+
+  it('creates a manual account first when the file belongs to a new one', async () => {
+    importServer([]);
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    const start = await screen.findByRole('region', { name: 'Add your first account' });
+    await user.click(within(start).getByRole('button', { name: 'Import a file' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import a file' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create a manual account first' }));
+    const create = await screen.findByRole('dialog', { name: 'Create an account for the import' });
+    await user.type(within(create).getByLabelText('Account name'), 'Old Bank Checking');
+    await user.type(within(create).getByLabelText('Current balance (USD)'), '0');
+    await user.click(within(create).getByRole('button', { name: 'Create account' }));
+    const back = await screen.findByRole('dialog', { name: 'Import a file' });
+    await waitFor(() =>
+      expect(within(back).getByRole('combobox', { name: 'Import into' })).toHaveTextContent(
+        'Old Bank Checking',
+      ),
+    );
+    await user.upload(within(back).getByLabelText('File'), csvFile());
+    await user.click(within(back).getByRole('button', { name: 'Preview import' }));
+    await screen.findByRole('dialog', { name: 'Check the import' });
+    expect(lastBody('/api/v1/imports/preview', 'POST')).toMatchObject({ accountId: 'acc_new' });
+  });
+});
+
+describe('recent imports', { timeout: 15_000 }, () => {
+  it('lists past imports under a collapsible heading, with Undo for committed ones', async () => {
+    let batches: ImportBatch[] = [
+      {
+        id: 'batch_new',
+        accountId: 'acc_checking',
+        fileName: 'june.csv',
+        kind: 'csv',
+        status: 'committed',
+        importedCount: 12,
+        duplicateCount: 3,
+        createdAt: '2025-06-02T10:00:00.000Z',
+      },
+      {
+        id: 'batch_old',
+        accountId: 'acc_checking',
+        fileName: 'may.ofx',
+        kind: 'ofx',
+        status: 'undone',
+        importedCount: 5,
+        duplicateCount: 0,
+        createdAt: '2025-05-02T10:00:00.000Z',
+        undoneAt: '2025-05-03T10:00:00.000Z',
+      },
+    ];
+    server
+      .on('GET', '/api/v1/accounts', () => ok({ accounts: [checking] }))
+      .on('GET', '/api/v1/connections', () => ok({ connections: [] }))
+      .on('GET', '/api/v1/imports', () => ok({ batches }))
+      .on('DELETE', '/api/v1/imports/batch_new', () => {
+        batches = batches.map((batch) => (batch.id === 'batch_new' ? { ...batch, status: 'undone' } : batch));
+        return ok({ id: 'batch_new', removed: 12 });
+      });
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    const toggle = await screen.findByRole('button', { name: /Recent imports/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    const list = screen.getByRole('list', { name: 'Recent imports' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('june.csv');
+    expect(first).toHaveTextContent('Everyday Checking');
+    expect(first).toHaveTextContent('12 transactions imported, 3 skipped as duplicates');
+    expect(second).toHaveTextContent('may.ofx');
+    expect(second).toHaveTextContent('Undone');
+    expect(within(second!).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    await user.click(within(first!).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('12 transactions removed')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByText('Undone')).toHaveLength(2));
+  });
+});

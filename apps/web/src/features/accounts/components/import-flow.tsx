@@ -1,0 +1,431 @@
+import { accountTypeLabel } from '@lodestar/domain/accounts';
+import { formatBytes } from '@lodestar/domain/formatting';
+import { fromMajor } from '@lodestar/domain/money';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AlertCircle, AlertTriangle, FileUp } from 'lucide-react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { MoneyText } from '@/components/money';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectSeparator,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import {
+  type Account,
+  accountsApi,
+  accountsQueryKeys,
+  type CsvMapping,
+  errorMessage,
+  type ImportPreview,
+  type ImportPreviewRow,
+} from '../api';
+import { importCountsText, transactionsText } from '../messages';
+import { useAccounts, useInvalidateMoneyData, useSessionExpiredHandler, undoImport } from '../queries';
+import { CsvMappingEditor, columnNames } from './csv-mapping-editor';
+import { FormField } from './form-field';
+import { ManualAccountForm } from './manual-account-form';
+
+/** The largest file the server takes (docs/money-api.md: content ≤ 10 MB). */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+export const IMPORT_EXTENSIONS = ['csv', 'ofx', 'qfx', 'qif'] as const;
+/** How many preview rows the table shows; the counts cover every row. */
+export const PREVIEW_ROWS_SHOWN = 100;
+
+const NEW_ACCOUNT = 'new-account';
+
+const KIND_LABELS: Record<string, string> = { csv: 'CSV', ofx: 'OFX/QFX', qfx: 'OFX/QFX', qif: 'QIF' };
+
+type LoadedFile = { name: string; size: number; content: string };
+
+/** Why a chosen file cannot be imported, or undefined. */
+export function fileProblem(file: Pick<File, 'name' | 'size'>): string | undefined {
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!(IMPORT_EXTENSIONS as readonly string[]).includes(extension) || !file.name.includes('.')) {
+    return 'Choose a CSV, OFX, QFX or QIF file.';
+  }
+  if (file.size > MAX_IMPORT_BYTES) {
+    return `This file is ${formatBytes(file.size)}; files up to ${formatBytes(MAX_IMPORT_BYTES)} can be imported.`;
+  }
+  if (file.size === 0) return 'This file is empty.';
+  return undefined;
+}
+
+/** The mapping part of a preview, without the detection notes the import does not take back. */
+function mappingOf(preview: ImportPreview): CsvMapping | undefined {
+  if (!preview.mapping) return undefined;
+  const { warnings: _warnings, ...mapping } = preview.mapping;
+  return mapping;
+}
+
+function rowAmount(row: ImportPreviewRow, currency: string) {
+  if (typeof row.amount !== 'number') return row.amount;
+  try {
+    return fromMajor(row.amount, currency);
+  } catch {
+    return { amountMinor: Math.round(row.amount * 100), currency };
+  }
+}
+
+function InlineError({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <div role="alert" className="flex gap-2 rounded-md border border-destructive/50 px-3 py-2 text-sm">
+      <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+      <div>
+        <p className="font-medium">This file could not be read</p>
+        <p className="text-muted-foreground">{errorMessage(error)}</p>
+      </div>
+    </div>
+  );
+}
+
+function PreviewTable({ rows, currency }: { rows: ImportPreviewRow[]; currency: string }) {
+  const shown = rows.slice(0, PREVIEW_ROWS_SHOWN);
+  return (
+    <div className="grid grid-cols-1 gap-2">
+      <div
+        className="max-h-80 overflow-auto rounded-md border"
+        tabIndex={0}
+        role="region"
+        aria-label="Preview rows"
+      >
+        <table className="w-full text-sm">
+          <caption className="sr-only">Transactions in the file</caption>
+          <thead className="sticky top-0 bg-muted text-left">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Line
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Date
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Description
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Amount
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                <span className="sr-only">Status</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {shown.map((row) => (
+              <tr
+                key={`${row.line}-${row.date}-${row.name}`}
+                className={row.duplicate ? 'text-muted-foreground' : undefined}
+              >
+                <td className="px-3 py-2 tabular-nums">{row.line}</td>
+                <td className="px-3 py-2 whitespace-nowrap tabular-nums">{row.date}</td>
+                <td className="max-w-56 truncate px-3 py-2" title={row.name}>
+                  {row.name || '—'}
+                </td>
+                <td className="px-3 py-2 text-right">
+                  <MoneyText amount={rowAmount(row, currency)} />
+                </td>
+                <td className="px-3 py-2">
+                  {row.duplicate ? <Badge variant="secondary">Already imported</Badge> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length > shown.length ? (
+        <p className="text-xs text-muted-foreground">
+          Showing the first {shown.length} of {rows.length} rows.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Import a bank export into an account: choose the account (or create a manual one first), choose a
+ * CSV, OFX/QFX or QIF file (read here as text), preview it — for CSV with the detected column mapping,
+ * editable and previewed again — then import. The toast that confirms it offers Undo.
+ */
+export function ImportFlow({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
+  const accounts = useAccounts();
+  const list = accounts.data ?? [];
+  const [accountId, setAccountId] = useState<string | undefined>(() =>
+    list.length === 1 ? list[0]?.id : undefined,
+  );
+  const [creating, setCreating] = useState(false);
+  const [file, setFile] = useState<LoadedFile | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const [accountError, setAccountError] = useState<string>();
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [previewed, setPreviewed] = useState<CsvMapping | undefined>();
+  const [draft, setDraft] = useState<CsvMapping | undefined>();
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateMoneyData();
+  const onSessionExpired = useSessionExpiredHandler();
+  const fileId = useId();
+  const account = list.find((item) => item.id === accountId);
+
+  const runPreview = useMutation({
+    mutationFn: (mapping: CsvMapping | undefined) => {
+      if (!accountId || !file) throw new Error('Choose an account and a file first.');
+      return accountsApi.previewImport({ accountId, fileName: file.name, content: file.content, mapping });
+    },
+    onSuccess: (result) => {
+      const mapping = mappingOf(result);
+      setPreview(result);
+      setPreviewed(mapping);
+      setDraft(mapping);
+    },
+    onError: (error) => onSessionExpired(error),
+  });
+
+  const commit = useMutation({
+    mutationFn: () => {
+      if (!accountId || !file) throw new Error('Choose an account and a file first.');
+      return accountsApi.commitImport({
+        accountId,
+        fileName: file.name,
+        content: file.content,
+        mapping: preview?.kind === 'csv' ? previewed : undefined,
+      });
+    },
+    onSuccess: (batch) => {
+      void invalidate();
+      void queryClient.invalidateQueries({ queryKey: accountsQueryKeys.imports });
+      toast.success(`Imported ${transactionsText(batch.importedCount)}`, {
+        description:
+          batch.duplicateCount > 0
+            ? `${batch.duplicateCount} already imported ${batch.duplicateCount === 1 ? 'was' : 'were'} skipped`
+            : undefined,
+        duration: 10_000,
+        action: {
+          label: 'Undo',
+          onClick: () => {
+            undoImport(queryClient, batch.id).catch(() => undefined);
+          },
+        },
+      });
+      onDone();
+    },
+    onError: (error) => onSessionExpired(error),
+  });
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    setFile(null);
+    setPreview(null);
+    runPreview.reset();
+    if (!chosen) return;
+    const problem = fileProblem(chosen);
+    setFileError(problem);
+    if (problem) return;
+    try {
+      setFile({ name: chosen.name, size: chosen.size, content: await chosen.text() });
+    } catch {
+      setFileError('This file could not be read. Choose it again.');
+    }
+  };
+
+  const startPreview = (event: FormEvent) => {
+    event.preventDefault();
+    setAccountError(accountId ? undefined : 'Choose the account to import into');
+    if (!file && !fileError) setFileError('Choose a file');
+    if (!accountId || !file || runPreview.isPending) return;
+    runPreview.mutate(undefined);
+  };
+
+  if (creating) {
+    return (
+      <div className="grid grid-cols-1 gap-4">
+        <DialogHeader>
+          <DialogTitle>Create an account for the import</DialogTitle>
+          <DialogDescription>
+            Imported transactions belong to an account. Create a manual account, then choose the file.
+          </DialogDescription>
+        </DialogHeader>
+        <ManualAccountForm
+          submitLabel="Create account"
+          cancelLabel="Back"
+          onCancel={() => setCreating(false)}
+          onCreated={(created: Account) => {
+            setAccountId(created.id);
+            setAccountError(undefined);
+            setCreating(false);
+          }}
+        />
+      </div>
+    );
+  }
+
+  if (preview && file && account) {
+    const dirty = JSON.stringify(draft) !== JSON.stringify(previewed);
+    const names = draft
+      ? columnNames({ ...draft, headers: preview.mapping?.headers ?? draft.headers }, file.content)
+      : [];
+    return (
+      <div className="grid grid-cols-1 gap-4">
+        <DialogHeader>
+          <DialogTitle>Check the import</DialogTitle>
+          <DialogDescription>
+            {file.name} ({KIND_LABELS[preview.kind] ?? preview.kind.toUpperCase()}) into {account.name}.
+          </DialogDescription>
+        </DialogHeader>
+        <p aria-live="polite" className="text-sm font-medium">
+          {importCountsText(preview.newCount, preview.duplicateCount)}
+        </p>
+        {preview.warnings.length > 0 ? (
+          <div className="rounded-md border px-3 py-2 text-sm">
+            <p className="flex items-center gap-2 font-medium">
+              <AlertTriangle aria-hidden="true" className="size-4 text-brand" />
+              Check before importing
+            </p>
+            <ul className="mt-1 list-disc pl-6 text-muted-foreground">
+              {preview.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {preview.kind === 'csv' && draft ? (
+          <div className="grid grid-cols-1 gap-2">
+            <CsvMappingEditor mapping={draft} names={names} onChange={setDraft} />
+            <div className="flex flex-wrap items-center gap-2">
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                disabled={!dirty || runPreview.isPending}
+                onClick={() => runPreview.mutate(draft)}
+              >
+                {runPreview.isPending ? 'Updating...' : 'Update preview'}
+              </Button>
+              {dirty ? (
+                <p className="text-sm text-muted-foreground">
+                  Update the preview to import with these columns.
+                </p>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
+        <InlineError error={runPreview.error ?? commit.error} />
+        <PreviewTable rows={preview.rows} currency={account.currency} />
+        {preview.newCount === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            Nothing new to import: every row of this file is in {account.name} already.
+          </p>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              setPreview(null);
+              runPreview.reset();
+              commit.reset();
+            }}
+          >
+            Back
+          </Button>
+          <Button
+            type="button"
+            disabled={preview.newCount === 0 || dirty || commit.isPending || runPreview.isPending}
+            onClick={() => commit.mutate()}
+          >
+            {commit.isPending ? 'Importing...' : `Import ${transactionsText(preview.newCount)}`}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={startPreview} noValidate className="grid grid-cols-1 gap-4">
+      <DialogHeader>
+        <DialogTitle>Import a file</DialogTitle>
+        <DialogDescription>
+          A CSV, OFX/QFX or QIF export from your bank, up to {formatBytes(MAX_IMPORT_BYTES)}. The file is read
+          in your browser and previewed before anything is saved; transactions already imported are skipped.
+        </DialogDescription>
+      </DialogHeader>
+      <FormField label="Import into" error={accountError}>
+        {(control) => (
+          <Select
+            value={accountId ?? ''}
+            onValueChange={(value) => {
+              if (value === NEW_ACCOUNT) {
+                setCreating(true);
+                return;
+              }
+              setAccountId(value);
+              setAccountError(undefined);
+            }}
+          >
+            <SelectTrigger {...control}>
+              <SelectValue placeholder="Choose an account" />
+            </SelectTrigger>
+            <SelectContent>
+              {list.map((item) => (
+                <SelectItem key={item.id} value={item.id}>
+                  {item.name} · {accountTypeLabel(item.type)} · {item.currency}
+                </SelectItem>
+              ))}
+              {list.length > 0 ? <SelectSeparator /> : null}
+              <SelectItem value={NEW_ACCOUNT}>Create a manual account…</SelectItem>
+            </SelectContent>
+          </Select>
+        )}
+      </FormField>
+      {list.length === 0 && !accounts.isPending ? (
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => setCreating(true)}
+        >
+          Create a manual account first
+        </Button>
+      ) : null}
+      <div className="grid grid-cols-1 gap-2">
+        <label htmlFor={fileId} className="text-sm leading-none font-medium">
+          File
+        </label>
+        <Input
+          id={fileId}
+          type="file"
+          accept=".csv,.ofx,.qfx,.qif,text/csv"
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={fileError ? `${fileId}-error` : `${fileId}-hint`}
+          onChange={(event) => void onFile(event)}
+          className="h-auto py-1.5"
+        />
+        {fileError ? (
+          <p id={`${fileId}-error`} className="text-sm font-medium text-destructive">
+            {fileError}
+          </p>
+        ) : (
+          <p id={`${fileId}-hint`} className="text-xs text-muted-foreground">
+            {file ? `${file.name}, ${formatBytes(file.size)}` : 'CSV, OFX, QFX or QIF.'}
+          </p>
+        )}
+      </div>
+      <InlineError error={runPreview.error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onBack}>
+          Back
+        </Button>
+        <Button type="submit" disabled={runPreview.isPending}>
+          <FileUp aria-hidden="true" />
+          {runPreview.isPending ? 'Reading...' : 'Preview import'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,205 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import { ApiError, apiFetch, API_BASE, type FetchLike } from '@/lib/api-client';
+import { type ActivityFilters, filtersToParams } from './filters';
+
+/**
+ * The transactions, accounts and rules endpoints of docs/money-api.md, typed as the contract gives
+ * them. Every call goes through apiFetch, so failures arrive as ApiError with the server's message.
+ */
+
+export type Money = { amountMinor: number; currency: string };
+
+export type TransactionStatus = 'pending' | 'posted' | 'failed' | 'cancelled';
+
+export type Transaction = {
+  id: string;
+  accountId: string;
+  accountName: string;
+  date: string;
+  amount: Money;
+  name: string;
+  originalName: string;
+  merchantName: string | null;
+  description: string | null;
+  category: string | null;
+  detailedCategory: string | null;
+  categoryConfidence: number;
+  categorySource: 'provider' | 'rule' | 'user';
+  paymentChannel: string | null;
+  paymentMethod: string | null;
+  status: TransactionStatus;
+  notes: string | null;
+  tags: string[];
+  excluded: boolean;
+  isTransfer: boolean;
+  importBatchId: string | null;
+};
+
+export type Pagination = {
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  hasNext: boolean;
+};
+
+export type TransactionPage = { data: Transaction[]; pagination: Pagination };
+
+/** The fields of an account the filters need (the full Account shape is in docs/money-api.md). */
+export type AccountOption = {
+  id: string;
+  name: string;
+  type: string;
+  hidden: boolean;
+  institutionName: string | null;
+  mask: string | null;
+};
+
+export type TransactionChanges = {
+  category?: string | null;
+  notes?: string | null;
+  tags?: string[];
+  excluded?: boolean;
+  name?: string;
+};
+
+export type BulkChanges = { category?: string | null; excluded?: boolean; tags?: string[] };
+
+/** The rule the server proposes for "apply to similar"; sent back unchanged to create it. */
+export type ProposedRule = Record<string, unknown>;
+
+/** Rows per request: the contract allows up to 200; 100 keeps each response small and quick. */
+export const PAGE_SIZE = 100;
+
+/** Ids per bulk request (docs/money-api.md: `ids` ≤ 500). */
+export const BULK_CHUNK_SIZE = 500;
+
+export const activityKeys = {
+  transactions: ['transactions'] as const,
+  paginatedAll: ['transactions', 'paginated'] as const,
+  paginated: (queryString: string) => ['transactions', 'paginated', queryString] as const,
+  accounts: ['accounts', 'activity-filter-options'] as const,
+};
+
+export type TransactionsCache = InfiniteData<TransactionPage, number>;
+
+/** The query string of GET /transactions/paginated for `filters` and `page` (without the '?'). */
+export function transactionsQueryString(filters: ActivityFilters, page: number, limit = PAGE_SIZE): string {
+  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
+  for (const [key, value] of filtersToParams(filters, { forApi: true })) params.set(key, value);
+  return params.toString();
+}
+
+/** Where "Export CSV" downloads from: the same filters as the list, no paging. */
+export function exportCsvUrl(filters: ActivityFilters): string {
+  const query = filtersToParams(filters, { forApi: true }).toString();
+  return `${API_BASE}/transactions/export.csv${query ? `?${query}` : ''}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readPagination(value: unknown, page: number, rows: number, limit: number): Pagination {
+  const source = isObject(value) ? value : {};
+  const number = (key: string, fallback: number) =>
+    typeof source[key] === 'number' && Number.isFinite(source[key]) ? source[key] : fallback;
+  const total = number('total', (page - 1) * limit + rows);
+  const pageSize = number('pageSize', limit);
+  const totalPages = number('totalPages', Math.max(1, Math.ceil(total / Math.max(1, pageSize))));
+  const hasNext = typeof source.hasNext === 'boolean' ? source.hasNext : page < totalPages;
+  return { total, page: number('page', page), pageSize, totalPages, hasNext };
+}
+
+/**
+ * One page of transactions. This endpoint answers `{ success, data: Transaction[], pagination }`:
+ * `pagination` sits beside `data`, which apiFetch does not return, so the response is also read here
+ * (through apiFetch's fetch hook) for it. A server that nests both inside `data` is understood too.
+ */
+export async function fetchTransactionsPage(
+  filters: ActivityFilters,
+  page: number,
+  signal?: AbortSignal,
+): Promise<TransactionPage> {
+  let outerPagination: unknown;
+  const capture: FetchLike = async (input, init) => {
+    const response = await fetch(input, init);
+    if (response.ok) {
+      try {
+        const body: unknown = await response.clone().json();
+        if (isObject(body)) outerPagination = body.pagination;
+      } catch {
+        // apiFetch reports a body that is not JSON.
+      }
+    }
+    return response;
+  };
+  const data = await apiFetch<unknown>(
+    `/transactions/paginated?${transactionsQueryString(filters, page)}`,
+    { signal },
+    capture,
+  );
+  let rows: unknown = data;
+  let pagination = outerPagination;
+  if (isObject(data) && Array.isArray(data.data)) {
+    rows = data.data;
+    pagination = data.pagination ?? outerPagination;
+  }
+  if (!Array.isArray(rows)) throw new ApiError(200, 'INVALID_RESPONSE', 'Invalid response format');
+  const transactions = rows as Transaction[];
+  return { data: transactions, pagination: readPagination(pagination, page, transactions.length, PAGE_SIZE) };
+}
+
+const send = (method: string, body?: unknown) => ({ method, body });
+
+export const activityApi = {
+  accounts: (signal?: AbortSignal) =>
+    apiFetch<{ accounts: AccountOption[] }>('/accounts', { signal }).then((data) => data.accounts ?? []),
+  updateTransaction: (id: string, changes: TransactionChanges) =>
+    apiFetch<{ transaction: Transaction }>(
+      `/transactions/${encodeURIComponent(id)}`,
+      send('PATCH', changes),
+    ).then((data) => data.transaction),
+  bulkUpdate: (ids: string[], changes: BulkChanges) =>
+    apiFetch<{ updated: number }>('/transactions/bulk', send('POST', { ids, changes })).then(
+      (data) => data.updated,
+    ),
+  previewRule: (transactionId: string, category: string) =>
+    apiFetch<{ rule: ProposedRule; matching: number }>(
+      '/rules/preview',
+      send('POST', { transactionId, category }),
+    ),
+  createRule: (rule: ProposedRule) =>
+    apiFetch<{ rule: ProposedRule; applied: number }>('/rules', send('POST', rule)),
+};
+
+/** Splits `ids` into requests of at most BULK_CHUNK_SIZE and sends them in turn; returns the total updated. */
+export async function bulkUpdateInChunks(
+  ids: readonly string[],
+  changes: BulkChanges,
+  onProgress?: (done: number) => void,
+): Promise<number> {
+  let updated = 0;
+  for (let start = 0; start < ids.length; start += BULK_CHUNK_SIZE) {
+    const chunk = ids.slice(start, start + BULK_CHUNK_SIZE);
+    updated += await activityApi.bulkUpdate(chunk, changes);
+    onProgress?.(start + chunk.length);
+  }
+  return updated;
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** Spec §8: 'Failed to fetch transactions: {status} - {body}'. */
+export function fetchTransactionsErrorText(error: unknown): string {
+  if (error instanceof ApiError) return `Failed to fetch transactions: ${error.status} - ${error.message}`;
+  const message = error instanceof Error && error.message ? error.message : 'Network error';
+  return `Failed to fetch transactions: 0 - ${message}`;
+}
+
+/** A failure's message for a toast description. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'An unexpected error occurred';
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { exportCsvUrl, PAGE_SIZE, transactionsQueryString } from './api';
+import { DEFAULT_FILTERS, filtersToParams, hasActiveFilters, parseFilters } from './filters';
+
+const parse = (query: string) => parseFilters(new URLSearchParams(query));
+
+describe('Activity filters and query strings', () => {
+  it('asks for page and limit 100 with filter and sort, leaving out every list that means all', () => {
+    expect(transactionsQueryString(DEFAULT_FILTERS, 1)).toBe(
+      `page=1&limit=${PAGE_SIZE}&filter=all&sort=date_desc`,
+    );
+    expect(PAGE_SIZE).toBe(100);
+  });
+
+  it('comma-joins categories, accounts and types and passes date and search', () => {
+    const filters = {
+      ...DEFAULT_FILTERS,
+      filter: 'expenses' as const,
+      categories: ['TRAVEL', 'FOOD_AND_DRINK'],
+      accounts: ['acc_2', 'acc_1'],
+      types: ['credit'],
+      date: '2025-01-31',
+      search: '  coffee shop ',
+      sort: 'amount_asc' as const,
+    };
+    const params = new URLSearchParams(transactionsQueryString(filters, 3));
+    expect(Object.fromEntries(params)).toEqual({
+      page: '3',
+      limit: '100',
+      filter: 'expenses',
+      categories: 'FOOD_AND_DRINK,TRAVEL',
+      accounts: 'acc_1,acc_2',
+      types: 'credit',
+      date: '2025-01-31',
+      search: 'coffee shop',
+      sort: 'amount_asc',
+    });
+    expect(transactionsQueryString(filters, 3)).toContain('categories=FOOD_AND_DRINK%2CTRAVEL');
+  });
+
+  it("omits a list that is empty or says 'all'", () => {
+    const params = filtersToParams(
+      { ...DEFAULT_FILTERS, categories: [], accounts: ['all'], types: ['ALL'] },
+      { forApi: true },
+    );
+    expect(params.has('categories')).toBe(false);
+    expect(params.has('accounts')).toBe(false);
+    expect(params.has('types')).toBe(false);
+    expect(parse('accounts=all&types=all,').accounts).toEqual([]);
+  });
+
+  it('keeps the page URL short: defaults are left out, and it reads back to the same filters', () => {
+    expect(filtersToParams(DEFAULT_FILTERS).toString()).toBe('');
+    const filters = parse(
+      'filter=pending&categories=TRAVEL,INCOME&accounts=a,b&date=2025-02-01&search=uber&sort=date_asc',
+    );
+    expect(filters).toEqual({
+      filter: 'pending',
+      categories: ['INCOME', 'TRAVEL'],
+      accounts: ['a', 'b'],
+      types: [],
+      date: '2025-02-01',
+      search: 'uber',
+      sort: 'date_asc',
+    });
+    expect(parseFilters(filtersToParams(filters))).toEqual(filters);
+    expect(hasActiveFilters(filters)).toBe(true);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, sort: 'amount_desc' })).toBe(false);
+  });
+
+  it('ignores unknown filters, sorts, categories and malformed dates', () => {
+    expect(parse('filter=everything&sort=random&categories=NOT_A_CATEGORY,TRAVEL&date=2025-13-45')).toEqual({
+      ...DEFAULT_FILTERS,
+      categories: ['TRAVEL'],
+    });
+  });
+
+  it('exports CSV with the same filters and no paging', () => {
+    expect(exportCsvUrl({ ...DEFAULT_FILTERS, categories: ['TRAVEL'], search: 'air' })).toBe(
+      '/api/v1/transactions/export.csv?filter=all&categories=TRAVEL&search=air&sort=date_desc',
+    );
+  });
+});

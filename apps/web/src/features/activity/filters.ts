@@ -1,0 +1,113 @@
+import { isIsoDate, isTransactionCategory } from '@lodestar/domain';
+
+/**
+ * The Activity filters, kept in the page's URL search params so a filtered view can be shared and the
+ * back button steps through filter changes. Param names are the API's own (docs/money-api.md).
+ */
+
+export const ACTIVITY_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'income', label: 'Income' },
+  { value: 'expenses', label: 'Expenses' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'uncategorized', label: 'Uncategorized' },
+  { value: 'transfers', label: 'Transfers' },
+  { value: 'excluded', label: 'Excluded' },
+] as const;
+export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number]['value'];
+
+export const SORT_ORDERS = [
+  { value: 'date_desc', label: 'Newest first' },
+  { value: 'date_asc', label: 'Oldest first' },
+  { value: 'amount_desc', label: 'Amount: high to low' },
+  { value: 'amount_asc', label: 'Amount: low to high' },
+] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number]['value'];
+
+export type ActivityFilters = {
+  filter: ActivityFilter;
+  categories: string[];
+  accounts: string[];
+  /** Passed through from the URL (the contract names it but does not list its values); no control yet. */
+  types: string[];
+  /** 'YYYY-MM-DD': on or after; '' for none. */
+  date: string;
+  search: string;
+  sort: SortOrder;
+};
+
+export const DEFAULT_FILTERS: ActivityFilters = {
+  filter: 'all',
+  categories: [],
+  accounts: [],
+  types: [],
+  date: '',
+  search: '',
+  sort: 'date_desc',
+};
+
+/** The longest search text sent (names are at most 50 characters; merchants a little longer). */
+export const SEARCH_MAX_LENGTH = 100;
+
+const isFilter = (value: string | null): value is ActivityFilter =>
+  ACTIVITY_FILTERS.some((option) => option.value === value);
+const isSort = (value: string | null): value is SortOrder =>
+  SORT_ORDERS.some((option) => option.value === value);
+
+/** A comma-joined list: trimmed, without blanks, without 'all' (which means no restriction), sorted, unique. */
+function readList(value: string | null, keep: (item: string) => boolean = () => true): string[] {
+  if (!value) return [];
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '' && item.toLowerCase() !== 'all' && keep(item));
+  return [...new Set(items)].sort();
+}
+
+/** The filters in `params`; anything unknown or malformed falls back to the default. */
+export function parseFilters(params: URLSearchParams): ActivityFilters {
+  const filter = params.get('filter');
+  const sort = params.get('sort');
+  const date = params.get('date') ?? '';
+  return {
+    filter: isFilter(filter) ? filter : DEFAULT_FILTERS.filter,
+    categories: readList(params.get('categories'), isTransactionCategory),
+    accounts: readList(params.get('accounts')),
+    types: readList(params.get('types')),
+    date: isIsoDate(date) ? date : '',
+    search: (params.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
+    sort: isSort(sort) ? sort : DEFAULT_FILTERS.sort,
+  };
+}
+
+/**
+ * The filters as search params. Lists are comma-joined and left out when empty ('all'); date and
+ * search only when set. For the page URL the defaults (filter=all, sort=date_desc) are left out too;
+ * for the API `filter` and `sort` are always sent, so the request says exactly what it wants.
+ */
+export function filtersToParams(filters: ActivityFilters, { forApi = false } = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  if (forApi || filters.filter !== DEFAULT_FILTERS.filter) params.set('filter', filters.filter);
+  const lists = { categories: filters.categories, accounts: filters.accounts, types: filters.types };
+  for (const [key, values] of Object.entries(lists)) {
+    const kept = values.filter((value) => value !== '' && value.toLowerCase() !== 'all');
+    if (kept.length > 0) params.set(key, [...kept].sort().join(','));
+  }
+  if (filters.date) params.set('date', filters.date);
+  const search = forApi ? filters.search.trim() : filters.search;
+  if (search) params.set('search', search);
+  if (forApi || filters.sort !== DEFAULT_FILTERS.sort) params.set('sort', filters.sort);
+  return params;
+}
+
+/** Whether any filter narrows the list (the sort order does not). */
+export function hasActiveFilters(filters: ActivityFilters): boolean {
+  return (
+    filters.filter !== 'all' ||
+    filters.categories.length > 0 ||
+    filters.accounts.length > 0 ||
+    filters.types.length > 0 ||
+    filters.date !== '' ||
+    filters.search.trim() !== ''
+  );
+}

@@ -1,0 +1,370 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@/test/fake-server';
+import { renderApp, setViewport } from '@/test/render-app';
+import { bulkUpdateInChunks } from '../api';
+import {
+  fail,
+  listRequests,
+  makeTransaction,
+  makeTransactions,
+  ok,
+  onPatch,
+  renderActivity,
+  serveTransactions,
+} from '../test-harness';
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.scrollTo(0, 0);
+});
+
+const grid = () => screen.findByRole('grid', { name: 'Transactions' });
+const dataRows = () => screen.queryAllByRole('row').filter((row) => row.hasAttribute('data-row-id'));
+const rowNamed = async (name: string) => {
+  await grid();
+  return (await screen.findByText(name, { selector: 'span' })).closest<HTMLElement>('[role="row"]')!;
+};
+
+describe('Activity list', () => {
+  it('lists transactions a page of 100 at a time with the count, amounts and badges', async () => {
+    const long = 'SQ *BLUE BOTTLE COFFEE MISSION DISTRICT SAN FRANCISCO CA 94110';
+    serveTransactions([
+      makeTransaction({ id: 't1', name: long, merchantName: 'Blue Bottle', status: 'pending' }),
+      makeTransaction({
+        id: 't2',
+        name: 'Payroll',
+        amount: { amountMinor: 250000, currency: 'USD' },
+        category: 'INCOME',
+      }),
+      makeTransaction({
+        id: 't3',
+        name: 'To savings',
+        isTransfer: true,
+        excluded: true,
+        category: 'TRANSFER',
+      }),
+    ]);
+    renderActivity();
+    expect(await screen.findByText('Showing 3 of 3')).toBeInTheDocument();
+    expect(listRequests()[0]!.get('limit')).toBe('100');
+    expect(listRequests()[0]!.get('page')).toBe('1');
+
+    const first = await rowNamed(long.slice(0, 47) + '…');
+    expect(within(first).getByTitle(long)).toBeInTheDocument();
+    expect(within(first).getByText('Pending')).toBeInTheDocument();
+    expect(within(first).getByText('Blue Bottle')).toBeInTheDocument();
+
+    const payroll = await rowNamed('Payroll');
+    expect(within(payroll).getByText('+$2,500.00')).toHaveAttribute('data-income');
+    expect(
+      within(payroll).getByRole('button', { name: 'Category: Income. Change category' }),
+    ).toBeInTheDocument();
+
+    const transfer = await rowNamed('To savings');
+    expect(within(transfer).getByText('Transfer')).toBeInTheDocument();
+    expect(within(transfer).getByText('Excluded')).toBeInTheDocument();
+    expect(within(transfer).getByText('-$12.50')).not.toHaveAttribute('data-income');
+  });
+
+  it('sends the filters in the URL, comma-joined, and changes the URL as filters change', async () => {
+    const user = userEvent.setup();
+    serveTransactions(makeTransactions(5));
+    const { router } = renderActivity('/activity?categories=TRAVEL,FOOD_AND_DRINK&accounts=acc_checking');
+    await grid();
+    const first = listRequests()[0]!;
+    expect(first.get('categories')).toBe('FOOD_AND_DRINK,TRAVEL');
+    expect(first.get('accounts')).toBe('acc_checking');
+    expect(first.has('types')).toBe(false);
+
+    await user.click(screen.getByRole('radio', { name: 'Expenses' }));
+    await waitFor(() => expect(router.state.location.search).toContain('filter=expenses'));
+    await waitFor(() => expect(listRequests().at(-1)!.get('filter')).toBe('expenses'));
+
+    // The back button returns to the previous filters (served from the cache).
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).not.toContain('filter=expenses');
+    expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
+
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('waits for a pause in typing before searching', async () => {
+    const user = userEvent.setup();
+    serveTransactions([makeTransaction({ name: 'Uber trip' }), makeTransaction({ name: 'Lyft ride' })]);
+    const { router } = renderActivity();
+    await grid();
+    const before = listRequests().length;
+    await user.type(screen.getByRole('searchbox', { name: 'Search transactions' }), 'uber');
+    expect(listRequests()).toHaveLength(before);
+    await waitFor(() => expect(router.state.location.search).toBe('?search=uber'));
+    await waitFor(() => expect(screen.getByText('Showing 1 of 1')).toBeInTheDocument());
+    expect(
+      listRequests()
+        .filter((params) => params.has('search'))
+        .map((params) => params.get('search')),
+    ).toEqual(['uber']);
+  });
+
+  it('keeps only the rows in view in the DOM, and loads the next page on scrolling to the end', async () => {
+    serveTransactions(makeTransactions(10_000));
+    renderActivity();
+    expect(await screen.findByText('Showing 100 of 10,000')).toBeInTheDocument();
+    // happy-dom's window is 768 px tall: about 14 rows of 56 px are in view, plus a few either side.
+    expect(dataRows().length).toBeGreaterThan(5);
+    expect(dataRows().length).toBeLessThan(40);
+    expect(screen.queryByText('Payee 90')).not.toBeInTheDocument();
+
+    await act(async () => {
+      window.scrollTo(0, 56 * 85);
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(await screen.findByText('Payee 90')).toBeInTheDocument();
+    expect(screen.queryByText('Payee 1', { exact: true })).not.toBeInTheDocument();
+    expect(await screen.findByText('Showing 200 of 10,000')).toBeInTheDocument();
+    expect(listRequests().at(-1)!.get('page')).toBe('2');
+  });
+
+  it('stays virtual with 10,000 rows loaded', async () => {
+    const rows = makeTransactions(10_000);
+    serveTransactions(rows);
+    renderActivity();
+    await screen.findByText('Showing 100 of 10,000');
+    for (let loaded = 200; loaded <= 10_000; loaded += 100) {
+      fireEvent.click(screen.getByText('Load more'));
+      await screen.findByText(`Showing ${loaded.toLocaleString('en-US')} of 10,000`);
+    }
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(dataRows().length).toBeLessThan(40);
+    await act(async () => {
+      window.scrollTo(0, 56 * 9_990);
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(await screen.findByText('Payee 10000')).toBeInTheDocument();
+    expect(dataRows().length).toBeLessThan(40);
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '10001');
+  }, 30_000);
+
+  it('shows two-line rows under date headers on a phone', async () => {
+    setViewport(375);
+    serveTransactions([
+      makeTransaction({ name: 'Bakery', date: '2025-03-05' }),
+      makeTransaction({ name: 'Cinema', date: '2025-03-04', category: 'ENTERTAINMENT' }),
+    ]);
+    const { container } = renderActivity();
+    await screen.findByText('Bakery');
+    expect(container.querySelector('[data-date-header="2025-03-05"]')).toHaveTextContent(
+      'Wednesday, March 5, 2025',
+    );
+    expect(container.querySelector('[data-date-header="2025-03-04"]')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Amount' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Recategorizing', () => {
+  it('changes the category at once, then applies it to similar transactions through a rule', async () => {
+    const user = userEvent.setup();
+    const rows = [
+      makeTransaction({ id: 't1', name: 'Delta Air Lines', category: null, categoryConfidence: 0.4 }),
+    ];
+    serveTransactions(rows);
+    let answerPatch: (response: Response) => void = () => undefined;
+    onPatch('t1', () => new Promise<Response>((resolve) => (answerPatch = resolve)));
+    const rule = { match: { field: 'name', contains: 'delta air' }, category: 'TRAVEL' };
+    server.on('POST', '/api/v1/rules/preview', () => ok({ rule, matching: 4 }));
+    server.on('POST', '/api/v1/rules', () => ok({ rule: { id: 'rule_1', ...rule }, applied: 4 }));
+    renderActivity();
+
+    const row = await rowNamed('Delta Air Lines');
+    await user.click(within(row).getByRole('button', { name: 'Category: Uncategorized. Change category' }));
+    await user.click(await screen.findByRole('button', { name: 'Travel' }));
+    // Shown before the server answers.
+    expect(
+      within(row).getByRole('button', { name: 'Category: Travel. Change category' }),
+    ).toBeInTheDocument();
+    expect(server.calls('/api/v1/transactions/t1', 'PATCH')[0]!.body).toEqual({ category: 'TRAVEL' });
+    answerPatch(
+      ok({ transaction: { ...rows[0], category: 'TRAVEL', categorySource: 'user', categoryConfidence: 1 } }),
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Apply to similar transactions' }));
+    expect(await screen.findByText('4 matching')).toBeInTheDocument();
+    expect(server.calls('/api/v1/rules/preview', 'POST')[0]!.body).toEqual({
+      transactionId: 't1',
+      category: 'TRAVEL',
+    });
+    await user.click(screen.getByRole('button', { name: 'Apply to 4 transactions' }));
+
+    expect(await screen.findByText('Rule created')).toBeInTheDocument();
+    expect(screen.getByText('4 similar transactions were updated.')).toBeInTheDocument();
+    expect(server.calls('/api/v1/rules', 'POST')[0]!.body).toEqual(rule);
+    // The rule changed other rows: the list is read again.
+    await waitFor(() => expect(listRequests().length).toBeGreaterThan(1));
+  });
+
+  it('rolls the category back when the server refuses', async () => {
+    const user = userEvent.setup();
+    serveTransactions([makeTransaction({ id: 't1', name: 'Pharmacy', category: 'FOOD_AND_DRINK' })]);
+    onPatch('t1', () => fail(500, 'Database unavailable'));
+    renderActivity();
+    const row = await rowNamed('Pharmacy');
+    await user.click(within(row).getByRole('button', { name: 'Category: Food & Dining. Change category' }));
+    await user.click(await screen.findByRole('button', { name: 'Medical' }));
+    expect(await screen.findByText('Failed to update transaction')).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: 'Category: Food & Dining. Change category' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('Selecting and bulk changes', () => {
+  it('selects rows and sets their category in one bulk request', async () => {
+    const user = userEvent.setup();
+    serveTransactions([
+      makeTransaction({ id: 't1', name: 'Shell' }),
+      makeTransaction({ id: 't2', name: 'Chevron' }),
+      makeTransaction({ id: 't3', name: 'Grocer' }),
+    ]);
+    server.on('POST', '/api/v1/transactions/bulk', ({ body }) =>
+      ok({ updated: (body as { ids: string[] }).ids.length }),
+    );
+    renderActivity();
+    await user.click(within(await rowNamed('Shell')).getByRole('checkbox', { name: 'Select Shell' }));
+    await user.click(within(await rowNamed('Chevron')).getByRole('checkbox', { name: 'Select Chevron' }));
+    const bar = screen.getByRole('region', { name: '2 selected' });
+    expect(screen.getByRole('checkbox', { name: 'Select all 3 loaded' })).toHaveAttribute(
+      'data-state',
+      'indeterminate',
+    );
+
+    await user.click(within(bar).getByRole('combobox', { name: 'Set category of selected transactions' }));
+    await user.click(await screen.findByRole('option', { name: 'Transportation' }));
+    expect(
+      await screen.findByText('Category set to Transportation: 2 transactions updated'),
+    ).toBeInTheDocument();
+    expect(server.calls('/api/v1/transactions/bulk', 'POST')[0]!.body).toEqual({
+      ids: ['t1', 't2'],
+      changes: { category: 'TRANSPORTATION' },
+    });
+    expect(
+      within(await rowNamed('Shell')).getByRole('button', { name: /Category: Transportation/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /selected/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 3 loaded' }));
+    await user.click(
+      within(screen.getByRole('region', { name: '3 selected' })).getByRole('button', { name: 'Exclude' }),
+    );
+    expect(await screen.findByText('Excluded: 3 transactions updated')).toBeInTheDocument();
+    expect(server.calls('/api/v1/transactions/bulk', 'POST')[1]!.body).toEqual({
+      ids: ['t1', 't2', 't3'],
+      changes: { excluded: true },
+    });
+    expect(within(await rowNamed('Grocer')).getByText('Excluded')).toBeInTheDocument();
+  });
+
+  it('sends at most 500 ids per bulk request', async () => {
+    server.on('POST', '/api/v1/transactions/bulk', ({ body }) =>
+      ok({ updated: (body as { ids: string[] }).ids.length }),
+    );
+    const ids = Array.from({ length: 1_234 }, (_, index) => `t${index}`);
+    const progress: number[] = [];
+    await expect(bulkUpdateInChunks(ids, { excluded: false }, (done) => progress.push(done))).resolves.toBe(
+      1_234,
+    );
+    const sizes = server
+      .calls('/api/v1/transactions/bulk', 'POST')
+      .map((call) => (call.body as { ids: string[] }).ids.length);
+    expect(sizes).toEqual([500, 500, 234]);
+    expect(progress).toEqual([500, 1_000, 1_234]);
+  });
+});
+
+describe('Keyboard and details', () => {
+  it('moves between rows with the arrow keys, selects with Space and opens details with Enter', async () => {
+    const user = userEvent.setup();
+    serveTransactions([
+      makeTransaction({ id: 't1', name: 'Alpha', originalName: 'ALPHA*POS 123', notes: null }),
+      makeTransaction({ id: 't2', name: 'Beta', originalName: 'BETA*POS 456' }),
+    ]);
+    onPatch('t2', ({ body }) =>
+      ok({ transaction: { ...makeTransaction({ id: 't2', name: 'Beta' }), ...(body as object) } }),
+    );
+    renderActivity();
+    const alpha = await rowNamed('Alpha');
+    expect(alpha).toHaveAttribute('tabindex', '0');
+    alpha.focus();
+    await user.keyboard('{ArrowDown}');
+    const beta = await rowNamed('Beta');
+    await waitFor(() => expect(beta).toHaveFocus());
+    await user.keyboard(' ');
+    expect(beta).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+
+    const sheet = await screen.findByRole('dialog', { name: 'Transaction details' });
+    expect(within(sheet).getByText('BETA*POS 456')).toBeInTheDocument();
+    const notes = within(sheet).getByRole('textbox', { name: 'Notes' });
+    expect(notes).toHaveAttribute('maxlength', '500');
+    await user.type(notes, 'Split with Sam');
+    await user.keyboard('{Meta>}{Enter}{/Meta}');
+    await waitFor(() => expect(server.calls('/api/v1/transactions/t2', 'PATCH')).toHaveLength(1));
+    expect(server.calls('/api/v1/transactions/t2', 'PATCH')[0]!.body).toEqual({ notes: 'Split with Sam' });
+
+    await user.click(within(sheet).getByRole('switch', { name: 'Exclude from totals' }));
+    await waitFor(() => expect(server.calls('/api/v1/transactions/t2', 'PATCH')).toHaveLength(2));
+    expect(server.calls('/api/v1/transactions/t2', 'PATCH')[1]!.body).toEqual({ excluded: true });
+  });
+});
+
+describe('Activity states', () => {
+  it('explains an empty account and links to Accounts', async () => {
+    serveTransactions([]);
+    renderActivity();
+    expect(await screen.findByRole('heading', { name: 'No transactions yet' })).toBeInTheDocument();
+    expect(screen.getByText(/connect the demo bank/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Accounts' })).toHaveAttribute('href', '/accounts');
+  });
+
+  it('offers Clear filters when nothing matches', async () => {
+    const user = userEvent.setup();
+    serveTransactions([makeTransaction({ name: 'Coffee' })]);
+    const { router } = renderActivity('/activity?filter=transfers');
+    expect(
+      await screen.findByRole('heading', { name: 'No transactions match these filters' }),
+    ).toBeInTheDocument();
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' });
+    await user.click(clear.at(-1)!);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('Coffee')).toBeInTheDocument();
+  });
+
+  it('shows the spec error with Retry', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    server.on('GET', '/api/v1/transactions/paginated', () =>
+      failing ? fail(500, 'Database unavailable') : ok([makeTransaction({ name: 'Rent' })]),
+    );
+    renderActivity();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch transactions: 500 - Database unavailable');
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Rent')).toBeInTheDocument();
+  });
+
+  it('sends a visitor whose session ended to sign in', async () => {
+    server.on('GET', '/api/v1/transactions/paginated', () => {
+      server.signOut();
+      return fail(401, 'Authentication required', 'UNAUTHORIZED');
+    });
+    const { router } = renderApp('/activity');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/activity')}`);
+  });
+});
