@@ -27,22 +27,13 @@ import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
+import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
 import { accountView } from '../use-cases/accounts/views';
 import { todayFor } from '../use-cases/accounts/today';
 import { assertWithinLimits, userLimits } from '../use-cases/limits/user-limits';
 
 const tags = ['Accounts'];
-const security = [{ cookieAuth: [] }];
 const AccountSchema = z.record(z.string(), z.unknown()).openapi('Account');
-const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema: envelope(schema) } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
 const idParam = z.object({ id: z.uuid({ message: 'No such account' }) });
 
 const nameSchema = z
@@ -61,23 +52,23 @@ const routes = {
     method: 'get',
     path: '/accounts',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: "The user's accounts",
     request: {
       query: z.object({
         tab: z.enum(Object.keys(ACCOUNT_TABS) as [AccountTab, ...AccountTab[]]).default('all'),
       }),
     },
-    responses: { 200: json(z.object({ accounts: z.array(AccountSchema) }), 'Accounts') },
+    responses: { 200: jsonResponse(z.object({ accounts: z.array(AccountSchema) }), 'Accounts') },
   }),
   create: createRoute({
     method: 'post',
     path: '/accounts',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Add a manual account',
     request: {
-      body: body(
+      body: jsonBody(
         z.object({
           name: nameSchema,
           type: z.enum(ACCOUNT_TYPES as [AccountType, ...AccountType[]], {
@@ -90,7 +81,7 @@ const routes = {
       ),
     },
     responses: {
-      201: json(z.object({ account: AccountSchema }), 'Created'),
+      201: jsonResponse(z.object({ account: AccountSchema }), 'Created'),
       403: { description: 'Plan limit' },
     },
   }),
@@ -98,14 +89,14 @@ const routes = {
     method: 'patch',
     path: '/accounts/{id}',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Rename or hide an account',
     request: {
       params: idParam,
-      body: body(z.object({ name: nameSchema.optional(), hidden: z.boolean().optional() })),
+      body: jsonBody(z.object({ name: nameSchema.optional(), hidden: z.boolean().optional() })),
     },
     responses: {
-      200: json(z.object({ account: AccountSchema }), 'Updated'),
+      200: jsonResponse(z.object({ account: AccountSchema }), 'Updated'),
       404: { description: 'No such account' },
     },
   }),
@@ -113,11 +104,11 @@ const routes = {
     method: 'delete',
     path: '/accounts/{id}',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Delete an account and its transactions',
     request: { params: idParam },
     responses: {
-      200: json(z.object({ id: z.string(), deletedTransactions: z.number().int() }), 'Deleted'),
+      200: jsonResponse(z.object({ id: z.string(), deletedTransactions: z.number().int() }), 'Deleted'),
       404: { description: 'No such account' },
     },
   }),
@@ -125,11 +116,11 @@ const routes = {
     method: 'post',
     path: '/accounts/{id}/balance',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Record the balance of a manual account on a date',
-    request: { params: idParam, body: body(z.object({ balance: balanceSchema, date: isoDate })) },
+    request: { params: idParam, body: jsonBody(z.object({ balance: balanceSchema, date: isoDate })) },
     responses: {
-      200: json(z.object({ account: AccountSchema }), 'Recorded'),
+      200: jsonResponse(z.object({ account: AccountSchema }), 'Recorded'),
       409: { description: 'Not a manual account' },
     },
   }),
@@ -137,10 +128,10 @@ const routes = {
     method: 'put',
     path: '/accounts/{id}/favorite',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Star or unstar an account (favorite_accounts preference)',
-    request: { params: idParam, body: body(z.object({ favorite: z.boolean() })) },
-    responses: { 200: json(z.object({ account: AccountSchema }), 'Updated') },
+    request: { params: idParam, body: jsonBody(z.object({ favorite: z.boolean() })) },
+    responses: { 200: jsonResponse(z.object({ account: AccountSchema }), 'Updated') },
   }),
 };
 

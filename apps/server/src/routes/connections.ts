@@ -14,18 +14,13 @@ import { requireUser } from '../auth/current-user';
 import { DEMO_ACCOUNT_COUNT, DEMO_INSTITUTION } from '../connectors/demo/demo-connector';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
+import { COOKIE_AUTH, jsonResponse } from '../http/openapi';
 import type { SyncRunner } from '../sync/runner';
 import { connectionView } from '../use-cases/accounts/views';
 import { assertWithinLimits, userLimits } from '../use-cases/limits/user-limits';
 
 const tags = ['Connections'];
-const security = [{ cookieAuth: [] }];
 const ConnectionSchema = z.record(z.string(), z.unknown()).openapi('Connection');
-const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema: envelope(schema) } },
-});
 const idParam = z.object({ id: z.uuid({ message: 'No such connection' }) });
 
 const routes = {
@@ -33,15 +28,15 @@ const routes = {
     method: 'get',
     path: '/connections',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Linked sources with their status and sync progress',
-    responses: { 200: json(z.object({ connections: z.array(ConnectionSchema) }), 'Connections') },
+    responses: { 200: jsonResponse(z.object({ connections: z.array(ConnectionSchema) }), 'Connections') },
   }),
   demo: createRoute({
     method: 'post',
     path: '/connections/demo',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Connect the demo bank (about two years of made-up but plausible history)',
     request: {
       body: {
@@ -54,18 +49,18 @@ const routes = {
       },
     },
     responses: {
-      201: json(z.object({ connection: ConnectionSchema }), 'Connected; the first sync runs now'),
+      201: jsonResponse(z.object({ connection: ConnectionSchema }), 'Connected; the first sync runs now'),
     },
   }),
   sync: createRoute({
     method: 'post',
     path: '/connections/{id}/sync',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Sync one connection now',
     request: { params: idParam },
     responses: {
-      202: json(z.object({ connection: ConnectionSchema }), 'Started'),
+      202: jsonResponse(z.object({ connection: ConnectionSchema }), 'Started'),
       409: { description: 'Already syncing' },
     },
   }),
@@ -73,25 +68,25 @@ const routes = {
     method: 'post',
     path: '/connections/{id}/reconnect',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Sign in to the source again, then sync',
     request: { params: idParam },
-    responses: { 202: json(z.object({ connection: ConnectionSchema }), 'Reconnected; syncing') },
+    responses: { 202: jsonResponse(z.object({ connection: ConnectionSchema }), 'Reconnected; syncing') },
   }),
   remove: createRoute({
     method: 'delete',
     path: '/connections/{id}',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Remove a connection with its accounts and their transactions',
     request: { params: idParam },
-    responses: { 200: json(z.object({ id: z.string() }), 'Removed') },
+    responses: { 200: jsonResponse(z.object({ id: z.string() }), 'Removed') },
   }),
   syncAll: createRoute({
     method: 'post',
     path: '/plaid/sync',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Sync every connection of the user (spec §7 bank-data sync)',
     request: {
       body: {
@@ -106,7 +101,7 @@ const routes = {
         },
       },
     },
-    responses: { 200: json(z.object({ started: z.number().int() }), 'Started') },
+    responses: { 200: jsonResponse(z.object({ started: z.number().int() }), 'Started') },
   }),
 };
 

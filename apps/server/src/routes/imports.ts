@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
+import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
 import { commitImport } from '../use-cases/imports/commit-import';
 import { csvMappingSchema } from '../use-cases/imports/csv-mapping-schema';
 import { listImports } from '../use-cases/imports/list-imports';
@@ -11,16 +12,6 @@ import { userLimits } from '../use-cases/limits/user-limits';
 
 /** docs/money-api.md: statement files travel as JSON text of at most 10 MB. */
 export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
-
-const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema: envelope(schema) } },
-});
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
 
 const ImportRequestSchema = z
   .object({
@@ -81,7 +72,6 @@ const ImportBatchSchema = z
   .openapi('ImportBatch');
 
 const tags = ['Imports'];
-const security = [{ cookieAuth: [] }];
 const fileProblem = {
   description: "Validation failed, or the file cannot be read: `error` is then 'Line N: …'",
 };
@@ -91,11 +81,14 @@ const routes = {
     method: 'post',
     path: '/imports/preview',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Read a CSV, OFX/QFX or QIF file and mark what the account already holds (writes nothing)',
     request: { body: jsonBody(ImportRequestSchema) },
     responses: {
-      200: json(ImportPreviewSchema, 'The file as it would be imported (first 200 rows, counts of all)'),
+      200: jsonResponse(
+        ImportPreviewSchema,
+        'The file as it would be imported (first 200 rows, counts of all)',
+      ),
       400: fileProblem,
       404: { description: 'No such account' },
     },
@@ -104,11 +97,11 @@ const routes = {
     method: 'post',
     path: '/imports',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Import a file into an account; rows the account already holds are skipped',
     request: { body: jsonBody(ImportRequestSchema) },
     responses: {
-      201: json(
+      201: jsonResponse(
         z.object({
           batch: z.object({
             id: z.string(),
@@ -127,19 +120,19 @@ const routes = {
     method: 'get',
     path: '/imports',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'The last 50 imports, newest first',
-    responses: { 200: json(z.object({ batches: z.array(ImportBatchSchema) }), 'Imports') },
+    responses: { 200: jsonResponse(z.object({ batches: z.array(ImportBatchSchema) }), 'Imports') },
   }),
   undo: createRoute({
     method: 'delete',
     path: '/imports/{id}',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Undo an import: remove every transaction it added',
     request: { params: z.object({ id: z.string().min(1).max(100) }) },
     responses: {
-      200: json(z.object({ id: z.string(), removed: z.number().int() }), 'Undone'),
+      200: jsonResponse(z.object({ id: z.string(), removed: z.number().int() }), 'Undone'),
       404: { description: 'No such import' },
       409: { description: 'Already undone' },
     },

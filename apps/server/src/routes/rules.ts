@@ -5,6 +5,7 @@ import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
+import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
 import { createRule } from '../use-cases/rules/create-rule';
 import { previewRule } from '../use-cases/rules/preview-rule';
 import { toRuleView } from '../use-cases/rules/rule-view';
@@ -12,15 +13,6 @@ import { toRuleView } from '../use-cases/rules/rule-view';
 export const RULE_NOT_FOUND = 'Rule not found';
 
 const tags = ['Rules'];
-const security = [{ cookieAuth: [] }];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema: z.object({ success: z.literal(true), data: schema }) } },
-});
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
 
 const RuleSchema = z
   .object({
@@ -66,15 +58,15 @@ const routes = {
     method: 'get',
     path: '/rules',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Your categorization rules, in the order they run',
-    responses: { 200: json(z.object({ rules: z.array(RuleSchema) }), 'The rules') },
+    responses: { 200: jsonResponse(z.object({ rules: z.array(RuleSchema) }), 'The rules') },
   }),
   create: createRoute({
     method: 'post',
     path: '/rules',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Save a rule and apply it to your existing transactions',
     description:
       'The first matching rule (ascending priority) decides a transaction; a category you set by hand is never ' +
@@ -82,8 +74,8 @@ const routes = {
       'is how many existing transactions this rule now decides.',
     request: { body: jsonBody(ruleBody) },
     responses: {
-      201: json(z.object({ rule: RuleSchema, applied: z.number().int() }), 'The new rule'),
-      200: json(z.object({ rule: RuleSchema, applied: z.number().int() }), 'The replaced rule'),
+      201: jsonResponse(z.object({ rule: RuleSchema, applied: z.number().int() }), 'The new rule'),
+      200: jsonResponse(z.object({ rule: RuleSchema, applied: z.number().int() }), 'The replaced rule'),
       400: { description: 'Validation failed' },
     },
   }),
@@ -91,12 +83,15 @@ const routes = {
     method: 'post',
     path: '/rules/preview',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary:
       '"Apply to similar transactions": the rule an example suggests and how many transactions it matches',
     request: { body: jsonBody(previewBody) },
     responses: {
-      200: json(z.object({ rule: RuleSchema, matching: z.number().int() }), 'The suggested rule (not saved)'),
+      200: jsonResponse(
+        z.object({ rule: RuleSchema, matching: z.number().int() }),
+        'The suggested rule (not saved)',
+      ),
       404: { description: 'Not one of your transactions' },
     },
   }),
@@ -104,11 +99,11 @@ const routes = {
     method: 'delete',
     path: '/rules/{id}',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Delete a rule (transactions it categorized keep their category)',
     request: { params: z.object({ id: z.string() }) },
     responses: {
-      200: json(z.object({ id: z.string() }), 'The deleted rule id'),
+      200: jsonResponse(z.object({ id: z.string() }), 'The deleted rule id'),
       404: { description: 'Not one of your rules' },
     },
   }),

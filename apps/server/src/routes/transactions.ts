@@ -3,6 +3,7 @@ import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
+import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
 import { bulkUpdateTransactions } from '../use-cases/transactions/bulk-update-transactions';
 import { exportFileName, exportTransactionsCsv } from '../use-cases/transactions/export-transactions';
 import { listTransactions } from '../use-cases/transactions/list-transactions';
@@ -19,22 +20,13 @@ import {
 export const EXPORT_DISABLED = 'Exporting data is turned off on this server';
 
 const tags = ['Transactions'];
-const security = [{ cookieAuth: [] }];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema: z.object({ success: z.literal(true), data: schema }) } },
-});
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
 
 const routes = {
   list: createRoute({
     method: 'get',
     path: '/transactions/paginated',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'One page of transactions, newest first by default',
     description:
       'Spec §3/§7 listing: `{ success, data: Transaction[], pagination }`. Filters combine (AND); comma-joined ' +
@@ -64,7 +56,7 @@ const routes = {
     method: 'get',
     path: '/transactions/export.csv',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Every transaction matching the filters, as a CSV download',
     description:
       'Same filters and sort as the paginated listing, no paging. Text cells that a spreadsheet would run as a ' +
@@ -79,11 +71,11 @@ const routes = {
     method: 'patch',
     path: '/transactions/{id}',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Change a transaction (a category set here is never replaced by a sync or a rule)',
     request: { params: z.object({ id: z.string() }), body: jsonBody(patchBodySchema) },
     responses: {
-      200: json(z.object({ transaction: TransactionSchema }), 'The transaction after the change'),
+      200: jsonResponse(z.object({ transaction: TransactionSchema }), 'The transaction after the change'),
       400: { description: 'Validation failed' },
       404: { description: 'Not one of your transactions' },
     },
@@ -92,11 +84,11 @@ const routes = {
     method: 'post',
     path: '/transactions/bulk',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Change up to 500 transactions at once (all or nothing)',
     request: { body: jsonBody(bulkBodySchema) },
     responses: {
-      200: json(z.object({ updated: z.number().int() }), 'How many transactions changed'),
+      200: jsonResponse(z.object({ updated: z.number().int() }), 'How many transactions changed'),
       400: { description: 'Validation failed' },
       404: { description: 'Some ids are not your transactions; nothing was changed' },
     },

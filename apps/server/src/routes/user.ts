@@ -23,6 +23,7 @@ import { enrollTotp, listFactors, unenrollFactor, verifyTotpEnrollment } from '.
 import { AppError } from '../http/app-error';
 import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
+import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
 import { rateLimit, type RateLimitStore } from '../http/rate-limit';
 import { requiresTwoFactor } from './preferences';
 
@@ -32,16 +33,6 @@ export const TWO_FACTOR_REQUIRED = 'Turn off "Require two-factor authentication"
 export const PASSWORD_CONFIRMATION_SECONDS = 5 * 60;
 const AUDIT_PAGE_DEFAULT = 50;
 const AUDIT_PAGE_MAX = 200;
-
-const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema: envelope(schema) } },
-});
-const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
 
 const UserSchema = z
   .object({
@@ -93,51 +84,53 @@ const AuditEventSchema = z
   .openapi('AuthEvent');
 
 const tags = ['User'];
-const security = [{ cookieAuth: [] }];
 
 const routes = {
   me: createRoute({
     method: 'get',
     path: '/user',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'The signed-in user',
-    responses: { 200: json(UserSchema, 'The user'), 401: { description: 'Signed out' } },
+    responses: { 200: jsonResponse(UserSchema, 'The user'), 401: { description: 'Signed out' } },
   }),
   profile: createRoute({
     method: 'patch',
     path: '/user/profile',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Update the full name',
     request: { body: jsonBody(z.object({ fullName: fullNameSchema })) },
-    responses: { 200: json(UserSchema, 'The updated user'), 400: { description: 'Validation failed' } },
+    responses: {
+      200: jsonResponse(UserSchema, 'The updated user'),
+      400: { description: 'Validation failed' },
+    },
   }),
   stats: createRoute({
     method: 'get',
     path: '/user/stats',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Account statistics',
-    responses: { 200: json(StatsSchema, 'Statistics') },
+    responses: { 200: jsonResponse(StatsSchema, 'Statistics') },
   }),
   verifyPassword: createRoute({
     method: 'post',
     path: '/user/verify-password',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Check the current password (also confirms it for removing a factor, 5 minutes)',
     request: { body: jsonBody(verifyPasswordSchema) },
-    responses: { 200: json(z.object({ valid: z.boolean() }), 'Whether the password is right') },
+    responses: { 200: jsonResponse(z.object({ valid: z.boolean() }), 'Whether the password is right') },
   }),
   enroll: createRoute({
     method: 'post',
     path: '/user/mfa/enroll',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Start TOTP enrolment',
     responses: {
-      200: json(
+      200: jsonResponse(
         z.object({ factorId: z.string(), uri: z.string(), secret: z.string() }),
         'Secret and otpauth URI',
       ),
@@ -148,11 +141,11 @@ const routes = {
     method: 'post',
     path: '/user/mfa/verify',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Verify the first TOTP code; returns the recovery codes once',
     request: { body: jsonBody(mfaVerifySchema) },
     responses: {
-      200: json(z.object({ recoveryCodes: z.array(z.string()) }), 'Enabled'),
+      200: jsonResponse(z.object({ recoveryCodes: z.array(z.string()) }), 'Enabled'),
       400: { description: 'Invalid verification code' },
     },
   }),
@@ -160,19 +153,19 @@ const routes = {
     method: 'get',
     path: '/user/mfa/factors',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Authenticator factors',
-    responses: { 200: json(z.object({ factors: z.array(FactorSchema) }), 'Factors') },
+    responses: { 200: jsonResponse(z.object({ factors: z.array(FactorSchema) }), 'Factors') },
   }),
   unenroll: createRoute({
     method: 'post',
     path: '/user/mfa/unenroll',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Remove a factor (needs verify-password within 5 minutes)',
     request: { body: jsonBody(z.object({ factorId: z.string().min(1) })) },
     responses: {
-      200: json(z.object({ factorId: z.string() }), 'Removed'),
+      200: jsonResponse(z.object({ factorId: z.string() }), 'Removed'),
       403: { description: 'Password not confirmed' },
     },
   }),
@@ -180,19 +173,19 @@ const routes = {
     method: 'get',
     path: '/user/sessions',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Signed-in devices',
-    responses: { 200: json(z.object({ sessions: z.array(SessionSchema) }), 'Sessions') },
+    responses: { 200: jsonResponse(z.object({ sessions: z.array(SessionSchema) }), 'Sessions') },
   }),
   revokeSession: createRoute({
     method: 'delete',
     path: '/user/sessions/{id}',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Sign one device out',
     request: { params: z.object({ id: z.string().min(1).max(200) }) },
     responses: {
-      200: json(z.object({ id: z.string() }), 'Revoked'),
+      200: jsonResponse(z.object({ id: z.string() }), 'Revoked'),
       404: { description: 'No such session' },
     },
   }),
@@ -200,30 +193,30 @@ const routes = {
     method: 'post',
     path: '/user/sessions/revoke-all',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Sign out of all sessions, this one included',
-    responses: { 200: json(z.object({ revoked: z.number().int() }), 'Revoked') },
+    responses: { 200: jsonResponse(z.object({ revoked: z.number().int() }), 'Revoked') },
   }),
   audit: createRoute({
     method: 'get',
     path: '/user/audit-events',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Recent security events',
     request: {
       query: z.object({
         limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_DEFAULT),
       }),
     },
-    responses: { 200: json(z.object({ events: z.array(AuditEventSchema) }), 'Events') },
+    responses: { 200: jsonResponse(z.object({ events: z.array(AuditEventSchema) }), 'Events') },
   }),
   remove: createRoute({
     method: 'delete',
     path: '/user/delete',
     tags,
-    security,
+    security: COOKIE_AUTH,
     summary: 'Delete the account and everything it owns',
-    responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted') },
+    responses: { 200: jsonResponse(z.object({ deleted: z.literal(true) }), 'Deleted') },
   }),
 };
 

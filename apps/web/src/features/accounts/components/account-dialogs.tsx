@@ -27,7 +27,7 @@ import { type Account, accountsApi, accountsQueryKeys, errorMessage } from '../a
 import { deleteAccountQuestion } from '../messages';
 import { ACCOUNT_NAME_MAX, localToday, parseAmountInput, validateAccountName } from '../model';
 import { useFailureToast, useInvalidateMoneyData, useSessionExpiredHandler } from '../queries';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 
 type DialogProps = { account: Account; open: boolean; onOpenChange: (open: boolean) => void };
 

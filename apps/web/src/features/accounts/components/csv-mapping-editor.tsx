@@ -7,7 +7,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { CsvMapping } from '../api';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 
 /** Radix Select reserves '' for "no value": a column that is not in the file is this sentinel. */
 const NONE = 'none';

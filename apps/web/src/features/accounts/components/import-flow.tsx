@@ -30,7 +30,7 @@ import {
 import { importCountsText, transactionsText } from '../messages';
 import { useAccounts, useInvalidateMoneyData, useSessionExpiredHandler, undoImport } from '../queries';
 import { CsvMappingEditor, columnNames } from './csv-mapping-editor';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 import { ManualAccountForm } from './manual-account-form';
 
 /** The largest file the server takes (docs/money-api.md: content ≤ 10 MB). */

@@ -9,7 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { type Account, accountsApi, accountsQueryKeys, errorMessage } from '../api';
 import { ACCOUNT_NAME_MAX, parseAmountInput, validateAccountName } from '../model';
 import { useSessionExpiredHandler } from '../queries';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 
 type Errors = { name?: string; balance?: string };
 

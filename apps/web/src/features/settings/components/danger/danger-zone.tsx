@@ -20,7 +20,7 @@ import { Input } from '@/components/ui/input';
 import type { CurrentUser } from '@/lib/session';
 import { SETTINGS_TOASTS } from '../../messages';
 import { userApi } from '../../user-api';
-import { FormField } from '../form-field';
+import { FormField } from '@/components/form-field';
 import { SettingsGroup } from '../settings-form-kit';
 import { SignedInOnly } from '../signed-in-only';
 

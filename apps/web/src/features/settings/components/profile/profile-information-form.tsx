@@ -8,7 +8,7 @@ import { type CurrentUser, SESSION_QUERY_KEY } from '@/lib/session';
 import { SETTINGS_TOASTS } from '../../messages';
 import { useSessionExpiredHandler } from '../../use-session-expired';
 import { errorMessage, userApi } from '../../user-api';
-import { FormField } from '../form-field';
+import { FormField } from '@/components/form-field';
 import { SettingsGroup } from '../settings-form-kit';
 
 /**

@@ -18,7 +18,7 @@ import { authClient } from '@/lib/auth-client';
 import { SETTINGS_TOASTS } from '../../messages';
 import { useSessionExpiredHandler } from '../../use-session-expired';
 import { errorMessage, userApi, userQueryKeys } from '../../user-api';
-import { type FieldControlProps, firstIssueByField, FormField } from '../form-field';
+import { type FieldControlProps, firstIssueByField, FormField } from '@/components/form-field';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 type Values = Record<Field, string>;

@@ -17,7 +17,7 @@ import { SESSION_QUERY_KEY } from '@/lib/session';
 import { SETTINGS_TOASTS } from '../../messages';
 import { useSessionExpiredHandler } from '../../use-session-expired';
 import { errorMessage, userApi, userQueryKeys, verifiedFactors } from '../../user-api';
-import { FormField } from '../form-field';
+import { FormField } from '@/components/form-field';
 
 /**
  * Disable 2FA (spec §4, §5): on open, reads the authenticator factors (none → 'No MFA factors found'

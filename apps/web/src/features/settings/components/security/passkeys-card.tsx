@@ -27,7 +27,7 @@ import { authClient } from '@/lib/auth-client';
 import { formatSettingsDate } from '../../format';
 import { SETTINGS_TOASTS } from '../../messages';
 import { errorMessage, userQueryKeys } from '../../user-api';
-import { FormField } from '../form-field';
+import { FormField } from '@/components/form-field';
 import { SettingsGroup } from '../settings-form-kit';
 import { CardEmpty, CardError, CardLoading } from '../card-states';
 

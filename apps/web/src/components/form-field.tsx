@@ -32,7 +32,7 @@ export function FormField({
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : undefined, hint ? hintId : undefined].filter(Boolean).join(' ');
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({
         id,
@@ -44,7 +44,11 @@ export function FormField({
           {error}
         </p>
       ) : null}
-      {hint ? <div id={hintId}>{hint}</div> : null}
+      {hint ? (
+        <div id={hintId} className={typeof hint === 'string' ? 'text-xs text-muted-foreground' : undefined}>
+          {hint}
+        </div>
+      ) : null}
     </div>
   );
 }
