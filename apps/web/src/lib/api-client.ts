@@ -96,3 +96,14 @@ export async function apiFetch<T>(
   }
   return envelope.data as T;
 }
+
+/** Whether an error means the session has ended (the server answered 401). */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** The message to show for a failure: the server's own words when it sent some. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'An unexpected error occurred. Please try again.';
+}

@@ -1,6 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiFetch } from './api-client';
+import { toast } from 'sonner';
+import { apiFetch, isUnauthorized } from './api-client';
 
 /** The signed-in user as `GET /api/v1/user` returns it. */
 export type CurrentUser = {
@@ -53,4 +54,27 @@ export function useResetSession() {
     queryClient.clear();
     await queryClient.fetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchCurrentUser });
   }, [queryClient]);
+}
+
+export const SESSION_ENDED = {
+  title: 'Your session has ended',
+  description: 'Please sign in again.',
+} as const;
+
+/**
+ * Returns a handler for failures: a 401 means the session has ended, so it says so (once) and re-reads
+ * the session, and the app's sign-in guard takes over. Returns true when it handled the error, so
+ * callers skip their own failure toast.
+ */
+export function useSessionExpiredHandler(): (error: unknown) => boolean {
+  const queryClient = useQueryClient();
+  return useCallback((error: unknown) => handleSessionExpired(queryClient, error), [queryClient]);
+}
+
+/** The same, outside React (a toast's action that runs after its dialog has closed). */
+export function handleSessionExpired(queryClient: QueryClient, error: unknown): boolean {
+  if (!isUnauthorized(error)) return false;
+  toast.error(SESSION_ENDED.title, { id: 'session-ended', description: SESSION_ENDED.description });
+  void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+  return true;
 }

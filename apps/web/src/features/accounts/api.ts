@@ -1,6 +1,6 @@
 import type { Money } from '@lodestar/domain';
 import type { CsvMapping } from '@lodestar/domain/import/csv-layout';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 /**
  * The accounts feature's calls to `/api/v1` (docs/money-api.md: Connections and sync, Accounts, File
@@ -166,13 +166,4 @@ export const accountsApi = {
     apiFetch<{ id: string; removed: number }>(`/imports/${id(batchId)}`, send('DELETE')),
 };
 
-/** Whether an error means the session has ended (the server answered 401). */
-export function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401;
-}
-
-/** The message to show for a failure: the server's own words when it sent some. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return 'An unexpected error occurred. Please try again.';
-}
+export { errorMessage, isUnauthorized } from '@/lib/api-client';

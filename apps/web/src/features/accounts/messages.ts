@@ -2,8 +2,6 @@
 export const ACCOUNTS_TEXT = {
   /** Spec §8, when syncing every connection fails. */
   syncFailed: 'Failed to sync transactions',
-  sessionEnded: 'Your session has ended',
-  sessionEndedDescription: 'Please sign in again.',
   laterRelease: 'Bank linking through an aggregator, crypto exchanges and wallets arrive in later releases.',
   cryptoLaterRelease:
     'Linking crypto exchanges and wallets arrives in a later release. Until then nothing is listed here unless you add such an account by hand.',

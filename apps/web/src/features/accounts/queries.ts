@@ -1,14 +1,13 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { SESSION_QUERY_KEY } from '@/lib/session';
+import { handleSessionExpired, useSessionExpiredHandler } from '@/lib/session';
 import {
   type Account,
   accountsApi,
   accountsQueryKeys,
   type Connection,
   errorMessage,
-  isUnauthorized,
 } from './api';
 import { ACCOUNTS_TEXT } from './messages';
 import { anySyncRunning, runningSyncIds } from './model';
@@ -74,26 +73,6 @@ export function useUpsertConnection() {
           : [...list, connection];
       });
       void queryClient.invalidateQueries({ queryKey: accountsQueryKeys.connections });
-    },
-    [queryClient],
-  );
-}
-
-/**
- * Returns a handler for failures: a 401 means the session has ended, so it says so and re-reads the
- * session, and the app's sign-in guard takes over. Returns true when it handled the error.
- */
-export function useSessionExpiredHandler(): (error: unknown) => boolean {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (error: unknown) => {
-      if (!isUnauthorized(error)) return false;
-      toast.error(ACCOUNTS_TEXT.sessionEnded, {
-        id: 'session-ended',
-        description: ACCOUNTS_TEXT.sessionEndedDescription,
-      });
-      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-      return true;
     },
     [queryClient],
   );
@@ -195,13 +174,7 @@ export async function undoImport(queryClient: QueryClient, batchId: string): Pro
       description: `${removed} ${removed === 1 ? 'transaction' : 'transactions'} removed`,
     });
   } catch (error) {
-    if (isUnauthorized(error)) {
-      toast.error(ACCOUNTS_TEXT.sessionEnded, {
-        id: 'session-ended',
-        description: ACCOUNTS_TEXT.sessionEndedDescription,
-      });
-      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-    } else {
+    if (!handleSessionExpired(queryClient, error)) {
       toast.error('Could not undo the import', { description: errorMessage(error) });
     }
     throw error;

@@ -188,9 +188,7 @@ export async function bulkUpdateInChunks(
   return updated;
 }
 
-export function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401;
-}
+export { isUnauthorized } from '@/lib/api-client';
 
 /** Spec §8: 'Failed to fetch transactions: {status} - {body}'. */
 export function fetchTransactionsErrorText(error: unknown): string {

@@ -36,6 +36,4 @@ export const SETTINGS_TOASTS = {
   passkeyDeleteFailed: 'Failed to delete passkey',
   sessionRevoked: 'Session revoked',
   sessionRevokeFailed: 'Failed to revoke session',
-  sessionEnded: 'Your session has ended',
-  sessionEndedDescription: 'Please sign in again.',
 } as const;

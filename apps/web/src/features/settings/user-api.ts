@@ -1,4 +1,4 @@
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 /**
  * The signed-in user's `/api/v1/user/*` endpoints (docs/auth.md), typed as the contract gives them.
@@ -100,13 +100,4 @@ export function verifiedFactors(factors: readonly MfaFactor[]): MfaFactor[] {
   return factors.filter((factor) => factor.status === 'verified');
 }
 
-/** Whether an error means the session has ended (the server answered 401). */
-export function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401;
-}
-
-/** The message to show as a toast description for a failure. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return 'An unexpected error occurred. Please try again.';
-}
+export { errorMessage, isUnauthorized } from '@/lib/api-client';

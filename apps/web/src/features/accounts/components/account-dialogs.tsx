@@ -1,3 +1,4 @@
+import { useSessionExpiredHandler } from '@/lib/session';
 import { currencyExponent } from '@lodestar/domain/currencies';
 import { isIsoDate } from '@lodestar/domain/dates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -26,7 +27,7 @@ import { Input } from '@/components/ui/input';
 import { type Account, accountsApi, accountsQueryKeys, errorMessage } from '../api';
 import { deleteAccountQuestion } from '../messages';
 import { ACCOUNT_NAME_MAX, localToday, parseAmountInput, validateAccountName } from '../model';
-import { useFailureToast, useInvalidateMoneyData, useSessionExpiredHandler } from '../queries';
+import { useFailureToast, useInvalidateMoneyData } from '../queries';
 import { FormField } from '@/components/form-field';
 
 type DialogProps = { account: Account; open: boolean; onOpenChange: (open: boolean) => void };

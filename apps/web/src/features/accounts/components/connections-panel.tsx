@@ -1,3 +1,4 @@
+import { useSessionExpiredHandler } from '@/lib/session';
 import { normalizeAccountStatus } from '@lodestar/domain/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Landmark, RefreshCw, Trash2 } from 'lucide-react';
@@ -25,7 +26,6 @@ import {
   useFailureToast,
   useInvalidateMoneyData,
   useReconnect,
-  useSessionExpiredHandler,
   useSyncCompletion,
   useSyncConnection,
 } from '../queries';

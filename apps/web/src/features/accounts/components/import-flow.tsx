@@ -1,3 +1,4 @@
+import { useSessionExpiredHandler } from '@/lib/session';
 import { accountTypeLabel } from '@lodestar/domain/accounts';
 import { formatBytes } from '@lodestar/domain/formatting';
 import { fromMajor } from '@lodestar/domain/money';
@@ -28,7 +29,7 @@ import {
   type ImportPreviewRow,
 } from '../api';
 import { importCountsText, transactionsText } from '../messages';
-import { useAccounts, useInvalidateMoneyData, useSessionExpiredHandler, undoImport } from '../queries';
+import { useAccounts, useInvalidateMoneyData, undoImport } from '../queries';
 import { CsvMappingEditor, columnNames } from './csv-mapping-editor';
 import { FormField } from '@/components/form-field';
 import { ManualAccountForm } from './manual-account-form';

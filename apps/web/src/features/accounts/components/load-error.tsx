@@ -1,51 +1,7 @@
-import { AlertCircle } from 'lucide-react';
-import { useEffect } from 'react';
-import { Button } from '@/components/ui/button';
-import { errorMessage, isUnauthorized } from '../api';
-import { ACCOUNTS_TEXT } from '../messages';
-import { useSessionExpiredHandler } from '../queries';
+import type { ComponentProps } from 'react';
+import { LoadError as SharedLoadError } from '@/components/load-error';
 
-/**
- * Something could not be read: what failed, the server's reason and a Retry button. A 401 means the
- * session has ended: the session is read again and the app's sign-in guard takes over.
- */
-export function LoadError({
-  title,
-  error,
-  onRetry,
-  retrying,
-}: {
-  title: string;
-  error: unknown;
-  onRetry: () => void;
-  retrying?: boolean;
-}) {
-  const onSessionExpired = useSessionExpiredHandler();
-  useEffect(() => {
-    onSessionExpired(error);
-  }, [error, onSessionExpired]);
-  const reason = isUnauthorized(error) ? ACCOUNTS_TEXT.sessionEnded : errorMessage(error);
-  return (
-    <div
-      role="alert"
-      className="flex flex-col gap-3 rounded-lg border bg-card px-5 py-4 sm:flex-row sm:items-center sm:justify-between"
-    >
-      <div className="flex gap-2">
-        <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-        <div>
-          <p className="text-sm font-medium">{title}</p>
-          <p className="text-sm text-muted-foreground">{reason}</p>
-        </div>
-      </div>
-      <Button
-        variant="outline"
-        size="sm"
-        className="self-start sm:self-auto"
-        onClick={onRetry}
-        disabled={retrying}
-      >
-        {retrying ? 'Retrying...' : 'Retry'}
-      </Button>
-    </div>
-  );
+/** The shared load error, as a card of its own on the Accounts page. */
+export function LoadError(props: ComponentProps<typeof SharedLoadError>) {
+  return <SharedLoadError {...props} className="rounded-lg border bg-card" />;
 }

@@ -1,3 +1,4 @@
+import { useSessionExpiredHandler } from '@/lib/session';
 import { ACCOUNT_TYPE_LABELS, ACCOUNT_TYPES, type AccountType, isLiability } from '@lodestar/domain/accounts';
 import { currencyExponent, DISPLAY_CURRENCIES } from '@lodestar/domain/currencies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +9,6 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { type Account, accountsApi, accountsQueryKeys, errorMessage } from '../api';
 import { ACCOUNT_NAME_MAX, parseAmountInput, validateAccountName } from '../model';
-import { useSessionExpiredHandler } from '../queries';
 import { FormField } from '@/components/form-field';
 
 type Errors = { name?: string; balance?: string };

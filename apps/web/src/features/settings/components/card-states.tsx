@@ -1,11 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
-import { AlertCircle } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
-import { Button } from '@/components/ui/button';
+import type { ReactNode } from 'react';
+import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SETTINGS_TOASTS } from '../messages';
-import { useSessionExpiredHandler } from '../use-session-expired';
-import { errorMessage, isUnauthorized } from '../user-api';
 
 /** Placeholder rows while a card's list loads; announced as `label`. */
 export function CardLoading({ label, rows = 3 }: { label: string; rows?: number }) {
@@ -24,50 +20,8 @@ export function CardLoading({ label, rows = 3 }: { label: string; rows?: number 
   );
 }
 
-/**
- * A card's list could not be read: what failed, the server's reason and a Retry button. A 401 means
- * the session has ended: the session is read again, so the page can ask the visitor to sign in.
- */
-export function CardError({
-  title,
-  error,
-  onRetry,
-  retrying,
-}: {
-  title: string;
-  error: unknown;
-  onRetry: () => void;
-  retrying?: boolean;
-}) {
-  const onSessionExpired = useSessionExpiredHandler();
-  useEffect(() => {
-    onSessionExpired(error);
-  }, [error, onSessionExpired]);
-  const reason = isUnauthorized(error) ? SETTINGS_TOASTS.sessionEnded : errorMessage(error);
-  return (
-    <div
-      role="alert"
-      className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between"
-    >
-      <div className="flex gap-2">
-        <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-        <div>
-          <p className="text-sm font-medium">{title}</p>
-          <p className="text-sm text-muted-foreground">{reason}</p>
-        </div>
-      </div>
-      <Button
-        variant="outline"
-        size="sm"
-        className="self-start sm:self-auto"
-        onClick={onRetry}
-        disabled={retrying}
-      >
-        {retrying ? 'Retrying...' : 'Retry'}
-      </Button>
-    </div>
-  );
-}
+/** A card's list could not be read (the shared load error, inside the card). */
+export const CardError = LoadError;
 
 /** A card's list is empty. */
 export function CardEmpty({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { type CurrentUser, SESSION_QUERY_KEY } from '@/lib/session';
 import { SETTINGS_TOASTS } from '../../messages';
-import { useSessionExpiredHandler } from '../../use-session-expired';
+import { useSessionExpiredHandler } from '@/lib/session';
 import { errorMessage, userApi } from '../../user-api';
 import { FormField } from '@/components/form-field';
 import { SettingsGroup } from '../settings-form-kit';

@@ -16,7 +16,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { authClient } from '@/lib/auth-client';
 import { SETTINGS_TOASTS } from '../../messages';
-import { useSessionExpiredHandler } from '../../use-session-expired';
+import { useSessionExpiredHandler } from '@/lib/session';
 import { errorMessage, userApi, userQueryKeys } from '../../user-api';
 import { type FieldControlProps, firstIssueByField, FormField } from '@/components/form-field';
 

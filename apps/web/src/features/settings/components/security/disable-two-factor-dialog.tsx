@@ -15,7 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SESSION_QUERY_KEY } from '@/lib/session';
 import { SETTINGS_TOASTS } from '../../messages';
-import { useSessionExpiredHandler } from '../../use-session-expired';
+import { useSessionExpiredHandler } from '@/lib/session';
 import { errorMessage, userApi, userQueryKeys, verifiedFactors } from '../../user-api';
 import { FormField } from '@/components/form-field';
 

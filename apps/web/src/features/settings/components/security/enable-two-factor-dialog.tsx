@@ -19,7 +19,7 @@ import { Label } from '@/components/ui/label';
 import { SESSION_QUERY_KEY } from '@/lib/session';
 import { copyToClipboard } from '../../clipboard';
 import { SETTINGS_TOASTS } from '../../messages';
-import { useSessionExpiredHandler } from '../../use-session-expired';
+import { useSessionExpiredHandler } from '@/lib/session';
 import { type MfaEnrollment, userApi, userQueryKeys } from '../../user-api';
 
 export type EnableTwoFactorStep = 'enroll' | 'verify' | 'backup';

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { formatSettingsDateTime, formatSettingsRelativeTime } from '../../format';
 import { SETTINGS_TOASTS } from '../../messages';
-import { useSessionExpiredHandler } from '../../use-session-expired';
+import { useSessionExpiredHandler } from '@/lib/session';
 import { errorMessage, userApi, userQueryKeys, type UserSession } from '../../user-api';
 import { CardEmpty, CardError, CardLoading } from '../card-states';
 import { SettingsGroup } from '../settings-form-kit';
