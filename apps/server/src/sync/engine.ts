@@ -217,7 +217,7 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
     }
 
     await progress('Pairing transfers', 0.92);
-    await pairProviderTransfers(db, userId);
+    await pairProviderTransfers(db, userId, written);
     if (written.length && options.afterWrite) await options.afterWrite(written);
     await progress('Updating balance history', 0.96);
     for (const [accountId, from] of earliest) {

@@ -1,0 +1,1 @@
+CREATE INDEX "transaction_transfer_group_idx" ON "transaction" USING btree ("user_id","transfer_group") WHERE "transaction"."transfer_group" is not null;
