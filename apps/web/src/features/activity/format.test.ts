@@ -8,17 +8,17 @@ describe('transaction names', () => {
     expect(truncateTransactionName('Coffee')).toBe('Coffee');
   });
 
-  it("cuts longer names to their first 47 characters and '…'", () => {
+  it("cuts longer names to their first 47 characters and '...'", () => {
     const name = `${'Amazon Marketplace Order 112-5551234-7654321 '.repeat(2)}`;
     const shown = truncateTransactionName(name);
-    expect(shown).toBe(`${name.slice(0, 47)}…`);
-    expect([...shown]).toHaveLength(48);
-    expect(truncateTransactionName('B'.repeat(51))).toBe(`${'B'.repeat(47)}…`);
+    expect(shown).toBe(`${name.slice(0, 47)}...`);
+    expect([...shown]).toHaveLength(50);
+    expect(truncateTransactionName('B'.repeat(51))).toBe(`${'B'.repeat(47)}...`);
   });
 
   it('never splits an emoji', () => {
     const name = `${'🍕'.repeat(60)}`;
-    expect(truncateTransactionName(name)).toBe(`${'🍕'.repeat(47)}…`);
+    expect(truncateTransactionName(name)).toBe(`${'🍕'.repeat(47)}...`);
   });
 });
 

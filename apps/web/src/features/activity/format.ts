@@ -1,18 +1,8 @@
-import { categoryLabel, displayCategory, LIMITS } from '@lodestar/domain';
+import { categoryLabel, displayCategory } from '@lodestar/domain';
 import type { Transaction } from './api';
 
-/** The ellipsis that ends a cut name (docs/money-api.md: 47 + '…'). */
-export const ELLIPSIS = '…';
-
-/**
- * Spec §5 / docs/money-api.md: a transaction name of more than 50 characters shows as its first 47
- * and '…'; 50 or fewer show whole. Counts code points, so an emoji is never split.
- */
-export function truncateTransactionName(name: string): string {
-  const characters = [...name];
-  if (characters.length <= LIMITS.transactionNameLimit) return name;
-  return `${characters.slice(0, LIMITS.transactionNameTruncateTo).join('')}${ELLIPSIS}`;
-}
+/** Spec §5: names over 50 characters show their first 47 and '...' (the domain's one rule). */
+export { truncateTransactionName } from '@lodestar/domain';
 
 /**
  * What the category chip says: a provider's category only at confidence ≥ 0.7 (spec §5, the server

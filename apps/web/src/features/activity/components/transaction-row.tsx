@@ -29,7 +29,7 @@ function StatusBadges({ transaction }: { transaction: Transaction }) {
   );
 }
 
-/** The name, cut to 47 + '…' past 50 characters, with the whole name on hover and for screen readers. */
+/** The name, cut to 47 + '...' past 50 characters, with the whole name on hover and for screen readers. */
 function TransactionName({ name, className }: { name: string; className?: string }) {
   const shown = truncateTransactionName(name);
   return (

@@ -54,7 +54,7 @@ describe('Activity list', () => {
     expect(listRequests()[0]!.get('limit')).toBe('100');
     expect(listRequests()[0]!.get('page')).toBe('1');
 
-    const first = await rowNamed(long.slice(0, 47) + '…');
+    const first = await rowNamed(long.slice(0, 47) + '...');
     expect(within(first).getByTitle(long)).toBeInTheDocument();
     expect(within(first).getByText('Pending')).toBeInTheDocument();
     expect(within(first).getByText('Blue Bottle')).toBeInTheDocument();
