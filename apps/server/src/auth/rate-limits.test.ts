@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthWorld, PASSWORD, type AuthWorld } from '../testing/auth-fixtures';
+import { awayFromWindowEdge, createAuthWorld, PASSWORD, type AuthWorld } from '../testing/auth-fixtures';
 import { AUTH_RATE_LIMITS } from './auth-http';
 
 let w: AuthWorld;
@@ -13,42 +13,48 @@ afterAll(async () => {
 type Limited = { success: false; error: string; code: string; reset: number; limit: number };
 
 describe('sign-in limits', () => {
-  it('cuts off 1,000 wrong-password attempts on one account from one address', async () => {
-    const { email } = await w.signUp();
-    const attacker = w.browser('192.0.2.10');
-    const statuses: number[] = [];
-    let last: { status: number; body: Limited; response: Response } | undefined;
-    for (let attempt = 0; attempt < 1000; attempt += 1) {
-      last = await attacker.json<Limited>('/api/auth/sign-in/email', {
-        body: { email, password: `Wrong-guess-${attempt}!` },
-      });
-      statuses.push(last.status);
-    }
-    const checked = statuses.filter((status) => status === 401).length;
-    expect(checked).toBe(AUTH_RATE_LIMITS.signInPerAccount.max);
-    expect(statuses.slice(checked).every((status) => status === 429)).toBe(true);
-    expect(last?.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
-    // The account's limit stops the guessing first; the address's sign-in limit and the whole API's
-    // limit then hold as well, whichever is reached last answers.
-    expect([
-      AUTH_RATE_LIMITS.signInPerAccount.max,
-      AUTH_RATE_LIMITS.signInPerIp.max,
-      w.t.config.rateLimit.max,
-    ]).toContain(last?.body.limit);
-    expect(last?.body.reset).toBeGreaterThan(Date.now());
-    expect(Number(last?.response.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Even the right password is refused until the window ends.
-    const right = await attacker.json('/api/auth/sign-in/email', { body: { email, password: PASSWORD } });
-    expect(right.status).toBe(429);
-    // Only the guesses that reached the password check were recorded.
-    const failures = await w.t.database.pool.query<{ n: number }>(
-      'select count(*)::int as n from auth_event e join "user" u on u.id = e.user_id where u.email = $1 and e.type = \'sign_in_failed\'',
-      [email],
-    );
-    expect(failures.rows[0]?.n).toBe(AUTH_RATE_LIMITS.signInPerAccount.max);
-  });
+  it(
+    'cuts off 1,000 wrong-password attempts on one account from one address',
+    { timeout: 60_000 },
+    async () => {
+      const { email } = await w.signUp();
+      await awayFromWindowEdge(AUTH_RATE_LIMITS.signInPerAccount.windowMs);
+      const attacker = w.browser('192.0.2.10');
+      const statuses: number[] = [];
+      let last: { status: number; body: Limited; response: Response } | undefined;
+      for (let attempt = 0; attempt < 1000; attempt += 1) {
+        last = await attacker.json<Limited>('/api/auth/sign-in/email', {
+          body: { email, password: `Wrong-guess-${attempt}!` },
+        });
+        statuses.push(last.status);
+      }
+      const checked = statuses.filter((status) => status === 401).length;
+      expect(checked).toBe(AUTH_RATE_LIMITS.signInPerAccount.max);
+      expect(statuses.slice(checked).every((status) => status === 429)).toBe(true);
+      expect(last?.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+      // The account's limit stops the guessing first; the address's sign-in limit and the whole API's
+      // limit then hold as well, whichever is reached last answers.
+      expect([
+        AUTH_RATE_LIMITS.signInPerAccount.max,
+        AUTH_RATE_LIMITS.signInPerIp.max,
+        w.t.config.rateLimit.max,
+      ]).toContain(last?.body.limit);
+      expect(last?.body.reset).toBeGreaterThan(Date.now());
+      expect(Number(last?.response.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Even the right password is refused until the window ends.
+      const right = await attacker.json('/api/auth/sign-in/email', { body: { email, password: PASSWORD } });
+      expect(right.status).toBe(429);
+      // Only the guesses that reached the password check were recorded.
+      const failures = await w.t.database.pool.query<{ n: number }>(
+        'select count(*)::int as n from auth_event e join "user" u on u.id = e.user_id where u.email = $1 and e.type = \'sign_in_failed\'',
+        [email],
+      );
+      expect(failures.rows[0]?.n).toBe(AUTH_RATE_LIMITS.signInPerAccount.max);
+    },
+  );
 
-  it('limits one address spraying many accounts', async () => {
+  it('limits one address spraying many accounts', { timeout: 60_000 }, async () => {
+    await awayFromWindowEdge(AUTH_RATE_LIMITS.signInPerIp.windowMs);
     const sprayer = w.browser('192.0.2.20');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.signInPerIp.max + 5; attempt += 1) {
@@ -64,7 +70,8 @@ describe('sign-in limits', () => {
     expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
   });
 
-  it('limits sign-ups and reset requests per address', async () => {
+  it('limits sign-ups and reset requests per address', { timeout: 60_000 }, async () => {
+    await awayFromWindowEdge(AUTH_RATE_LIMITS.signUpPerIp.windowMs);
     const maker = w.browser('192.0.2.30');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < AUTH_RATE_LIMITS.signUpPerIp.max + 1; attempt += 1) {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_RATE_LIMITS } from './auth-http';
 import {
+  awayFromWindowEdge,
   createAuthWorld,
   enableTwoFactor,
   PASSWORD,
@@ -132,9 +134,10 @@ describe('sign-in with a second factor', () => {
     expect(events.body.data.events.map((event) => event.type)).toContain('recovery_code_used');
   });
 
-  it('stops guessing after five wrong codes for one sign-in attempt', async () => {
+  it('stops guessing after five wrong codes for one sign-in attempt', { timeout: 60_000 }, async () => {
     const { browser, email } = await w.signUp();
     await enableTwoFactor(browser);
+    await awayFromWindowEdge(AUTH_RATE_LIMITS.twoFactorPerAttempt.windowMs);
     const guesser = w.browser();
     await guesser.json('/api/auth/sign-in/email', { body: { email, password: PASSWORD } });
     const statuses: number[] = [];

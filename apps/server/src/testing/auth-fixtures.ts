@@ -89,3 +89,12 @@ export async function enableTwoFactor(browser: TestBrowser) {
   if (verify.status !== 200) throw new Error(`verify failed: ${verify.status}`);
   return { factorId, secret, recoveryCodes: verify.body.data.recoveryCodes };
 }
+
+/**
+ * Rate limits are fixed windows aligned to the clock; a test that starts just before a window ends
+ * would see its counts restart halfway. Waits (at most 20 s) for a fresh window when that is near.
+ */
+export async function awayFromWindowEdge(windowMs: number): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
