@@ -12,6 +12,7 @@ import {
   formatMoney,
   formatNumber,
   formatPercentage,
+  formatSignedPercentage,
   formatRelativeTimeLong,
   formatRelativeTimeShort,
   truncate,
@@ -85,6 +86,13 @@ describe('percentage and flow (spec §9)', () => {
     [0.005, '0.01%'],
     [1234.5, '1,234.50%'],
   ])('percentage %d → %s', (value, text) => expect(formatPercentage(value)).toBe(text));
+
+  it.each([
+    [3.2, '+3.20%'],
+    [-3.2, '(3.20%)'],
+    [0, '—'],
+    [0.001, '—'],
+  ])('signed percentage %d → %s', (value, text) => expect(formatSignedPercentage(value)).toBe(text));
 
   it.each([
     [1234.56, '$1,235'],

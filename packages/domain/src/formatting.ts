@@ -83,6 +83,12 @@ export function formatPercentage(value: number, locale = DEFAULT_LOCALE): string
   return value < 0 ? `(${text})` : text;
 }
 
+/** A change or gain as a percentage: formatPercentage with a leading '+' on rises ('+3.20%'). */
+export function formatSignedPercentage(value: number, locale = DEFAULT_LOCALE): string {
+  const text = formatPercentage(value, locale);
+  return value > 0 && text !== ZERO_PERCENT_TEXT ? `+${text}` : text;
+}
+
 /**
  * Currency flow (spec §9), `value` in major units: whole units (rounded half away from zero),
  * negatives in parentheses: $1,235 and ($50); an amount that rounds to zero shows as '$0'.

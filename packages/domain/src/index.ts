@@ -17,3 +17,5 @@ export * from './validation';
 export * from './import';
 export * from './categorization/index';
 export * from './demo-bank/index';
+export * from './analytics/index';
+export * from './tools/index';

@@ -1,0 +1,481 @@
+import { compareText, daysBetween } from '../categorization/text';
+import { addDays, addMonths, type IsoDate, parseIsoDate } from '../dates';
+
+/**
+ * Recurring-payment detection (docs/analytics-api.md GET /insights, `recurring`). Pure: the server
+ * passes one series per merchant key and account, and `today`.
+ *
+ * How a series is read (thresholds in RECURRING_THRESHOLDS and CADENCE_RULES):
+ * 1. Rows after `today` and zero amounts are ignored; outflows (< 0) and inflows (> 0) are searched
+ *    separately, so a salary and refunds never mix with charges.
+ * 2. Candidate sets: every row of the direction, plus amount clusters (rows within ±amountBand of a
+ *    grid of amounts), so a subscription is found among one-off purchases at the same merchant.
+ * 3. For each candidate set and cadence, the longest chain of rows whose gaps are 1..maxStep times the
+ *    cadence within its tolerance (a 2× gap is one missed occurrence). Ties: fewer missed, then
+ *    closer amounts, then the later end.
+ * 4. A chain is accepted with the cadence's minimum occurrences and at most maxMissed() missed. When
+ *    the merchant has no other rows from two intervals before the chain on, the amounts may vary up
+ *    to maxVariableCv (utility bills). Otherwise the chain must stand out from the other purchases:
+ *    minMixedOccurrences, at most maxExtraShare × occurrences look-alike rows (within
+ *    lookAlikeTolerance of one of its amounts) left out anywhere, and a step-wise constant price.
+ * 5. The active chain with the most occurrences wins (then fewer missed, then steadier amounts). A
+ *    series whose last occurrence is older than staleIntervals cadences plus the tolerance has
+ *    stopped and is left out of the result (there is no `active` flag).
+ * At most one payment is reported per series and direction.
+ */
+
+export type Cadence = 'weekly' | 'biweekly' | 'monthly' | 'quarterly' | 'yearly';
+export const CADENCES: readonly Cadence[] = ['weekly', 'biweekly', 'monthly', 'quarterly', 'yearly'];
+
+/** One merchant at one account; amounts in minor units of `currency`, outflows negative. */
+export type RecurringInput = {
+  key: string;
+  name: string;
+  category: string | null;
+  accountId: string;
+  currency: string;
+  transactions: readonly { id: string; date: IsoDate; amountMinor: number }[];
+};
+
+export type RecurringPayment = {
+  key: string;
+  name: string;
+  category: string | null;
+  accountId: string;
+  currency: string;
+  direction: 'outflow' | 'inflow';
+  cadence: Cadence;
+  /** Median days between consecutive occurrences (a skipped occurrence counted as two gaps), rounded. */
+  intervalDays: number;
+  /** Amounts are signed minor units as in the ledger (outflows negative), means rounded half away from 0. */
+  averageAmountMinor: number;
+  lastAmountMinor: number;
+  firstDate: IsoDate;
+  lastDate: IsoDate;
+  /** lastDate + one cadence (calendar months keep the usual day of month, clamped to month end). */
+  nextDate: IsoDate;
+  nextAmountMinor: number;
+  occurrences: number;
+  /**
+   * Outflows only: the latest amount exceeds the previous stable amount (CV < stableCv) by more than
+   * priceIncreaseMinPercent. Signed like the amounts; `date` is the first charge at the new price.
+   */
+  priceIncrease: { fromMinor: number; toMinor: number; date: IsoDate } | null;
+  /** The occurrences, oldest first. */
+  transactionIds: string[];
+};
+
+type CadenceRule = {
+  /** Nominal days per occurrence. */
+  days: number;
+  /** Allowed deviation of a one-step gap in days; a k-step gap allows (1 + (k − 1) / 2) times this. */
+  toleranceDays: number;
+  /** Largest gap in occurrences (3 = two missed in a row). */
+  maxStep: number;
+  minOccurrences: number;
+  /** Calendar months per occurrence, or null for day-based cadences. */
+  months: number | null;
+  /** Occurrences per year, for annual figures. */
+  perYear: number;
+};
+
+export const CADENCE_RULES: Record<Cadence, CadenceRule> = {
+  weekly: { days: 7, toleranceDays: 2, maxStep: 3, minOccurrences: 3, months: null, perYear: 52 },
+  biweekly: { days: 14, toleranceDays: 3, maxStep: 3, minOccurrences: 3, months: null, perYear: 26 },
+  monthly: { days: 30.44, toleranceDays: 7, maxStep: 3, minOccurrences: 3, months: 1, perYear: 12 },
+  quarterly: { days: 91.31, toleranceDays: 10, maxStep: 2, minOccurrences: 3, months: 3, perYear: 4 },
+  yearly: { days: 365.25, toleranceDays: 15, maxStep: 1, minOccurrences: 2, months: 12, perYear: 1 },
+};
+
+/** The detection thresholds named in the module comment. */
+export const RECURRING_THRESHOLDS = {
+  /** Rows within ±20 % of a grid amount form one amount cluster. */
+  amountBand: 0.2,
+  /** Missed occurrences allowed: 2, or 20 % of the occurrences for long series (never half the gaps). */
+  maxMissedBase: 2,
+  maxMissedShare: 0.2,
+  /** Look-alike rows left out of a chain among other purchases, as a share of its occurrences. */
+  maxExtraShare: 0.25,
+  /** Two amounts within 5 % are the same price (card FX wobble) in the step-wise constant test. */
+  stepTolerance: 0.05,
+  /** Rows within 10 % of a chain's amount are look-alikes: purchases it must stand out from. */
+  lookAlikeTolerance: 0.1,
+  /** A chain among other purchases at the merchant needs this many occurrences, whatever its cadence. */
+  minMixedOccurrences: 4,
+  /** Coefficient of variation allowed for a merchant that only bills on the schedule (utilities). */
+  maxVariableCv: 0.3,
+  /** A series has stopped when today − last > 1.5 cadences + the cadence's tolerance. */
+  staleIntervals: 1.5,
+  /** Price increase: at least 3 earlier occurrences with CV < 5 %, the latest > 2 % above all of them. */
+  minStableOccurrences: 3,
+  stableCv: 0.05,
+  priceIncreaseMinPercent: 2,
+} as const;
+const T = RECURRING_THRESHOLDS;
+
+type Row = {
+  id: string;
+  date: IsoDate;
+  amount: number;
+  size: number;
+  day: number;
+  year: number;
+  month: number;
+  dom: number;
+};
+type Chain = { rows: Row[]; missed: number; steps: number[] };
+type Scored = { cadence: Cadence; chain: Chain; cv: number; active: boolean };
+
+/**
+ * Finds the active recurring payments in `series` as of `today` (rows after today are ignored).
+ * Result order: nextDate, then key, then account id, then direction. See the module comment for the
+ * rules; amounts keep their ledger sign.
+ */
+export function detectRecurring(series: readonly RecurringInput[], today: IsoDate): RecurringPayment[] {
+  const parsedToday = parseIsoDate(today);
+  const todayDay = toEpochDay(parsedToday.year, parsedToday.month, parsedToday.day);
+  const found: RecurringPayment[] = [];
+  for (const input of series) {
+    const rows = input.transactions
+      .filter((row) => row.amountMinor !== 0 && Number.isFinite(row.amountMinor))
+      .map((row): Row => {
+        const { year, month, day } = parseIsoDate(row.date);
+        const [amount, size, epochDay] = [
+          row.amountMinor,
+          Math.abs(row.amountMinor),
+          toEpochDay(year, month, day),
+        ];
+        return { id: row.id, date: row.date, amount, size, day: epochDay, year, month, dom: day };
+      })
+      .filter((row) => row.day <= todayDay)
+      .sort((a, b) => a.day - b.day || compareText(a.id, b.id));
+    for (const direction of ['outflow', 'inflow'] as const) {
+      const side = rows.filter((row) => (direction === 'outflow' ? row.amount < 0 : row.amount > 0));
+      const best = bestChain(side, todayDay);
+      if (best?.active) found.push(describe(input, direction, best));
+    }
+  }
+  return found.sort(
+    (a, b) =>
+      compareText(a.nextDate, b.nextDate) ||
+      compareText(a.key, b.key) ||
+      compareText(a.accountId, b.accountId) ||
+      compareText(a.direction, b.direction),
+  );
+}
+
+/**
+ * The expected dates of `payment` from its nextDate up to `through` (inclusive), oldest first. Later
+ * calendar-month occurrences step from nextDate, so a day clamped at a short month's end may stay
+ * clamped (a projection, not a schedule). Empty when nextDate is after `through`.
+ */
+export function upcomingDates(
+  payment: Pick<RecurringPayment, 'cadence' | 'nextDate'>,
+  through: IsoDate,
+): IsoDate[] {
+  const rule = CADENCE_RULES[payment.cadence];
+  const dates: IsoDate[] = [];
+  for (let n = 0; n < 400; n += 1) {
+    const date =
+      rule.months === null
+        ? addDays(payment.nextDate, n * rule.days)
+        : addMonths(payment.nextDate, n * rule.months);
+    if (daysBetween(date, through) < 0) break;
+    dates.push(date);
+  }
+  return dates;
+}
+
+function bestChain(rows: readonly Row[], todayDay: number): Scored | null {
+  if (rows.length === 0) return null;
+  const sizes = rows.map((row) => row.size).sort((a, b) => a - b);
+  const lookAlikeCount = (row: Row) =>
+    countWithin(sizes, row.size * (1 - T.lookAlikeTolerance), row.size * (1 + T.lookAlikeTolerance)) - 1;
+  const neighbours = new Map(rows.map((row) => [row.id, lookAlikeCount(row)]));
+  const span = (rows[rows.length - 1] as Row).day - (rows[0] as Row).day;
+  let best: Scored | null = null;
+  for (const cadence of CADENCES) {
+    const rule = CADENCE_RULES[cadence];
+    // A row in a chain among other purchases has at most occurrences × (1 + maxExtraShare) look-alikes
+    // (see accepted), and the span bounds the occurrences: busier amounts cannot be in one.
+    const most = Math.floor(span / (rule.days - 2 * rule.toleranceDays)) + 1;
+    const eligible = rows.filter((row) => (neighbours.get(row.id) ?? 0) < (1 + T.maxExtraShare) * most);
+    for (const set of [rows, ...amountClusters(eligible)]) {
+      const chain = longestChain(set, rule);
+      if (!chain || !accepted(chain, rows, sizes, rule)) continue;
+      const last = chain.rows[chain.rows.length - 1] as Row;
+      const active = todayDay - last.day <= T.staleIntervals * rule.days + rule.toleranceDays;
+      const scored: Scored = { cadence, chain, cv: variation(chain.rows.map((row) => row.size)), active };
+      if (!best || better(scored, best)) best = scored;
+    }
+  }
+  return best;
+}
+
+function better(a: Scored, b: Scored): boolean {
+  if (a.active !== b.active) return a.active;
+  if (a.chain.rows.length !== b.chain.rows.length) return a.chain.rows.length > b.chain.rows.length;
+  if (a.chain.missed !== b.chain.missed) return a.chain.missed < b.chain.missed;
+  return a.cv < b.cv - 1e-9;
+}
+
+/**
+ * The rows within ±amountBand of amounts on a geometric grid stepTolerance apart (from the smallest
+ * amount up), in date order, each distinct non-empty set once. The grid keeps the work proportional
+ * to the spread of amounts rather than to the number of distinct amounts.
+ */
+function amountClusters(rows: readonly Row[]): Row[][] {
+  if (rows.length === 0) return [];
+  const sizes = rows.map((row) => row.size);
+  const [smallest, largest] = [Math.min(...sizes), Math.max(...sizes)];
+  const clusters: Row[][] = [];
+  const seen = new Set<string>();
+  for (let center = smallest; center <= largest * (1 + T.stepTolerance); center *= 1 + T.stepTolerance) {
+    const cluster = rows.filter((row) => Math.abs(row.size - center) <= T.amountBand * center);
+    if (cluster.length === 0) continue;
+    // A band is a contiguous range of amounts, so its smallest and largest amount name it.
+    const members = cluster.map((row) => row.size);
+    const name = `${Math.min(...members)}:${Math.max(...members)}`;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    clusters.push(cluster);
+  }
+  return clusters;
+}
+
+/** How many of the ascending `sorted` values lie in [low, high]. */
+function countWithin(sorted: readonly number[], low: number, high: number): number {
+  return indexAfter(sorted, high, true) - indexAfter(sorted, low, false);
+}
+
+/** The first index whose value is above `value` (or, not `inclusive`, at least `value`). */
+function indexAfter(sorted: readonly number[], value: number, inclusive: boolean): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const item = sorted[middle] as number;
+    if (item < value || (inclusive && item === value)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Occurrences from `earlier` to `later` under `rule` (2 = one missed), or 0 when the gap fits none.
+ * Calendar cadences also measure the deviation from the same day k months on (clamped), so month
+ * lengths (Jan 31 → Feb 28 → Mar 31) cost nothing and mostly real jitter counts.
+ */
+function stepsOf(earlier: Row, later: Row, rule: CadenceRule): number {
+  const gap = later.day - earlier.day;
+  const steps = Math.round(gap / rule.days);
+  if (steps < 1 || steps > rule.maxStep) return 0;
+  const tolerance = rule.toleranceDays * (1 + (steps - 1) / 2);
+  const byDays = Math.abs(gap - steps * rule.days);
+  if (byDays <= tolerance) return steps;
+  // Month lengths differ from the average by at most 3 days, so only a near miss can pass by calendar.
+  if (rule.months === null || byDays > tolerance + 3) return 0;
+  const month = earlier.month - 1 + steps * rule.months;
+  const length = new Date(Date.UTC(earlier.year, month + 1, 0)).getUTCDate();
+  const expected = toEpochDay(earlier.year, month + 1, Math.min(earlier.dom, length));
+  return Math.abs(later.day - expected) <= tolerance ? steps : 0;
+}
+
+function longestChain(rows: readonly Row[], rule: CadenceRule): Chain | null {
+  if (rows.length === 0) return null;
+  type Link = { length: number; missed: number; drift: number; previous: number; steps: number };
+  const links: Link[] = [];
+  // Calendar months accept a shorter day gap than the tolerance alone (Feb 6 → Feb 28 is Mar 6 − 6).
+  const nearest = rule.days - 2 * rule.toleranceDays;
+  const farthest = rule.maxStep * rule.days + rule.toleranceDays * (1 + (rule.maxStep - 1) / 2);
+  let end = 0;
+  let low = 0;
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i] as Row;
+    while (row.day - (rows[low] as Row).day > farthest) low += 1;
+    let link: Link = { length: 1, missed: 0, drift: 0, previous: -1, steps: 0 };
+    for (let j = low; j < i; j += 1) {
+      const earlier = rows[j] as Row;
+      const gap = row.day - earlier.day;
+      if (gap < nearest) break;
+      const steps = stepsOf(earlier, row, rule);
+      const from = links[j] as Link;
+      if (steps === 0) continue;
+      const candidate: Link = {
+        length: from.length + 1,
+        missed: from.missed + steps - 1,
+        drift: from.drift + Math.abs(row.size - earlier.size) / Math.max(row.size, earlier.size),
+        previous: j,
+        steps,
+      };
+      if (betterLink(candidate, link)) link = candidate;
+    }
+    links.push(link);
+    if (!betterLink(links[end] as Link, link)) end = i;
+  }
+  const chainRows: Row[] = [];
+  const steps: number[] = [];
+  for (let index = end; index >= 0; index = (links[index] as Link).previous) {
+    chainRows.unshift(rows[index] as Row);
+    steps.unshift((links[index] as Link).steps);
+  }
+  const last = links[end] as Link;
+  // steps[0] belongs to the first row (no gap before it); the rest are the gaps between rows.
+  return { rows: chainRows, missed: last.missed, steps: steps.slice(1) };
+}
+
+/** Same length → fewer missed → closer amounts; a tie keeps the earlier candidate. */
+function betterLink(
+  a: { length: number; missed: number; drift: number },
+  b: { length: number; missed: number; drift: number },
+): boolean {
+  if (a.length !== b.length) return a.length > b.length;
+  if (a.missed !== b.missed) return a.missed < b.missed;
+  return a.drift < b.drift - 1e-9;
+}
+
+function accepted(
+  chain: Chain,
+  all: readonly Row[],
+  allSizes: readonly number[],
+  rule: CadenceRule,
+): boolean {
+  const occurrences = chain.rows.length;
+  if (occurrences < rule.minOccurrences) return false;
+  if (chain.missed > maxMissed(occurrences)) return false;
+  const first = (chain.rows[0] as Row).day;
+  const inChain = new Set(chain.rows.map((row) => row.id));
+  const sizes = chain.rows.map((row) => row.size);
+  // Every row from two intervals before the chain began belongs to it (a bill, a salary): only the
+  // amounts' spread matters. The lead-in keeps a short run at the end of a busy merchant out of this.
+  const since = first - 2 * rule.days;
+  if (!all.some((row) => row.day >= since && !inChain.has(row.id)))
+    return variation(sizes) <= T.maxVariableCv;
+  // Other purchases at the same merchant: the chain must stand out from them. It needs
+  // minMixedOccurrences; rows left out anywhere in the window within lookAlikeTolerance of one of its
+  // amounts count against it (a random run of coffee visits that happens to look monthly has many
+  // look-alikes); and its price must be step-wise constant (one change per six gaps, plus the latest
+  // change when it is a rise, so a price increase does not hide the subscription).
+  if (occurrences < T.minMixedOccurrences) return false;
+  const lookAlikes = countInUnion(allSizes, sizes) - occurrences;
+  if (lookAlikes > T.maxExtraShare * occurrences) return false;
+  const changes: number[] = [];
+  for (let i = 1; i < sizes.length; i += 1) {
+    const [a, b] = [sizes[i - 1] as number, sizes[i] as number];
+    if (Math.abs(a - b) > T.stepTolerance * Math.max(a, b)) changes.push(b - a);
+  }
+  const counted = changes.length - ((changes[changes.length - 1] ?? 0) > 0 ? 1 : 0);
+  return counted <= Math.floor((sizes.length - 1) / 6);
+}
+
+/** How many of the ascending `sorted` values lie within lookAlikeTolerance of one of `centers`. */
+function countInUnion(sorted: readonly number[], centers: readonly number[]): number {
+  const ranges = [...centers]
+    .sort((a, b) => a - b)
+    .map((center) => [center * (1 - T.lookAlikeTolerance), center * (1 + T.lookAlikeTolerance)] as const);
+  let count = 0;
+  let [low, high] = ranges[0] ?? [0, -1];
+  for (const [from, to] of ranges.slice(1)) {
+    if (from <= high) {
+      high = Math.max(high, to);
+      continue;
+    }
+    count += countWithin(sorted, low, high);
+    [low, high] = [from, to];
+  }
+  return count + countWithin(sorted, low, high);
+}
+
+/**
+ * Missed occurrences a chain may skip: maxMissedBase or maxMissedShare of the occurrences,
+ * whichever is more, but never more than half its gaps (three charges 60 days apart are no monthly).
+ */
+function maxMissed(occurrences: number): number {
+  const allowed = Math.max(T.maxMissedBase, Math.floor(T.maxMissedShare * occurrences));
+  return Math.min(allowed, Math.floor((occurrences - 1) / 2));
+}
+
+function describe(input: RecurringInput, direction: 'outflow' | 'inflow', best: Scored): RecurringPayment {
+  const { cadence, chain } = best;
+  const rows = chain.rows;
+  const first = rows[0] as Row;
+  const last = rows[rows.length - 1] as Row;
+  const perStep = rows.slice(1).map((row, i) => (row.day - (rows[i] as Row).day) / (chain.steps[i] ?? 1));
+  const mean = rows.reduce((total, row) => total + row.amount, 0) / rows.length;
+  return {
+    key: input.key,
+    name: input.name,
+    category: input.category,
+    accountId: input.accountId,
+    currency: input.currency,
+    direction,
+    cadence,
+    intervalDays: Math.round(median(perStep)),
+    averageAmountMinor: Math.sign(mean) * Math.round(Math.abs(mean)),
+    lastAmountMinor: last.amount,
+    firstDate: first.date,
+    lastDate: last.date,
+    nextDate: nextDateOf(rows, cadence),
+    nextAmountMinor: last.amount,
+    occurrences: rows.length,
+    priceIncrease: direction === 'outflow' ? priceIncreaseOf(rows) : null,
+    transactionIds: rows.map((row) => row.id),
+  };
+}
+
+/**
+ * last + one cadence. For calendar cadences the day of month is the last occurrence's, unless that
+ * occurrence sat on its month's last day and recent ones fell later in the month (billing on the 31st
+ * shows as Feb 28): then the latest of the last three days of month is kept, clamped to the month end.
+ */
+function nextDateOf(rows: readonly Row[], cadence: Cadence): IsoDate {
+  const rule = CADENCE_RULES[cadence];
+  const last = (rows[rows.length - 1] as Row).date;
+  if (rule.months === null) return addDays(last, rule.days);
+  const { day } = parseIsoDate(last);
+  const wanted =
+    day === monthEndDay(last) ? Math.max(...rows.slice(-3).map((row) => parseIsoDate(row.date).day)) : day;
+  const target = addMonths(`${last.slice(0, 8)}01`, rule.months);
+  return `${target.slice(0, 8)}${String(Math.min(wanted, monthEndDay(target))).padStart(2, '0')}`;
+}
+
+function monthEndDay(date: IsoDate): number {
+  const { year, month } = parseIsoDate(date);
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The latest run of (near-)equal amounts against the stable run before it; outflow sizes compared. */
+function priceIncreaseOf(rows: readonly Row[]): RecurringPayment['priceIncrease'] {
+  const last = rows[rows.length - 1] as Row;
+  let start = rows.length - 1;
+  while (start > 0 && Math.abs((rows[start - 1] as Row).size - last.size) <= 0.005 * last.size) start -= 1;
+  const earlier = rows.slice(0, start);
+  if (earlier.length < T.minStableOccurrences) return null;
+  if (variation(earlier.map((row) => row.size)) >= T.stableCv) return null;
+  const previous = earlier[earlier.length - 1] as Row;
+  // Above every earlier amount, not just the previous one: a bill at the top of its usual range is no rise.
+  const ceiling = Math.max(...earlier.map((row) => row.size));
+  if (last.size <= ceiling * (1 + T.priceIncreaseMinPercent / 100)) return null;
+  return { fromMinor: previous.amount, toMinor: last.amount, date: (rows[start] as Row).date };
+}
+
+function variation(values: readonly number[]): number {
+  if (values.length < 2) return 0;
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  if (mean === 0) return 0;
+  const variance = values.reduce((total, value) => total + (value - mean) ** 2, 0) / values.length;
+  return Math.sqrt(variance) / mean;
+}
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** Days since 1970-01-01 (UTC calendar arithmetic; `month` 1-12, overflowing days roll over). */
+function toEpochDay(year: number, month: number, day: number): number {
+  return Math.round(Date.UTC(year, month - 1, day) / 86_400_000);
+}
