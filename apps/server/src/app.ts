@@ -23,6 +23,11 @@ import { docsRoutes } from './routes/docs';
 import { accountsRoutes } from './routes/accounts';
 import { connectionsRoutes } from './routes/connections';
 import { importsRoutes } from './routes/imports';
+import { dashboardRoutes } from './routes/dashboard';
+import { fxRoutes } from './routes/fx';
+import { holdingsRoutes } from './routes/holdings';
+import { realEstateRoutes } from './routes/real-estate';
+import { spendingRoutes } from './routes/spending';
 import { preferencesRoutes } from './routes/preferences';
 import { rulesRoutes } from './routes/rules';
 import { transactionsRoutes } from './routes/transactions';
@@ -168,6 +173,11 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.route('/', transactionsRoutes(routeDeps));
   api.route('/', rulesRoutes(routeDeps));
   api.route('/', importsRoutes(routeDeps));
+  api.route('/', dashboardRoutes(routeDeps));
+  api.route('/', fxRoutes(routeDeps));
+  api.route('/', holdingsRoutes(routeDeps));
+  api.route('/', realEstateRoutes(routeDeps));
+  api.route('/', spendingRoutes(routeDeps));
   api.route(
     '/',
     userRoutes({

@@ -20,6 +20,7 @@ import { loadOrCreateSecrets, type StoredSecrets } from './config/secrets-file';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './http/rate-limit';
 import { createMailer } from './email/mailer';
 import { createLogger, type Logger } from './logger';
+import { startFxRefresher } from './fx/refresher';
 
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -136,10 +137,12 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     webDistDir,
   });
   started.fetch = (request, env) => app.fetch(request, env);
+  const fxRefresher = startFxRefresher({ db: handle.db, logger, config });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      fxRefresher.stop();
       await closeServer(server, logger);
       await mailer.drain();
       mailer.close();

@@ -19,3 +19,7 @@ export * from './queries/accounts';
 export * from './queries/holdings';
 export * from './queries/transactions';
 export * from './queries/rules';
+export * from './queries/fx';
+export * from './queries/net-worth';
+export * from './queries/real-estate';
+export * from './queries/spending';

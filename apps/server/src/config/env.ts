@@ -97,6 +97,8 @@ const envSchema = z.object({
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   HIBP_ENABLED: boolean(false),
   HIBP_API_URL: url(['http:', 'https:']),
+  FX_RATES_URL: url(['http:', 'https:']),
+  FX_REFRESH: boolean(true),
   FEATURE_CRYPTO: boolean(DEFAULT_FEATURE_FLAGS.crypto),
   FEATURE_BANK_LINKING: boolean(DEFAULT_FEATURE_FLAGS.bankLinking),
   FEATURE_EXPORT: boolean(DEFAULT_FEATURE_FLAGS.export),
@@ -132,6 +134,8 @@ export type Config = {
   plaid: { clientId: string | undefined; secret: string | undefined; environment: 'sandbox' | 'production' };
   /** Online breached-password range check (opt-in); the offline list always applies. */
   hibp: { enabled: boolean; apiUrl: string };
+  /** ECB reference rates: base URL of the eurofxref feeds, and whether to fetch them every 12 hours. */
+  fx: { ratesUrl: string; refresh: boolean };
   features: FeatureFlags;
 };
 
@@ -227,6 +231,10 @@ export function parseConfig(
     hibp: {
       enabled: parsed.HIBP_ENABLED,
       apiUrl: (parsed.HIBP_API_URL ?? 'https://api.pwnedpasswords.com').replace(/\/$/, ''),
+    },
+    fx: {
+      ratesUrl: (parsed.FX_RATES_URL ?? 'https://www.ecb.europa.eu/stats/eurofxref').replace(/\/+$/, ''),
+      refresh: parsed.FX_REFRESH,
     },
     features: {
       crypto: parsed.FEATURE_CRYPTO,

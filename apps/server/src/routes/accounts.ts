@@ -9,6 +9,7 @@ import {
   listAccounts,
   mergeStoredPreferences,
   postedSumAfter,
+  propertyOfAccount,
   recomputeBalanceSnapshots,
   storedPreferences,
   updateAccount,
@@ -213,6 +214,12 @@ export function accountsRoutes(deps: RouteDeps) {
       const account = await owned(userId, id);
       if (account.connectionId !== null) {
         throw new AppError('CONFLICT', 'This account’s balance comes from its bank; sync it instead');
+      }
+      if (await propertyOfAccount(db, userId, id)) {
+        throw new AppError(
+          'CONFLICT',
+          'This account follows its property’s valuations; add a valuation instead',
+        );
       }
       const today = await todayFor(db, userId, deps.now());
       if (date > today) {

@@ -84,3 +84,71 @@ export async function replaceHoldings(
       ),
     );
 }
+
+export type UserHoldingRow = {
+  id: string;
+  accountId: string;
+  accountName: string;
+  accountType: string;
+  ticker: string | null;
+  name: string;
+  securityType: string;
+  /** Decimal strings as stored (numeric). */
+  quantity: string;
+  price: string;
+  costBasis: string | null;
+  currency: string;
+  priceAsOf: string;
+};
+
+/**
+ * Every holding of the user's visible accounts, priced at the newest close on or before `today` when
+ * the security has one newer than the holding's own price, else at the holding's price.
+ */
+export async function listUserHoldings(
+  db: Executor,
+  userId: string,
+  today: string,
+): Promise<UserHoldingRow[]> {
+  const result = await db.execute<{
+    id: string;
+    account_id: string;
+    account_name: string;
+    account_type: string;
+    ticker: string | null;
+    name: string;
+    security_type: string;
+    quantity: string;
+    price: string;
+    cost_basis: string | null;
+    currency: string;
+    price_as_of: string;
+  }>(sql`
+    select h.id, h.account_id, a.name as account_name, a.type as account_type, s.ticker, s.name,
+      s.type as security_type, h.quantity::text as quantity,
+      coalesce(latest.close, h.price)::text as price, h.cost_basis::text as cost_basis, h.currency,
+      coalesce(latest.date, h.as_of)::text as price_as_of
+    from holding h
+    join financial_account a on a.id = h.account_id and a.user_id = h.user_id
+    join security s on s.id = h.security_id
+    left join lateral (
+      select sp.close, sp.date from security_price sp
+      where sp.security_id = h.security_id and sp.date > h.as_of and sp.date <= ${today}::date
+      order by sp.date desc limit 1
+    ) latest on true
+    where h.user_id = ${userId} and not a.hidden`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    accountId: row.account_id,
+    accountName: row.account_name,
+    accountType: row.account_type,
+    ticker: row.ticker,
+    name: row.name,
+    securityType: row.security_type,
+    quantity: row.quantity,
+    price: row.price,
+    costBasis: row.cost_basis,
+    currency: row.currency,
+    priceAsOf: row.price_as_of,
+  }));
+}

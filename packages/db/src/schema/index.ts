@@ -30,6 +30,8 @@ export * from './app-instance';
 export * from './auth';
 export * from './money';
 export * from './preferences';
+export * from './analytics';
+export * from './real-estate';
 
 export const schema = {
   appInstance,

@@ -1,0 +1,207 @@
+import { listUserHoldings, type Database, type UserHoldingRow } from '@lodestar/db';
+import {
+  assetClassOf,
+  currencyExponent,
+  DECIMALS,
+  fromMajor,
+  isAccountType,
+  money,
+  type Money,
+} from '@lodestar/domain';
+import { hasFraction, normalizeDecimal, percentOf, productMinor } from './decimal';
+import { reportingBasis, reportingFor, type Reporting } from './reporting';
+
+/** GET /investments/holdings (docs/analytics-api.md). */
+
+export const HOLDING_TYPES = [
+  'equity',
+  'etf',
+  'mutual_fund',
+  'fixed_income',
+  'cash',
+  'crypto',
+  'derivative',
+  'other',
+] as const;
+export type HoldingType = (typeof HOLDING_TYPES)[number];
+
+export const HOLDING_TYPE_LABELS: Record<HoldingType, string> = {
+  equity: 'Stocks',
+  etf: 'ETFs',
+  mutual_fund: 'Mutual funds',
+  fixed_income: 'Bonds',
+  cash: 'Cash',
+  crypto: 'Crypto',
+  derivative: 'Derivatives',
+  other: 'Other',
+};
+
+/** Security types as providers spell them (Plaid, the demo bank, exchanges) → our holding types. */
+const TYPE_ALIASES: Record<string, HoldingType> = {
+  equity: 'equity',
+  stock: 'equity',
+  etf: 'etf',
+  mutual_fund: 'mutual_fund',
+  fund: 'mutual_fund',
+  fixed_income: 'fixed_income',
+  bond: 'fixed_income',
+  cash: 'cash',
+  money_market: 'cash',
+  crypto: 'crypto',
+  cryptocurrency: 'crypto',
+  derivative: 'derivative',
+  option: 'derivative',
+  future: 'derivative',
+};
+
+/**
+ * The holding type of a security type as stored ('mutual fund', 'fixed income', 'money_market', …);
+ * anything unknown is 'other', except that a position held in a crypto account counts as crypto.
+ */
+export function holdingTypeOf(securityType: string, accountType: string): HoldingType {
+  const key = securityType
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  const known = TYPE_ALIASES[key];
+  if (known) return known;
+  return isAccountType(accountType) && assetClassOf(accountType) === 'crypto' ? 'crypto' : 'other';
+}
+
+export type HoldingView = {
+  id: string;
+  accountId: string;
+  accountName: string;
+  symbol: string | null;
+  name: string;
+  type: HoldingType;
+  quantity: string;
+  quantityDecimals: number;
+  price: { amount: string; currency: string };
+  priceAsOf: string;
+  native: Money;
+  converted: Money | null;
+  costBasis: Money | null;
+  unrealizedGain: Money | null;
+  unrealizedGainPercent: number | null;
+};
+
+export type HoldingsQuery = { page: number; limit: number; type: HoldingType | 'all' };
+
+function viewOf(row: UserHoldingRow, reporting: Reporting): HoldingView {
+  const type = holdingTypeOf(row.securityType, row.accountType);
+  const quantity = normalizeDecimal(row.quantity);
+  const valueMinor = productMinor(row.quantity, row.price, currencyExponent(row.currency));
+  const converted = reporting.convert(valueMinor, row.currency);
+  const costBasis = row.costBasis === null ? null : fromMajor(normalizeDecimal(row.costBasis), row.currency);
+  const gainMinor = costBasis === null ? null : valueMinor - costBasis.amountMinor;
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    accountName: row.accountName,
+    symbol: row.ticker,
+    name: row.name,
+    type,
+    quantity,
+    quantityDecimals:
+      type === 'crypto' ? DECIMALS.crypto : hasFraction(quantity) ? DECIMALS.fractional : DECIMALS.regular,
+    price: { amount: normalizeDecimal(row.price), currency: row.currency },
+    priceAsOf: row.priceAsOf,
+    native: money(valueMinor, row.currency),
+    converted: converted === null ? null : money(converted, reporting.currency),
+    costBasis,
+    unrealizedGain: gainMinor === null ? null : money(gainMinor, row.currency),
+    unrealizedGainPercent:
+      gainMinor === null || costBasis === null ? null : percentOf(gainMinor, costBasis.amountMinor),
+  };
+}
+
+/** Largest converted value first; figures that cannot be converted after them, by native value; then id. */
+function byValue(a: HoldingView, b: HoldingView): number {
+  const left = a.converted?.amountMinor ?? null;
+  const right = b.converted?.amountMinor ?? null;
+  if (left !== right) {
+    if (left === null) return 1;
+    if (right === null) return -1;
+    return right - left;
+  }
+  if (a.native.amountMinor !== b.native.amountMinor) return b.native.amountMinor - a.native.amountMinor;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * One page of the user's holdings (visible accounts only) with totals and allocation over all of them,
+ * in the reporting currency. Totals count the holdings whose value converts; cost basis and unrealized
+ * gain count those whose cost basis is known as well.
+ */
+export async function listHoldings(db: Database, userId: string, now: Date, query: HoldingsQuery) {
+  const basis = await reportingBasis(db, userId, now);
+  const rows = await listUserHoldings(db, userId, basis.today);
+  const reporting = await reportingFor(
+    db,
+    userId,
+    basis,
+    rows.map((row) => row.currency),
+  );
+  const all = rows.map((row) => viewOf(row, reporting)).sort(byValue);
+
+  let valueMinor = 0;
+  let costMinor = 0;
+  let gainMinor = 0;
+  const byType = new Map<HoldingType, number>();
+  const byAccount = new Map<string, { name: string; amount: number }>();
+  for (const item of all) {
+    const value = item.converted?.amountMinor;
+    if (value === undefined) continue;
+    valueMinor += value;
+    byType.set(item.type, (byType.get(item.type) ?? 0) + value);
+    const account = byAccount.get(item.accountId) ?? { name: item.accountName, amount: 0 };
+    account.amount += value;
+    byAccount.set(item.accountId, account);
+    if (item.costBasis === null) continue;
+    const cost = reporting.convert(item.costBasis.amountMinor, item.costBasis.currency);
+    if (cost === null) continue;
+    costMinor += cost;
+    gainMinor += value - cost;
+  }
+
+  const filtered = query.type === 'all' ? all : all.filter((item) => item.type === query.type);
+  const total = filtered.length;
+  const totalPages = Math.ceil(total / query.limit);
+  const start = (query.page - 1) * query.limit;
+  const currency = reporting.currency;
+  return {
+    currency,
+    data: filtered.slice(start, start + query.limit),
+    pagination: {
+      total,
+      page: query.page,
+      pageSize: query.limit,
+      totalPages,
+      hasNext: query.page < totalPages,
+    },
+    totals: {
+      value: money(valueMinor, currency),
+      costBasis: money(costMinor, currency),
+      unrealizedGain: money(gainMinor, currency),
+    },
+    allocation: {
+      byType: [...byType]
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .map(([type, amount]) => ({
+          type,
+          label: HOLDING_TYPE_LABELS[type],
+          amount: money(amount, currency),
+          percent: percentOf(amount, valueMinor) ?? 0,
+        })),
+      byAccount: [...byAccount]
+        .sort((a, b) => b[1].amount - a[1].amount || a[0].localeCompare(b[0]))
+        .map(([accountId, account]) => ({
+          accountId,
+          name: account.name,
+          amount: money(account.amount, currency),
+          percent: percentOf(account.amount, valueMinor) ?? 0,
+        })),
+    },
+  };
+}

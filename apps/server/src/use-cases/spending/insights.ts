@@ -1,0 +1,200 @@
+import {
+  insightRows,
+  spendingSumsOf,
+  visibleAccountsForDashboard,
+  type Database,
+  type InsightRows,
+} from '@lodestar/db';
+import {
+  addDays,
+  addMonths,
+  assetClassOf,
+  buildInsights,
+  detectRecurring,
+  fromMajor,
+  incomeAndSpending,
+  isAccountType,
+  monthRange,
+  summarizeBalances,
+  type AccountType,
+  type Insight,
+  type InsightInput,
+} from '@lodestar/domain';
+import {
+  MAX_SERIES_ROWS,
+  RECURRING_MONTHS,
+  recurringInputs,
+  recurringView,
+  type RecurringView,
+} from './recurring';
+import { convertSums, merchantKeyOfPayee, ratesBetween, spendingContext, type Converter } from './reporting';
+
+/** Months of income and spending the insights compare (the current one included). */
+const MONTHS = 13;
+
+export type InsightsView = {
+  currency: string;
+  asOf: string;
+  insights: Insight[];
+  recurring: RecurringView[];
+};
+
+/** Per merchant key: outflow mean and population standard deviation in reporting minor units. */
+function merchantStats(
+  rows: InsightRows['payees'],
+  convert: Converter['convert'],
+): InsightInput['merchantStats'] {
+  const merchants = new Map<
+    string,
+    { name: string; top: number; category: string; rows: InsightRows['payees'] }
+  >();
+  for (const row of rows) {
+    const key = merchantKeyOfPayee(row.payee);
+    const merchant = merchants.get(key) ?? { name: row.payee, top: 0, category: row.category, rows: [] };
+    merchant.rows.push(row);
+    if (row.count > merchant.top)
+      Object.assign(merchant, { name: row.payee, top: row.count, category: row.category });
+    merchants.set(key, merchant);
+  }
+  return [...merchants].flatMap(([key, merchant]) => {
+    // Statistics add up within one currency; a merchant paid in several is judged in its main one.
+    const currency = [...merchant.rows].sort((a, b) => b.count - a.count)[0]?.currency ?? '';
+    const same = merchant.rows.filter((row) => row.currency === currency);
+    const count = same.reduce((total, row) => total + row.count, 0);
+    const sum = same.reduce((total, row) => total + row.totalMinor, 0);
+    const squares = same.reduce((total, row) => total + row.squares, 0);
+    const mean = count > 0 ? sum / count : 0;
+    const deviation = Math.sqrt(Math.max(0, squares / Math.max(count, 1) - mean * mean));
+    const meanMinor = convert(Math.round(mean), currency);
+    const stddevMinor = convert(Math.round(deviation), currency);
+    if (meanMinor === null || stddevMinor === null) return [];
+    return [{ key, name: merchant.name, category: merchant.category || null, meanMinor, stddevMinor, count }];
+  });
+}
+
+/** Per category, the median outflow of its main currency, in reporting minor units. */
+function categoryStats(
+  rows: InsightRows['categories'],
+  convert: Converter['convert'],
+): InsightInput['categoryStats'] {
+  const main = new Map<string, InsightRows['categories'][number]>();
+  for (const row of rows) {
+    const current = main.get(row.category);
+    if (!current || row.count > current.count) main.set(row.category, row);
+  }
+  return [...main.values()].flatMap((row) => {
+    const medianMinor = convert(row.medianMinor, row.currency);
+    return medianMinor === null ? [] : [{ category: row.category, medianMinor, count: row.count }];
+  });
+}
+
+/**
+ * GET /insights (docs/analytics-api.md): fills the domain's InsightInput from SQL and runs its rules.
+ * Income and spending per month come from the rollups (13 months, each converted at its last day's
+ * rates, the current month at today's); the row-level inputs (merchant and category statistics over
+ * today − 394 … today − 30, the rows of the last 30 days, recurring series over 13 months) from one
+ * scan of at most 13 months of rows; balances from the accounts. Hidden categories are left out.
+ */
+export async function insights(input: { db: Database; userId: string; now: Date }): Promise<InsightsView> {
+  const { db, userId } = input;
+  const context = await spendingContext(db, userId, input.now);
+  const { currency, today, hiddenCategories } = context;
+  const currentMonth = today.slice(0, 7);
+  const months = Array.from({ length: MONTHS }, (_, index) =>
+    addMonths(`${currentMonth}-01`, index - (MONTHS - 1)).slice(0, 7),
+  );
+  const ranges = months.map((month) => {
+    const range = monthRange(month);
+    return month === currentMonth ? { from: range.from, to: today } : { from: range.from, to: range.to };
+  });
+  const stats = { from: addDays(today, -394), to: addDays(today, -30) };
+  const recent = { from: addDays(today, -29), to: today };
+  const [monthlyRows, rows, accounts] = await Promise.all([
+    spendingSumsOf(db, userId, ranges),
+    insightRows(
+      db,
+      userId,
+      { stats, recent, seriesFrom: addMonths(today, -RECURRING_MONTHS), maxSeriesRows: MAX_SERIES_ROWS },
+      hiddenCategories,
+    ),
+    visibleAccountsForDashboard(db, userId),
+  ]);
+  const currencies = [
+    ...monthlyRows.flat().map((row) => row.currency),
+    ...rows.payees.map((row) => row.currency),
+    ...rows.categories.map((row) => row.currency),
+    ...rows.recent.map((row) => row.currency),
+    ...accounts.map((row) => row.currency),
+  ];
+  const rates = await ratesBetween(db, userId, currencies, currency, ranges[0]?.from ?? today, today);
+  const now = rates.at(today);
+
+  const monthly = months.map((month, index) => {
+    const range = ranges[index] ?? { from: today, to: today };
+    const figures = incomeAndSpending(
+      convertSums(monthlyRows[index] ?? [], rates.at(range.to)),
+      hiddenCategories,
+    );
+    return {
+      month,
+      incomeMinor: figures.incomeMinor,
+      spendingMinor: figures.spendingMinor,
+      byCategory: figures.byCategory,
+    };
+  });
+  // The average runs over the complete months since the first one with any income or spending.
+  const firstActive = monthly.findIndex((row) => row.incomeMinor !== 0 || row.spendingMinor !== 0);
+  const complete = firstActive === -1 ? [] : monthly.slice(firstActive, -1);
+  const averageMonthlySpendingMinor =
+    complete.length > 0
+      ? Math.round(complete.reduce((total, row) => total + row.spendingMinor, 0) / complete.length)
+      : 0;
+
+  const balances = accounts.flatMap((account) => {
+    const amountMinor = now.convert(account.balanceMinor, account.currency);
+    return amountMinor === null || !isAccountType(account.type)
+      ? []
+      : [{ id: account.id, type: account.type as AccountType, amountMinor }];
+  });
+  const cash = balances.filter((account) => assetClassOf(account.type) === 'cash');
+  const recurring = detectRecurring(recurringInputs(rows.series), today);
+
+  const insightInput: InsightInput = {
+    today,
+    currency,
+    monthly: monthly.map(({ month, incomeMinor, spendingMinor }) => ({ month, incomeMinor, spendingMinor })),
+    categoriesLastMonth: monthly.at(-2)?.byCategory ?? [],
+    categoriesPreviousMonth: monthly.at(-3)?.byCategory ?? [],
+    merchantStats: merchantStats(rows.payees, now.convert),
+    categoryStats: categoryStats(rows.categories, now.convert),
+    recentTransactions: rows.recent.flatMap((row) => {
+      const amountMinor = now.convert(row.amountMinor, row.currency);
+      if (amountMinor === null) return [];
+      const merchantKey = merchantKeyOfPayee(row.payee);
+      return [
+        {
+          id: row.id,
+          date: row.date,
+          name: row.name,
+          merchantKey,
+          category: row.category || null,
+          amountMinor,
+        },
+      ];
+    }),
+    recurring,
+    cashMinor: cash.reduce((total, account) => total + account.amountMinor, 0),
+    cashAccountIds: cash.map((account) => account.id),
+    averageMonthlySpendingMinor,
+    cryptoSharePercent: summarizeBalances(balances).cryptoSharePercent,
+    ...(context.lowBalanceThreshold === null
+      ? {}
+      : { lowBalanceThresholdMinor: fromMajor(context.lowBalanceThreshold, currency).amountMinor }),
+  };
+  return {
+    currency,
+    asOf: today,
+    insights: buildInsights(insightInput),
+    recurring: recurring.map(recurringView),
+  };
+}

@@ -1,0 +1,144 @@
+import {
+  ecbRatesForRange,
+  listManualRates,
+  storedPreferences,
+  type CurrencyCategorySums,
+  type Database,
+} from '@lodestar/db';
+import {
+  createFxTable,
+  mergePreferences,
+  normalizeMerchant,
+  percentChange,
+  type CategorySums,
+} from '@lodestar/domain';
+import { dateIn } from '../accounts/today';
+
+/**
+ * What every spending read needs about the user: the reporting currency (default_currency), today in
+ * their time zone, the categories they hide from spending, and the low-balance alert threshold.
+ */
+export type SpendingContext = {
+  userId: string;
+  currency: string;
+  today: string;
+  hiddenCategories: string[];
+  lowBalanceThreshold: number | null;
+};
+
+export async function spendingContext(db: Database, userId: string, now: Date): Promise<SpendingContext> {
+  const preferences = mergePreferences(await storedPreferences(db, userId));
+  return {
+    userId,
+    currency: preferences.default_currency,
+    today: dateIn(preferences.time_zone, now),
+    hiddenCategories: [...preferences.hidden_categories],
+    lowBalanceThreshold: preferences.alert_thresholds.low_balance,
+  };
+}
+
+/** Converts amounts of several currencies into the reporting currency at one day's rates. */
+export type Converter = {
+  /** `amountMinor` of `currency` in reporting minor units, or null when no rate exists at all. */
+  convert(amountMinor: number, currency: string): number | null;
+  /** Currencies met without any rate (their figures are left out of the totals), sorted. */
+  missing(): string[];
+};
+
+/**
+ * A converter at the rates of `date` (the last known ECB or manual rate on or before it, see
+ * docs/analytics-api.md): sums over a period are converted at the rate of the period's last day, each
+ * currency's sum once, so a period costs one rate lookup per currency however many rows it holds.
+ */
+export async function converterAt(
+  db: Database,
+  userId: string,
+  currencies: readonly string[],
+  reporting: string,
+  date: string,
+): Promise<Converter> {
+  return (await ratesBetween(db, userId, currencies, reporting, date, date)).at(date);
+}
+
+/**
+ * The rates of `currencies` into `reporting` for any day from `from` to `to`, read once (two queries
+ * when a foreign currency is involved, none otherwise); `at(date)` gives the converter of one day.
+ */
+export async function ratesBetween(
+  db: Database,
+  userId: string,
+  currencies: readonly string[],
+  reporting: string,
+  from: string,
+  to: string,
+): Promise<{ at(date: string): Converter }> {
+  const foreign = [...new Set(currencies)].filter((currency) => currency !== reporting);
+  if (foreign.length === 0) {
+    return { at: () => ({ convert: (amountMinor) => amountMinor, missing: () => [] }) };
+  }
+  const [ecb, manual] = await Promise.all([
+    ecbRatesForRange(db, [...foreign, reporting], from, to),
+    listManualRates(db, userId),
+  ]);
+  const table = createFxTable(ecb, manual);
+  return {
+    at(date) {
+      const missing = new Set<string>();
+      return {
+        convert(amountMinor, currency) {
+          if (currency === reporting || amountMinor === 0) return amountMinor;
+          const converted = table.convertMinor(amountMinor, currency, reporting, date);
+          if (!converted) missing.add(currency);
+          return converted ? converted.amountMinor : null;
+        },
+        missing: () => [...missing].sort(),
+      };
+    },
+  };
+}
+
+/**
+ * Per-category sums in the reporting currency: each currency's inflows and outflows converted
+ * separately (so their signs survive), rows of a currency without any rate left out.
+ */
+export function convertSums(rows: readonly CurrencyCategorySums[], converter: Converter): CategorySums[] {
+  const sums: CategorySums[] = [];
+  for (const row of rows) {
+    const inflow = converter.convert(row.inflowMinor, row.currency);
+    const outflow = converter.convert(row.outflowMinor, row.currency);
+    if (inflow === null || outflow === null) continue;
+    sums.push({ category: row.category, inflowMinor: inflow, outflowMinor: outflow, count: row.count });
+  }
+  return sums;
+}
+
+export type Money = { amountMinor: number; currency: string };
+
+export const money = (amountMinor: number, currency: string): Money => ({
+  amountMinor: amountMinor === 0 ? 0 : amountMinor,
+  currency,
+});
+
+/** `{ amount, percent }` of the change from `previous` to `current` (percent null when previous is 0). */
+export function moneyChange(current: number, previous: number, currency: string) {
+  return { amount: money(current - previous, currency), percent: percentChange(current, previous) };
+}
+
+/** Payee names seen recently → merchant key; bounded, since payee names come from user data. */
+const merchantKeys = new Map<string, string>();
+const MERCHANT_KEY_CACHE = 50_000;
+
+/**
+ * The domain's merchant key of a payee name (merchant name, else the row's name), or the name itself when
+ * it has no letters or digits. Cached: the same few thousand payees come back on every request, and
+ * normalising is regular-expression work.
+ */
+export function merchantKeyOfPayee(payee: string): string {
+  let key = merchantKeys.get(payee);
+  if (key === undefined) {
+    key = normalizeMerchant(payee) || payee;
+    if (merchantKeys.size >= MERCHANT_KEY_CACHE) merchantKeys.clear();
+    merchantKeys.set(payee, key);
+  }
+  return key;
+}

@@ -1,0 +1,207 @@
+// `npm run bench:analytics`: server time of the analytics endpoints (docs/analytics-api.md) on the seeded
+// bench user (run `npm run seed -- --transactions 1000000` first; same DATABASE_URL / DATA_DIR), against the
+// 50 ms p95 budget of the Analytics issue, and the gzip size of the JavaScript the /dashboard route loads
+// against its 200 KB budget. Runs the real app (createApp) in process with a session made by better-auth's
+// sign-in endpoint and times app.request() until the body is read: BENCH_WARMUP (5) warm-up then BENCH_RUNS
+// (50) measured requests per case. Prints Markdown tables; asserts nothing.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { cpus, loadavg } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { BENCH_EMAIL, benchApp, openBenchDatabase, signIn } from './seed';
+
+const WARM_UP = Number(process.env.BENCH_WARMUP ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+const ORIGIN = 'http://localhost:3000';
+const BUDGET_MS = 50;
+const INSIGHTS_BUDGET_MS = 500;
+const JS_BUDGET_BYTES = 200 * 1024;
+const WEB_DIST = resolve(import.meta.dirname, '../apps/web/dist');
+const DASHBOARD_SOURCE = 'src/features/dashboard/routes/dashboard.tsx';
+
+type Result = { name: string; p50: number; p95: number; max: number; budget: number; detail: string };
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+async function time(task: () => Promise<string>) {
+  let detail = '';
+  for (let i = 0; i < WARM_UP; i += 1) detail = await task();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const started = performance.now();
+    detail = await task();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    max: samples.at(-1) ?? Number.NaN,
+    detail,
+  };
+}
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+
+/**
+ * The built JS the /dashboard route needs, from Vite's manifest (build.manifest): `shell` is the entry
+ * chunk and everything it imports statically (loaded by every page: React, the router, the UI kit, the
+ * query client), `route` what the dashboard route chunk adds on top (its own code and the chunks only it
+ * and other pages import). Charts are not in either: they load when a chart first draws.
+ */
+function dashboardChunks(): { shell: string[]; route: string[] } | string {
+  const manifestPath = join(WEB_DIST, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) return 'apps/web/dist is not built (run `npm run build`)';
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (roots: readonly string[], skip = new Set<string>()) => {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file) || skip.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const child of chunk.imports ?? []) visit(child);
+    };
+    roots.forEach(visit);
+    return files;
+  };
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const route = Object.keys(manifest).filter((key) => key.endsWith(DASHBOARD_SOURCE));
+  if (entries.length === 0 || route.length === 0)
+    return `the manifest has no entry or no ${DASHBOARD_SOURCE}`;
+  const shell = closure(entries);
+  return { shell: [...shell], route: [...closure(route, shell)] };
+}
+
+function gzipKb(files: readonly string[]): { raw: number; gzip: number } {
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const code = readFileSync(join(WEB_DIST, file));
+    raw += code.length;
+    gzip += gzipSync(code, { level: 9 }).length;
+  }
+  return { raw: raw / 1024, gzip: gzip / 1024 };
+}
+
+async function main() {
+  const loadBefore = loadavg()[0] ?? Number.NaN;
+  const database = await openBenchDatabase();
+  try {
+    const app = await benchApp(database);
+    const user = await database.pool.query<{ id: string; n: number }>(
+      `select u.id, (select count(*)::int from "transaction" t where t.user_id = u.id) as n
+       from "user" u where email = $1`,
+      [BENCH_EMAIL],
+    );
+    const bench = user.rows[0];
+    if (!bench) throw new Error(`No ${BENCH_EMAIL}: run \`npm run seed -- --transactions 1000000\` first.`);
+    // The seed vacuums the listing counters but not the spending rollups of migration 0008, which its
+    // batched inserts leave with ten dead versions of every month row and no planner statistics.
+    for (const table of ['spending_day', 'spending_month', 'payee_month']) {
+      await database.pool.query(`vacuum (analyze) "${table}"`);
+    }
+    const cookie = await signIn(app);
+
+    const get = (path: string) => async () => {
+      const response = await app.request(`${ORIGIN}/api/v1${path}`, { headers: { cookie, origin: ORIGIN } });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
+      return `${(text.length / 1024).toFixed(1)} KB`;
+    };
+
+    const today = new Date();
+    const month = today.toISOString().slice(0, 7);
+    const fiveYearsAgo = `${today.getUTCFullYear() - 5}${month.slice(4)}`;
+    const periods = ['1-month', '3-months', '6-months', '1-year', 'all-time'];
+    const cases: [string, string, number][] = [
+      ...periods.map((period): [string, string, number] => [
+        `/dashboard?period=${period}`,
+        `/dashboard?period=${period}`,
+        BUDGET_MS,
+      ]),
+      ['/portfolio?range=ALL', '/portfolio?range=ALL', BUDGET_MS],
+      ['/portfolio?range=1Y', '/portfolio?range=1Y', BUDGET_MS],
+      ...periods.map((period): [string, string, number] => [
+        `/dashboard/activity-summary?period=${period}`,
+        `/dashboard/activity-summary?period=${period}`,
+        BUDGET_MS,
+      ]),
+      [
+        `/transactions/spending-summary (current month ${month})`,
+        `/transactions/spending-summary?month=${month}`,
+        BUDGET_MS,
+      ],
+      [
+        `/transactions/spending-summary (${fiveYearsAgo})`,
+        `/transactions/spending-summary?month=${fiveYearsAgo}`,
+        BUDGET_MS,
+      ],
+      ['/expenses/flow?period=monthly', '/expenses/flow?period=monthly', BUDGET_MS],
+      ['/expenses/flow?period=yearly', '/expenses/flow?period=yearly', BUDGET_MS],
+      ['/insights', '/insights', INSIGHTS_BUDGET_MS],
+    ];
+    const results: Result[] = [];
+    for (const [name, path, budget] of cases) {
+      try {
+        results.push({ name, budget, ...(await time(get(path))) });
+      } catch (error) {
+        results.push({
+          name,
+          budget,
+          p50: Number.NaN,
+          p95: Number.NaN,
+          max: Number.NaN,
+          detail: String(error).slice(0, 120),
+        });
+      }
+      process.stderr.write('.');
+    }
+
+    const version = await database.pool.query<{ server_version: string }>('show server_version');
+    const buffers = await database.pool.query<{ shared_buffers: string }>('show shared_buffers');
+    console.log(
+      `\nAnalytics endpoints, ${bench.n.toLocaleString('en-US')} transactions of one user; ${RUNS} requests per ` +
+        `case after ${WARM_UP} warm-up; server time = app.request() until the body is read.`,
+    );
+    console.log(
+      `Node ${process.version}, PostgreSQL ${version.rows[0]?.server_version ?? '?'} ` +
+        `(shared_buffers ${buffers.rows[0]?.shared_buffers ?? '?'}), 1-minute load average ` +
+        `${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? Number.NaN).toFixed(2)} after (${cpus().length} cores)\n`,
+    );
+    console.log('| endpoint | p50 | p95 | max | budget (p95) | within | response |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const r of results) {
+      const within = Number.isNaN(r.p95) ? 'error' : r.p95 <= r.budget ? 'yes' : 'NO';
+      console.log(
+        `| ${r.name} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.max.toFixed(1)} ms | ${r.budget} ms | ${within} | ${r.detail} |`,
+      );
+    }
+
+    const chunks = dashboardChunks();
+    console.log('\n/dashboard JavaScript (gzip -9), budget 200 KB for the route:\n');
+    if (typeof chunks === 'string') {
+      console.log(`not measured: ${chunks}`);
+    } else {
+      const shell = gzipKb(chunks.shell);
+      const route = gzipKb(chunks.route);
+      const total = shell.gzip + route.gzip;
+      console.log('| part | files | raw | gzip |');
+      console.log('|---|---|---|---|');
+      console.log(
+        `| app shell (every page) | ${chunks.shell.length} | ${shell.raw.toFixed(1)} KB | ${shell.gzip.toFixed(1)} KB |`,
+      );
+      console.log(
+        `| dashboard route | ${chunks.route.length} | ${route.raw.toFixed(1)} KB | ${route.gzip.toFixed(1)} KB ${route.gzip * 1024 <= JS_BUDGET_BYTES ? 'within' : 'OVER'} budget |`,
+      );
+      console.log(`| first load of /dashboard | | | ${total.toFixed(1)} KB |`);
+    }
+  } finally {
+    await database.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
