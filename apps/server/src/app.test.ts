@@ -241,22 +241,22 @@ describe('errors', () => {
 describe('web app serving', () => {
   const dist = mkdtempSync(join(tmpdir(), 'lodestar-dist-'));
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
-  mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'static'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lodestar</title><div id="root"></div>');
-  writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'static', 'app-abc123.js'), 'console.log(1)');
 
   it('serves hashed assets with long caching and index.html for every page path', async () => {
     const web = await open({ deps: { webDistDir: dist } });
-    const asset = await web.app.request('/assets/app-abc123.js');
+    const asset = await web.app.request('/static/app-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
-    for (const path of ['/', '/dashboard', '/settings/display', '/no/such/page']) {
+    for (const path of ['/', '/dashboard', '/assets', '/settings/display', '/no/such/page']) {
       const page = await web.app.request(path);
       expect(page.status).toBe(200);
       expect(page.headers.get('cache-control')).toBe('no-cache');
       expect(await page.text()).toContain('<div id="root">');
     }
-    expect((await web.app.request('/assets/missing.js')).status).toBe(404);
+    expect((await web.app.request('/static/missing.js')).status).toBe(404);
   });
 
   it('explains when the web app has not been built', async () => {

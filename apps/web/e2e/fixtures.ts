@@ -2,6 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import {
+  ECB_FULL_PATH,
+  ECB_NINETY_DAYS_PATH,
+  ecbXml,
+  startFakeEcb,
+  type EcbDay,
+} from '@lodestar/server/testing/fake-ecb';
 import { startSmtpInbox, type SmtpInbox } from '@lodestar/server/testing/smtp-inbox';
 import { test as base, expect, request, type Page } from '@playwright/test';
 import { spawnServer } from '../../../scripts/spawn-server';
@@ -18,6 +25,21 @@ export function uniqueEmail(label: string): string {
   return `${label}.${Date.now().toString(36)}${sequence}@example.com`;
 }
 
+/**
+ * Two years of weekday ECB rates around 1.08 USD per EUR (the demo bank has a euro account), newest
+ * first as the ECB publishes them.
+ */
+function ecbDays(): EcbDay[] {
+  const days: EcbDay[] = [];
+  for (let back = 0; back < 800; back += 1) {
+    const day = new Date(Date.now() - back * 86_400_000);
+    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+    const usd = (1.08 + 0.03 * Math.sin(back / 40)).toFixed(4);
+    days.push({ date: day.toISOString().slice(0, 10), rates: { USD: usd, GBP: '0.8600', JPY: '162.00' } });
+  }
+  return days;
+}
+
 type WorkerFixtures = { server: LodestarServer; accountState: string };
 type TestFixtures = { checkA11y: (page: Page) => Promise<void> };
 
@@ -27,10 +49,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'lodestar-e2e-'));
       const inbox = await startSmtpInbox();
-      const server = await spawnServer(dataDir, { SMTP_URL: inbox.url });
+      const ecb = await startFakeEcb();
+      const days = ecbDays();
+      ecb.feeds.set(ECB_FULL_PATH, { status: 200, body: ecbXml(days) });
+      ecb.feeds.set(ECB_NINETY_DAYS_PATH, { status: 200, body: ecbXml(days.slice(0, 64)) });
+      const server = await spawnServer(dataDir, { SMTP_URL: inbox.url, FX_RATES_URL: ecb.url });
       await use({ url: server.url, dataDir, inbox });
       await server.stop();
       await inbox.close();
+      await ecb.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 120_000 },

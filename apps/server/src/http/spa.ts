@@ -29,12 +29,12 @@ export function spaRoutes(distDir: string | undefined) {
       if (found && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', value);
     };
   app.use(
-    '/assets/*',
+    '/static/*',
     cacheFor('public, max-age=31536000, immutable'),
     serveStatic({ root: distDir, precompressed: true }),
   );
   // A missing hashed asset is a real 404, not the app shell.
-  app.get('/assets/*', (c) => c.text('Not found', 404));
+  app.get('/static/*', (c) => c.text('Not found', 404));
   app.use(
     '*',
     cacheFor('public, max-age=3600'),

@@ -132,7 +132,7 @@ export const APP_PAGES: PageDefinition[] = [
   {
     path: '/tools',
     skeleton: <PageSkeleton />,
-    lazy: () => import('@/features/content/routes/tools').then((m) => ({ Component: m.ToolsRoute })),
+    lazy: () => import('@/features/tools/routes/tools').then((m) => ({ Component: m.ToolsRoute })),
   },
   {
     path: '/help',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { envelopeError, server, TEST_USER } from '@/test/fake-server';
 import { renderApp, setViewport } from '@/test/render-app';
+import { serveDashboard } from '@/features/dashboard/test-harness';
 
 /** Every route of spec §2 and the h1 it shows. */
 const PAGES: [path: string, heading: string][] = [
@@ -75,10 +76,11 @@ describe('routes', () => {
 
   it('shows the matching skeleton while a page loads, announced as loading', async () => {
     setViewport(1440);
+    serveDashboard();
     renderApp('/dashboard');
     expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard…');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
   });
 
   it('names the browser tab after the page', async () => {

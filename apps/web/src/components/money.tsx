@@ -11,6 +11,8 @@ type MoneyTextProps = Omit<ComponentProps<'span'>, 'children'> & {
    */
   tone?: 'flow' | 'plain';
   locale?: string;
+  /** Privacy (show_balances off): the amount is replaced by dots and read out as "Amount hidden". */
+  masked?: boolean;
 };
 
 /** The text of an amount, as MoneyText shows it ('+$12.50', '-$3.99', '$0.00'). */
@@ -27,7 +29,22 @@ export function moneyText(
  * An amount in its own currency with the currency's decimals (the domain's formatMoney), in tabular
  * figures so columns of amounts line up.
  */
-export function MoneyText({ amount, tone = 'flow', locale, className, ...props }: MoneyTextProps) {
+export function MoneyText({
+  amount,
+  tone = 'flow',
+  locale,
+  masked = false,
+  className,
+  ...props
+}: MoneyTextProps) {
+  if (masked) {
+    return (
+      <span className={cn('tabular-nums whitespace-nowrap', className)} {...props}>
+        <span aria-hidden="true">••••</span>
+        <span className="sr-only">Amount hidden</span>
+      </span>
+    );
+  }
   const income = tone === 'flow' && amount.amountMinor > 0;
   return (
     <span

@@ -1,28 +1,177 @@
-import { LayoutDashboard } from 'lucide-react';
-import { Link } from 'react-router';
+import { type PortfolioRange, TIME_PERIOD_VALUES, TIME_PERIODS, type TimePeriod } from '@lodestar/domain';
+import { ArrowLeftRight, LayoutDashboard } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
+import { ChartSkeletonBody } from '@/components/skeletons/chart-skeleton';
+import { LoadingRegion } from '@/components/skeletons/loading-region';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { AccountsCard } from '../components/accounts-card';
+import { ActivityCard } from '../components/activity-card';
+import { AllocationCard } from '../components/allocation-card';
+import { useDashboardDisplay } from '../components/display';
+import { FxNotices } from '../components/fx-notices';
+import { FxRatesDialog } from '../components/fx-rates-dialog';
+import { HistoryCard } from '../components/history-card';
+import { SummaryCard } from '../components/summary-card';
+import { DASHBOARD_TEXT, DEFAULT_RANGE, needsExchangeRates, parsePeriod } from '../model';
+import { useActivitySummary, useDashboardData, usePortfolio } from '../queries';
 
+function PeriodSelect({ value, onChange }: { value: TimePeriod; onChange: (value: TimePeriod) => void }) {
+  return (
+    <Select value={value} onValueChange={(next) => onChange(parsePeriod(next))}>
+      <SelectTrigger aria-label="Period" className="w-44">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {TIME_PERIOD_VALUES.map((period) => (
+          <SelectItem key={period} value={period}>
+            {TIME_PERIODS[period]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/**
+ * The body of the shared DashboardSkeleton (summary chart card and two panels) under the page's real
+ * header: the lazy route shows the whole DashboardSkeleton while the code loads, and from the moment
+ * the page renders its h1 and period selector stay put while the data loads.
+ */
+function DashboardBodySkeleton() {
+  return (
+    <LoadingRegion label="Loading dashboard…">
+      <div className="space-y-6">
+        <ChartSkeletonBody />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Skeleton className="h-64 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      </div>
+    </LoadingRegion>
+  );
+}
+
+/**
+ * The Dashboard: net worth and what it is made of for the period in the URL (`?period=`), its history,
+ * the period's income and spending, and every account. Each card loads and fails on its own, so one
+ * slow or failing endpoint never blanks the page.
+ */
 export function DashboardRoute() {
+  const [params, setParams] = useSearchParams();
+  const period = parsePeriod(params.get('period'));
+  const [range, setRange] = useState<PortfolioRange>(DEFAULT_RANGE);
+  const [fxDialog, setFxDialog] = useState({ open: false, currency: '' });
+  const display = useDashboardDisplay();
+  const dashboard = useDashboardData(period);
+  const portfolio = usePortfolio(range);
+  const activity = useActivitySummary(period);
+
+  const data = dashboard.data;
+  const setPeriod = (next: TimePeriod) =>
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        updated.set('period', next);
+        return updated;
+      },
+      { preventScrollReset: true },
+    );
+  const openRates = (currency = '') => setFxDialog({ open: true, currency });
+  const header = (
+    <PageHeader
+      title="Dashboard"
+      description="Net worth, cash, investments and what changed, at a glance."
+      actions={
+        <div className="flex flex-wrap items-center gap-2">
+          {data && needsExchangeRates(data) ? (
+            <Button variant="outline" onClick={() => openRates()}>
+              <ArrowLeftRight aria-hidden="true" />
+              Exchange rates
+            </Button>
+          ) : null}
+          {data?.hasAccounts === false ? null : <PeriodSelect value={period} onChange={setPeriod} />}
+        </div>
+      }
+    />
+  );
+
+  if (dashboard.isPending) {
+    return (
+      <>
+        {header}
+        <DashboardBodySkeleton />
+      </>
+    );
+  }
+
+  if (data && !data.hasAccounts) {
+    return (
+      <>
+        {header}
+        <EmptyState
+          icon={LayoutDashboard}
+          title={DASHBOARD_TEXT.emptyTitle}
+          action={
+            <Button asChild>
+              <Link to="/accounts">Go to Accounts</Link>
+            </Button>
+          }
+        >
+          On the Accounts page, connect the demo bank, import a file from your bank or add an account by hand.
+          Net worth, its history and your spending appear here once there is a balance.
+        </EmptyState>
+      </>
+    );
+  }
+
+  const reportingCurrency = data?.currency ?? display.currency;
   return (
     <>
-      <PageHeader
-        title="Dashboard"
-        description="Net worth, cash, investments and what changed, at a glance."
-      />
-      <EmptyState
-        icon={LayoutDashboard}
-        title="Your net worth will appear here"
-        action={
-          <Button asChild variant="outline">
-            <Link to="/help">How Lodestar works</Link>
-          </Button>
-        }
+      {header}
+      <div
+        aria-busy={dashboard.isPlaceholderData}
+        className={cn(
+          'grid grid-cols-1 gap-6 transition-opacity lg:grid-cols-3 [&>*]:min-w-0',
+          dashboard.isPlaceholderData && 'opacity-70',
+        )}
       >
-        Once you link an account or import a file, balances, cash flow and net-worth history show up on this
-        page.
-      </EmptyState>
+        {data ? (
+          <>
+            {data.fx.missing.length > 0 || data.fx.stale.length > 0 ? (
+              <div className="lg:col-span-3">
+                <FxNotices fx={data.fx} currency={data.currency} display={display} onAddRate={openRates} />
+              </div>
+            ) : null}
+            <SummaryCard data={data} display={display} />
+          </>
+        ) : (
+          <LoadError
+            title={DASHBOARD_TEXT.loadError}
+            error={dashboard.error}
+            onRetry={() => void dashboard.refetch()}
+            retrying={dashboard.isFetching}
+            className="rounded-lg border bg-card lg:col-span-3"
+          />
+        )}
+        <HistoryCard query={portfolio} range={range} onRangeChange={setRange} display={display} />
+        {data ? <AllocationCard data={data} display={display} /> : null}
+        {data ? <AccountsCard data={data} display={display} /> : null}
+        <ActivityCard query={activity} display={display} />
+      </div>
+      <FxRatesDialog
+        open={fxDialog.open}
+        onOpenChange={(open) => setFxDialog((current) => ({ ...current, open }))}
+        currency={reportingCurrency}
+        initialCurrency={fxDialog.currency}
+        display={display}
+      />
     </>
   );
 }

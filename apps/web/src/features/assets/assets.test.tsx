@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@/test/fake-server';
+import { setViewport } from '@/test/render-app';
+import {
+  fail,
+  holdingsRequests,
+  makeHolding,
+  renderAssets,
+  sampleHoldings,
+  serveHoldings,
+} from './test-harness';
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  setViewport(1280);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const table = () => screen.findByRole('table', { name: 'Holdings' });
+const rowOf = async (symbol: string) => {
+  const holdings = await table();
+  return within(holdings)
+    .getByRole('rowheader', { name: new RegExp(`^${symbol}`) })
+    .closest('tr')!;
+};
+
+describe('Assets holdings', () => {
+  it('shows each holding with its quantity decimals, price, value, cost basis and gain', async () => {
+    serveHoldings();
+    renderAssets();
+    const btc = within(await rowOf('BTC'));
+    expect(btc.getByText('Bitcoin')).toBeInTheDocument();
+    expect(btc.getByText('Coinbase')).toBeInTheDocument();
+    expect(btc.getByText('0.12345678')).toBeInTheDocument();
+    expect(btc.getByText('$91,000.00')).toBeInTheDocument();
+    expect(btc.getByText('$11,234.57')).toBeInTheDocument();
+    expect(btc.getByText('$6,000.00')).toBeInTheDocument();
+    expect(btc.getByText('+$5,234.57')).toBeInTheDocument();
+    expect(btc.getByText('+87.24%')).toBeInTheDocument();
+
+    expect(within(await rowOf('VTI')).getByText('12.5000')).toBeInTheDocument();
+
+    const sap = within(await rowOf('SAP'));
+    expect(sap.getByText('10.00')).toBeInTheDocument();
+    expect(sap.getByText('€200.00')).toBeInTheDocument();
+    expect(sap.getByText('€2,000.00')).toBeInTheDocument();
+    expect(sap.getByText('$2,168.40')).toBeInTheDocument();
+    expect(sap.getByText('-€500.00')).toBeInTheDocument();
+    expect(sap.getByText('(20.00%)')).toBeInTheDocument();
+
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(within(totals).getByText('$16,441.97')).toBeInTheDocument();
+    expect(within(totals).getByText('$11,210.50')).toBeInTheDocument();
+    expect(within(totals).getByText('+$5,231.47')).toBeInTheDocument();
+    expect(within(totals).getByText('+46.67%')).toBeInTheDocument();
+
+    const request = holdingsRequests()[0]!;
+    expect([request.get('page'), request.get('limit'), request.get('type')]).toEqual(['1', '100', 'all']);
+  });
+
+  it('lists the allocation by type and by account as text beside the doughnuts', async () => {
+    serveHoldings();
+    renderAssets();
+    const byType = await screen.findByRole('list', { name: 'Allocation by type' });
+    const crypto = within(byType).getByText('Crypto').closest('li')!;
+    expect(crypto).toHaveTextContent('$11,234.57');
+    expect(crypto).toHaveTextContent('68.33%');
+    const byAccount = screen.getByRole('list', { name: 'Allocation by account' });
+    expect(within(byAccount).getByText('Brokerage').closest('li')).toHaveTextContent('$5,207.40');
+    expect(
+      screen.getByRole('img', { name: /^Allocation by type: ETFs 18\.48%, Crypto 68\.33%/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows cards on a phone', async () => {
+    setViewport(375);
+    serveHoldings();
+    renderAssets();
+    const cards = await screen.findByRole('list', { name: 'Holdings' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const btc = within(within(cards).getByRole('listitem', { name: 'BTC Bitcoin' }));
+    expect(btc.getByText('0.12345678')).toBeInTheDocument();
+    expect(btc.getByText('+87.24%')).toBeInTheDocument();
+  });
+
+  it('keeps the type filter in the URL and sends it', async () => {
+    const user = userEvent.setup();
+    serveHoldings();
+    const { router } = renderAssets('/assets?page=1');
+    await table();
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    const options = await screen.findByRole('listbox');
+    expect(
+      within(options)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'All types',
+      'Stocks',
+      'ETFs',
+      'Mutual funds',
+      'Bonds',
+      'Cash',
+      'Crypto',
+      'Derivatives',
+      'Other',
+    ]);
+    await user.click(within(options).getByRole('option', { name: 'Crypto' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=crypto'));
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /^VTI/ })).not.toBeInTheDocument());
+    expect(await rowOf('BTC')).toBeInTheDocument();
+    expect(holdingsRequests().at(-1)!.get('type')).toBe('crypto');
+    expect(screen.getByText('1 holding')).toBeInTheDocument();
+  });
+
+  it('reads the type from the URL and offers all types when none match', async () => {
+    const user = userEvent.setup();
+    serveHoldings();
+    const { router } = renderAssets('/assets?type=derivative');
+    expect(await screen.findByText('No holdings of the type Derivatives.')).toBeInTheDocument();
+    expect(holdingsRequests()[0]!.get('type')).toBe('derivative');
+    await user.click(screen.getByRole('button', { name: 'Show all types' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await rowOf('VTI')).toBeInTheDocument();
+  });
+
+  it('pages through 250 holdings a hundred at a time', { timeout: 30_000 }, async () => {
+    const user = userEvent.setup();
+    serveHoldings(
+      Array.from({ length: 250 }, (_, index) =>
+        makeHolding({ id: `h_${index}`, symbol: `T${String(index).padStart(3, '0')}` }),
+      ),
+    );
+    const { router } = renderAssets();
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(await rowOf('T000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(await rowOf('T100')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(holdingsRequests().at(-1)!.get('page')).toBe('2');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled());
+    expect(within(await table()).getAllByRole('rowheader')).toHaveLength(50);
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+  });
+});
+
+describe('Assets states', () => {
+  it('says there are no investments yet and links to Accounts', async () => {
+    const user = userEvent.setup();
+    serveHoldings([]);
+    renderAssets();
+    expect(await screen.findByRole('heading', { name: 'No investments yet' })).toBeInTheDocument();
+    expect(screen.getByText(/Connect a brokerage or the demo bank/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to Accounts' }));
+    expect(await screen.findByRole('heading', { name: 'Accounts page' })).toBeInTheDocument();
+  });
+
+  it('shows the skeletons while loading', async () => {
+    serveHoldings();
+    server.on('GET', '/api/v1/investments/holdings', () => new Promise<Response>(() => undefined));
+    renderAssets();
+    expect(await screen.findByTestId('list-skeleton')).toBeInTheDocument();
+    expect(screen.getByText('Loading allocation by type…')).toBeInTheDocument();
+  });
+
+  it('says the holdings could not be fetched and retries', async () => {
+    const user = userEvent.setup();
+    serveHoldings();
+    server.on('GET', '/api/v1/investments/holdings', () => fail(500, 'Database unavailable'));
+    renderAssets();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch investment holdings');
+    expect(alert).toHaveTextContent('Database unavailable');
+    serveHoldings();
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await rowOf('BTC')).toBeInTheDocument();
+  });
+
+  it('masks every amount and quantity when balances are hidden', async () => {
+    serveHoldings(sampleHoldings(), { show_balances: false });
+    renderAssets();
+    const btc = within(await rowOf('BTC'));
+    await waitFor(() => expect(btc.queryByText('$11,234.57')).not.toBeInTheDocument());
+    expect(btc.queryByText('0.12345678')).not.toBeInTheDocument();
+    expect(btc.getAllByText('Amount hidden').length).toBeGreaterThanOrEqual(3);
+    expect(btc.getByText('+87.24%')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Totals' })).not.toHaveTextContent('$');
+    expect(screen.getByRole('list', { name: 'Allocation by type' })).not.toHaveTextContent('$');
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice, formatQuantity, gainPercentText, parseHoldingFilter, parsePage } from './format';
+
+describe('Assets URL', () => {
+  it('reads a known type, else all', () => {
+    expect(parseHoldingFilter('crypto')).toBe('crypto');
+    expect(parseHoldingFilter('mutual_fund')).toBe('mutual_fund');
+    expect(parseHoldingFilter('bonds')).toBe('all');
+    expect(parseHoldingFilter(null)).toBe('all');
+  });
+
+  it('reads a page from 1, else 1', () => {
+    expect(parsePage('3')).toBe(3);
+    expect(parsePage('0')).toBe(1);
+    expect(parsePage('-2')).toBe(1);
+    expect(parsePage('2.5')).toBe(1);
+    expect(parsePage(null)).toBe(1);
+  });
+});
+
+describe('Assets figures', () => {
+  it('shows a quantity with the decimals the server chose', () => {
+    expect(formatQuantity('0.12345678', 8, 'en-US')).toBe('0.12345678');
+    expect(formatQuantity('12.5', 4, 'en-US')).toBe('12.5000');
+    expect(formatQuantity('1500', 2, 'de-DE')).toBe('1.500,00');
+  });
+
+  it('shows a price with the currency’s decimals, or more when it has them (up to 8)', () => {
+    expect(formatPrice({ amount: '243.1', currency: 'USD' }, 'en-US')).toBe('$243.10');
+    expect(formatPrice({ amount: '0.000123', currency: 'USD' }, 'en-US')).toBe('$0.000123');
+    expect(formatPrice({ amount: '0.123456789', currency: 'USD' }, 'en-US')).toBe('$0.12345679');
+    expect(formatPrice({ amount: '1200', currency: 'JPY' }, 'en-US')).toBe('¥1,200');
+  });
+
+  it('puts the sign of a gain in the text', () => {
+    expect(gainPercentText(12.3, 'en-US')).toBe('+12.30%');
+    expect(gainPercentText(-3.2, 'en-US')).toBe('(3.20%)');
+    expect(gainPercentText(0, 'en-US')).toBe('—');
+    expect(gainPercentText(null, 'en-US')).toBe('Not known');
+  });
+});

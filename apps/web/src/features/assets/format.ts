@@ -1,0 +1,45 @@
+import { currencyExponent, DECIMALS, formatNumber, formatSignedPercentage } from '@lodestar/domain';
+import { HOLDING_FILTERS, type HoldingFilter } from './api';
+
+/** The Assets page's URL (?type=&page=) and how its figures read. */
+
+/** A ?type= value the page knows, else 'all'. */
+export function parseHoldingFilter(value: string | null): HoldingFilter {
+  return HOLDING_FILTERS.find((filter) => filter === value) ?? 'all';
+}
+
+/** A ?page= value: a whole number from 1, else 1. */
+export function parsePage(value: string | null): number {
+  if (!value || !/^\d{1,7}$/.test(value)) return 1;
+  const page = Number(value);
+  return page >= 1 ? page : 1;
+}
+
+/** A quantity (decimal string) with exactly the decimals the server chose for it (spec §9). */
+export function formatQuantity(quantity: string, decimals: number, locale: string): string {
+  return formatNumber(Number(quantity), locale, decimals);
+}
+
+/**
+ * A unit price (decimal string) in its currency: at least the currency's decimals, more when the price
+ * has them (a token priced in fractions of a cent), up to the crypto precision of 8.
+ */
+export function formatPrice(price: { amount: string; currency: string }, locale: string): string {
+  const fraction = /\.(\d*?)0*$/.exec(price.amount)?.[1] ?? '';
+  const digits = Math.min(DECIMALS.crypto, Math.max(currencyExponent(price.currency), fraction.length));
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: price.currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(Number(price.amount));
+}
+
+/**
+ * A gain as a percentage whose sign is in the text: '+12.30%', a loss '(3.20%)' (spec §9 parentheses),
+ * nothing '—'; null (no cost basis) is 'Not known'.
+ */
+export function gainPercentText(percent: number | null, locale: string): string {
+  if (percent === null) return 'Not known';
+  return formatSignedPercentage(percent, locale);
+}

@@ -1,0 +1,138 @@
+import {
+  ASSET_CLASSES,
+  isCurrencyCode,
+  isIsoDate,
+  isPortfolioRange,
+  isTimePeriod,
+  parseRate,
+  type PortfolioRange,
+  type TimePeriod,
+  toMajorNumber,
+} from '@lodestar/domain';
+import type { DashboardData, PortfolioPoint } from './api';
+
+/** Texts of spec §8 and of the page's empty state. */
+export const DASHBOARD_TEXT = {
+  loadError: 'Failed to fetch dashboard data',
+  emptyTitle: 'Connect an account to see your net worth',
+} as const;
+
+/** The period the dashboard opens with when the URL names none (or an unknown one). */
+export const DEFAULT_PERIOD: TimePeriod = '1-month';
+export const DEFAULT_RANGE: PortfolioRange = '1M';
+
+export const RANGE_LABELS: Record<PortfolioRange, string> = {
+  '1M': '1M',
+  '3M': '3M',
+  '6M': '6M',
+  '1Y': '1Y',
+  ALL: 'All',
+};
+
+/** What the range means, for the chart's accessible name and the table caption. */
+export const RANGE_DESCRIPTIONS: Record<PortfolioRange, string> = {
+  '1M': 'the last month',
+  '3M': 'the last 3 months',
+  '6M': 'the last 6 months',
+  '1Y': 'the last year',
+  ALL: 'all time',
+};
+
+export function parsePeriod(value: string | null): TimePeriod {
+  return value !== null && isTimePeriod(value) ? value : DEFAULT_PERIOD;
+}
+
+export function parseRange(value: string | null): PortfolioRange {
+  return value !== null && isPortfolioRange(value) ? value : DEFAULT_RANGE;
+}
+
+/** Minor units of `currency` as a major-unit number (chart values only). */
+export function major(amountMinor: number, currency: string): number {
+  return toMajorNumber({ amountMinor, currency });
+}
+
+/**
+ * The chart colour (index into the theme's --chart-N series) of an asset class: its place in the
+ * domain's display order, so a class has the same colour in the doughnut, its legend and the history.
+ */
+export function classColor(assetClass: string): number {
+  const index = ASSET_CLASSES.indexOf(assetClass as (typeof ASSET_CLASSES)[number]);
+  return index < 0 ? ASSET_CLASSES.length : index;
+}
+
+/** The calendar day it is now in `timeZone` ('YYYY-MM-DD'). */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  return `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}`;
+}
+
+/** Up, down or unchanged, so a change is told in words and not by colour alone. */
+export function direction(value: number): 'Up' | 'Down' | 'No change' {
+  if (value > 0) return 'Up';
+  if (value < 0) return 'Down';
+  return 'No change';
+}
+
+/** More than this many daily points and the table lists the last day of each month instead. */
+export const DAILY_TABLE_MAX_ROWS = 92;
+
+/**
+ * The table rows for a history: every day for short ranges; for long ones the last point of each
+ * month (the month's last day, or the latest day of the current month), so the table stays readable.
+ */
+export function tableRows(points: readonly PortfolioPoint[]): { monthly: boolean; rows: PortfolioPoint[] } {
+  if (points.length <= DAILY_TABLE_MAX_ROWS) return { monthly: false, rows: [...points] };
+  const rows: PortfolioPoint[] = [];
+  points.forEach((point, index) => {
+    const next = points[index + 1];
+    if (!next || next.date.slice(0, 7) !== point.date.slice(0, 7)) rows.push(point);
+  });
+  return { monthly: true, rows };
+}
+
+/** The Activity page filtered to one spending category since `from` ('' is Uncategorized). */
+export function categoryActivityHref(category: string, from: string): string {
+  const params = new URLSearchParams();
+  if (category === '') params.set('filter', 'uncategorized');
+  else params.set('categories', category);
+  params.set('date', from);
+  return `/activity?${params.toString()}`;
+}
+
+/**
+ * Whether the exchange-rates dialog is worth offering: the user holds a currency other than the
+ * reporting one, or some currency has no rate at all.
+ */
+export function needsExchangeRates(data: DashboardData): boolean {
+  if (data.fx.missing.length > 0) return true;
+  return data.accounts.some((group) =>
+    group.accounts.some((account) => account.native.currency !== data.currency),
+  );
+}
+
+export type ManualRateForm = { base: string; date: string; rate: string };
+export type ManualRateErrors = Partial<Record<keyof ManualRateForm, string>>;
+
+/** Checks a manual rate as typed: a currency code other than the reporting one, a past date, a rate > 0. */
+export function validateManualRate(form: ManualRateForm, quote: string, today: string): ManualRateErrors {
+  const errors: ManualRateErrors = {};
+  const base = form.base.trim().toUpperCase();
+  if (!isCurrencyCode(base)) errors.base = 'Enter a three-letter currency code, such as EUR';
+  else if (base === quote) errors.base = `Choose a currency other than ${quote}`;
+  if (!isIsoDate(form.date)) errors.date = 'Enter a date';
+  else if (form.date > today) errors.date = 'The date cannot be in the future';
+  if (form.rate.trim() === '') {
+    errors.rate = 'Enter the rate';
+  } else {
+    try {
+      parseRate(form.rate);
+    } catch (error) {
+      errors.rate = error instanceof Error ? error.message : 'Enter the rate as a positive number';
+    }
+  }
+  return errors;
+}
