@@ -7,7 +7,7 @@ import {
   visibleAccountsForDashboard,
 } from '@lodestar/db';
 import { createFxTable, type FxSource } from '@lodestar/domain';
-import { reportingFor } from '../use-cases/dashboard/fx-context';
+import { reportingFor } from './reporting';
 
 /** `id`: on a rate that rests on one of the user's manual rates, that rate (so it can be deleted). */
 export type RateView = {

@@ -9,7 +9,7 @@ import { refreshFxNow } from '../fx/refresher';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
-import { reportingFor } from '../use-cases/dashboard/fx-context';
+import { reportingFor } from '../fx/reporting';
 
 export const FX_MESSAGES = {
   currency: 'Use a three-letter ISO 4217 currency code, like USD',

@@ -9,3 +9,4 @@ export * from './spending';
 export * from './flow';
 export * from './recurring';
 export * from './insights';
+export * from './holding-types';

@@ -9,7 +9,13 @@ import {
   normalizeAccountStatus,
   summarizeBalances,
 } from '@lodestar/domain';
-import { createConverter, type FxReport, loadFxTable, type Reporting, reportingFor } from './fx-context';
+import {
+  createConverter,
+  type FxReport,
+  loadFxTable,
+  type Reporting,
+  reportingFor,
+} from '../../fx/reporting';
 
 /** One visible account with its balance as held and in the reporting currency (null: no rate). */
 export type AccountBalance = {

@@ -10,7 +10,7 @@ import {
   type TimePeriod,
 } from '@lodestar/domain';
 import { type AccountBalance, currentBalances } from './current-balances';
-import { createConverter, loadFxTable, type FxReport } from './fx-context';
+import { createConverter, loadFxTable, type FxReport } from '../../fx/reporting';
 
 export type DashboardView = {
   currency: string;

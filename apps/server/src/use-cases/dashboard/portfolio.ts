@@ -7,7 +7,7 @@ import {
   type PortfolioRange,
   portfolioRangeStart,
 } from '@lodestar/domain';
-import { createConverter, loadFxTable, reportingFor } from './fx-context';
+import { createConverter, loadFxTable, reportingFor } from '../../fx/reporting';
 import { netWorthHistory } from './history-cache';
 
 /** One day of net-worth history: integer minor units of the response's currency per class. */

@@ -1,6 +1,6 @@
 import { type Database, newestSnapshotDates, recomputeBalanceSnapshots } from '@lodestar/db';
 import { addDays } from '@lodestar/domain';
-import { reportingFor } from './fx-context';
+import { reportingFor } from '../../fx/reporting';
 
 /**
  * POST /balance/snapshot: today's end-of-day snapshot of every account of the user (hidden ones too, so

@@ -1,3 +1,5 @@
+import { percentOf as domainPercentOf } from '@lodestar/domain';
+
 /**
  * Exact arithmetic on the decimal strings quantities and prices are stored as (numeric(38, 18)), so an
  * 8-decimal crypto quantity times a price never drifts the way binary floating point would.
@@ -51,9 +53,7 @@ export function productMinor(quantity: string, price: string, exponent: number):
   return result === 0n ? 0 : Number(result);
 }
 
-/** `part / whole × 100` rounded to 2 decimals; null when `whole` is 0. */
+/** The domain's percentOf (2 decimals, half away from zero), null instead of an error when `whole` is 0. */
 export function percentOf(part: number, whole: number): number | null {
-  if (whole === 0) return null;
-  const value = Math.round((part / whole) * 10_000) / 100;
-  return value === 0 ? 0 : value;
+  return whole === 0 ? null : domainPercentOf(part, whole);
 }

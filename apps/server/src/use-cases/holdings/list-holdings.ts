@@ -4,37 +4,20 @@ import {
   currencyExponent,
   DECIMALS,
   fromMajor,
+  HOLDING_TYPE_LABELS,
+  HOLDING_TYPES,
+  type HoldingType,
   isAccountType,
   money,
   type Money,
 } from '@lodestar/domain';
 import { hasFraction, normalizeDecimal, percentOf, productMinor } from './decimal';
-import { reportingBasis, reportingFor, type Reporting } from './reporting';
+import { reportingFor } from '../../fx/reporting';
+import { todaysReporting, type Reporting } from './reporting';
 
 /** GET /investments/holdings (docs/analytics-api.md). */
 
-export const HOLDING_TYPES = [
-  'equity',
-  'etf',
-  'mutual_fund',
-  'fixed_income',
-  'cash',
-  'crypto',
-  'derivative',
-  'other',
-] as const;
-export type HoldingType = (typeof HOLDING_TYPES)[number];
-
-export const HOLDING_TYPE_LABELS: Record<HoldingType, string> = {
-  equity: 'Stocks',
-  etf: 'ETFs',
-  mutual_fund: 'Mutual funds',
-  fixed_income: 'Bonds',
-  cash: 'Cash',
-  crypto: 'Crypto',
-  derivative: 'Derivatives',
-  other: 'Other',
-};
+export { HOLDING_TYPE_LABELS, HOLDING_TYPES, type HoldingType };
 
 /** Security types as providers spell them (Plaid, the demo bank, exchanges) → our holding types. */
 const TYPE_ALIASES: Record<string, HoldingType> = {
@@ -135,9 +118,9 @@ function byValue(a: HoldingView, b: HoldingView): number {
  * gain count those whose cost basis is known as well.
  */
 export async function listHoldings(db: Database, userId: string, now: Date, query: HoldingsQuery) {
-  const basis = await reportingBasis(db, userId, now);
+  const basis = await reportingFor(db, userId, now);
   const rows = await listUserHoldings(db, userId, basis.today);
-  const reporting = await reportingFor(
+  const reporting = await todaysReporting(
     db,
     userId,
     basis,

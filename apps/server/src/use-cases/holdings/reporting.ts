@@ -1,9 +1,8 @@
-import { ecbRatesForRange, listManualRates, storedPreferences, type Database } from '@lodestar/db';
-import { createFxTable, mergePreferences } from '@lodestar/domain';
-import { dateIn } from '../accounts/today';
+import type { Database } from '@lodestar/db';
+import { createConverter, loadFxTable, type Reporting as UserReporting } from '../../fx/reporting';
 
 /** The user's reporting currency (default_currency preference) and today in their time zone. */
-export type ReportingBasis = { currency: string; today: string };
+export type ReportingBasis = Pick<UserReporting, 'currency' | 'today'>;
 
 /**
  * A converter into the reporting currency at today's last known rate (docs/analytics-api.md
@@ -19,40 +18,21 @@ export type Reporting = ReportingBasis & {
   missing(): string[];
 };
 
-export async function reportingBasis(db: Database, userId: string, now: Date): Promise<ReportingBasis> {
-  const preferences = mergePreferences(await storedPreferences(db, userId));
-  return { currency: preferences.default_currency, today: dateIn(preferences.time_zone, now) };
-}
-
-/** Loads the rates `currencies` need today (at most two ECB rows each, and the user's manual rates). */
-export async function reportingFor(
+/** Today's converter for `currencies` (the shared rate loading of fx/reporting.ts, one day's span). */
+export async function todaysReporting(
   db: Database,
   userId: string,
   basis: ReportingBasis,
   currencies: readonly string[],
 ): Promise<Reporting> {
-  const foreign = [...new Set(currencies)].filter((code) => code !== basis.currency);
-  const table =
-    foreign.length === 0
-      ? null
-      : createFxTable(
-          await ecbRatesForRange(db, [...foreign, basis.currency], basis.today, basis.today),
-          (await listManualRates(db, userId)).map(({ date, base, quote, rate }) => ({
-            date,
-            base,
-            quote,
-            rate,
-          })),
-        );
-  const missing = new Set<string>();
+  const { table } = await loadFxTable(db, userId, basis.currency, currencies, [
+    { from: basis.today, to: basis.today },
+  ]);
+  const converter = createConverter(table, basis.currency);
   return {
-    ...basis,
-    convert(amountMinor, from) {
-      if (from === basis.currency) return amountMinor;
-      const converted = table?.convertMinor(amountMinor, from, basis.currency, basis.today) ?? null;
-      if (converted === null) missing.add(from);
-      return converted?.amountMinor ?? null;
-    },
-    missing: () => [...missing].sort(),
+    currency: basis.currency,
+    today: basis.today,
+    convert: (amountMinor, from) => converter.convert(amountMinor, from, basis.today, { track: false }),
+    missing: () => converter.report().missing,
   };
 }

@@ -1,6 +1,7 @@
 import { listProperties, listPropertyValuations, type Database, type PropertyListRow } from '@lodestar/db';
 import { AppError } from '../../http/app-error';
-import { reportingBasis, reportingFor } from '../holdings/reporting';
+import { reportingFor } from '../../fx/reporting';
+import { todaysReporting } from '../holdings/reporting';
 import { PROPERTY_MESSAGES } from './property-input';
 import { propertyTotals, propertyView, valuationViews } from './property-view';
 
@@ -25,10 +26,10 @@ export async function propertyDetail(db: Database, userId: string, propertyId: s
 /** GET /real-estate: every property and the totals in the reporting currency. */
 export async function propertyList(db: Database, userId: string, now: Date) {
   const rows = await listProperties(db, userId);
-  const reporting = await reportingFor(
+  const reporting = await todaysReporting(
     db,
     userId,
-    await reportingBasis(db, userId, now),
+    await reportingFor(db, userId, now),
     rows.flatMap((row) => [row.property.currency, ...(row.mortgage ? [row.mortgage.currency] : [])]),
   );
   return {

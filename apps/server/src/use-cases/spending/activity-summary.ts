@@ -8,8 +8,10 @@ import {
   type DateSpan,
   type IncomeAndSpending,
   type TimePeriod,
+  money,
+  type Money,
 } from '@lodestar/domain';
-import { converterAt, convertSums, money, moneyChange, spendingContext, type Money } from './reporting';
+import { converterAt, convertSums, moneyChange, spendingContext } from './reporting';
 
 /** The five largest spending categories are listed for the current period. */
 const TOP_CATEGORIES = 5;

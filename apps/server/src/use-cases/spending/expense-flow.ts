@@ -6,15 +6,10 @@ import {
   type FlowLink,
   type FlowNode,
   type FlowPeriod,
-} from '@lodestar/domain';
-import {
-  converterAt,
-  convertSums,
-  merchantKeyOfPayee,
   money,
-  spendingContext,
   type Money,
-} from './reporting';
+} from '@lodestar/domain';
+import { converterAt, convertSums, merchantKeyOfPayee, spendingContext } from './reporting';
 
 export type ExpenseFlowView = {
   currency: string;

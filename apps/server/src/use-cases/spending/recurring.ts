@@ -1,6 +1,12 @@
 import type { PayeeSeries } from '@lodestar/db';
-import { type Cadence, type RecurringInput, type RecurringPayment } from '@lodestar/domain';
-import { merchantKeyOfPayee, money, type Money } from './reporting';
+import {
+  type Cadence,
+  type RecurringInput,
+  type RecurringPayment,
+  money,
+  type Money,
+} from '@lodestar/domain';
+import { merchantKeyOfPayee } from './reporting';
 
 /** Recurring payments are looked for in the last 13 months (a yearly one shows twice). */
 export const RECURRING_MONTHS = 13;

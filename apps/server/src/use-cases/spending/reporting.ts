@@ -1,18 +1,6 @@
-import {
-  ecbRatesForRange,
-  listManualRates,
-  storedPreferences,
-  type CurrencyCategorySums,
-  type Database,
-} from '@lodestar/db';
-import {
-  createFxTable,
-  mergePreferences,
-  normalizeMerchant,
-  percentChange,
-  type CategorySums,
-} from '@lodestar/domain';
-import { dateIn } from '../accounts/today';
+import type { CurrencyCategorySums, Database } from '@lodestar/db';
+import { money, normalizeMerchant, percentChange, type CategorySums } from '@lodestar/domain';
+import { createConverter, loadFxTable, reportingFor } from '../../fx/reporting';
 
 /**
  * What every spending read needs about the user: the reporting currency (default_currency), today in
@@ -27,11 +15,11 @@ export type SpendingContext = {
 };
 
 export async function spendingContext(db: Database, userId: string, now: Date): Promise<SpendingContext> {
-  const preferences = mergePreferences(await storedPreferences(db, userId));
+  const { currency, today, preferences } = await reportingFor(db, userId, now);
   return {
     userId,
-    currency: preferences.default_currency,
-    today: dateIn(preferences.time_zone, now),
+    currency,
+    today,
     hiddenCategories: [...preferences.hidden_categories],
     lowBalanceThreshold: preferences.alert_thresholds.low_balance,
   };
@@ -72,26 +60,14 @@ export async function ratesBetween(
   from: string,
   to: string,
 ): Promise<{ at(date: string): Converter }> {
-  const foreign = [...new Set(currencies)].filter((currency) => currency !== reporting);
-  if (foreign.length === 0) {
-    return { at: () => ({ convert: (amountMinor) => amountMinor, missing: () => [] }) };
-  }
-  const [ecb, manual] = await Promise.all([
-    ecbRatesForRange(db, [...foreign, reporting], from, to),
-    listManualRates(db, userId),
-  ]);
-  const table = createFxTable(ecb, manual);
+  const { table } = await loadFxTable(db, userId, reporting, currencies, [{ from, to }]);
   return {
     at(date) {
-      const missing = new Set<string>();
+      const converter = createConverter(table, reporting);
       return {
-        convert(amountMinor, currency) {
-          if (currency === reporting || amountMinor === 0) return amountMinor;
-          const converted = table.convertMinor(amountMinor, currency, reporting, date);
-          if (!converted) missing.add(currency);
-          return converted ? converted.amountMinor : null;
-        },
-        missing: () => [...missing].sort(),
+        convert: (amountMinor, currency) =>
+          amountMinor === 0 ? 0 : converter.convert(amountMinor, currency, date, { track: false }),
+        missing: () => converter.report().missing,
       };
     },
   };
@@ -111,13 +87,6 @@ export function convertSums(rows: readonly CurrencyCategorySums[], converter: Co
   }
   return sums;
 }
-
-export type Money = { amountMinor: number; currency: string };
-
-export const money = (amountMinor: number, currency: string): Money => ({
-  amountMinor: amountMinor === 0 ? 0 : amountMinor,
-  currency,
-});
 
 /** `{ amount, percent }` of the change from `previous` to `current` (percent null when previous is 0). */
 export function moneyChange(current: number, previous: number, currency: string) {

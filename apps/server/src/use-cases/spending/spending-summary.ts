@@ -13,16 +13,16 @@ import {
   monthRange,
   previousMonth,
   shareOf,
+  money,
+  type Money,
 } from '@lodestar/domain';
 import {
   converterAt,
   convertSums,
   merchantKeyOfPayee,
-  money,
   moneyChange,
   spendingContext,
   type Converter,
-  type Money,
 } from './reporting';
 
 const TOP_MERCHANTS = 10;

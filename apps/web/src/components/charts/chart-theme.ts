@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useDisplayPreferences } from '@/lib/display-preferences';
 
 /** Colours a chart draws with, read from the theme's CSS variables (light, dark, high contrast). */
@@ -43,6 +43,13 @@ function subscribeToThemeClasses(onChange: () => void): () => void {
 
 const themeClasses = () => document.documentElement.className;
 
+// The theme classes decide what the CSS variables hold: read them again only when the classes change.
+let lastTheme: { classes: string; theme: ChartTheme } | undefined;
+function themeFor(classes: string): ChartTheme {
+  if (lastTheme?.classes !== classes) lastTheme = { classes, theme: readChartTheme() };
+  return lastTheme.theme;
+}
+
 /**
  * The chart theme, re-read whenever the document's theme classes change (theme switch, high contrast),
  * and whether charts may animate (the reduce-motion preference or the operating system's setting).
@@ -50,7 +57,6 @@ const themeClasses = () => document.documentElement.className;
 export function useChartTheme(): { theme: ChartTheme; animate: boolean } {
   const { reduce_motion } = useDisplayPreferences();
   const classes = useSyncExternalStore(subscribeToThemeClasses, themeClasses, () => '');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the classes decide what the CSS variables hold.
-  const theme = useMemo(() => readChartTheme(), [classes]);
+  const theme = themeFor(classes);
   return { theme, animate: !reduce_motion && !prefersReducedMotion() };
 }

@@ -1,4 +1,4 @@
-import { CACHE, type Money } from '@lodestar/domain';
+import { CACHE, HOLDING_TYPE_LABELS, HOLDING_TYPES, type HoldingType, type Money } from '@lodestar/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
@@ -7,30 +7,13 @@ import { apiFetch } from '@/lib/api-client';
  * (under ['dashboard'], so changes to accounts and rates refresh it) and the dashboard's cache times.
  */
 
-export const HOLDING_TYPES = [
-  'equity',
-  'etf',
-  'mutual_fund',
-  'fixed_income',
-  'cash',
-  'crypto',
-  'derivative',
-  'other',
-] as const;
-export type HoldingType = (typeof HOLDING_TYPES)[number];
+export { HOLDING_TYPES, type HoldingType };
 export type HoldingFilter = HoldingType | 'all';
 
 /** The filter's choices in words (the server's allocation labels for the same types). */
 export const HOLDING_FILTER_LABELS: Record<HoldingFilter, string> = {
   all: 'All types',
-  equity: 'Stocks',
-  etf: 'ETFs',
-  mutual_fund: 'Mutual funds',
-  fixed_income: 'Bonds',
-  cash: 'Cash',
-  crypto: 'Crypto',
-  derivative: 'Derivatives',
-  other: 'Other',
+  ...HOLDING_TYPE_LABELS,
 };
 
 export const HOLDING_FILTERS: readonly HoldingFilter[] = ['all', ...HOLDING_TYPES];

@@ -5,15 +5,28 @@ import {
   type ManualRateRow,
   storedPreferences,
 } from '@lodestar/db';
-import { createFxTable, type FxTable, isCurrencyCode, mergePreferences } from '@lodestar/domain';
-import { dateIn } from '../accounts/today';
+import {
+  createFxTable,
+  type FxTable,
+  isCurrencyCode,
+  mergePreferences,
+  type Preferences,
+} from '@lodestar/domain';
+import { dateIn } from '../use-cases/accounts/today';
 
-/** What the user reports in and which day it is for them (spec §3 default_currency, time_zone). */
-export type Reporting = { currency: string; today: string };
+/**
+ * What the user reports in and which day it is for them (spec §3 default_currency, time_zone), with the
+ * preferences they came from (hidden categories, thresholds) so callers read them once.
+ */
+export type Reporting = { currency: string; today: string; preferences: Preferences };
 
 export async function reportingFor(db: Database, userId: string, now: Date): Promise<Reporting> {
   const preferences = mergePreferences(await storedPreferences(db, userId));
-  return { currency: preferences.default_currency, today: dateIn(preferences.time_zone, now) };
+  return {
+    currency: preferences.default_currency,
+    today: dateIn(preferences.time_zone, now),
+    preferences,
+  };
 }
 
 /** `fx` of every analytics answer: currencies left out for want of a rate, and rates > 7 days old. */
