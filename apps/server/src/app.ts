@@ -33,6 +33,11 @@ import { rulesRoutes } from './routes/rules';
 import { transactionsRoutes } from './routes/transactions';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
+import { notificationsRoutes } from './routes/notifications';
+import { cronRoutes } from './routes/cron';
+import { apiKeysRoutes } from './routes/api-keys';
+import { dataExportRoutes } from './routes/data-export';
+import { apiKeyAuth } from './auth/api-key-auth';
 import { createSyncRunner } from './sync/runner';
 import { userLimits } from './use-cases/limits/user-limits';
 import { applyRulesToTransactions } from './use-cases/rules/apply-rules';
@@ -41,6 +46,8 @@ export type { AppDeps, AppEnv } from './app-types';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 const IMPORT_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
+/** A restore carries a whole export: 100,000 transactions are about 40 MB of JSON. */
+const RESTORE_BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 
 /** Builds the HTTP application; `main.ts` serves it, tests call `app.request()` on it. */
 export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>) => void) {
@@ -142,15 +149,20 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
       throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 15 MB');
     },
   });
-  api.use('*', (c, next) =>
-    c.req.path.startsWith('/api/v1/imports') ? importBodyLimit(c, next) : defaultBodyLimit(c, next),
-  );
+  const restoreBodyLimit = bodyLimit({
+    maxSize: RESTORE_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The export file is larger than 100 MB');
+    },
+  });
+  api.use('*', (c, next) => {
+    if (c.req.path === '/api/v1/user/restore') return restoreBodyLimit(c, next);
+    return c.req.path.startsWith('/api/v1/imports') ? importBodyLimit(c, next) : defaultBodyLimit(c, next);
+  });
   api.use(
     '*',
     timeout(deps.config.apiTimeoutMs, () => new HTTPException(504, { message: 'Request timed out' })),
   );
-  api.route('/', systemRoutes(deps));
-  api.route('/', preferencesRoutes({ auth, db: deps.db }));
   const routeDeps = {
     auth,
     db: deps.db,
@@ -159,6 +171,10 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     rateLimitStore: deps.rateLimitStore,
     now,
   };
+  // API keys (Bearer) sign a request in before any route looks for the session cookie.
+  api.use('*', apiKeyAuth(routeDeps));
+  api.route('/', systemRoutes(deps));
+  api.route('/', preferencesRoutes({ auth, db: deps.db }));
   const syncRunner = createSyncRunner({
     db: deps.db,
     logger: deps.logger,
@@ -188,6 +204,10 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
       trustProxy: deps.config.trustProxy,
     }),
   );
+  api.route('/', notificationsRoutes(routeDeps));
+  api.route('/', cronRoutes(routeDeps));
+  api.route('/', apiKeysRoutes(routeDeps));
+  api.route('/', dataExportRoutes(routeDeps));
   mountRoutes?.(api);
   api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',

@@ -32,6 +32,8 @@ export * from './money';
 export * from './preferences';
 export * from './analytics';
 export * from './real-estate';
+export * from './notifications';
+export * from './api-keys';
 
 export const schema = {
   appInstance,

@@ -1,12 +1,15 @@
-import { Clock, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { data, Link, type LoaderFunctionArgs, useParams } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { cn } from '@/lib/utils';
 import { AccessibilitySettings } from '../components/accessibility-settings';
 import { DangerZone } from '../components/danger/danger-zone';
+import { DeveloperSettings } from '../components/developer/developer-settings';
 import { DisplaySettings } from '../components/display-settings';
+import { FinancialSettings } from '../components/financial-settings';
+import { NotificationSettings } from '../components/notifications/notification-settings';
+import { PrivacySettings } from '../components/privacy-settings';
 import { ProfileSettings } from '../components/profile/profile-settings';
 import { findSection, SETTINGS_SECTIONS, type SettingsSection, sectionMatches } from '../sections';
 
@@ -16,29 +19,25 @@ export function settingsLoader({ params }: LoaderFunctionArgs): null {
   return null;
 }
 
-/** A section whose settings are saved with the account on the server, which arrives in a later release. */
-function ComingLater({ section }: { section: SettingsSection }) {
-  return (
-    <EmptyState icon={Clock} title="Arrives with a later release" headingLevel={3}>
-      This section will hold {section.holds}. These settings are saved with your account on the server, which
-      this build cannot do yet.
-    </EmptyState>
-  );
-}
-
 function SectionBody({ section }: { section: SettingsSection }) {
-  if (section.id === 'profile') return <ProfileSettings />;
-  if (section.id === 'danger') return <DangerZone />;
-  if (section.id === 'accessibility') return <AccessibilitySettings />;
-  if (section.id === 'display') {
-    return (
-      <div className="space-y-6">
-        <DisplaySettings />
-        <ComingLater section={section} />
-      </div>
-    );
+  switch (section.id) {
+    case 'profile':
+      return <ProfileSettings />;
+    case 'financial':
+      return <FinancialSettings />;
+    case 'notifications':
+      return <NotificationSettings />;
+    case 'privacy':
+      return <PrivacySettings />;
+    case 'display':
+      return <DisplaySettings />;
+    case 'accessibility':
+      return <AccessibilitySettings />;
+    case 'developer':
+      return <DeveloperSettings />;
+    default:
+      return <DangerZone />;
   }
-  return <ComingLater section={section} />;
 }
 
 export function SettingsRoute() {

@@ -1,0 +1,4 @@
+/** Spec §2 financial section: favorites list and category visibility. */
+export function FinancialSettings() {
+  return null;
+}

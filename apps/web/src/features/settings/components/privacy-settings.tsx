@@ -1,0 +1,4 @@
+/** Spec §2 privacy section: balances, analytics, personalisation, marketing, data management. */
+export function PrivacySettings() {
+  return null;
+}

@@ -1,0 +1,2 @@
+-- Notification deliveries and Web Push subscriptions.
+select 1;

@@ -1,0 +1,2 @@
+-- API keys for the public API.
+select 1;

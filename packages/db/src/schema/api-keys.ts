@@ -1,0 +1,2 @@
+/** API keys for the public API (migration 0010). */
+export {};

@@ -1,0 +1,2 @@
+/** Notification deliveries and Web Push subscriptions (migration 0009). */
+export {};
