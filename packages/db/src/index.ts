@@ -23,3 +23,6 @@ export * from './queries/fx';
 export * from './queries/net-worth';
 export * from './queries/real-estate';
 export * from './queries/spending';
+export * from './queries/notifications';
+export * from './queries/api-keys';
+export * from './queries/user-data';

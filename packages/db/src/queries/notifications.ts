@@ -1,0 +1,2 @@
+/** Queries for docs/settings-api.md (notifications). */
+export {};
