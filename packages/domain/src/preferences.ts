@@ -22,51 +22,87 @@ export const TIME_ZONES = [
 ] as const;
 export const NOTIFICATION_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 
-const stringList = z.array(z.string().max(200)).max(500);
+/** One clear message per key, naming the preference and what it accepts (spec §3 names the values). */
+const choice = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.enum(values, { message: `${label} must be one of: ${values.join(', ')}` });
+const flag = (label: string) => z.boolean({ message: `${label} must be true or false` });
+const LIST_MAX = 500;
+const textList = (label: string) =>
+  z
+    .array(
+      z
+        .string({ message: `${label} must be a list of text values` })
+        .max(200, `${label}: each entry is at most 200 characters`),
+      {
+        message: `${label} must be a list of text values`,
+      },
+    )
+    .max(LIST_MAX, `${label} holds at most ${LIST_MAX} entries`);
 
 /** Every preference key with its rule (spec §3); lists are capped so a stored document stays small. */
 export const preferencesSchema = z.object({
   theme: themeSchema,
-  sidebar_section_order: stringList,
-  dashboard_layout: z.object({ widgets: stringList }),
-  default_currency: z.enum(DISPLAY_CURRENCIES),
-  default_date_range: z.enum(DATE_RANGES),
-  number_format: z.enum(NUMBER_FORMATS),
-  date_format: z.enum(DATE_FORMATS),
-  time_zone: z.enum(TIME_ZONES),
-  compact_view: z.boolean(),
-  email_notifications: z.boolean(),
-  push_notifications: z.boolean(),
-  notification_frequency: z.enum(NOTIFICATION_FREQUENCIES),
+  sidebar_section_order: textList('Sidebar section order'),
+  dashboard_layout: z.object(
+    { widgets: textList('Dashboard widgets') },
+    { message: 'Dashboard layout must be an object with a widgets list' },
+  ),
+  default_currency: choice(DISPLAY_CURRENCIES, 'Currency'),
+  default_date_range: choice(DATE_RANGES, 'Default date range'),
+  number_format: choice(NUMBER_FORMATS, 'Number format'),
+  date_format: choice(DATE_FORMATS, 'Date format'),
+  time_zone: choice(TIME_ZONES, 'Time zone'),
+  compact_view: flag('Compact view'),
+  email_notifications: flag('Email notifications'),
+  push_notifications: flag('Push notifications'),
+  notification_frequency: choice(NOTIFICATION_FREQUENCIES, 'Notification frequency'),
   alert_thresholds: alertThresholdsSchema,
-  show_balances: z.boolean(),
-  require_2fa: z.boolean(),
-  watchlist_symbols: stringList,
-  favorite_accounts: stringList,
-  analytics_enabled: z.boolean(),
-  personalization_enabled: z.boolean(),
-  marketing_enabled: z.boolean(),
-  third_party_sharing: z.boolean(),
-  reduce_motion: z.boolean(),
-  font_size: z.enum(FONT_SIZES),
-  high_contrast: z.boolean(),
-  transaction_filters: z.object({
-    show_recurring: z.boolean(),
-    show_pending: z.boolean(),
-    show_credit_cards: z.boolean(),
-    show_refunds_only: z.boolean(),
-  }),
-  hidden_categories: z.array(z.enum(TRANSACTION_CATEGORY_VALUES as [string, ...string[]])).max(50),
-  enabled_news_sources: stringList,
-  news_categories: stringList,
-  notification_types: z.object({
-    large_transactions: z.boolean(),
-    new_connections: z.boolean(),
-    weekly_summaries: z.boolean(),
-    security_alerts: z.boolean(),
-    product_updates: z.boolean(),
-  }),
+  show_balances: flag('Show account balances'),
+  require_2fa: flag('Require two-factor authentication'),
+  watchlist_symbols: textList('Watchlist symbols'),
+  favorite_accounts: textList('Favorite accounts'),
+  analytics_enabled: flag('Analytics & performance'),
+  personalization_enabled: flag('Personalized experience'),
+  marketing_enabled: flag('Marketing communications'),
+  third_party_sharing: flag('Third-party sharing'),
+  reduce_motion: flag('Reduce motion'),
+  font_size: choice(FONT_SIZES, 'Font size'),
+  high_contrast: flag('High contrast'),
+  transaction_filters: z.object(
+    {
+      show_recurring: flag('Show recurring'),
+      show_pending: flag('Show pending'),
+      show_credit_cards: flag('Show credit cards'),
+      show_refunds_only: flag('Show refunds only'),
+    },
+    { message: 'Transaction filters must be an object' },
+  ),
+  hidden_categories: z
+    .array(choice(TRANSACTION_CATEGORY_VALUES as [string, ...string[]], 'Hidden categories'), {
+      message: 'Hidden categories must be a list of categories',
+    })
+    .max(50),
+  enabled_news_sources: textList('News sources'),
+  news_categories: textList('News categories'),
+  notification_types: z.object(
+    {
+      large_transactions: flag('Large transactions'),
+      new_connections: flag('New connections'),
+      weekly_summaries: flag('Weekly summaries'),
+      security_alerts: flag('Security alerts'),
+      product_updates: flag('Product updates'),
+    },
+    { message: 'Notification types must be an object' },
+  ),
 });
+
+/** Keys whose value is an object: a partial update of one merges into the current value. */
+export const NESTED_PREFERENCE_KEYS = [
+  'dashboard_layout',
+  'alert_thresholds',
+  'transaction_filters',
+  'notification_types',
+] as const satisfies readonly PreferenceKey[];
 
 export type Preferences = z.infer<typeof preferencesSchema>;
 

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { findUserById, mergeStoredPreferences, storedPreferences, type Database } from '@lodestar/db';
 import {
   mergePreferences,
+  NESTED_PREFERENCE_KEYS,
   preferencesPatchSchema,
   preferencesSchema,
   validationItems,
@@ -12,6 +13,9 @@ import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const ENABLE_TWO_FACTOR_FIRST = 'Enable two-factor authentication before requiring it';
 
@@ -75,13 +79,28 @@ const routes = {
 export function preferencesRoutes({ auth, db }: { auth: Auth; db: Database }) {
   /** Validates, applies the rules between preferences and other state, stores, answers with all of them. */
   async function save(userId: string, changes: Record<string, unknown>) {
-    const parsed = preferencesPatchSchema.safeParse(changes);
+    const parsed = preferencesPatchSchema.safeParse(await withNestedFilledIn(userId, changes));
     if (!parsed.success) throw AppError.validation(validationItems(parsed.error.issues));
     if (parsed.data.require_2fa === true) {
       const account = await findUserById(db, userId);
       if (!account?.twoFactorEnabled) throw new AppError('CONFLICT', ENABLE_TWO_FACTOR_FIRST);
     }
     return mergePreferences(await mergeStoredPreferences(db, userId, parsed.data));
+  }
+
+  /**
+   * A nested preference may be sent in part (`{ notification_types: { weekly_summaries: true } }`): the
+   * missing inner keys come from the current value, so the stored object stays complete.
+   */
+  async function withNestedFilledIn(userId: string, changes: Record<string, unknown>) {
+    if (!NESTED_PREFERENCE_KEYS.some((key) => isPlainObject(changes[key]))) return changes;
+    const current = mergePreferences(await storedPreferences(db, userId));
+    const filled = { ...changes };
+    for (const key of NESTED_PREFERENCE_KEYS) {
+      const part = changes[key];
+      if (isPlainObject(part)) filled[key] = { ...current[key], ...part };
+    }
+    return filled;
   }
 
   return new OpenAPIHono<AppEnv>()
