@@ -9,8 +9,8 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <code>npm start</code>, which builds it when needed.</p></main></body></html>`;
 
 /**
- * Serves the built single-page app: real files from dist (hashed assets cached for a year),
- * and index.html (never cached) for every other path, so deep links and the SPA's own
+ * Serves the built single-page app: real files from dist (hashed assets cached for a year, the
+ * service worker never), and index.html (never cached) for every other path, so deep links and the SPA's own
  * 404 page work. API paths never reach this router.
  */
 export function spaRoutes(distDir: string | undefined) {
@@ -35,6 +35,10 @@ export function spaRoutes(distDir: string | undefined) {
   );
   // A missing hashed asset is a real 404, not the app shell.
   app.get('/static/*', (c) => c.text('Not found', 404));
+  // The service worker (public/sw.js) is checked on every load, so a fixed worker reaches browsers at
+  // once rather than after an hour; a missing one is a 404, never the app shell.
+  app.use('/sw.js', cacheFor('no-cache'), serveStatic({ root: distDir }));
+  app.get('/sw.js', (c) => c.text('Not found', 404));
   app.use(
     '*',
     cacheFor('public, max-age=3600'),

@@ -3,7 +3,44 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/test/fake-server';
 import { fail, ok, renderWithProviders } from '../../test-harness';
+import { filenameFromContentDisposition, restoredCounts } from '../../data-api';
 import { confirmsDeletion, DangerZone } from './danger-zone';
+
+const EXPORT_DOCUMENT = {
+  format: 'lodestar-export',
+  version: 1,
+  exportedAt: '2026-11-22T10:00:00.000Z',
+  profile: { name: 'Ada Lovelace', email: 'ada@example.com' },
+  accounts: [{ id: 'a1' }, { id: 'a2' }],
+  transactions: [{ id: 't1' }, { id: 't2' }, { id: 't3' }],
+  rules: [{ id: 'r1' }],
+  properties: [],
+};
+
+/** A file answer as the server sends it: the body with its type and an attachment file name. */
+function file(body: string, type: string, name: string): Response {
+  return new Response(body, {
+    status: 200,
+    headers: { 'content-type': type, 'content-disposition': `attachment; filename="${name}"` },
+  });
+}
+
+/** Records the files the page hands to the browser to download (name and contents). */
+function captureDownloads() {
+  const blobs = new Map<string, Blob>();
+  const downloads: { name: string; blob: Blob }[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const url = `blob:http://localhost:3000/${blobs.size}`;
+    if (blob instanceof Blob) blobs.set(url, blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href);
+    if (blob) downloads.push({ name: this.download, blob });
+  });
+  return downloads;
+}
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -36,25 +73,155 @@ describe('Danger zone', () => {
     expect(router.state.location.pathname).toBe('/settings');
   });
 
-  it('says honestly that export and disconnect are not available yet', async () => {
+  it('exports the data as the server-named JSON file, then the transactions CSV', async () => {
     const user = userEvent.setup();
+    const downloads = captureDownloads();
+    let answer: (response: Response) => void = () => undefined;
+    server.on('GET', '/api/v1/user/export', () => new Promise<Response>((resolve) => (answer = resolve)));
+    server.on('GET', '/api/v1/user/export/transactions.csv', () =>
+      file(
+        'date,amount\n2026-11-01,-12.50\n',
+        'text/csv',
+        'lodestar-export-2026-11-22T10-00-00Z-transactions.csv',
+      ),
+    );
     renderWithProviders(<DangerZone />);
     await user.click(await screen.findByRole('button', { name: 'Export Data' }));
-    let dialog = await screen.findByRole('alertdialog', { name: 'Data export is not available yet' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Request a data export?' });
+    expect(dialog).toHaveTextContent('emailed to you within 24 hours');
+    expect(dialog).toHaveTextContent('downloaded to this device now');
+    await user.click(within(dialog).getByRole('button', { name: 'Export Data' }));
+    expect(await within(dialog).findByRole('button', { name: 'Requesting...' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    answer(
+      file(JSON.stringify(EXPORT_DOCUMENT), 'application/json', 'lodestar-export-2026-11-22T10-00-00Z.json'),
+    );
+    expect(await screen.findByText('Data exported successfully')).toBeInTheDocument();
     expect(
-      within(dialog)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['Close']);
+      screen.getByText('Your data has been downloaded as a JSON file, and your transactions as a CSV file'),
+    ).toBeInTheDocument();
+    expect(downloads.map((download) => download.name)).toEqual([
+      'lodestar-export-2026-11-22T10-00-00Z.json',
+      'lodestar-export-2026-11-22T10-00-00Z-transactions.csv',
+    ]);
+    expect(JSON.parse(await downloads[0]!.blob.text())).toEqual(EXPORT_DOCUMENT);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it("says 'Failed to export data' with the server's reason and downloads nothing", async () => {
+    const user = userEvent.setup();
+    const downloads = captureDownloads();
+    server.on('GET', '/api/v1/user/export', () => fail(503, 'The database is not reachable'));
+    renderWithProviders(<DangerZone />);
+    await user.click(await screen.findByRole('button', { name: 'Export Data' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Export Data' }));
+    expect(await screen.findByText('Failed to export data')).toBeInTheDocument();
+    expect(screen.getByText('The database is not reachable')).toBeInTheDocument();
+    expect(downloads).toHaveLength(0);
+    expect(server.calls('/api/v1/user/export/transactions.csv')).toHaveLength(0);
+    expect(within(dialog).getByRole('button', { name: 'Export Data' })).toBeEnabled();
+  });
+
+  it('disconnects all accounts and refreshes accounts, dashboard and transactions', async () => {
+    const user = userEvent.setup();
+    server.on('POST', '/api/v1/accounts/disconnect-all', () =>
+      ok({ message: 'All accounts disconnected', disconnected: 2 }),
+    );
+    const { queryClient } = renderWithProviders(<DangerZone />);
+    for (const key of ['accounts', 'dashboard', 'transactions', 'holdings'])
+      queryClient.setQueryData([key], []);
+    await user.click(await screen.findByRole('button', { name: 'Disconnect All' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Disconnect all accounts?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Disconnect All' }));
+    expect(await screen.findByText('All accounts disconnected')).toBeInTheDocument();
+    expect(screen.getByText('Your transaction history has been preserved')).toBeInTheDocument();
+    expect(server.calls('/api/v1/accounts/disconnect-all', 'POST')).toHaveLength(1);
+    for (const key of ['accounts', 'dashboard', 'transactions']) {
+      expect(queryClient.getQueryState([key])?.isInvalidated).toBe(true);
+    }
+    expect(queryClient.getQueryState(['holdings'])?.isInvalidated).toBe(false);
+  });
+
+  it("shows 'Disconnecting...' while busy and 'Failed to disconnect accounts' on failure", async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => undefined;
+    server.on(
+      'POST',
+      '/api/v1/accounts/disconnect-all',
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    renderWithProviders(<DangerZone />);
+    await user.click(await screen.findByRole('button', { name: 'Disconnect All' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Disconnect All' }));
+    expect(await within(dialog).findByRole('button', { name: 'Disconnecting...' })).toBeDisabled();
+    answer(fail(500, 'Failed to disconnect accounts'));
+    expect(await screen.findByText('Failed to disconnect accounts')).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
+  it('shows what an export file holds, then restores it', async () => {
+    const user = userEvent.setup();
+    server.on('POST', '/api/v1/user/restore', () =>
+      ok({ accounts: 2, transactions: 3, rules: 1, properties: 0, preferences: 1 }),
+    );
+    const { queryClient } = renderWithProviders(<DangerZone />);
+    queryClient.setQueryData(['accounts'], []);
+    await user.upload(
+      await screen.findByLabelText('Export file to restore'),
+      new File([JSON.stringify(EXPORT_DOCUMENT)], 'my-export.json', { type: 'application/json' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Restore from an export?' });
+    const holds = within(dialog).getByRole('list', { name: 'What the file holds' });
+    expect(
+      within(holds)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['2 accounts', '3 transactions', '1 rule', '0 properties']);
+    expect(dialog).toHaveTextContent('from ada@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Data restored successfully')).toBeInTheDocument();
+    expect(
+      screen.getByText('Restored 2 accounts, 3 transactions, 1 rule, your preferences.'),
+    ).toBeInTheDocument();
+    expect(server.calls('/api/v1/user/restore', 'POST')[0]?.body).toEqual(EXPORT_DOCUMENT);
+    expect(queryClient.getQueryState(['accounts'])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it('explains that a restore needs an account without data (409)', async () => {
+    const user = userEvent.setup();
+    server.on('POST', '/api/v1/user/restore', () =>
+      fail(409, 'Restore needs an account without data', 'CONFLICT'),
+    );
+    renderWithProviders(<DangerZone />);
+    await user.upload(
+      await screen.findByLabelText('Export file to restore'),
+      new File([JSON.stringify(EXPORT_DOCUMENT)], 'my-export.json', { type: 'application/json' }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Restoring only works into an account without data',
+    );
+    expect(await screen.findByText('Failed to restore data')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Restore' })).toBeEnabled();
+  });
+
+  it('refuses a file that is not a data export, without calling the server', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<DangerZone />);
+    const input = await screen.findByLabelText('Export file to restore');
+    await user.upload(input, new File(['not json'], 'notes.json', { type: 'application/json' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This file is not valid JSON');
+    expect(within(dialog).queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await user.click(screen.getByRole('button', { name: 'Disconnect All' }));
-    dialog = await screen.findByRole('alertdialog', { name: 'Disconnecting accounts is not available yet' });
-    expect(
-      within(dialog)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['Close']);
-    expect(server.requests.filter((request) => request.method !== 'GET')).toHaveLength(0);
+    await user.upload(input, new File(['{"accounts":[]}'], 'other.json', { type: 'application/json' }));
+    dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This file is not a Lodestar data export');
+    expect(server.calls('/api/v1/user/restore')).toHaveLength(0);
   });
 
   it('deletes the account after typing DELETE, then goes home after 2 seconds', async () => {
@@ -98,6 +265,25 @@ describe('Danger zone', () => {
     expect(await screen.findByText('Failed to delete account')).toBeInTheDocument();
     expect(screen.queryByText('Internal details')).not.toBeInTheDocument();
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
+  it('reads the file name from Content-Disposition', () => {
+    expect(filenameFromContentDisposition('attachment; filename="lodestar-export-x.json"')).toBe(
+      'lodestar-export-x.json',
+    );
+    expect(
+      filenameFromContentDisposition(`attachment; filename="a.json"; filename*=UTF-8''caf%C3%A9.json`),
+    ).toBe('café.json');
+    expect(filenameFromContentDisposition('attachment; filename=../../etc/passwd')).toBe('passwd');
+    expect(filenameFromContentDisposition('attachment')).toBeUndefined();
+    expect(filenameFromContentDisposition(null)).toBeUndefined();
+  });
+
+  it('reads restore counts at the top level or under counts', () => {
+    expect(restoredCounts({ accounts: 1, note: 'x' }).map((entry) => entry.label)).toEqual(['1 account']);
+    expect(restoredCounts({ counts: { transactions: 2 } }).map((entry) => entry.label)).toEqual([
+      '2 transactions',
+    ]);
   });
 
   it('accepts DELETE or the email as confirmation', () => {

@@ -1,6 +1,6 @@
 import { UI_TIMING } from '@lodestar/domain/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, LogOut, Trash2, Unplug } from 'lucide-react';
+import { ArchiveRestore, Download, LogOut, Trash2, Unplug } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -19,10 +19,13 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { CurrentUser } from '@/lib/session';
 import { SETTINGS_TOASTS } from '../../messages';
+import { Highlight } from '../../search';
 import { userApi } from '../../user-api';
 import { FormField } from '@/components/form-field';
 import { SettingsGroup } from '../settings-form-kit';
 import { SignedInOnly } from '../signed-in-only';
+import { DisconnectAll, ExportData } from './data-actions';
+import { RestoreFromExport } from './restore-from-export';
 
 /** The word that confirms deletion (the account's email works too). */
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
@@ -51,8 +54,12 @@ function DangerRow({
       <div className="flex min-w-0 gap-3">
         <span className="mt-0.5 shrink-0 text-destructive">{icon}</span>
         <div className="min-w-0">
-          <p className="text-sm font-medium">{title}</p>
-          <p className="mt-0.5 text-sm text-muted-foreground">{description}</p>
+          <p className="text-sm font-medium">
+            <Highlight text={title} />
+          </p>
+          <p className="mt-0.5 text-sm text-muted-foreground">
+            <Highlight text={description} />
+          </p>
         </div>
       </div>
       <div className="shrink-0">{action}</div>
@@ -105,36 +112,6 @@ function SignOutEverywhere() {
           >
             {busy ? 'Signing Out...' : 'Sign Out All Sessions'}
           </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
-
-/** An action that arrives with a later release: its dialog says so and offers only Close. */
-function NotYetAvailable({
-  trigger,
-  title,
-  children,
-}: {
-  trigger: string;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline">{trigger}</Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription asChild>
-            <div className="space-y-2">{children}</div>
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Close</AlertDialogCancel>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
@@ -242,7 +219,7 @@ function useFarewell() {
   return { deleted, onDeleted };
 }
 
-/** Spec §2 danger zone: four confirmations for irreversible actions. */
+/** Spec §2 danger zone: four confirmations for irreversible actions, and restore from an export. */
 export function DangerZone() {
   const farewell = useFarewell();
   if (farewell.deleted) {
@@ -255,47 +232,45 @@ export function DangerZone() {
   return (
     <SignedInOnly returnTo="/settings/danger">
       {(user) => (
-        <SettingsGroup title="Irreversible actions" description="Each asks you to confirm first.">
-          <DangerRow
-            icon={<LogOut aria-hidden="true" className="size-5" />}
-            title="Sign out of all sessions"
-            description="Sign out everywhere, including this device."
-            action={<SignOutEverywhere />}
-          />
-          <DangerRow
-            icon={<Download aria-hidden="true" className="size-5" />}
-            title="Request data export"
-            description="A copy of your data as a JSON file."
-            action={
-              <NotYetAvailable trigger="Export Data" title="Data export is not available yet">
-                <p>
-                  Exporting your data arrives with a later release. Nothing has been requested and no file
-                  will be sent.
-                </p>
-                <p>Until then, your data stays on this server, which you control.</p>
-              </NotYetAvailable>
-            }
-          />
-          <DangerRow
-            icon={<Unplug aria-hidden="true" className="size-5" />}
-            title="Disconnect all accounts"
-            description="Remove every bank, exchange and wallet connection. Your transaction history is kept."
-            action={
-              <NotYetAvailable trigger="Disconnect All" title="Disconnecting accounts is not available yet">
-                <p>
-                  Disconnecting all accounts at once arrives with a later release. Nothing has been
-                  disconnected.
-                </p>
-              </NotYetAvailable>
-            }
-          />
-          <DangerRow
-            icon={<Trash2 aria-hidden="true" className="size-5" />}
-            title="Delete account"
-            description="Permanently delete your account and all of its data."
-            action={<DeleteAccount user={user} onDeleted={farewell.onDeleted} />}
-          />
-        </SettingsGroup>
+        <div className="space-y-6">
+          <SettingsGroup title="Irreversible actions" description="Each asks you to confirm first.">
+            <DangerRow
+              icon={<LogOut aria-hidden="true" className="size-5" />}
+              title="Sign out of all sessions"
+              description="Sign out everywhere, including this device."
+              action={<SignOutEverywhere />}
+            />
+            <DangerRow
+              icon={<Download aria-hidden="true" className="size-5" />}
+              title="Request data export"
+              description="A copy of your data: a JSON file of everything, and a CSV file of your transactions."
+              action={<ExportData />}
+            />
+            <DangerRow
+              icon={<Unplug aria-hidden="true" className="size-5" />}
+              title="Disconnect all accounts"
+              description="Remove every bank, exchange and wallet connection. Your transaction history is kept."
+              action={<DisconnectAll />}
+            />
+            <DangerRow
+              icon={<Trash2 aria-hidden="true" className="size-5" />}
+              title="Delete account"
+              description="Permanently delete your account and all of its data."
+              action={<DeleteAccount user={user} onDeleted={farewell.onDeleted} />}
+            />
+          </SettingsGroup>
+          <SettingsGroup
+            title="Restore from an export"
+            description="Bring a data export back into an account that has no data yet, for example after moving to a new server."
+          >
+            <DangerRow
+              icon={<ArchiveRestore aria-hidden="true" className="size-5" />}
+              title="Restore data"
+              description="Choose the JSON file of a data export. You see what it holds before anything is restored."
+              action={<RestoreFromExport />}
+            />
+          </SettingsGroup>
+        </div>
       )}
     </SignedInOnly>
   );

@@ -1,4 +1,17 @@
+import { SignedInOnly } from '../signed-in-only';
+import { ApiKeysCard } from './api-keys-card';
+import { DeveloperToolsCard } from './developer-tools-card';
+
 /** Spec §2 developer section: API keys and 'Run All Cron Jobs'. */
 export function DeveloperSettings() {
-  return null;
+  return (
+    <SignedInOnly returnTo="/settings/developer">
+      {() => (
+        <div className="space-y-6">
+          <ApiKeysCard />
+          <DeveloperToolsCard />
+        </div>
+      )}
+    </SignedInOnly>
+  );
 }

@@ -1,0 +1,42 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spaRoutes } from './spa';
+
+function distWith(files: Record<string, string>): string {
+  const dist = mkdtempSync(join(tmpdir(), 'lodestar-spa-'));
+  mkdirSync(join(dist, 'static'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lodestar</title><div id="root"></div>');
+  for (const [name, body] of Object.entries(files)) writeFileSync(join(dist, name), body);
+  return dist;
+}
+
+describe('service worker serving', () => {
+  const built = distWith({ 'sw.js': "self.addEventListener('push', () => {});", 'favicon.svg': '<svg/>' });
+  const withoutWorker = distWith({});
+  afterAll(() => {
+    rmSync(built, { recursive: true, force: true });
+    rmSync(withoutWorker, { recursive: true, force: true });
+  });
+
+  it('serves /sw.js as JavaScript that browsers re-check on every load', async () => {
+    const response = await spaRoutes(built).request('/sw.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain("addEventListener('push'");
+  });
+
+  it('keeps the hour of caching for other public files', async () => {
+    const response = await spaRoutes(built).request('/favicon.svg');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('answers 404, not the app shell, when the build has no service worker', async () => {
+    const response = await spaRoutes(withoutWorker).request('/sw.js');
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('<div id="root">');
+  });
+});

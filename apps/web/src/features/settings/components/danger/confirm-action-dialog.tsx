@@ -1,0 +1,76 @@
+import { type ReactNode, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+
+/**
+ * A danger-zone confirmation (spec §4 danger actions): idle, then busy (buttons disabled, the action
+ * shows `busyLabel`), then idle. `onConfirm` resolves true to close the dialog, false to keep it open.
+ */
+export function ConfirmActionDialog({
+  trigger,
+  triggerVariant = 'outline',
+  title,
+  description,
+  confirmLabel,
+  busyLabel,
+  destructive = true,
+  onConfirm,
+}: {
+  trigger: string;
+  triggerVariant?: 'outline' | 'destructive';
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  destructive?: boolean;
+  onConfirm: () => Promise<boolean>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (busy) return;
+    setBusy(true);
+    const close = await onConfirm();
+    setBusy(false);
+    if (close) setOpen(false);
+  };
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button variant={triggerVariant}>{trigger}</Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription asChild>
+            <div className="space-y-2">{description}</div>
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant={destructive ? 'destructive' : 'primary'}
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              void run();
+            }}
+          >
+            {busy ? busyLabel : confirmLabel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,210 @@
+import { API_BASE, ApiError, apiFetch } from '@/lib/api-client';
+
+/**
+ * The Danger zone's data endpoints (docs/settings-api.md "Data"): export (two file downloads), restore
+ * from an export, and disconnect-all. Downloads need the raw body, which apiFetch (JSON only) does not
+ * give, so they use fetch with the session cookie and turn a failure into an ApiError the same way.
+ */
+
+export const DATA_MESSAGES = {
+  exported: 'Data exported successfully',
+  exportedDescription: 'Your data has been downloaded as a JSON file',
+  exportedWithCsvDescription:
+    'Your data has been downloaded as a JSON file, and your transactions as a CSV file',
+  exportFailed: 'Failed to export data',
+  csvFailed: 'The transactions CSV file could not be downloaded',
+  disconnected: 'All accounts disconnected',
+  disconnectedDescription: 'Your transaction history has been preserved',
+  disconnectFailed: 'Failed to disconnect accounts',
+  restored: 'Data restored successfully',
+  restoreFailed: 'Failed to restore data',
+  restoreNeedsEmptyAccount:
+    'Restoring only works into an account without data. This account already has accounts, so nothing was restored. Sign up for a new, empty account and restore into that one.',
+} as const;
+
+/** The largest export document the server accepts for a restore. */
+export const RESTORE_MAX_BYTES = 100 * 1024 * 1024;
+
+export type DownloadedFile = { blob: Blob; filename: string };
+
+/**
+ * The kinds of data a restore brings back, in the order they are shown, with their singular and plural.
+ * API keys are in an export as names only and are never restored, so they are not counted.
+ */
+const KINDS = [
+  ['accounts', 'account', 'accounts'],
+  ['transactions', 'transaction', 'transactions'],
+  ['balanceSnapshots', 'balance snapshot', 'balance snapshots'],
+  ['balanceUpdates', 'balance update', 'balance updates'],
+  ['holdings', 'holding', 'holdings'],
+  ['securities', 'security', 'securities'],
+  ['institutions', 'institution', 'institutions'],
+  ['connections', 'connection', 'connections'],
+  ['rules', 'rule', 'rules'],
+  ['csvMappings', 'CSV mapping', 'CSV mappings'],
+  ['properties', 'property', 'properties'],
+  ['propertyValuations', 'property valuation', 'property valuations'],
+  ['fxManualRates', 'manual exchange rate', 'manual exchange rates'],
+] as const;
+
+export type ExportKind = (typeof KINDS)[number][0];
+
+/** An export document as far as the restore needs to know it; the server checks the rest. */
+export type ExportDocument = {
+  format: 'lodestar-export';
+  version: number;
+  exportedAt?: string;
+  profile?: { name?: string | null; email?: string | null };
+} & Record<string, unknown>;
+
+export type KindCount = { kind: string; count: number; label: string };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** '3 accounts', '1 transaction'; an unknown kind keeps its own name. */
+function countLabel(kind: string, count: number): string {
+  // The restore answers preferences: 1 when the export's preferences were applied.
+  if (kind === 'preferences') return 'your preferences';
+  const known = KINDS.find(([name]) => name === kind);
+  if (!known) return `${count} ${kind}`;
+  return `${count.toLocaleString('en-US')} ${count === 1 ? known[1] : known[2]}`;
+}
+
+/** The counts of each kind of data the document holds (holdings' nested securities included). */
+export function exportCounts(document: ExportDocument): KindCount[] {
+  const counts: KindCount[] = [];
+  for (const [kind] of KINDS) {
+    const value = document[kind];
+    if (Array.isArray(value))
+      counts.push({ kind, count: value.length, label: countLabel(kind, value.length) });
+  }
+  return counts;
+}
+
+/**
+ * The counts a restore answered. The contract says "counts per kind": read either `{ counts: {…} }`
+ * or the kinds at the top level, keeping only whole numbers.
+ */
+export function restoredCounts(answer: unknown): KindCount[] {
+  const source = isRecord(answer) && isRecord(answer.counts) ? answer.counts : answer;
+  if (!isRecord(source)) return [];
+  return Object.entries(source)
+    .filter((entry): entry is [string, number] => Number.isInteger(entry[1]))
+    .map(([kind, count]) => ({ kind, count, label: countLabel(kind, count) }));
+}
+
+/** '3 accounts, 120 transactions' (kinds with none left out; 'Nothing' when all are empty). */
+export function describeCounts(counts: readonly KindCount[]): string {
+  const some = counts.filter((entry) => entry.count > 0);
+  return some.length === 0 ? 'Nothing' : some.map((entry) => entry.label).join(', ');
+}
+
+/**
+ * Reads a file chosen for restore: it must be JSON, an object with `format: 'lodestar-export'` and
+ * version 1, and at most 100 MB. Throws an Error with a message for the user otherwise.
+ */
+export async function readExportFile(file: Blob): Promise<ExportDocument> {
+  if (file.size > RESTORE_MAX_BYTES) {
+    throw new Error('This file is larger than 100 MB, the most a restore accepts.');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await file.text());
+  } catch {
+    throw new Error('This file is not valid JSON. Choose the .json file of a Lodestar data export.');
+  }
+  if (!isRecord(parsed) || parsed.format !== 'lodestar-export') {
+    throw new Error('This file is not a Lodestar data export. Choose the .json file of a data export.');
+  }
+  if (parsed.version !== 1) {
+    throw new Error(
+      `This export has version ${String(parsed.version)}, which this server cannot read (it reads version 1).`,
+    );
+  }
+  return { ...parsed, format: 'lodestar-export', version: 1 };
+}
+
+/**
+ * The file name from a Content-Disposition header (`filename*=UTF-8''…` preferred, then `filename=`),
+ * reduced to a plain name (no folders); undefined when there is none.
+ */
+export function filenameFromContentDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  let name: string | undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)?'[^']*'([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      name = decodeURIComponent(extended[1].trim());
+    } catch {
+      name = undefined;
+    }
+  }
+  if (!name) {
+    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(header);
+    name = (plain?.[1] ?? plain?.[2])?.replace(/\\(.)/g, '$1').trim();
+  }
+  const base = name
+    ?.split(/[/\\]/)
+    .pop()
+    ?.replace(/[\p{Cc}]/gu, '')
+    .trim();
+  return base ? base : undefined;
+}
+
+/** 'lodestar-export-2026-11-22T22-59-43Z' for `at`, the name used when the server sends none. */
+export function exportBaseName(at: Date): string {
+  return `lodestar-export-${at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-')}`;
+}
+
+async function failure(response: Response, fallback: string): Promise<ApiError> {
+  try {
+    const body: unknown = await response.json();
+    if (isRecord(body) && typeof body.error === 'string') {
+      return new ApiError(response.status, typeof body.code === 'string' ? body.code : 'UNKNOWN', body.error);
+    }
+  } catch {
+    // Not a JSON envelope (a proxy's error page): the fixed message below says enough.
+  }
+  return new ApiError(response.status, 'HTTP_ERROR', fallback);
+}
+
+async function download(path: string, fallbackName: string): Promise<DownloadedFile> {
+  const response = await fetch(`${API_BASE}${path}`, { credentials: 'same-origin' });
+  if (!response.ok) throw await failure(response, DATA_MESSAGES.exportFailed);
+  const blob = await response.blob();
+  return {
+    blob,
+    filename: filenameFromContentDisposition(response.headers.get('content-disposition')) ?? fallbackName,
+  };
+}
+
+/** Hands `file` to the browser as a download under its name. */
+export function saveFile({ blob, filename }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser reads the object URL after click() returns; release it once the download has started.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export const dataApi = {
+  /** GET /user/export: everything the user owns, as the server's JSON attachment. */
+  exportJson: (now: Date = new Date()) => download('/user/export', `${exportBaseName(now)}.json`),
+  /** GET /user/export/transactions.csv. */
+  exportTransactionsCsv: (now: Date = new Date()) =>
+    download('/user/export/transactions.csv', `${exportBaseName(now)}-transactions.csv`),
+  restore: (document: ExportDocument) =>
+    apiFetch<unknown>('/user/restore', { method: 'POST', body: document }),
+  disconnectAll: () =>
+    apiFetch<{ message: string; disconnected: number }>('/accounts/disconnect-all', { method: 'POST' }),
+};

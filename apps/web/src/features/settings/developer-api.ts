@@ -1,0 +1,71 @@
+import { ApiError, apiFetch } from '@/lib/api-client';
+
+/**
+ * The Developer section's endpoints (docs/settings-api.md "API keys" and "Jobs and cron"), typed as the
+ * contract gives them. Every call goes through apiFetch, so failures arrive as ApiError.
+ */
+
+export type ApiKeyScope = 'read' | 'read_write';
+
+export type ApiKey = {
+  id: string;
+  name: string;
+  scope: ApiKeyScope;
+  /** The first 12 characters of the key ('lsk_' + 8), to recognise it. */
+  prefix: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};
+
+export type CreatedApiKey = { key: ApiKey; secret: string };
+
+export type NewApiKey = { name: string; scope: ApiKeyScope; expiresInDays: number | null };
+
+export type CronTriggerResult = { successful: number; failed: number; message?: string };
+
+/** What the server says about key management while `FEATURE_PUBLIC_API` is off (403). */
+export const PUBLIC_API_OFF_MESSAGE = 'The public API is turned off on this server';
+
+/** Longest key name the server accepts. */
+export const API_KEY_NAME_MAX = 60;
+
+/** The expiry choices of the Create dialog, in days; null is 'Never'. */
+export const API_KEY_EXPIRY_DAYS = [null, 30, 90, 365] as const;
+
+/** Where the server documents its API. */
+export const API_DOCS_PATH = '/api/docs';
+
+export const developerQueryKeys = {
+  apiKeys: ['user', 'api-keys'] as const,
+};
+
+/** Whether `error` is the 403 that means the public API (and so key management) is turned off. */
+export function isPublicApiOff(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 403 &&
+    (error.code === 'PUBLIC_API_DISABLED' || error.message === PUBLIC_API_OFF_MESSAGE)
+  );
+}
+
+/** The name's problem, or undefined when the server will accept it (1–60 characters after trimming). */
+export function apiKeyNameError(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (trimmed.length === 0) return 'Name is required';
+  if (trimmed.length > API_KEY_NAME_MAX) return `Name must be at most ${API_KEY_NAME_MAX} characters`;
+  return undefined;
+}
+
+export const developerApi = {
+  listApiKeys: () => apiFetch<ApiKey[]>('/user/api-keys'),
+  createApiKey: (input: NewApiKey) =>
+    apiFetch<CreatedApiKey>('/user/api-keys', {
+      method: 'POST',
+      body: { name: input.name.trim(), scope: input.scope, expiresInDays: input.expiresInDays },
+    }),
+  revokeApiKey: (id: string) =>
+    apiFetch<unknown>(`/user/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  triggerAllCronJobs: () => apiFetch<CronTriggerResult>('/cron/trigger-all', { method: 'POST' }),
+};
