@@ -1,6 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { usePreferences } from '@/lib/preferences';
+import { servePreferences } from '@/lib/preferences-test-harness';
+import { server } from '@/test/fake-server';
 import { createQueryClient, Providers, shouldRetryQuery } from './providers';
 
 describe('query client (spec §9)', () => {
@@ -50,5 +53,34 @@ describe('toasts (spec §9)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+function Currency() {
+  const { preferences, loading } = usePreferences();
+  return <p>{loading ? 'Loading' : preferences.default_currency}</p>;
+}
+
+describe('preferences', () => {
+  it("are available everywhere inside the providers, from the user's account when signed in", async () => {
+    servePreferences({ default_currency: 'CAD' });
+    render(
+      <Providers>
+        <Currency />
+      </Providers>,
+    );
+    expect(await screen.findByText('CAD')).toBeInTheDocument();
+  });
+
+  it('come from this browser on signed-out screens, without asking the server', async () => {
+    server.signOut();
+    localStorage.setItem('user-preferences', JSON.stringify({ default_currency: 'CNY' }));
+    render(
+      <Providers>
+        <Currency />
+      </Providers>,
+    );
+    expect(await screen.findByText('CNY')).toBeInTheDocument();
+    expect(server.calls('/api/v1/user/preferences')).toEqual([]);
   });
 });

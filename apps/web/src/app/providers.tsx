@@ -1,9 +1,10 @@
 import { CACHE, UI_TIMING } from '@lodestar/domain/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Toaster } from 'sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { syncDisplayPreferences, useDisplayPreferences } from '@/lib/display-preferences';
+import { useDisplayPreferences } from '@/lib/display-preferences';
+import { PreferencesProvider } from '@/lib/preferences';
 
 /** Spec §9: queries retry up to 3 times, but only once for 'Authentication required' errors. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
@@ -35,15 +36,20 @@ function AppToaster() {
   );
 }
 
+/**
+ * The app's providers: the query client, the user's preferences (for signed-in and signed-out screens
+ * alike; signed out they come from this browser's cache), tooltips and toasts.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  useEffect(() => syncDisplayPreferences(), []);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <AppToaster />
-      </TooltipProvider>
+      <PreferencesProvider>
+        <TooltipProvider>
+          {children}
+          <AppToaster />
+        </TooltipProvider>
+      </PreferencesProvider>
     </QueryClientProvider>
   );
 }

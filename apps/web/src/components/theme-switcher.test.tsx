@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { servePreferences } from '@/lib/preferences-test-harness';
 import { renderApp, setViewport } from '@/test/render-app';
 
 describe('theme switcher in the header', () => {
@@ -41,5 +42,18 @@ describe('theme switcher in the header', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: 'user-preferences' }));
     expect(await screen.findByRole('button', { name: 'Theme: Dark' })).toBeInTheDocument();
     expect(document.documentElement).toHaveClass('dark');
+  });
+
+  it("saves the choice to the signed-in user's account", async () => {
+    setViewport(1440, { prefersDark: false });
+    const prefs = servePreferences({ theme: 'dark' });
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    // The account's saved theme replaces this browser's once preferences load.
+    await user.click(await screen.findByRole('button', { name: 'Theme: Dark' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Light' }));
+    expect(document.documentElement).not.toHaveClass('dark');
+    await waitFor(() => expect(prefs.puts()).toEqual([{ key: 'theme', value: 'light' }]));
+    expect(prefs.stored().theme).toBe('light');
   });
 });

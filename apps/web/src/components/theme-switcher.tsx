@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { setDisplayPreferences, useDisplayPreferences } from '@/lib/display-preferences';
+import { usePreferences } from '@/lib/preferences';
 import { THEMES, type ThemePreference } from '@/lib/theme';
 import { Button } from './ui/button';
 
@@ -10,9 +10,10 @@ export const THEME_OPTIONS = [
   { value: 'system', label: 'System', icon: Monitor },
 ] as const satisfies readonly { value: ThemePreference; label: string; icon: typeof Sun }[];
 
-/** Light / dark / system from the header: applied at once and remembered in the preferences cache. */
+/** Light / dark / system from the header: applied at once, cached in this browser and saved to the account. */
 export function ThemeSwitcher() {
-  const { theme } = useDisplayPreferences();
+  const { preferences, setTheme } = usePreferences();
+  const { theme } = preferences;
   const current = THEME_OPTIONS.find((option) => option.value === theme) ?? THEME_OPTIONS[2];
   const Icon = current.icon;
   return (
@@ -35,7 +36,7 @@ export function ThemeSwitcher() {
             value={theme}
             onValueChange={(value) => {
               const next = THEMES.find((candidate) => candidate === value);
-              if (next) setDisplayPreferences({ theme: next });
+              if (next) void setTheme(next);
             }}
           >
             {THEME_OPTIONS.map(({ value, label, icon: ItemIcon }) => (

@@ -1,30 +1,26 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { usePreferencesOrNull } from './preferences';
 import {
-  applyStoredAppearance,
   DEFAULT_DISPLAY_PREFERENCES,
   type DisplayPreferences,
   PREFERENCES_STORAGE_KEY,
   readDisplayPreferences,
   readPreferencesCache,
-  updateDisplayPreferences,
 } from './theme';
 
 /**
- * One store for the display preferences, so the header's theme switcher, the settings page and the
- * toaster agree, and a change made in another tab or in the operating system shows up here too.
+ * The display preferences (theme, high contrast, reduced motion, font size). Inside the app they come
+ * from PreferencesProvider, so the header's theme switcher, the settings page, the charts and the
+ * toaster agree. A component rendered on its own (outside the provider) reads the browser's cache.
  */
 
-const listeners = new Set<() => void>();
 let snapshotRaw: string | null | undefined;
 let snapshot: DisplayPreferences = DEFAULT_DISPLAY_PREFERENCES;
 
-function notify(): void {
-  for (const listener of listeners) listener();
-}
-
-export function getDisplayPreferences(): DisplayPreferences {
+/** The display preferences in the cache (the same object while the cache is unchanged). */
+function getDisplayPreferences(): DisplayPreferences {
   const raw = readPreferencesCache();
-  // The same object while nothing changed: useSyncExternalStore compares snapshots by identity.
+  // useSyncExternalStore compares snapshots by identity.
   if (raw !== snapshotRaw) {
     snapshotRaw = raw;
     snapshot = readDisplayPreferences(raw);
@@ -32,38 +28,36 @@ export function getDisplayPreferences(): DisplayPreferences {
   return snapshot;
 }
 
-export function setDisplayPreferences(changes: Partial<DisplayPreferences>): void {
-  updateDisplayPreferences(changes);
-  notify();
-}
-
-export function subscribeDisplayPreferences(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Follows other tabs (the `storage` event) and the OS light/dark switch. Returns a cleanup. */
-export function syncDisplayPreferences(): () => void {
+function subscribeToCache(listener: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== null && event.key !== PREFERENCES_STORAGE_KEY) return;
-    applyStoredAppearance();
-    notify();
+    if (event.key === null || event.key === PREFERENCES_STORAGE_KEY) listener();
   };
-  const scheme =
-    typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : undefined;
-  const onScheme = () => applyStoredAppearance();
   window.addEventListener('storage', onStorage);
-  scheme?.addEventListener('change', onScheme);
-  return () => {
-    window.removeEventListener('storage', onStorage);
-    scheme?.removeEventListener('change', onScheme);
-  };
+  return () => window.removeEventListener('storage', onStorage);
 }
 
+/** Theme, high contrast, reduced motion and font size as they apply now. */
 export function useDisplayPreferences(): DisplayPreferences {
-  return useSyncExternalStore(
-    subscribeDisplayPreferences,
+  const context = usePreferencesOrNull();
+  const cached = useSyncExternalStore(
+    subscribeToCache,
     getDisplayPreferences,
     () => DEFAULT_DISPLAY_PREFERENCES,
   );
+  const preferences = context?.preferences;
+  const theme = preferences?.theme;
+  const highContrast = preferences?.high_contrast;
+  const reduceMotion = preferences?.reduce_motion;
+  const fontSize = preferences?.font_size;
+  const fromContext = useMemo<DisplayPreferences | null>(
+    () =>
+      theme === undefined ||
+      highContrast === undefined ||
+      reduceMotion === undefined ||
+      fontSize === undefined
+        ? null
+        : { theme, high_contrast: highContrast, reduce_motion: reduceMotion, font_size: fontSize },
+    [theme, highContrast, reduceMotion, fontSize],
+  );
+  return fromContext ?? cached;
 }

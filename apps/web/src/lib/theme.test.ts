@@ -3,12 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setViewport } from '@/test/render-app';
-import {
-  applyStoredAppearance,
-  readDisplayPreferences,
-  resolveAppearance,
-  updateDisplayPreferences,
-} from './theme';
+import { applyAppearance, readDisplayPreferences, resolveAppearance } from './theme';
 
 const THEME_INIT_SCRIPT = readFileSync(resolve(import.meta.dirname, '../../public/theme-init.js'), 'utf8');
 
@@ -106,34 +101,36 @@ describe('display preferences', () => {
     });
   });
 
-  it('are saved into the shared preferences cache without losing other keys, and applied at once', () => {
-    setViewport(1440);
-    localStorage.setItem('user-preferences', JSON.stringify({ default_currency: 'EUR', theme: 'light' }));
-    updateDisplayPreferences({ theme: 'dark', font_size: 'small' });
-    expect(JSON.parse(localStorage.getItem('user-preferences') ?? '{}')).toEqual({
-      default_currency: 'EUR',
-      theme: 'dark',
-      font_size: 'small',
+  it('are applied to <html> as classes, a font-size attribute and the colour scheme', () => {
+    applyAppearance(
+      document.documentElement,
+      resolveAppearance(
+        { theme: 'dark', high_contrast: true, reduce_motion: true, font_size: 'small' },
+        false,
+      ),
+    );
+    expect(snapshotOfHtml()).toEqual({
+      dark: true,
+      highContrast: true,
+      reduceMotion: true,
+      fontSize: 'small',
     });
-    expect(snapshotOfHtml()).toMatchObject({ dark: true, fontSize: 'small' });
     expect(document.documentElement.style.colorScheme).toBe('dark');
+    applyAppearance(document.documentElement, resolveAppearance(readDisplayPreferences(null), false));
+    expect(snapshotOfHtml()).toEqual({
+      dark: false,
+      highContrast: false,
+      reduceMotion: false,
+      fontSize: 'medium',
+    });
+    expect(document.documentElement.style.colorScheme).toBe('light');
   });
 
-  it('replace a cache that is not an object', () => {
-    setViewport(1440);
-    localStorage.setItem('user-preferences', '"garbage"');
-    updateDisplayPreferences({ high_contrast: true });
-    expect(JSON.parse(localStorage.getItem('user-preferences') ?? '{}')).toEqual({ high_contrast: true });
-  });
-
-  it('re-apply from the cache when the system scheme changes under "system"', () => {
-    localStorage.setItem('user-preferences', '{"theme":"system"}');
-    setViewport(1440, { prefersDark: false });
-    applyStoredAppearance();
-    expect(snapshotOfHtml().dark).toBe(false);
-    setViewport(1440, { prefersDark: true });
-    applyStoredAppearance();
-    expect(snapshotOfHtml().dark).toBe(true);
+  it('follow the system scheme under "system" only', () => {
+    const system = readDisplayPreferences('{"theme":"system"}');
+    expect(resolveAppearance(system, true).dark).toBe(true);
+    expect(resolveAppearance(system, false).dark).toBe(false);
+    expect(resolveAppearance(readDisplayPreferences('{"theme":"light"}'), true).dark).toBe(false);
   });
 });
 

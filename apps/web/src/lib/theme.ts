@@ -1,7 +1,8 @@
 /**
  * Display preferences that shape the whole page, read from the `user-preferences` cache in
  * localStorage (spec §3, snake_case keys). public/theme-init.js applies the same rules before the app
- * loads, so the first paint is right; this module applies them afterwards, when something changes.
+ * loads, so the first paint is right; PreferencesProvider (lib/preferences.tsx) applies them with these
+ * functions afterwards, when something changes.
  * A test runs both against the same inputs: change them together.
  */
 
@@ -92,29 +93,4 @@ export function readPreferencesCache(): string | null {
   } catch {
     return null;
   }
-}
-
-/** Applies the cached preferences to <html> (after a change here, in another tab or in the OS). */
-export function applyStoredAppearance(root: HTMLElement = document.documentElement): void {
-  applyAppearance(
-    root,
-    resolveAppearance(readDisplayPreferences(readPreferencesCache()), systemPrefersDark()),
-  );
-}
-
-/**
- * Merges `changes` into the shared preferences cache (every other key is kept: the cache also holds
- * currency, formats and more) and applies the result at once. Returns the new display preferences.
- */
-export function updateDisplayPreferences(changes: Partial<DisplayPreferences>): DisplayPreferences {
-  const next = { ...parseStoredPreferences(readPreferencesCache()), ...changes };
-  const raw = JSON.stringify(next);
-  try {
-    window.localStorage.setItem(PREFERENCES_STORAGE_KEY, raw);
-  } catch {
-    // Storage full or disabled: the change still applies to this page, it just is not remembered.
-  }
-  const preferences = readDisplayPreferences(raw);
-  applyAppearance(document.documentElement, resolveAppearance(preferences, systemPrefersDark()));
-  return preferences;
 }
