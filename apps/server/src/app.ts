@@ -48,6 +48,7 @@ const API_BODY_LIMIT_BYTES = 1024 * 1024;
 const IMPORT_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
 /** A restore carries a whole export: 100,000 transactions are about 40 MB of JSON. */
 const RESTORE_BODY_LIMIT_BYTES = 100 * 1024 * 1024;
+const RESTORE_TIMEOUT_MS = 15 * 60 * 1000;
 
 /** Builds the HTTP application; `main.ts` serves it, tests call `app.request()` on it. */
 export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>) => void) {
@@ -101,7 +102,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     windowMs: deps.config.rateLimit.windowMs,
     key: (c) => `api:${clientIp(c, deps.config.trustProxy)}`,
   });
-  const csrf = csrfGuard(() => [deps.config.publicUrl]);
+  const csrf = csrfGuard(() => [deps.config.publicUrl], ['/api/v1/notifications/unsubscribe']);
 
   const audit = createAuditLog(deps.db, deps.logger);
   const mailer =
@@ -159,9 +160,18 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     if (c.req.path === '/api/v1/user/restore') return restoreBodyLimit(c, next);
     return c.req.path.startsWith('/api/v1/imports') ? importBodyLimit(c, next) : defaultBodyLimit(c, next);
   });
-  api.use(
-    '*',
-    timeout(deps.config.apiTimeoutMs, () => new HTTPException(504, { message: 'Request timed out' })),
+  const requestTimeout = timeout(
+    deps.config.apiTimeoutMs,
+    () => new HTTPException(504, { message: 'Request timed out' }),
+  );
+  // A restore of a large export runs in one transaction for minutes; a 504 while it goes on to commit
+  // would tell the user it failed when it did not.
+  const restoreTimeout = timeout(
+    RESTORE_TIMEOUT_MS,
+    () => new HTTPException(504, { message: 'Request timed out' }),
+  );
+  api.use('*', (c, next) =>
+    c.req.path === '/api/v1/user/restore' ? restoreTimeout(c, next) : requestTimeout(c, next),
   );
   const routeDeps = {
     auth,
@@ -204,8 +214,8 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
       trustProxy: deps.config.trustProxy,
     }),
   );
-  api.route('/', notificationsRoutes(routeDeps));
-  api.route('/', cronRoutes(routeDeps));
+  api.route('/', notificationsRoutes({ ...routeDeps, mailer }));
+  api.route('/', cronRoutes({ ...routeDeps, mailer, syncRunner }));
   api.route('/', apiKeysRoutes(routeDeps));
   api.route('/', dataExportRoutes(routeDeps));
   mountRoutes?.(api);
@@ -213,6 +223,15 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     type: 'apiKey',
     in: 'cookie',
     name: 'lodestar.session_token',
+  });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'lsk_…',
+    description:
+      'An API key from Settings → Developer (`Authorization: Bearer lsk_…`), accepted when the server sets ' +
+      'FEATURE_PUBLIC_API=true. Read keys may only GET; read-write keys may also write; no key may manage ' +
+      'keys, the account (/user/*), export, restore or disconnect-all.',
   });
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -224,6 +243,8 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
         'validation failures (400) add `items` and `timestamp`, rate limits (429) add `reset` and `limit`.',
     },
     servers: [{ url: '/api/v1' }],
+    // Every endpoint takes the session cookie; with FEATURE_PUBLIC_API=true, API keys too (bearerAuth).
+    security: [{ cookieAuth: [] }, { bearerAuth: [] }],
   });
   api.all('*', () => {
     throw AppError.notFound('No API endpoint at this path');

@@ -21,6 +21,8 @@ import { createMemoryRateLimitStore, createRedisRateLimitStore } from './http/ra
 import { createMailer } from './email/mailer';
 import { createLogger, type Logger } from './logger';
 import { startFxRefresher } from './fx/refresher';
+import { startJobs, type RunningJobs } from './jobs/boss';
+import { createBackground } from './jobs/handlers';
 
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -138,12 +140,32 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   });
   started.fetch = (request, env) => app.fetch(request, env);
   const fxRefresher = startFxRefresher({ db: handle.db, logger, config });
+  const background = createBackground({
+    db: handle.db,
+    config: runtimeConfig,
+    logger,
+    mailer,
+    now: () => new Date(),
+  });
+  // The job queue starts beside the server rather than before it (it does not delay the first request).
+  // One that cannot start (a database without the rights to create its schema) must not keep the app
+  // from serving: it is logged, and cron and the settings buttons still run the same jobs.
+  const jobs: Promise<RunningJobs | undefined> = startJobs({
+    connectionString: databaseUrl,
+    logger,
+    handlers: background.handlers,
+  }).catch((error: unknown) => {
+    logger.error({ err: error }, 'Background jobs did not start; notifications and scheduled syncs are off');
+    return undefined;
+  });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       fxRefresher.stop();
       await closeServer(server, logger);
+      await (await jobs)?.stop();
+      await background.syncRunner.whenIdle();
       await mailer.drain();
       mailer.close();
       await rateLimitStore.close();

@@ -19,3 +19,4 @@ export * from './categorization/index';
 export * from './demo-bank/index';
 export * from './analytics/index';
 export * from './tools/index';
+export * from './notifications/index';

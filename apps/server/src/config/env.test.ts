@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './env';
-import { loadOrCreateSecrets } from './secrets-file';
+import { generateVapidKeys, loadOrCreateSecrets } from './secrets-file';
 
 const strong = 'k'.repeat(20) + 'Q'.repeat(20);
 const external = {
@@ -131,5 +131,67 @@ describe('secrets file', () => {
   it('lets embedded-mode configuration fill the secrets from the file', () => {
     const config = parseConfig({ DATA_DIR: dir }, (missing) => loadOrCreateSecrets(dir, missing));
     expect(config.secrets.authSecret.length).toBeGreaterThanOrEqual(32);
+  });
+});
+
+describe('Web Push (VAPID) configuration', () => {
+  const keys = generateVapidKeys();
+
+  it('generates the VAPID key pair once into secrets.json in the embedded default', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lodestar-vapid-'));
+    try {
+      const first = parseConfig({ DATA_DIR: dir }, (missing) => loadOrCreateSecrets(dir, missing));
+      expect(first.push?.publicKey).toMatch(/^[\w-]{87}$/);
+      expect(Buffer.from(first.push?.publicKey ?? '', 'base64url')[0]).toBe(4);
+      expect(Buffer.from(first.push?.privateKey ?? '', 'base64url')).toHaveLength(32);
+      expect(first.push?.subject).toBe('mailto:admin@localhost');
+      const again = parseConfig({ DATA_DIR: dir }, (missing) => loadOrCreateSecrets(dir, missing));
+      expect(again.push).toEqual(first.push);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes the keys from the environment, with the subject from EMAIL_FROM by default', () => {
+    const config = parseConfig({
+      ...external,
+      VAPID_PUBLIC_KEY: keys.vapidPublicKey,
+      VAPID_PRIVATE_KEY: keys.vapidPrivateKey,
+      EMAIL_FROM: 'Lodestar <alerts@money.example>',
+    });
+    expect(config.push).toEqual({
+      publicKey: keys.vapidPublicKey,
+      privateKey: keys.vapidPrivateKey,
+      subject: 'mailto:alerts@money.example',
+    });
+    expect(
+      parseConfig({
+        ...external,
+        VAPID_PUBLIC_KEY: keys.vapidPublicKey,
+        VAPID_PRIVATE_KEY: keys.vapidPrivateKey,
+        VAPID_SUBJECT: 'https://money.example/contact',
+      }).push?.subject,
+    ).toBe('https://money.example/contact');
+  });
+
+  it('turns push off with an external database and no keys', () => {
+    expect(parseConfig(external).push).toBeUndefined();
+  });
+
+  it('refuses malformed keys, half a pair and a bad subject', () => {
+    expect(problemsOf({ ...external, VAPID_PUBLIC_KEY: keys.vapidPublicKey })).toEqual([
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither',
+    ]);
+    expect(
+      problemsOf({ ...external, VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: keys.vapidPrivateKey }),
+    ).toEqual(['VAPID_PUBLIC_KEY: must be an uncompressed P-256 public key: 65 bytes, base64url']);
+    expect(
+      problemsOf({
+        ...external,
+        VAPID_PUBLIC_KEY: keys.vapidPublicKey,
+        VAPID_PRIVATE_KEY: keys.vapidPrivateKey,
+        VAPID_SUBJECT: 'http://money.example',
+      }),
+    ).toEqual(['VAPID_SUBJECT: must be a mailto: address or an https:// URL']);
   });
 });

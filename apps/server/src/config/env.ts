@@ -65,6 +65,15 @@ const secret = (minLength: number) =>
       message: 'must not be one repeated character',
     });
 
+/** A base64url text of exactly `bytes` bytes (Web Push VAPID keys). */
+const base64url = (bytes: number, what: string) =>
+  optionalText.refine(
+    (value) =>
+      value === undefined ||
+      (/^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes),
+    { message: `must be ${what}: ${bytes} bytes, base64url` },
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: integer(3000, 0, 65_535), // 0 picks a free port (tests, benchmarks)
@@ -82,6 +91,12 @@ const envSchema = z.object({
   ENCRYPTION_KEY: secret(32),
   AUTH_SECRET: secret(32),
   CRON_SECRET: secret(32),
+  VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key'),
+  VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key'),
+  VAPID_SUBJECT: optionalText.refine(
+    (value) => value === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value),
+    { message: 'must be a mailto: address or an https:// URL' },
+  ),
   REDIS_URL: url(['redis:', 'rediss:']),
   RATE_LIMIT_MAX: integer(600, 1, 1_000_000),
   RATE_LIMIT_WINDOW_MS: integer(60_000, 1_000, 86_400_000),
@@ -108,6 +123,12 @@ const envSchema = z.object({
 type ParsedEnv = z.infer<typeof envSchema>;
 
 export type Secrets = { encryptionKey: string; authSecret: string; cronSecret: string };
+
+/** Web Push VAPID key pair (base64url, as `web-push` and the browser's PushManager take them). */
+export type VapidKeys = { vapidPublicKey: string; vapidPrivateKey: string };
+
+/** What the embedded default can generate into secrets.json. */
+export type GeneratableSecret = keyof Secrets | keyof VapidKeys;
 
 export type Config = {
   nodeEnv: ParsedEnv['NODE_ENV'];
@@ -137,6 +158,11 @@ export type Config = {
   /** ECB reference rates: base URL of the eurofxref feeds, and whether to fetch them every 12 hours. */
   fx: { ratesUrl: string; refresh: boolean };
   features: FeatureFlags;
+  /**
+   * Web Push (docs/settings-api.md "Notifications"): undefined when no VAPID keys are configured (an
+   * external database without VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY), which turns push off.
+   */
+  push: { publicKey: string; privateKey: string; subject: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -159,7 +185,7 @@ const SECRET_VARIABLES = {
  */
 export function parseConfig(
   env: Record<string, string | undefined>,
-  generatedSecrets?: (missing: (keyof Secrets)[], dataDir: string) => Partial<Secrets>,
+  generatedSecrets?: (missing: GeneratableSecret[], dataDir: string) => Partial<Secrets> & Partial<VapidKeys>,
 ): Config {
   const result = envSchema.safeParse(env);
   const problems = result.success
@@ -178,10 +204,19 @@ export function parseConfig(
     if (value === undefined) missing.push(key);
     else provided[key] = value;
   }
-  const filled = {
-    ...(missing.length && !parsed.DATABASE_URL ? generatedSecrets?.(missing, parsed.DATA_DIR) : {}),
-    ...provided,
-  };
+  const vapidGiven = Boolean(parsed.VAPID_PUBLIC_KEY) || Boolean(parsed.VAPID_PRIVATE_KEY);
+  if (vapidGiven && !(parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
+  }
+  // The embedded default generates the VAPID pair once; an external database shares keys between
+  // instances, so there push stays off until both are set.
+  const wanted: GeneratableSecret[] = [...missing, ...(vapidGiven ? [] : VAPID_SECRETS)];
+  const generated =
+    wanted.length && !parsed.DATABASE_URL ? (generatedSecrets?.(wanted, parsed.DATA_DIR) ?? {}) : {};
+  const filled = { ...generated, ...provided };
+  const vapid = vapidGiven
+    ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }
+    : { publicKey: generated.vapidPublicKey, privateKey: generated.vapidPrivateKey };
   for (const [variable, key] of Object.entries(SECRET_VARIABLES) as [
     keyof typeof SECRET_VARIABLES,
     keyof Secrets,
@@ -196,7 +231,6 @@ export function parseConfig(
     problems.push('PLAID_CLIENT_ID and PLAID_SECRET: set both or neither');
   }
   if (problems.length) throw new ConfigError(problems);
-
   return {
     nodeEnv: parsed.NODE_ENV,
     port: parsed.PORT,
@@ -213,7 +247,11 @@ export function parseConfig(
     logLevel: parsed.LOG_LEVEL,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
     trustProxy: parsed.TRUST_PROXY,
-    secrets: filled as Secrets,
+    secrets: {
+      encryptionKey: filled.encryptionKey ?? '',
+      authSecret: filled.authSecret ?? '',
+      cronSecret: filled.cronSecret ?? '',
+    },
     redisUrl: parsed.REDIS_URL,
     rateLimit: { max: parsed.RATE_LIMIT_MAX, windowMs: parsed.RATE_LIMIT_WINDOW_MS },
     email: {
@@ -242,5 +280,21 @@ export function parseConfig(
       export: parsed.FEATURE_EXPORT,
       publicApi: parsed.FEATURE_PUBLIC_API,
     },
+    push:
+      vapid.publicKey && vapid.privateKey
+        ? {
+            publicKey: vapid.publicKey,
+            privateKey: vapid.privateKey,
+            subject: parsed.VAPID_SUBJECT ?? defaultVapidSubject(parsed.EMAIL_FROM),
+          }
+        : undefined,
   };
+}
+
+const VAPID_SECRETS: (keyof VapidKeys)[] = ['vapidPublicKey', 'vapidPrivateKey'];
+
+/** `mailto:` + the address of EMAIL_FROM ('Name <a@b>' or 'a@b'), else mailto:admin@localhost. */
+function defaultVapidSubject(from: string | undefined): string {
+  const address = from ? (/<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim()) : undefined;
+  return address && /^[^\s@]+@[^\s@]+$/.test(address) ? `mailto:${address}` : 'mailto:admin@localhost';
 }

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Secrets } from './env';
+import type { Secrets, VapidKeys } from './env';
 
 /** What $DATA_DIR/secrets.json holds: app secrets plus the embedded cluster's superuser password. */
-export type StoredSecrets = Partial<Secrets> & { postgresPassword?: string };
+export type StoredSecrets = Partial<Secrets> & Partial<VapidKeys> & { postgresPassword?: string };
 
 const FILE = 'secrets.json';
 const generate = () => randomBytes(32).toString('base64url');
@@ -25,7 +25,14 @@ export function loadOrCreateSecrets(
     : {};
   const generated = wanted.filter((name) => !stored[name]);
   if (generated.length) {
-    for (const name of generated) stored[name] = generate();
+    for (const name of generated) {
+      if (name === 'vapidPublicKey' || name === 'vapidPrivateKey') continue;
+      stored[name] = generate();
+    }
+    // The VAPID keys are a pair: both are made together (a P-256 key pair), never one alone.
+    if (generated.includes('vapidPublicKey') || generated.includes('vapidPrivateKey')) {
+      Object.assign(stored, generateVapidKeys());
+    }
     const temporary = `${path}.${process.pid}.tmp`;
     writeFileSync(temporary, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
     renameSync(temporary, path);
@@ -33,4 +40,18 @@ export function loadOrCreateSecrets(
   }
   chmodSync(path, 0o600);
   return stored;
+}
+
+/** A Web Push VAPID key pair: P-256, the public key uncompressed (65 bytes), the private key 32 bytes. */
+export function generateVapidKeys(): VapidKeys {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  // getPrivateKey() drops leading zero bytes; VAPID wants exactly 32.
+  const privateKey = Buffer.alloc(32);
+  const raw = ecdh.getPrivateKey();
+  raw.copy(privateKey, 32 - raw.length);
+  return {
+    vapidPublicKey: ecdh.getPublicKey().toString('base64url'),
+    vapidPrivateKey: privateKey.toString('base64url'),
+  };
 }

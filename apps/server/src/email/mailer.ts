@@ -1,5 +1,5 @@
-import { emailOutbox, type Database } from '@lodestar/db';
-import { eq } from 'drizzle-orm';
+import { emailOutbox, type Database, type Executor } from '@lodestar/db';
+import { and, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '../logger';
 import type { EmailContent } from './templates';
@@ -11,11 +11,24 @@ export type OutgoingEmail = EmailContent & {
   userId?: string;
   /** The link the email carries; printed to the log when no transport is configured. */
   actionUrl?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+};
+
+/** An email recorded in the outbox inside the caller's transaction, not delivered yet. */
+export type RecordedEmail = {
+  /** Delivers it once the caller's transaction has committed; never throws. */
+  deliver(): Promise<void>;
 };
 
 export type Mailer = {
   /** Records the email in the outbox, then delivers it; never throws (failures are logged and recorded). */
   send(email: OutgoingEmail): Promise<void>;
+  /**
+   * Records the email in the outbox with `tx` (the caller's transaction, so the row commits or rolls
+   * back with whatever the caller writes beside it); call `deliver()` after the commit.
+   */
+  record(tx: Executor, email: OutgoingEmail): Promise<RecordedEmail>;
   /** Waits for every send in progress (graceful shutdown, tests). */
   drain(): Promise<void>;
   close(): void;
@@ -48,8 +61,8 @@ export function createMailer(options: MailerOptions): Mailer {
 
   const inFlight = new Set<Promise<void>>();
 
-  async function deliver(email: OutgoingEmail): Promise<void> {
-    const [row] = await options.db
+  async function insert(db: Executor, email: OutgoingEmail): Promise<string | undefined> {
+    const [row] = await db
       .insert(emailOutbox)
       .values({
         userId: email.userId ?? null,
@@ -61,6 +74,14 @@ export function createMailer(options: MailerOptions): Mailer {
         status: transport ? 'queued' : 'logged',
       })
       .returning({ id: emailOutbox.id });
+    return row?.id;
+  }
+
+  /**
+   * Sends an outbox row that is still 'queued'. Moving it to 'sending' first is the claim: of two
+   * instances holding the same row, only the one whose update matched sends it.
+   */
+  async function transmit(id: string | undefined, email: OutgoingEmail): Promise<void> {
     if (!transport) {
       log.warn(
         { kind: email.kind, to: email.to, link: email.actionUrl },
@@ -68,6 +89,13 @@ export function createMailer(options: MailerOptions): Mailer {
       );
       return;
     }
+    if (!id) return;
+    const claimed = await options.db
+      .update(emailOutbox)
+      .set({ status: 'sending' })
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')))
+      .returning({ id: emailOutbox.id });
+    if (claimed.length === 0) return;
     let failure: string | undefined;
     try {
       await transport.sendMail({
@@ -76,28 +104,36 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: email.subject,
         text: email.text,
         html: email.html,
+        ...(email.headers ? { headers: email.headers } : {}),
       });
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
       log.error({ kind: email.kind, reason: failure }, 'Email delivery failed');
     }
-    if (!row) return;
     await options.db
       .update(emailOutbox)
       .set(
         failure ? { status: 'failed', error: failure.slice(0, 500) } : { status: 'sent', sentAt: new Date() },
       )
-      .where(eq(emailOutbox.id, row.id));
+      .where(eq(emailOutbox.id, id));
+  }
+
+  function track(email: OutgoingEmail, work: () => Promise<void>): Promise<void> {
+    const task = work().catch((error: unknown) => {
+      log.error({ kind: email.kind, err: error }, 'Could not record or send an email');
+    });
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task));
+    return task;
   }
 
   return {
     send(email) {
-      const task = deliver(email).catch((error: unknown) => {
-        log.error({ kind: email.kind, err: error }, 'Could not record or send an email');
-      });
-      inFlight.add(task);
-      void task.finally(() => inFlight.delete(task));
-      return task;
+      return track(email, async () => transmit(await insert(options.db, email), email));
+    },
+    async record(tx, email) {
+      const id = await insert(tx, email);
+      return { deliver: () => track(email, () => transmit(id, email)) };
     },
     async drain() {
       while (inFlight.size) await Promise.all([...inFlight]);

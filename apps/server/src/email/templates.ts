@@ -22,9 +22,13 @@ type Layout = {
   paragraphs: string[];
   action: { label: string; url: string };
   footnote: string;
+  /** Notification emails: the one-click unsubscribe link shown under the card. */
+  unsubscribe?: { label: string; url: string };
+  /** Why the email was sent (under the card). */
+  reason?: string;
 };
 
-function render({ preheader, greeting, paragraphs, action, footnote }: Layout): {
+function render({ preheader, greeting, paragraphs, action, footnote, unsubscribe, reason }: Layout): {
   text: string;
   html: string;
 } {
@@ -37,7 +41,9 @@ function render({ preheader, greeting, paragraphs, action, footnote }: Layout): 
     footnote,
     '',
     `— ${PRODUCT}`,
+    ...(unsubscribe ? ['', `${unsubscribe.label}: ${unsubscribe.url}`] : []),
   ].join('\n');
+  const why = reason ?? `You received this email because of activity on your ${PRODUCT} account.`;
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(PRODUCT)}</title></head>
@@ -53,7 +59,8 @@ ${paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:15px;line-height:24
 <p style="margin:0 0 16px;font-size:13px;line-height:20px;word-break:break-all"><a href="${escapeHtml(action.url)}" style="color:#1d4ed8">${escapeHtml(action.url)}</a></p>
 <p style="margin:16px 0 0;font-size:13px;line-height:20px;color:#52606d">${escapeHtml(footnote)}</p>
 </div>
-<p style="margin:24px 0 0;font-size:12px;line-height:18px;color:#7b8794;text-align:center">You received this email because of activity on your ${escapeHtml(PRODUCT)} account.</p>
+<p style="margin:24px 0 0;font-size:12px;line-height:18px;color:#7b8794;text-align:center">${escapeHtml(why)}</p>
+${unsubscribe ? `<p style="margin:8px 0 0;font-size:12px;line-height:18px;color:#7b8794;text-align:center"><a href="${escapeHtml(unsubscribe.url)}" style="color:#52606d">${escapeHtml(unsubscribe.label)}</a></p>` : ''}
 </div>
 </body>
 </html>`;
@@ -93,6 +100,33 @@ export function passwordResetEmail(input: { name: string; url: string }): EmailC
       action: { label: 'Choose a new password', url: input.url },
       footnote:
         'This link works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays as it is.',
+    }),
+  };
+}
+
+/**
+ * A notification (docs/settings-api.md "Notifications"): the lines of its content, a button into the
+ * app, and, for every kind but security alerts, an unsubscribe link for that kind.
+ */
+export function notificationEmail(input: {
+  name: string;
+  subject: string;
+  lines: string[];
+  url: string;
+  unsubscribeUrl: string | undefined;
+}): EmailContent {
+  return {
+    subject: input.subject,
+    ...render({
+      preheader: input.lines[0] ?? input.subject,
+      greeting: greetingFor(input.name),
+      paragraphs: input.lines,
+      action: { label: `Open ${PRODUCT}`, url: input.url },
+      footnote: 'Choose which notifications you get, and how often, in Settings → Notifications.',
+      reason: `You received this email because notifications are turned on for your ${PRODUCT} account.`,
+      ...(input.unsubscribeUrl
+        ? { unsubscribe: { label: 'Unsubscribe from these emails', url: input.unsubscribeUrl } }
+        : {}),
     }),
   };
 }

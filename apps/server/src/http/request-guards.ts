@@ -9,9 +9,16 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * browser cannot send cross-site without a CORS preflight we never grant. Bearer-token clients (API
  * keys, cron) carry no ambient credentials and skip the origin check.
  */
-export function csrfGuard(allowedOrigins: () => string[]): MiddlewareHandler {
+export function csrfGuard(
+  allowedOrigins: () => string[],
+  /**
+   * Paths authorised by a token in the URL rather than the session cookie, which mail providers POST to
+   * as a form (RFC 8058 one-click unsubscribe): no ambient credential, so nothing to forge.
+   */
+  tokenPaths: readonly string[] = [],
+): MiddlewareHandler {
   return async (c, next) => {
-    if (!MUTATING.has(c.req.method)) return next();
+    if (!MUTATING.has(c.req.method) || tokenPaths.includes(c.req.path)) return next();
     const bearer = c.req.header('authorization')?.toLowerCase().startsWith('bearer ');
     if (!bearer) {
       const fetchSite = c.req.header('sec-fetch-site');

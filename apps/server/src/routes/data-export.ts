@@ -1,7 +1,162 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { findUserById } from '@lodestar/db';
 import type { AppEnv, RouteDeps } from '../app-types';
+import { requireUser } from '../auth/current-user';
+import { AppError } from '../http/app-error';
+import { ok } from '../http/envelope';
+import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
+import { disconnectAll } from '../use-cases/data/disconnect-all';
+import { exportFileName, writeUserExport } from '../use-cases/data/export-user-data';
+import { parseExportDocument } from '../use-cases/data/parse-export-document';
+import { restoreUserData } from '../use-cases/data/restore-user-data';
+import { textStream } from '../use-cases/data/text-stream';
+import { userLimits } from '../use-cases/limits/user-limits';
+import { exportTransactionsCsv } from '../use-cases/transactions/export-transactions';
+import { EXPORT_DISABLED } from './transactions';
 
-/** Export, restore and disconnect-all (docs/settings-api.md). */
-export function dataExportRoutes(_deps: RouteDeps) {
-  return new OpenAPIHono<AppEnv>();
+const tags = ['Data'];
+/** The whole history, newest first: no filter of the transactions listing applies. */
+const EVERY_TRANSACTION = {
+  filter: 'all',
+  categories: undefined,
+  accounts: undefined,
+  types: undefined,
+  sort: 'date_desc',
+} as const;
+
+const DOCUMENT_DESCRIPTION =
+  'The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, ' +
+  'preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, ' +
+  'balanceSnapshots, balanceUpdates, securities, holdings, rules, csvMappings, properties, propertyValuations, ' +
+  'fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are ' +
+  'the exporting server’s, so references inside the document hold. Never in it: connection secrets and ' +
+  'cursors, password hashes, sessions, two-factor secrets, API key hashes.';
+
+const CountsSchema = z.record(z.string(), z.number().int()).openapi('RestoreCounts', {
+  description:
+    'Rows restored per kind: institutions, connections, accounts, transactions, balanceSnapshots, ' +
+    'balanceUpdates, securities, holdings, rules, csvMappings, properties, propertyValuations, fxManualRates, ' +
+    'preferences (1 when restored)',
+});
+
+const routes = {
+  export: createRoute({
+    method: 'get',
+    path: '/user/export',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'Download everything the user owns (except secrets) as one JSON file',
+    description: `${DOCUMENT_DESCRIPTION} Streamed as it is read (one consistent snapshot). API keys cannot call this.`,
+    responses: {
+      200: {
+        description: 'JSON attachment lodestar-export-YYYY-MM-DDTHH-mm-ssZ.json',
+        content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
+      },
+      403: { description: 'Exporting data is turned off on this server' },
+    },
+  }),
+  transactionsCsv: createRoute({
+    method: 'get',
+    path: '/user/export/transactions.csv',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'Download every transaction as CSV (newest first)',
+    description:
+      'RFC 4180, UTF-8 with a byte-order mark. Text a spreadsheet would run as a formula (starting with = + - @) ' +
+      'gets a leading apostrophe; amounts are plain decimals in major units of their currency.',
+    responses: {
+      200: { description: 'CSV attachment', content: { 'text/csv': { schema: z.string() } } },
+      403: { description: 'Exporting data is turned off on this server' },
+    },
+  }),
+  restore: createRoute({
+    method: 'post',
+    path: '/user/restore',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'Restore an export into this account (which must hold no accounts yet)',
+    description:
+      `${DOCUMENT_DESCRIPTION} Up to 100 MB. Everything is written in one transaction (all or nothing) with new ` +
+      'ids; connections come back without secrets and `disconnected` (reconnect to sync), as do their accounts. ' +
+      'API key metadata is not restored. 400 "This is not a Lodestar export" for other files, 400 "Validation ' +
+      'failed" with the first rows at fault, 409 when the account already holds accounts.',
+    request: { body: jsonBody(z.record(z.string(), z.unknown())) },
+    responses: {
+      200: jsonResponse(CountsSchema, 'Restored'),
+      400: { description: 'Not an export, or a document that breaks the format' },
+      409: { description: 'Restore needs an account without data' },
+      413: { description: 'The export file is larger than 100 MB' },
+    },
+  }),
+  disconnectAll: createRoute({
+    method: 'post',
+    path: '/accounts/disconnect-all',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'Disconnect every linked account; history stays',
+    description:
+      'Deletes the user’s connections with their encrypted secrets; their accounts stay, with status ' +
+      '`disconnected`, with all transactions and balance history, and no longer sync. `disconnected` counts ' +
+      'accounts, `connections` the connections removed. API keys cannot call this.',
+    responses: {
+      200: jsonResponse(
+        z.object({ message: z.string(), disconnected: z.number().int(), connections: z.number().int() }),
+        'All accounts disconnected',
+      ),
+    },
+  }),
+};
+
+/** Export, restore and disconnect-all (docs/settings-api.md "Data"). */
+export function dataExportRoutes(deps: RouteDeps) {
+  const { auth, db } = deps;
+  const requireExport = () => {
+    if (!deps.config.features.export) throw AppError.forbidden(EXPORT_DISABLED);
+  };
+  const download = (fileName: string, contentType: string) => ({
+    'Content-Type': contentType,
+    'Content-Disposition': `attachment; filename="${fileName}"`,
+    'Cache-Control': 'no-store',
+  });
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(routes.export, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      requireExport();
+      const now = deps.now();
+      const logger = c.get('logger');
+      const body = textStream(
+        (write) => writeUserExport({ db, userId, now, write }),
+        (error) => logger.error({ err: error }, 'data export failed'),
+      );
+      return c.body(body, 200, download(exportFileName(now), 'application/json; charset=utf-8'));
+    })
+    .openapi(routes.transactionsCsv, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      requireExport();
+      const body = await exportTransactionsCsv({ db, userId, query: EVERY_TRANSACTION });
+      return c.body(
+        body,
+        200,
+        download(exportFileName(deps.now(), '-transactions.csv'), 'text/csv; charset=utf-8'),
+      );
+    })
+    .openapi(routes.restore, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const document = parseExportDocument(c.req.valid('json'));
+      const account = await findUserById(db, userId);
+      const counts = await restoreUserData({
+        db,
+        userId,
+        document,
+        limits: userLimits(deps, userId),
+        hasTwoFactor: account?.twoFactorEnabled === true,
+      });
+      c.get('logger').info({ userId, counts }, 'data restored');
+      return ok(c, counts);
+    })
+    .openapi(routes.disconnectAll, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      return ok(c, await disconnectAll(db, userId));
+    });
 }

@@ -24,7 +24,9 @@ import {
   securityPrice,
   transaction,
 } from './money';
+import { notificationDelivery, pushSubscription } from './notifications';
 import { userPreferences } from './preferences';
+import { apiKey } from './api-keys';
 
 export * from './app-instance';
 export * from './auth';
@@ -59,5 +61,8 @@ export const schema = {
   categorizationRule,
   csvMapping,
   balanceUpdate,
+  notificationDelivery,
+  pushSubscription,
+  apiKey,
 };
 export type Schema = typeof schema;

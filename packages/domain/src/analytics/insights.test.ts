@@ -194,6 +194,14 @@ describe('buildInsights', () => {
       expect(insight?.links[0]?.href).toBe('/activity?search=Shell%20Oil&date=2026-11-18');
     });
 
+    it("writes amounts, figures and dates in the user's number and date formats", () => {
+      const data = input({ merchantStats: [{ ...shell, count: 6 }], recentTransactions: [recent(-8_001)] });
+      const [insight] = buildInsights({ ...data, locale: 'de-DE', dateFormat: 'DD.MM.YYYY' });
+      expect(insight?.explanation).toBe(
+        '80,01\u00a0$ at Shell Oil on 18.11.2026 is well above your usual 50,00\u00a0$ there (6 payments in the year before).',
+      );
+    });
+
     it('does not flag at mean + 3σ, with too little history, or a recurring payment', () => {
       expect(
         kinds(input({ merchantStats: [{ ...shell, count: 6 }], recentTransactions: [recent(-8_000)] })),

@@ -2,7 +2,7 @@ import { categoryLabel, isTransactionCategory } from '../categories';
 import { compareText, daysBetween } from '../categorization/text';
 import { AGGREGATION, DEFAULT_LOCALE, PREFERENCES_TIMING } from '../constants';
 import { addDays, addMonths, type IsoDate } from '../dates';
-import { formatMoney, formatNumber } from '../formatting';
+import { type DateFormat, formatIsoDate, formatMoney, formatNumber } from '../formatting';
 import { fromMajor, type Money } from '../money';
 import { percentChange, percentOf } from './net-worth';
 import { CADENCE_RULES, type RecurringPayment, upcomingDates } from './recurring';
@@ -56,6 +56,10 @@ export type InsightCategoryAmount = { category: string; label: string; amountMin
 export type InsightInput = {
   /** The user's calendar day, 'YYYY-MM-DD'. */
   today: IsoDate;
+  /** Number format for amounts and figures in the texts (preference number_format; en-US if absent). */
+  locale?: string;
+  /** Date format for days in the texts (preference date_format; 'Nov 3, 2026' if absent). */
+  dateFormat?: DateFormat;
   /** Reporting currency (ISO 4217). */
   currency: string;
   /**
@@ -148,8 +152,14 @@ type Ranked = Insight & { magnitude: number };
 type Context = {
   input: InsightInput;
   money: (amountMinor: number, currency?: string) => Money;
-  /** An amount as en-US currency text ('$1,234.56'), in the reporting currency unless given. */
+  /** An amount as currency text in the user's number format, in the reporting currency unless given. */
   show: (amountMinor: number, currency?: string) => string;
+  /** A number with one decimal in the user's number format. */
+  num: (value: number) => string;
+  /** 12.345 → '12.3%' (one decimal, the user's number format). */
+  pct: (value: number) => string;
+  /** A calendar date in the user's date format (no time zone shift). */
+  day: (date: IsoDate) => string;
 };
 
 /**
@@ -158,10 +168,14 @@ type Context = {
  * input (a new user) gives none. Percentages are rounded to 2 decimals (figures) and shown with 1.
  */
 export function buildInsights(input: InsightInput): Insight[] {
+  const locale = input.locale ?? DEFAULT_LOCALE;
   const context: Context = {
     input,
     money: (amountMinor, currency = input.currency) => ({ amountMinor, currency }),
-    show: (amountMinor, currency = input.currency) => formatMoney({ amountMinor, currency }, DEFAULT_LOCALE),
+    show: (amountMinor, currency = input.currency) => formatMoney({ amountMinor, currency }, locale),
+    num: (value) => formatNumber(value, locale, 1),
+    pct: (value) => `${formatNumber(value, locale, 1)}%`,
+    day: (date) => (input.dateFormat ? formatIsoDate(date, input.dateFormat) : longDate(date)),
   };
   const recurringIds = new Set(input.recurring.flatMap((payment) => payment.transactionIds));
   const unusual = unusualTransactions(context, recurringIds);
@@ -187,7 +201,7 @@ export function buildInsights(input: InsightInput): Insight[] {
     .map(({ magnitude: _magnitude, ...insight }) => insight);
 }
 
-function savingsRate({ input, money, show }: Context): Ranked[] {
+function savingsRate({ input, money, show, pct }: Context): Ranked[] {
   const lastMonth = addMonths(`${input.today.slice(0, 7)}-01`, -1);
   const monthOf = (start: IsoDate) => input.monthly.find((row) => row.month === start.slice(0, 7));
   const last = monthOf(lastMonth);
@@ -210,7 +224,7 @@ function savingsRate({ input, money, show }: Context): Ranked[] {
   if (average !== null) {
     const points = rate - average;
     const direction = Math.abs(points) < 0.05 ? 'level with' : points > 0 ? 'up from' : 'down from';
-    trend = ` That is ${direction} your ${percent(average)} average over the ${earlierRates.length} months before.`;
+    trend = ` That is ${direction} your ${pct(average)} average over the ${earlierRates.length} months before.`;
   }
   const figures: InsightFigure[] = [
     { label: 'Savings rate', value: rate, format: 'percent' },
@@ -227,10 +241,10 @@ function savingsRate({ input, money, show }: Context): Ranked[] {
       title:
         saved < 0
           ? `You spent more than you earned in ${name}`
-          : `You saved ${percent(rate)} of your income in ${name}`,
+          : `You saved ${pct(rate)} of your income in ${name}`,
       explanation:
         `In ${name} you earned ${show(last.incomeMinor)} and spent ` +
-        `${show(last.spendingMinor)}, a savings rate of ${percent(rate)}.${trend}`,
+        `${show(last.spendingMinor)}, a savings rate of ${pct(rate)}.${trend}`,
       figures,
       links: [
         { label: 'See the income', href: activity({ filter: 'income', date: lastMonth }) },
@@ -241,7 +255,7 @@ function savingsRate({ input, money, show }: Context): Ranked[] {
   ];
 }
 
-function categoryChanges({ input, money, show }: Context): Ranked[] {
+function categoryChanges({ input, money, show, pct }: Context): Ranked[] {
   const lastMonth = addMonths(`${input.today.slice(0, 7)}-01`, -1);
   const previousMonth = addMonths(lastMonth, -1);
   const minimum = fromMajor(T.categoryChangeMajor, input.currency).amountMinor;
@@ -274,7 +288,7 @@ function categoryChanges({ input, money, show }: Context): Ranked[] {
   const [lastName, previousName] = [monthName(lastMonth), monthName(previousMonth)];
   return [...pick(up), ...pick(down)].map((row): Ranked => {
     const rising = row.change > 0;
-    const share = row.percent === null ? '' : ` (${percent(Math.abs(row.percent))})`;
+    const share = row.percent === null ? '' : ` (${pct(Math.abs(row.percent))})`;
     const figures: InsightFigure[] = [
       { label: lastName, value: money(row.last), format: 'money' },
       { label: previousName, value: money(row.previous), format: 'money' },
@@ -288,7 +302,7 @@ function categoryChanges({ input, money, show }: Context): Ranked[] {
       title:
         row.percent === null
           ? `New spending on ${row.label}`
-          : `${row.label} spending ${rising ? 'up' : 'down'} ${percent(Math.abs(row.percent))}`,
+          : `${row.label} spending ${rising ? 'up' : 'down'} ${pct(Math.abs(row.percent))}`,
       explanation:
         `You spent ${show(row.last)} on ${row.label} in ${lastName}, ${show(Math.abs(row.change))}${share} ` +
         `${rising ? 'more' : 'less'} than the ${show(row.previous)} in ${previousName}.`,
@@ -305,7 +319,10 @@ function recentOutflows(input: InsightInput, recurringIds: ReadonlySet<string>):
   return input.recentTransactions.filter((row) => row.amountMinor < 0 && !recurringIds.has(row.id));
 }
 
-function unusualTransactions({ input, money, show }: Context, recurringIds: ReadonlySet<string>): Ranked[] {
+function unusualTransactions(
+  { input, money, show, num, day }: Context,
+  recurringIds: ReadonlySet<string>,
+): Ranked[] {
   const merchants = new Map(input.merchantStats.map((row) => [row.key, row]));
   const categories = new Map(input.categoryStats.map((row) => [row.category, row]));
   const minimumExcess = fromMajor(T.unusualMinExcessMajor, input.currency).amountMinor;
@@ -323,7 +340,7 @@ function unusualTransactions({ input, money, show }: Context, recurringIds: Read
     } else if (category && category.count >= T.unusualMinHistory && category.medianMinor > 0) {
       if (size <= T.unusualCategoryMultiple * category.medianMinor) continue;
       usual = category.medianMinor;
-      reason = `a typical ${row.category ? categoryName(row.category, input) : ''} payment of ${show(usual)} (${formatNumber(size / usual, DEFAULT_LOCALE, 1)}×)`;
+      reason = `a typical ${row.category ? categoryName(row.category, input) : ''} payment of ${show(usual)} (${num(size / usual)}×)`;
     } else continue;
     if (size - usual < minimumExcess) continue;
     found.push({
@@ -331,7 +348,7 @@ function unusualTransactions({ input, money, show }: Context, recurringIds: Read
       kind: 'unusual_transaction',
       severity: 'warning',
       title: `Unusual payment at ${row.name}`,
-      explanation: `${show(size)} at ${row.name} on ${longDate(row.date)} is well above ${reason}.`,
+      explanation: `${show(size)} at ${row.name} on ${day(row.date)} is well above ${reason}.`,
       figures: [
         { label: 'Amount', value: money(size), format: 'money' },
         { label: 'Usual', value: money(Math.round(usual)), format: 'money' },
@@ -349,7 +366,7 @@ function unusualTransactions({ input, money, show }: Context, recurringIds: Read
 }
 
 function largeTransactions(
-  { input, money, show }: Context,
+  { input, money, show, pct, day }: Context,
   recurringIds: ReadonlySet<string>,
   flagged: ReadonlySet<string>,
 ): Ranked[] {
@@ -376,10 +393,10 @@ function largeTransactions(
         severity: 'info',
         title: `Large payment at ${row.name}`,
         explanation:
-          `You paid ${show(size)} at ${row.name} on ${longDate(row.date)}` +
+          `You paid ${show(size)} at ${row.name} on ${day(row.date)}` +
           (share === null
             ? '.'
-            : `, ${percent(share)} of your average monthly spending (${show(Math.round(average))}).`),
+            : `, ${pct(share)} of your average monthly spending (${show(Math.round(average))}).`),
         figures,
         links: [{ label: 'See the transaction', href: activity({ search: row.name, date: row.date }) }],
         magnitude: size,
@@ -387,7 +404,7 @@ function largeTransactions(
     });
 }
 
-function priceIncreases({ input, show }: Context): Ranked[] {
+function priceIncreases({ input, show, pct, day }: Context): Ranked[] {
   return input.recurring.flatMap((payment): Ranked[] => {
     const rise = payment.priceIncrease;
     if (payment.direction !== 'outflow' || !rise) return [];
@@ -405,8 +422,8 @@ function priceIncreases({ input, show }: Context): Ranked[] {
         severity: 'warning',
         title: `${payment.name} costs more`,
         explanation:
-          `${payment.name} went from ${text(from)} to ${text(to)} ${PER[payment.cadence]} (${percent(change)} more) ` +
-          `on ${longDate(rise.date)}: ${text(yearly)} more a year.`,
+          `${payment.name} went from ${text(from)} to ${text(to)} ${PER[payment.cadence]} (${pct(change)} more) ` +
+          `on ${day(rise.date)}: ${text(yearly)} more a year.`,
         figures: [
           { label: 'Before', value: money(from), format: 'money' },
           { label: 'Now', value: money(to), format: 'money' },
@@ -421,7 +438,7 @@ function priceIncreases({ input, show }: Context): Ranked[] {
   });
 }
 
-function newRecurring({ input, show }: Context): Ranked[] {
+function newRecurring({ input, show, day }: Context): Ranked[] {
   return input.recurring.flatMap((payment): Ranked[] => {
     const rule = CADENCE_RULES[payment.cadence];
     // The day the pattern became recognisable: its minimum-th occurrence, estimated from the first.
@@ -445,7 +462,7 @@ function newRecurring({ input, show }: Context): Ranked[] {
           : `New recurring payment to ${payment.name}`,
         explanation:
           `${payment.name} has ${inflow ? 'paid you' : 'charged'} ${show(size, payment.currency)} ${PER[payment.cadence]} ` +
-          `since ${longDate(payment.firstDate)} (${count}); the next is expected on ${longDate(payment.nextDate)}.`,
+          `since ${day(payment.firstDate)} (${count}); the next is expected on ${day(payment.nextDate)}.`,
         figures: [
           { label: 'Amount', value: money, format: 'money' },
           { label: 'Cadence', value: payment.cadence, format: 'text' },
@@ -459,7 +476,7 @@ function newRecurring({ input, show }: Context): Ranked[] {
   });
 }
 
-function idleCash({ input, money, show }: Context): Ranked[] {
+function idleCash({ input, money, show, num }: Context): Ranked[] {
   const average = input.averageMonthlySpendingMinor;
   if (average <= 0) return [];
   const buffer = Math.round(T.idleCashMonths * average);
@@ -472,7 +489,7 @@ function idleCash({ input, money, show }: Context): Ranked[] {
       severity: 'info',
       title: `${show(excess)} beyond a ${T.idleCashMonths}-month cash buffer`,
       explanation:
-        `You hold ${show(input.cashMinor)} in cash, ${formatNumber(input.cashMinor / average, DEFAULT_LOCALE, 1)} months ` +
+        `You hold ${show(input.cashMinor)} in cash, ${num(input.cashMinor / average)} months ` +
         `of your average spending (${show(Math.round(average))} a month). ${show(excess)} of it is beyond a ` +
         `${T.idleCashMonths}-month buffer of ${show(buffer)}.`,
       figures: [
@@ -487,7 +504,7 @@ function idleCash({ input, money, show }: Context): Ranked[] {
   ];
 }
 
-function cryptoShare({ input }: Context): Ranked[] {
+function cryptoShare({ input, pct }: Context): Ranked[] {
   const threshold = AGGREGATION.cryptoShareThresholdPercent;
   if (!(input.cryptoSharePercent > threshold)) return [];
   return [
@@ -495,9 +512,9 @@ function cryptoShare({ input }: Context): Ranked[] {
       id: 'crypto-share',
       kind: 'crypto_share',
       severity: 'warning',
-      title: `Crypto is ${percent(input.cryptoSharePercent)} of your net worth`,
+      title: `Crypto is ${pct(input.cryptoSharePercent)} of your net worth`,
       explanation:
-        `Crypto makes up ${percent(input.cryptoSharePercent)} of your net worth, above the ${percent(threshold)} ` +
+        `Crypto makes up ${pct(input.cryptoSharePercent)} of your net worth, above the ${pct(threshold)} ` +
         'threshold: a sharp fall in crypto prices would move your net worth noticeably.',
       figures: [
         { label: 'Crypto share', value: round2(input.cryptoSharePercent), format: 'percent' },
@@ -517,7 +534,7 @@ function cryptoShare({ input }: Context): Ranked[] {
  * (at most `upcomingDays` days, today included); overdue payments count as due. Raised when that
  * falls below the low-balance threshold and at least one payment is due.
  */
-function lowBalance({ input, money, show }: Context): Ranked[] {
+function lowBalance({ input, money, show, day }: Context): Ranked[] {
   const threshold =
     input.lowBalanceThresholdMinor ??
     fromMajor(PREFERENCES_TIMING.lowBalanceDefault, input.currency).amountMinor;
@@ -550,9 +567,9 @@ function lowBalance({ input, money, show }: Context): Ranked[] {
       id: 'low-balance',
       kind: 'low_balance_projection',
       severity: 'warning',
-      title: `Cash may fall to ${show(projected)} by ${longDate(through)}`,
+      title: `Cash may fall to ${show(projected)} by ${day(through)}`,
       explanation:
-        `You have ${show(input.cashMinor)} in cash and ${show(total)} of recurring payments due by ${longDate(through)} ` +
+        `You have ${show(input.cashMinor)} in cash and ${show(total)} of recurring payments due by ${day(through)} ` +
         `(${names.join(', ')}${more}). That would leave ${show(projected)}, below your ${show(threshold)} low-balance alert.`,
       figures: [
         { label: 'Cash now', value: money(input.cashMinor), format: 'money' },
@@ -599,25 +616,20 @@ function categoryName(category: string, input: InsightInput): string {
   return known?.label ?? categoryLabel(category);
 }
 
-/** 12.345 → '12.3%' (en-US, one decimal). */
-function percent(value: number): string {
-  return `${formatNumber(value, DEFAULT_LOCALE, 1)}%`;
-}
-
 function round2(value: number): number {
   return Math.round(value * 100) / 100;
-}
-
-/** '2026-11-03' → 'Nov 3, 2026' (en-US; a calendar date, so no time zone shift). */
-function longDate(date: IsoDate): string {
-  return new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
 }
 
 /** '2026-10-01' → 'October 2026'. */
 function monthName(date: IsoDate): string {
   return new Intl.DateTimeFormat(DEFAULT_LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+}
+
+/** '2026-11-03' → 'Nov 3, 2026' (a calendar date, so no time zone shift). */
+function longDate(date: IsoDate): string {
+  return new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${date}T12:00:00Z`),
   );
 }

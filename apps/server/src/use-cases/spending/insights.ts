@@ -161,6 +161,8 @@ export async function insights(input: { db: Database; userId: string; now: Date 
 
   const insightInput: InsightInput = {
     today,
+    locale: context.locale,
+    dateFormat: context.dateFormat,
     currency,
     monthly: monthly.map(({ month, incomeMinor, spendingMinor }) => ({ month, incomeMinor, spendingMinor })),
     categoriesLastMonth: monthly.at(-2)?.byCategory ?? [],

@@ -1,5 +1,11 @@
 import type { CurrencyCategorySums, Database } from '@lodestar/db';
-import { money, normalizeMerchant, percentChange, type CategorySums } from '@lodestar/domain';
+import {
+  money,
+  normalizeMerchant,
+  percentChange,
+  type CategorySums,
+  type DateFormat,
+} from '@lodestar/domain';
 import { createConverter, loadFxTable, reportingFor } from '../../fx/reporting';
 
 /**
@@ -12,6 +18,9 @@ export type SpendingContext = {
   today: string;
   hiddenCategories: string[];
   lowBalanceThreshold: number | null;
+  /** The user's number and date formats, for figures written into texts (insights). */
+  locale: string;
+  dateFormat: DateFormat;
 };
 
 export async function spendingContext(db: Database, userId: string, now: Date): Promise<SpendingContext> {
@@ -22,6 +31,8 @@ export async function spendingContext(db: Database, userId: string, now: Date): 
     today,
     hiddenCategories: [...preferences.hidden_categories],
     lowBalanceThreshold: preferences.alert_thresholds.low_balance,
+    locale: preferences.number_format,
+    dateFormat: preferences.date_format,
   };
 }
 

@@ -1,0 +1,100 @@
+import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
+import { user } from '@lodestar/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../config/env';
+import { createMailer } from '../email/mailer';
+import { createLogger } from '../logger';
+import { CLOCK, seedEveryKind } from '../notifications/test-fixtures';
+import { JOB_SCHEDULES, startJobs, type RunningJobs } from './boss';
+import { createBackground } from './handlers';
+
+const SECRET = 'jobs-test-secret-0123456789-abcdefghij';
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+async function until<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('jobs on pg-boss', () => {
+  it('registers the schedules, runs a queued notification job with the real notifier, and stops', async () => {
+    const config = parseConfig({
+      DATABASE_URL: database.url,
+      ENCRYPTION_KEY: SECRET,
+      AUTH_SECRET: SECRET,
+      CRON_SECRET: SECRET,
+    });
+    const logger = createLogger('silent');
+    // No mail transport: messages stay in the outbox (status 'logged'), which is what this test reads.
+    const mailer = createMailer({
+      db: database.db,
+      logger,
+      from: config.email.from,
+      smtpUrl: undefined,
+      resendApiKey: undefined,
+    });
+    const background = createBackground({ db: database.db, config, logger, mailer, now: () => CLOCK });
+    const [person] = await database.db
+      .insert(user)
+      .values({ id: 'jobs-user-1', name: 'Grace Hopper', email: 'grace@example.com' })
+      .returning();
+    await seedEveryKind(database.db, person?.id ?? '');
+
+    const finished: string[] = [];
+    let jobs: RunningJobs | undefined;
+    try {
+      jobs = await startJobs({
+        connectionString: database.url,
+        logger,
+        pollingIntervalSeconds: 0.5,
+        handlers: {
+          notifications: async () => {
+            const result = await background.handlers.notifications();
+            finished.push('notifications');
+            return result;
+          },
+          'sync-connections': async () => {
+            finished.push('sync-connections');
+            return { successful: 0, failed: 0 };
+          },
+        },
+      });
+      const schedules = await jobs.boss.getSchedules();
+      expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual(Object.entries(JOB_SCHEDULES).sort());
+      expect(JOB_SCHEDULES.notifications).toBe('*/15 * * * *');
+
+      await jobs.boss.send('notifications', {});
+      await until(async () => (finished.includes('notifications') ? true : undefined), 'the job');
+      await mailer.drain();
+      const outbox = await database.pool.query<{ kind: string }>(
+        `select kind from email_outbox where user_id = $1 order by kind`,
+        [person?.id],
+      );
+      expect(outbox.rows.map((row) => row.kind)).toEqual([
+        'notification_daily_spending',
+        'notification_large_transactions',
+        'notification_low_balance',
+        'notification_new_connections',
+        'notification_security_alert',
+        'notification_weekly_summary',
+      ]);
+    } finally {
+      await jobs?.stop();
+      mailer.close();
+    }
+    const schema = await database.pool.query(
+      `select 1 from information_schema.schemata where schema_name = 'pgboss'`,
+    );
+    expect(schema.rowCount).toBe(1);
+  });
+});

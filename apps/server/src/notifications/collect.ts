@@ -1,0 +1,163 @@
+import {
+  connectionsCreatedBetween,
+  dailySpending,
+  type Database,
+  outflowsBetween,
+  securityEventsSince,
+  spendingSums,
+  visibleAccountsForDashboard,
+} from '@lodestar/db';
+import {
+  daysAboveThreshold,
+  incomeAndSpending,
+  isSecurityAlert,
+  LARGE_TRANSACTION_MAJOR,
+  largeTransactions,
+  lastCompletedPeriod,
+  lowBalanceAccounts,
+  type NotificationData,
+  type NotificationKind,
+  type NotificationPeriod,
+  SECURITY_ALERT_TEXT,
+  thresholdMinor,
+} from '@lodestar/domain';
+import { createConverter, loadFxTable, type Reporting } from '../fx/reporting';
+
+/**
+ * Which notifications are due for one user now (docs/settings-api.md "Notifications"): each kind the
+ * preferences switch on, about the last completed period in the user's time zone, when there is
+ * something to say. Whether it was already sent is decided by the delivery claim, not here.
+ */
+
+export type DueNotification = {
+  kind: NotificationKind;
+  /** The claim key: the period's key, or the security event's id. */
+  periodKey: string;
+  period: NotificationPeriod;
+  data: NotificationData;
+};
+
+/** Security events older than this are never alerted (a new server, or a job down for days). */
+const SECURITY_LOOKBACK_MS = 48 * 60 * 60 * 1000;
+
+export async function dueNotifications(
+  db: Database,
+  userId: string,
+  reporting: Reporting,
+  now: Date,
+): Promise<DueNotification[]> {
+  const { preferences: prefs, currency, today } = reporting;
+  const period = lastCompletedPeriod(today, prefs.notification_frequency);
+  const due: DueNotification[] = [];
+  const add = (data: NotificationData, on: NotificationPeriod = period, key = on.key) =>
+    due.push({ kind: data.kind, periodKey: key, period: on, data });
+
+  const lowThreshold = thresholdMinor(prefs.alert_thresholds.low_balance, currency);
+  if (lowThreshold > 0) {
+    const accounts = await visibleAccountsForDashboard(db, userId);
+    const { table } = await loadFxTable(
+      db,
+      userId,
+      currency,
+      accounts.map((a) => a.currency),
+      [{ from: today, to: today }],
+    );
+    const fx = createConverter(table, currency);
+    const low = lowBalanceAccounts(
+      accounts.map((a) => ({ ...a, balanceMinor: fx.convert(a.balanceMinor, a.currency, today) })),
+      lowThreshold,
+    );
+    if (low.length) add({ kind: 'low_balance', thresholdMinor: lowThreshold, accounts: low });
+  }
+
+  if (prefs.alert_thresholds.spending !== null) {
+    const threshold = thresholdMinor(prefs.alert_thresholds.spending, currency);
+    const rows = await dailySpending(db, userId, period, prefs.hidden_categories);
+    const { table } = await loadFxTable(
+      db,
+      userId,
+      currency,
+      rows.map((r) => r.currency),
+      [period],
+    );
+    const fx = createConverter(table, currency);
+    const days = daysAboveThreshold(
+      rows.flatMap((row) => {
+        const amountMinor = fx.convert(row.amountMinor, row.currency, row.date);
+        return amountMinor === null ? [] : [{ date: row.date, amountMinor }];
+      }),
+      threshold,
+    );
+    if (days.length) add({ kind: 'daily_spending', thresholdMinor: threshold, days });
+  }
+
+  if (prefs.notification_types.large_transactions) {
+    const threshold = thresholdMinor(LARGE_TRANSACTION_MAJOR, currency);
+    const rows = await outflowsBetween(db, userId, period);
+    const { table } = await loadFxTable(
+      db,
+      userId,
+      currency,
+      rows.map((r) => r.currency),
+      [period],
+    );
+    const fx = createConverter(table, currency);
+    const large = largeTransactions(
+      rows.map((row) => ({ ...row, amountMinor: fx.convert(row.amountMinor, row.currency, row.date) })),
+      threshold,
+    );
+    if (large.length) add({ kind: 'large_transactions', thresholdMinor: threshold, transactions: large });
+  }
+
+  if (prefs.notification_types.new_connections) {
+    const created = await connectionsCreatedBetween(db, userId, period, prefs.time_zone);
+    if (created.length) add({ kind: 'new_connections', connections: created });
+  }
+
+  if (prefs.notification_types.weekly_summaries) {
+    const week = lastCompletedPeriod(today, 'iso_week');
+    const sums = await spendingSums(db, userId, week);
+    const { table } = await loadFxTable(
+      db,
+      userId,
+      currency,
+      sums.map((s) => s.currency),
+      [week],
+    );
+    const fx = createConverter(table, currency);
+    const converted = sums.flatMap((row) => {
+      const inflow = fx.convert(row.inflowMinor, row.currency, week.to);
+      const outflow = fx.convert(row.outflowMinor, row.currency, week.to);
+      return inflow === null || outflow === null
+        ? []
+        : [{ category: row.category, inflowMinor: inflow, outflowMinor: outflow, count: row.count }];
+    });
+    const summary = incomeAndSpending(converted, prefs.hidden_categories);
+    // A week without a single counted transaction has nothing to summarise.
+    if (summary.count > 0) {
+      add(
+        { kind: 'weekly_summary', incomeMinor: summary.incomeMinor, spendingMinor: summary.spendingMinor },
+        week,
+      );
+    }
+  }
+
+  if (prefs.notification_types.security_alerts) {
+    const since = new Date(now.getTime() - SECURITY_LOOKBACK_MS);
+    const events = await securityEventsSince(db, userId, since, Object.keys(SECURITY_ALERT_TEXT));
+    for (const event of events.filter(isSecurityAlert)) {
+      add(
+        {
+          kind: 'security_alert',
+          type: event.type,
+          at: event.createdAt,
+          ipAddress: event.ipAddress,
+          userAgent: event.userAgent,
+        },
+        period,
+        event.id,
+      );
+    }
+  }
+  return due;
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBackground } from '../jobs/handlers';
+import { createLogger } from '../logger';
+import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
+import type { TestBrowser } from '../testing/browser';
+import { signedInUser, type Envelope } from '../use-cases/transactions/test-fixtures';
+
+type Counts = { successful: number; failed: number; message: string };
+type Connections = { connections: { id: string; status: string; sync: { state: string } }[] };
+
+const CRON_SECRET = 'cron-secret-for-tests-0123456789-abcdef';
+let w: AuthWorld;
+beforeAll(async () => {
+  w = await createAuthWorld({ CRON_SECRET });
+});
+afterAll(async () => {
+  await w.close();
+});
+
+async function idle(browser: TestBrowser) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const list = await browser.json<Envelope<Connections>>('/api/v1/connections');
+    if (list.body.data.connections.every((connection) => connection.sync.state === 'idle')) {
+      return list.body.data.connections;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('syncs did not finish');
+}
+
+describe('POST /cron/trigger-all', () => {
+  let owner: TestBrowser;
+  beforeAll(async () => {
+    // One user with a demo bank that syncs and one that needs signing in again (its sync fails), and one
+    // user with no connections.
+    ({ browser: owner } = await signedInUser(w));
+    await owner.json('/api/v1/connections/demo', { body: { variant: 'standard' } });
+    await owner.json('/api/v1/connections/demo', { body: { variant: 'needs_reauth' } });
+    await idle(owner);
+    await signedInUser(w);
+  });
+
+  it('runs the signed-in user’s jobs: each connection’s sync and the notification check', async () => {
+    const answer = await owner.json<Envelope<Counts>>('/api/v1/cron/trigger-all', { method: 'POST' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      success: true,
+      data: { successful: 2, failed: 1, message: 'Cron jobs triggered' },
+    });
+    const statuses = (await idle(owner)).map((connection) => connection.status).sort();
+    expect(statuses).toEqual(['active', 'needs_reauth']);
+  });
+
+  it('runs every user’s jobs with the cron secret', async () => {
+    const answer = await w.browser().json<Envelope<Counts>>('/api/v1/cron/trigger-all', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${CRON_SECRET}` },
+    });
+    expect(answer.status).toBe(200);
+    // Two notification checks and the syncing demo bank ran; the other demo bank failed.
+    expect(answer.body.data).toEqual({ successful: 3, failed: 1, message: 'Cron jobs triggered' });
+  });
+
+  it('refuses a wrong cron secret and a request without a session', async () => {
+    const wrong = await w.browser().json<Envelope<unknown>>('/api/v1/cron/trigger-all', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${CRON_SECRET.slice(0, -1)}x` },
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({
+      success: false,
+      error: 'This cron key is not valid',
+      code: 'UNAUTHORIZED',
+    });
+    // A wrong secret is refused even alongside a valid session.
+    const mixed = await owner.json('/api/v1/cron/trigger-all', {
+      method: 'POST',
+      headers: { authorization: 'Bearer not-the-secret' },
+    });
+    expect(mixed.status).toBe(401);
+    const anonymous = await w.browser().json('/api/v1/cron/trigger-all', { method: 'POST' });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('runs the same syncs from the scheduled job function, without pg-boss', async () => {
+    const background = createBackground({
+      db: w.t.database.db,
+      config: w.t.config,
+      logger: createLogger('silent'),
+      mailer: w.t.mailer,
+      now: () => new Date(),
+    });
+    expect(await background.handlers['sync-connections']()).toEqual({ successful: 1, failed: 1 });
+  });
+});

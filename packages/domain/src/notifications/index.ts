@@ -1,0 +1,3 @@
+export * from './periods';
+export * from './rules';
+export * from './content';
