@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dateRangeDefaults } from './analytics/periods';
 import {
   addDays,
   addMonths,
@@ -81,4 +82,53 @@ describe('calendar arithmetic (spec §9 dates)', () => {
 
   it('parses the parts of a date', () =>
     expect(parseIsoDate('2026-07-04')).toEqual({ year: 2026, month: 7, day: 4 }));
+});
+
+describe('default_date_range on each page (one mapping for every page)', () => {
+  it.each([
+    [
+      '7d',
+      '2026-11-22',
+      { period: '1-month', portfolioRange: '1M', flowPeriod: 'monthly', activityFrom: '2026-11-16' },
+    ],
+    [
+      '30d',
+      '2026-11-22',
+      { period: '1-month', portfolioRange: '1M', flowPeriod: 'monthly', activityFrom: '2026-10-24' },
+    ],
+    [
+      '90d',
+      '2026-11-22',
+      { period: '3-months', portfolioRange: '3M', flowPeriod: 'quarterly', activityFrom: '2026-08-25' },
+    ],
+    [
+      '1y',
+      '2026-11-22',
+      { period: '1-year', portfolioRange: '1Y', flowPeriod: 'yearly', activityFrom: '2025-11-22' },
+    ],
+    [
+      'all',
+      '2026-11-22',
+      { period: 'all-time', portfolioRange: 'ALL', flowPeriod: 'yearly', activityFrom: null },
+    ],
+  ] as const)('%s as of %s', (range, today, expected) =>
+    expect(dateRangeDefaults(range, today)).toEqual(expected),
+  );
+
+  it.each([
+    ['2026-01-30', '1-month', '1M'],
+    ['2026-01-31', '3-months', '3M'],
+    ['2026-04-01', '3-months', '3M'],
+    ['2026-04-02', '6-months', '6M'],
+    ['2026-07-01', '6-months', '6M'],
+    ['2026-07-02', '1-year', '1Y'],
+    ['2024-12-31', '1-year', '1Y'],
+  ] as const)('year to date on %s opens %s (%s)', (today, period, portfolioRange) =>
+    expect(dateRangeDefaults('ytd', today)).toEqual({
+      period,
+      portfolioRange,
+      flowPeriod: 'yearly',
+      activityFrom: `${today.slice(0, 4)}-01-01`,
+    }),
+  );
 });

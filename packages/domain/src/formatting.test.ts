@@ -7,8 +7,11 @@ import {
   formatCompactNumber,
   formatCurrency,
   formatCurrencyFlow,
+  formatDateTime,
   formatDateTokens,
   formatIsoDate,
+  formatIsoDayMonth,
+  formatIsoMonthYear,
   formatMoney,
   formatNumber,
   formatPercentage,
@@ -241,5 +244,26 @@ describe('dates (spec §9 tokens, §3 date formats)', () => {
     expect(formatIsoDate('2026-01-02', 'DD/MM/YYYY')).toBe('02/01/2026');
     expect(formatIsoDate('2026-01-02', 'YYYY-MM-DD')).toBe('2026-01-02');
     expect(DATE_FORMATS).toEqual(['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'DD.MM.YYYY']);
+  });
+
+  it.each([
+    ['MM/DD/YYYY', '11/22', '11/2026'],
+    ['DD/MM/YYYY', '22/11', '11/2026'],
+    ['YYYY-MM-DD', '11-22', '2026-11'],
+    ['DD.MM.YYYY', '22.11', '11.2026'],
+  ] as const)('shortens %s to day and month %s, month and year %s', (pattern, dayMonth, monthYear) => {
+    expect(formatIsoDayMonth('2026-11-22', pattern)).toBe(dayMonth);
+    expect(formatIsoMonthYear('2026-11', pattern)).toBe(monthYear);
+    expect(formatIsoMonthYear('2026-11-22', pattern)).toBe(monthYear);
+  });
+
+  it('formats an instant with the date format, the time zone and the locale', () => {
+    const instant = new Date('2026-11-23T02:05:00Z');
+    // ICU puts a narrow no-break space before PM in newer versions, a plain one in older.
+    expect(formatDateTime(instant, 'MM/DD/YYYY', 'America/New_York', 'en-US')).toMatch(
+      /^11\/22\/2026, 9:05\sPM$/,
+    );
+    expect(formatDateTime(instant, 'DD.MM.YYYY', 'Europe/Paris', 'de-DE')).toBe('23.11.2026, 03:05');
+    expect(formatDateTime(instant, 'YYYY-MM-DD', 'Asia/Tokyo', 'ja-JP')).toBe('2026-11-23, 11:05');
   });
 });

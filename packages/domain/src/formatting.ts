@@ -251,3 +251,40 @@ export function formatDateTokens(at: Date | number, pattern: string, timeZone = 
 export function formatIsoDate(date: string, pattern: DateFormat): string {
   return formatDateTokens(new Date(`${date}T12:00:00Z`), pattern, 'UTC');
 }
+
+/** Each date format without its year (chart ticks over less than a year) and without its day. */
+const DATE_FORMAT_PARTS: Record<DateFormat, { dayMonth: string; monthYear: string }> = {
+  'MM/DD/YYYY': { dayMonth: 'MM/DD', monthYear: 'MM/YYYY' },
+  'DD/MM/YYYY': { dayMonth: 'DD/MM', monthYear: 'MM/YYYY' },
+  'YYYY-MM-DD': { dayMonth: 'MM-DD', monthYear: 'YYYY-MM' },
+  'DD.MM.YYYY': { dayMonth: 'DD.MM', monthYear: 'MM.YYYY' },
+};
+
+/** A calendar date ('YYYY-MM-DD') as day and month in a `date_format`'s order: '11/22', '22.11', '11-22'. */
+export function formatIsoDayMonth(date: string, pattern: DateFormat): string {
+  return formatDateTokens(new Date(`${date}T12:00:00Z`), DATE_FORMAT_PARTS[pattern].dayMonth, 'UTC');
+}
+
+/** A calendar month ('YYYY-MM' or a date in it) in a `date_format`'s order: '11/2026', '2026-11', '11.2026'. */
+export function formatIsoMonthYear(month: string, pattern: DateFormat): string {
+  return formatDateTokens(
+    new Date(`${month.slice(0, 7)}-01T12:00:00Z`),
+    DATE_FORMAT_PARTS[pattern].monthYear,
+    'UTC',
+  );
+}
+
+/**
+ * An instant (a sync, an import, a sign-in) as the user reads it: the calendar day in `timeZone` in the
+ * `date_format` pattern, then the wall-clock time there in the `locale`'s style ('11/22/2026, 9:05 AM'
+ * for en-US, '22.11.2026, 09:05' for de-DE).
+ */
+export function formatDateTime(
+  at: Date | number,
+  pattern: DateFormat,
+  timeZone = 'UTC',
+  locale = DEFAULT_LOCALE,
+): string {
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(at);
+  return `${formatDateTokens(at, pattern, timeZone)}, ${time}`;
+}

@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, formatMoney, type Money } from '@lodestar/domain';
 import type { ComponentProps } from 'react';
+import { usePreferencesOrNull } from '@/lib/preferences';
 import { cn } from '@/lib/utils';
 
 type MoneyTextProps = Omit<ComponentProps<'span'>, 'children'> & {
@@ -10,8 +11,12 @@ type MoneyTextProps = Omit<ComponentProps<'span'>, 'children'> & {
    * 'plain' is a balance or a total: the formatted amount only, no '+' and no colour.
    */
   tone?: 'flow' | 'plain';
+  /** Number format; by default the user's number_format preference. */
   locale?: string;
-  /** Privacy (show_balances off): the amount is replaced by dots and read out as "Amount hidden". */
+  /**
+   * Privacy (show_balances off): the amount is replaced by dots and read out as "Amount hidden". By
+   * default it follows the user's show_balances preference, so no amount anywhere escapes it.
+   */
   masked?: boolean;
 };
 
@@ -29,15 +34,10 @@ export function moneyText(
  * An amount in its own currency with the currency's decimals (the domain's formatMoney), in tabular
  * figures so columns of amounts line up.
  */
-export function MoneyText({
-  amount,
-  tone = 'flow',
-  locale,
-  masked = false,
-  className,
-  ...props
-}: MoneyTextProps) {
-  if (masked) {
+export function MoneyText({ amount, tone = 'flow', locale, masked, className, ...props }: MoneyTextProps) {
+  const preferences = usePreferencesOrNull()?.preferences;
+  const hidden = masked ?? (preferences ? !preferences.show_balances : false);
+  if (hidden) {
     return (
       <span className={cn('tabular-nums whitespace-nowrap', className)} {...props}>
         <span aria-hidden="true">••••</span>
@@ -57,7 +57,7 @@ export function MoneyText({
       )}
       {...props}
     >
-      {moneyText(amount, tone, locale)}
+      {moneyText(amount, tone, locale ?? preferences?.number_format)}
     </span>
   );
 }

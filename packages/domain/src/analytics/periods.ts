@@ -1,7 +1,15 @@
 /** Reuses the summary periods of spec §3 (catalog TIME_PERIODS), exported from there. */
 import type { TimePeriod } from '../catalog';
 import { daysBetween } from '../categorization/text';
-import { addDays, addMonths, type IsoDate, isIsoDate, parseIsoDate } from '../dates';
+import {
+  addDays,
+  addMonths,
+  dateRangeStart,
+  type DateRange,
+  type IsoDate,
+  isIsoDate,
+  parseIsoDate,
+} from '../dates';
 
 /** An inclusive range of calendar days: `from` ≤ `to`, both ISO dates. */
 export type DateSpan = { from: IsoDate; to: IsoDate };
@@ -130,4 +138,74 @@ export function nextMonth(month: string): string {
 export function monthOf(date: IsoDate): string {
   if (!isIsoDate(date)) throw new RangeError(`Not an ISO date: ${date}`);
   return date.slice(0, 7);
+}
+
+/**
+ * What a `default_date_range` preference means on each page that has a period of its own, written once
+ * so every page agrees. Each page takes the smallest of its options that still covers the preferred
+ * range (a 7-day preference opens the dashboard on its shortest period, 'Last Month').
+ */
+export type DateRangeDefaults = {
+  /** Dashboard summary period (spec §3 time period options). */
+  period: TimePeriod;
+  /** Net-worth history range (GET /portfolio). */
+  portfolioRange: PortfolioRange;
+  /** Expense-flow period. */
+  flowPeriod: FlowPeriod;
+  /** First day of the Activity list's date filter; null shows all history. */
+  activityFrom: IsoDate | null;
+};
+
+const PORTFOLIO_OF_PERIOD: Record<TimePeriod, PortfolioRange> = {
+  '1-month': '1M',
+  '3-months': '3M',
+  '6-months': '6M',
+  '1-year': '1Y',
+  'all-time': 'ALL',
+};
+
+/**
+ * The summary period covering the year so far: the number of days since January 1 (inclusive) against
+ * the periods' lengths in days (30, 91, 182; anything longer is the year).
+ */
+function yearToDatePeriod(today: IsoDate): TimePeriod {
+  const { year } = parseIsoDate(today);
+  const days = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.UTC(year, 0, 1)) / 86_400_000) + 1;
+  if (days <= 30) return '1-month';
+  if (days <= 91) return '3-months';
+  if (days <= 182) return '6-months';
+  return '1-year';
+}
+
+const PERIOD_OF_RANGE: Record<Exclude<DateRange, 'ytd'>, TimePeriod> = {
+  '7d': '1-month',
+  '30d': '1-month',
+  '90d': '3-months',
+  '1y': '1-year',
+  all: 'all-time',
+};
+
+const FLOW_OF_RANGE: Record<DateRange, FlowPeriod> = {
+  '7d': 'monthly',
+  '30d': 'monthly',
+  '90d': 'quarterly',
+  '1y': 'yearly',
+  ytd: 'yearly',
+  all: 'yearly',
+};
+
+/**
+ * Each page's default for a `default_date_range` preference as of `today` (see DateRangeDefaults):
+ * 7d/30d → Last Month, 1M, monthly flow, activity from 6/29 days back; 90d → Last 3 Months, 3M,
+ * quarterly; 1y → Last Year, 1Y, yearly; ytd → the shortest period covering January 1 to today, yearly
+ * flow, activity from January 1; all → All Time, ALL, yearly, no activity date filter.
+ */
+export function dateRangeDefaults(range: DateRange, today: IsoDate): DateRangeDefaults {
+  const period = range === 'ytd' ? yearToDatePeriod(today) : PERIOD_OF_RANGE[range];
+  return {
+    period,
+    portfolioRange: PORTFOLIO_OF_PERIOD[period],
+    flowPeriod: FLOW_OF_RANGE[range],
+    activityFrom: range === 'all' ? null : dateRangeStart(range, today),
+  };
 }

@@ -1,4 +1,11 @@
-import { formatCompactCurrency, formatCurrency } from '@lodestar/domain';
+import {
+  type DateFormat,
+  formatCompactCurrency,
+  formatCurrency,
+  formatIsoDate,
+  formatIsoDayMonth,
+  formatIsoMonthYear,
+} from '@lodestar/domain';
 
 /** What a masked amount shows when the user hides balances (privacy preference show_balances). */
 export const MASKED_AMOUNT = '••••';
@@ -18,16 +25,19 @@ export function dateToX(date: string): number {
   return Date.parse(`${date}T00:00:00Z`);
 }
 
-/** A short axis date for an x value made by dateToX. */
-export function axisDate(x: number, locale?: string, spanDays = 365): string {
-  const options: Intl.DateTimeFormatOptions =
-    spanDays > 400
-      ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
-      : { month: 'short', day: 'numeric', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(locale, options).format(new Date(x));
+const isoOf = (x: number) => new Date(x).toISOString().slice(0, 10);
+
+/**
+ * A short axis date for an x value made by dateToX, in the user's date format: day and month ('11/22',
+ * '22.11') over a year or less, month and year ('11/2026', '2026-11') over longer spans. The x values are
+ * calendar days, so no time zone shifts them.
+ */
+export function axisDate(x: number, dateFormat: DateFormat = 'MM/DD/YYYY', spanDays = 365): string {
+  const date = isoOf(x);
+  return spanDays > 400 ? formatIsoMonthYear(date, dateFormat) : formatIsoDayMonth(date, dateFormat);
 }
 
-/** The full date of a tooltip title. */
-export function tooltipDate(x: number, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(x));
+/** The full date of a tooltip title, in the user's date format. */
+export function tooltipDate(x: number, dateFormat: DateFormat = 'MM/DD/YYYY'): string {
+  return formatIsoDate(isoOf(x), dateFormat);
 }

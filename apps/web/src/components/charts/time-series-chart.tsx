@@ -1,4 +1,4 @@
-import { CHART, lttb } from '@lodestar/domain';
+import { CHART, type DateFormat, lttb } from '@lodestar/domain';
 import type { ChartConfiguration } from 'chart.js';
 import { useMemo } from 'react';
 import { cn } from '@/lib/utils';
@@ -29,7 +29,10 @@ export type TimeSeriesChartProps = {
   stepLabel?: (x: number) => string;
   stacked?: boolean;
   height?: number;
+  /** Number format of the amounts (spec §3 number_format). */
   locale?: string;
+  /** Date format of the x axis and tooltip titles for 'date' charts (spec §3 date_format). */
+  dateFormat?: DateFormat;
   /** Hide amounts (privacy): no y labels, tooltips without values. */
   masked?: boolean;
   /** Shown in the tooltip footer of the first point (the performance chart's account count). */
@@ -73,6 +76,7 @@ export function TimeSeriesChart({
   stacked = false,
   height = 280,
   locale,
+  dateFormat,
   masked = false,
   firstPointFooter,
   stepLabel,
@@ -84,10 +88,10 @@ export function TimeSeriesChart({
     const drawn = stacked ? alignedSamples(series) : series;
     const xs = drawn[0]?.points.map((point) => point.x) ?? [];
     const spanDays = xs.length > 1 ? ((xs.at(-1) ?? 0) - (xs[0] ?? 0)) / 86_400_000 : 0;
-    const formatX = (x: number) => (xKind === 'date' ? axisDate(x, locale, spanDays) : String(x));
+    const formatX = (x: number) => (xKind === 'date' ? axisDate(x, dateFormat, spanDays) : String(x));
     const title = (x: number) =>
       xKind === 'date'
-        ? tooltipDate(x, locale)
+        ? tooltipDate(x, dateFormat)
         : xKind === 'day'
           ? `Day ${x}`
           : (stepLabel?.(x) ?? String(x));
@@ -172,7 +176,19 @@ export function TimeSeriesChart({
         },
       },
     };
-  }, [series, stacked, theme, animate, masked, currency, locale, xKind, firstPointFooter, stepLabel]);
+  }, [
+    series,
+    stacked,
+    theme,
+    animate,
+    masked,
+    currency,
+    locale,
+    dateFormat,
+    xKind,
+    firstPointFooter,
+    stepLabel,
+  ]);
   const { canvasRef, failed } = useChart(config);
   return (
     <div className={cn('relative w-full', className)} style={{ height }}>

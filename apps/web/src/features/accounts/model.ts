@@ -161,13 +161,6 @@ export function validateAccountName(name: string): string | undefined {
   return undefined;
 }
 
-/** Today's date where the user is, as 'YYYY-MM-DD'. */
-export function localToday(now = new Date()): string {
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}`;
-}
-
 /**
  * Reads an amount typed in major units ('1,234.56', '-20', '$15') into a number, or an error message.
  * Group separators, spaces and currency symbols are ignored; at most the currency's decimals.

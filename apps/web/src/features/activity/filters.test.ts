@@ -81,3 +81,31 @@ describe('Activity filters and query strings', () => {
     );
   });
 });
+
+describe('the default date range (preference default_date_range)', () => {
+  const from = '2026-10-24';
+
+  it('applies when the URL names no date, and date=all shows all history', () => {
+    expect(parseFilters(new URLSearchParams(''), from).date).toBe(from);
+    expect(parseFilters(new URLSearchParams('date=all'), from).date).toBe('');
+    expect(parseFilters(new URLSearchParams('date=2026-01-01'), from).date).toBe('2026-01-01');
+    expect(parseFilters(new URLSearchParams(''), '').date).toBe('');
+  });
+
+  it('keeps the default out of the page URL and says "all" when it is cleared', () => {
+    const at = (date: string) =>
+      filtersToParams({ ...DEFAULT_FILTERS, date }, { defaultDate: from }).toString();
+    expect(at(from)).toBe('');
+    expect(at('')).toBe('date=all');
+    expect(at('2026-01-01')).toBe('date=2026-01-01');
+    // Without a default, no date means no parameter at all.
+    expect(filtersToParams(DEFAULT_FILTERS).toString()).toBe('');
+  });
+
+  it('sends the API the date in force, never "all"', () => {
+    const api = (date: string) =>
+      filtersToParams({ ...DEFAULT_FILTERS, date }, { forApi: true, defaultDate: from }).get('date');
+    expect(api(from)).toBe(from);
+    expect(api('')).toBeNull();
+  });
+});

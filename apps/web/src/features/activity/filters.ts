@@ -64,11 +64,18 @@ function readList(value: string | null, keep: (item: string) => boolean = () => 
   return [...new Set(items)].sort();
 }
 
-/** The filters in `params`; anything unknown or malformed falls back to the default. */
-export function parseFilters(params: URLSearchParams): ActivityFilters {
+/** The URL's way of saying "no date filter" when the user's default date range would set one. */
+export const ALL_DATES = 'all';
+
+/**
+ * The filters in `params`; anything unknown or malformed falls back to the default. `defaultDate` is
+ * the start of the user's default date range ('' for all history): it applies when the URL names no
+ * date, and `date=all` shows all history whatever the default.
+ */
+export function parseFilters(params: URLSearchParams, defaultDate = ''): ActivityFilters {
   const filter = params.get('filter');
   const sort = params.get('sort');
-  const date = params.get('date') ?? '';
+  const date = params.get('date') ?? defaultDate;
   return {
     filter: isFilter(filter) ? filter : DEFAULT_FILTERS.filter,
     categories: readList(params.get('categories'), isTransactionCategory),
@@ -81,11 +88,14 @@ export function parseFilters(params: URLSearchParams): ActivityFilters {
 }
 
 /**
- * The filters as search params. Lists are comma-joined and left out when empty ('all'); date and
- * search only when set. For the page URL the defaults (filter=all, sort=date_desc) are left out too;
+ * The filters as search params. Lists are comma-joined and left out when empty ('all'); search only
+ * when set; the date for the API when set, for the page URL when it differs from `defaultDate`. For the page URL the defaults (filter=all, sort=date_desc) are left out too;
  * for the API `filter` and `sort` are always sent, so the request says exactly what it wants.
  */
-export function filtersToParams(filters: ActivityFilters, { forApi = false } = {}): URLSearchParams {
+export function filtersToParams(
+  filters: ActivityFilters,
+  { forApi = false, defaultDate = '' }: { forApi?: boolean; defaultDate?: string } = {},
+): URLSearchParams {
   const params = new URLSearchParams();
   if (forApi || filters.filter !== DEFAULT_FILTERS.filter) params.set('filter', filters.filter);
   const lists = { categories: filters.categories, accounts: filters.accounts, types: filters.types };
@@ -93,7 +103,12 @@ export function filtersToParams(filters: ActivityFilters, { forApi = false } = {
     const kept = values.filter((value) => value !== '' && value.toLowerCase() !== 'all');
     if (kept.length > 0) params.set(key, [...kept].sort().join(','));
   }
-  if (filters.date) params.set('date', filters.date);
+  if (forApi) {
+    if (filters.date) params.set('date', filters.date);
+  } else if (filters.date !== defaultDate) {
+    // The page URL leaves out the default date; clearing it is said explicitly, so it stays cleared.
+    params.set('date', filters.date || ALL_DATES);
+  }
   const search = forApi ? filters.search.trim() : filters.search;
   if (search) params.set('search', search);
   if (forApi || filters.sort !== DEFAULT_FILTERS.sort) params.set('sort', filters.sort);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transactionCategoryText, truncateTransactionName } from './format';
+import { formatGroupDate, formatShortDate, transactionCategoryText, truncateTransactionName } from './format';
 
 describe('transaction names', () => {
   it('shows names of up to 50 characters whole', () => {
@@ -42,5 +42,19 @@ describe('category chip text', () => {
     expect(
       transactionCategoryText({ category: null, categoryConfidence: 1, categorySource: 'provider' }),
     ).toBe('Uncategorized');
+  });
+});
+
+describe('transaction dates (preference date_format)', () => {
+  it('shows calendar dates in the chosen format, with the weekday on group headers', () => {
+    expect(formatShortDate('2025-03-05', 'MM/DD/YYYY')).toBe('03/05/2025');
+    expect(formatShortDate('2025-03-05', 'DD.MM.YYYY')).toBe('05.03.2025');
+    expect(formatGroupDate('2025-03-05', 'YYYY-MM-DD')).toBe('Wednesday, 2025-03-05');
+    expect(formatGroupDate('2025-03-05', 'DD/MM/YYYY')).toBe('Wednesday, 05/03/2025');
+  });
+
+  it('shows anything that is not a date as it came', () => {
+    expect(formatShortDate('soon', 'MM/DD/YYYY')).toBe('soon');
+    expect(formatGroupDate('2025-02-30', 'MM/DD/YYYY')).toBe('2025-02-30');
   });
 });

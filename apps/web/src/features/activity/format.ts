@@ -1,4 +1,4 @@
-import { categoryLabel, displayCategory } from '@lodestar/domain';
+import { categoryLabel, type DateFormat, displayCategory, formatIsoDate, isIsoDate } from '@lodestar/domain';
 import type { Transaction } from './api';
 
 /** Spec §5: names over 50 characters show their first 47 and '...' (the domain's one rule). */
@@ -16,26 +16,20 @@ export function transactionCategoryText(
     : categoryLabel(transaction.category);
 }
 
-const noon = (date: string) => new Date(`${date}T12:00:00Z`);
-const shortDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const longDate = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
 
-/** 'Mar 5, 2025' for '2025-03-05' (a calendar date: no time zone shift). */
-export function formatShortDate(date: string): string {
-  const at = noon(date);
-  return Number.isNaN(at.getTime()) ? date : shortDate.format(at);
+/**
+ * A transaction's date in the user's date format: '03/05/2025' for '2025-03-05' with MM/DD/YYYY. A
+ * calendar date, so no time zone shifts it; anything that is not an ISO date shows as it came.
+ */
+export function formatShortDate(date: string, dateFormat: DateFormat): string {
+  return isIsoDate(date) ? formatIsoDate(date, dateFormat) : date;
 }
 
-/** 'Wednesday, March 5, 2025' for a date group's header. */
-export function formatGroupDate(date: string): string {
-  const at = noon(date);
-  return Number.isNaN(at.getTime()) ? date : longDate.format(at);
+/** 'Wednesday, 03/05/2025' for a date group's header and the details sheet. */
+export function formatGroupDate(date: string, dateFormat: DateFormat): string {
+  if (!isIsoDate(date)) return date;
+  return `${weekday.format(new Date(`${date}T12:00:00Z`))}, ${formatIsoDate(date, dateFormat)}`;
 }
 
 /** 'Card', 'In store' and the like from snake_case codes. */

@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { toast } from 'sonner';
+import { useFigureDisplay } from '@/components/figure-display';
 import { SESSION_QUERY_KEY } from '@/lib/session';
 import {
   activityApi,
@@ -178,18 +179,16 @@ export function useUpdateTransaction() {
 /** POST /transactions/bulk in requests of ≤ 500 ids, shown at once and rolled back on failure. */
 export function useBulkUpdate() {
   const queryClient = useQueryClient();
+  const { formatCount } = useFigureDisplay();
   return useMutation({
     mutationFn: ({ ids, changes }: { ids: string[]; changes: BulkChanges; label: string }) => {
       const toastId =
-        ids.length > 500
-          ? toast.loading(`Updating ${ids.length.toLocaleString('en-US')} transactions…`)
-          : undefined;
+        ids.length > 500 ? toast.loading(`Updating ${formatCount(ids.length)} transactions…`) : undefined;
       return bulkUpdateInChunks(ids, changes, (done) => {
         if (toastId !== undefined) {
-          toast.loading(
-            `Updating ${done.toLocaleString('en-US')} of ${ids.length.toLocaleString('en-US')} transactions…`,
-            { id: toastId },
-          );
+          toast.loading(`Updating ${formatCount(done)} of ${formatCount(ids.length)} transactions…`, {
+            id: toastId,
+          });
         }
       }).finally(() => {
         if (toastId !== undefined) toast.dismiss(toastId);
@@ -212,7 +211,7 @@ export function useBulkUpdate() {
     },
     onSuccess: (updated, { label }) => {
       toast.success(
-        `${label}: ${updated.toLocaleString('en-US')} ${updated === 1 ? 'transaction' : 'transactions'} updated`,
+        `${label}: ${formatCount(updated)} ${updated === 1 ? 'transaction' : 'transactions'} updated`,
       );
       void markTransactionsStale(queryClient);
     },
@@ -232,13 +231,14 @@ export function useRulePreview() {
 /** POST /rules with the previewed rule; the server applies it to existing matches, so lists are re-read. */
 export function useCreateRule() {
   const queryClient = useQueryClient();
+  const { formatCount } = useFigureDisplay();
   return useMutation({
     mutationFn: (rule: ProposedRule) => activityApi.createRule(rule),
     onError: (error) => toast.error('Failed to create rule', { description: errorMessage(error) }),
     onSuccess: ({ applied }) => {
       const count = typeof applied === 'number' ? applied : 0;
       toast.success('Rule created', {
-        description: `${count.toLocaleString('en-US')} similar ${count === 1 ? 'transaction was' : 'transactions were'} updated.`,
+        description: `${formatCount(count)} similar ${count === 1 ? 'transaction was' : 'transactions were'} updated.`,
       });
       void queryClient.invalidateQueries({ queryKey: activityKeys.transactions });
     },

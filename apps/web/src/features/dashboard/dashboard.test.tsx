@@ -133,6 +133,30 @@ describe('dashboard: period and range', { timeout: 15_000 }, () => {
     expect(await screen.findByText(/since 10\/24\/2026 \(Last Year\)/)).toBeInTheDocument();
   });
 
+  it('opens on the period and history range of the default date range preference, unless the URL names them', async () => {
+    serveDashboard();
+    server.on('GET', '/api/v1/user/preferences', () =>
+      ok({ default_date_range: '90d', number_format: 'de-DE', date_format: 'YYYY-MM-DD' }),
+    );
+    const { unmount } = renderDashboard();
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Last 3 Months'),
+    );
+    await waitFor(() => expect(queriesOf('/api/v1/dashboard').at(-1)?.get('period')).toBe('3-months'));
+    await waitFor(() => expect(queriesOf('/api/v1/portfolio').at(-1)?.get('range')).toBe('3M'));
+    expect(screen.getByRole('radio', { name: '3M' })).toBeChecked();
+    // Figures and dates follow the number and date formats.
+    expect(await screen.findByText(/Net worth on \d{4}-\d{2}-\d{2}:/)).toBeInTheDocument();
+    expect(screen.getByTestId('net-worth')).toHaveTextContent(/\d,\d{2}\s\$/);
+    unmount();
+
+    renderDashboard('/dashboard?period=1-year&range=ALL');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Last Year'),
+    );
+    expect(await screen.findByRole('radio', { name: 'All' })).toBeChecked();
+  });
+
   it('says there is no previous period for all time', async () => {
     serveDashboard();
     renderDashboard('/dashboard?period=all-time');

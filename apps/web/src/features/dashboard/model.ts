@@ -17,7 +17,10 @@ export const DASHBOARD_TEXT = {
   emptyTitle: 'Connect an account to see your net worth',
 } as const;
 
-/** The period the dashboard opens with when the URL names none (or an unknown one). */
+/**
+ * The period and history range the dashboard opens with when the URL names none (or an unknown one) and
+ * no preference is known; the user's default date range (dateRangeDefaults) picks them otherwise.
+ */
 export const DEFAULT_PERIOD: TimePeriod = '1-month';
 export const DEFAULT_RANGE: PortfolioRange = '1M';
 
@@ -38,12 +41,14 @@ export const RANGE_DESCRIPTIONS: Record<PortfolioRange, string> = {
   ALL: 'all time',
 };
 
-export function parsePeriod(value: string | null): TimePeriod {
-  return value !== null && isTimePeriod(value) ? value : DEFAULT_PERIOD;
+/** The period named in the URL, else `fallback` (the user's default date range's period). */
+export function parsePeriod(value: string | null, fallback: TimePeriod = DEFAULT_PERIOD): TimePeriod {
+  return value !== null && isTimePeriod(value) ? value : fallback;
 }
 
-export function parseRange(value: string | null): PortfolioRange {
-  return value !== null && isPortfolioRange(value) ? value : DEFAULT_RANGE;
+/** The history range named in the URL, else `fallback` (the user's default date range's range). */
+export function parseRange(value: string | null, fallback: PortfolioRange = DEFAULT_RANGE): PortfolioRange {
+  return value !== null && isPortfolioRange(value) ? value : fallback;
 }
 
 /** Minor units of `currency` as a major-unit number (chart values only). */

@@ -77,7 +77,10 @@ describe('Expenses page', () => {
     expect(within(merchants[0]!).getByRole('link')).toHaveAttribute('href', '/activity?search=Whole+Foods');
 
     expect(screen.getByText(/2 categories hidden/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Settings → Financial' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('link', { name: 'Settings → Financial' })).toHaveAttribute(
+      'href',
+      '/settings/financial',
+    );
 
     const daily = within(card('Day by day'));
     expect(
@@ -134,6 +137,19 @@ describe('Expenses page', () => {
     await waitFor(() => expect(summaryMonths()).toContain('2026-10'));
     expect(summaryMonths()).not.toContain('2026-12');
     expect(summaryMonths()).not.toContain('2027-03');
+  });
+
+  it('opens the flow on the period of the default date range preference, unless the URL names one', async () => {
+    serveExpenses({ preferences: { default_date_range: '1y', number_format: 'de-DE' } });
+    const { unmount } = renderExpenses();
+    await waitFor(() => expect(flowRequests().at(-1)!.get('period')).toBe('yearly'));
+    const flow = card('Expense flow');
+    expect(within(flow).getByRole('radio', { name: 'Yearly' })).toBeChecked();
+    // Amounts follow the number format.
+    expect((await screen.findAllByText(/^1\.234,56\s\$$/)).length).toBeGreaterThan(0);
+    unmount();
+    renderExpenses('/expenses?flow=quarterly');
+    await waitFor(() => expect(flowRequests().at(-1)!.get('period')).toBe('quarterly'));
   });
 
   it('sums up the expense flow in a sentence and a table, and changes its period', async () => {

@@ -74,3 +74,18 @@ export function figureDisplay(
 export function isAppLink(href: string): boolean {
   return href.startsWith('/') && !href.startsWith('//');
 }
+
+/**
+ * Amounts written into an insight's explanation by the server (en-US currency text: '$1,234.56',
+ * '-€12.00', 'CA$5', 'CHF 1,234.50', 'CN¥9') — the pattern that matches them.
+ */
+const MONEY_IN_TEXT =
+  /-?(?:[A-Z]{2,3}\s?|[A-Z]{1,2}(?=[$¥])|)[$€£¥₹₩₽][\d,]+(?:\.\d+)?|-?[A-Z]{3}\s[\d,]+(?:\.\d+)?/g;
+
+/**
+ * An explanation as shown: with balances hidden (privacy preference show_balances) every amount in it
+ * is replaced by the mask, as the figures below it are.
+ */
+export function explanationText(explanation: string, masked: boolean): string {
+  return masked ? explanation.replace(MONEY_IN_TEXT, '••••') : explanation;
+}

@@ -1,12 +1,17 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import { normalizeQuery } from './sections';
 
 /** The settings page's search text, so every card and row can highlight what matches (spec §2). */
 const SettingsSearchContext = createContext('');
 
+/** Gives everything inside the search, compared as the section list compares it (normalizeQuery). */
 export function SettingsSearchProvider({ query, children }: { query: string; children: ReactNode }) {
-  return <SettingsSearchContext.Provider value={query.trim()}>{children}</SettingsSearchContext.Provider>;
+  return (
+    <SettingsSearchContext.Provider value={normalizeQuery(query)}>{children}</SettingsSearchContext.Provider>
+  );
 }
 
+/** The current settings search ('' when none), lower case and trimmed. */
 export function useSettingsSearch(): string {
   return useContext(SettingsSearchContext);
 }

@@ -1,4 +1,9 @@
-/** Settings sections of spec §2: id, title, description and search keywords. */
+import { TRANSACTION_CATEGORIES } from '@lodestar/domain';
+
+/**
+ * Settings sections of spec §2: id, title, description, search keywords, and the texts of the cards and
+ * rows each section shows (group titles, row labels, button texts), which the search also looks through.
+ */
 export const SETTINGS_SECTIONS = [
   {
     id: 'profile',
@@ -21,6 +26,27 @@ export const SETTINGS_SECTIONS = [
     ],
     holds:
       'your name, your email address and whether it is verified, account statistics, your password, two-factor authentication, passkeys, active sessions and recent security activity',
+    texts: [
+      'Profile Information',
+      'Full name',
+      'Account Information',
+      'Email',
+      'Verified',
+      'Unverified',
+      'Member since',
+      'Last login',
+      'Plan',
+      'Connected accounts',
+      'Security',
+      'Change Password',
+      'Update your password',
+      'Two-Factor Authentication',
+      'Add extra security',
+      'Require two-factor authentication',
+      'Passkeys',
+      'Active sessions',
+      'Recent security activity',
+    ],
   },
   {
     id: 'financial',
@@ -28,6 +54,13 @@ export const SETTINGS_SECTIONS = [
     description: 'Financial preferences.',
     keywords: ['favorites', 'favourites', 'starred', 'accounts', 'categories', 'visibility'],
     holds: 'your starred accounts and which transaction categories are shown across the app',
+    texts: [
+      'Favorites',
+      'Star accounts from the Accounts page',
+      'Category Visibility',
+      'Visible Categories',
+      ...Object.values(TRANSACTION_CATEGORIES),
+    ],
   },
   {
     id: 'notifications',
@@ -36,6 +69,24 @@ export const SETTINGS_SECTIONS = [
     keywords: ['email', 'push', 'alerts', 'frequency', 'threshold', 'low balance', 'spending'],
     holds:
       'email and push switches, how often you hear from Lodestar, spending and low-balance thresholds, and which alerts you get',
+    texts: [
+      'Channels',
+      'Email Notifications',
+      'Push Notifications',
+      'Alerts',
+      'Frequency',
+      'Daily',
+      'Weekly',
+      'Monthly',
+      'Daily Spending',
+      'Low Balance',
+      'Notification Types',
+      'Large transactions',
+      'New connections',
+      'Weekly summaries',
+      'Security alerts',
+      'Product updates',
+    ],
   },
   {
     id: 'privacy',
@@ -54,6 +105,15 @@ export const SETTINGS_SECTIONS = [
     ],
     holds:
       'whether balances are shown, analytics, personalisation and marketing preferences, and how your data is kept',
+    texts: [
+      'Privacy',
+      'Show Account Balances',
+      'Analytics & Performance',
+      'Personalized Experience',
+      'Marketing Communications',
+      'Data Management',
+      'Cookies',
+    ],
   },
   {
     id: 'display',
@@ -70,6 +130,20 @@ export const SETTINGS_SECTIONS = [
       'date range',
     ],
     holds: 'number format, date format, time zone, currency and the default date range',
+    texts: [
+      'Appearance',
+      'Theme',
+      'Light',
+      'Dark',
+      'System',
+      'Formats',
+      'Number Format',
+      'Date Format',
+      'Time Zone',
+      'Defaults',
+      'Currency',
+      'Default Date Range',
+    ],
   },
   {
     id: 'accessibility',
@@ -77,6 +151,17 @@ export const SETTINGS_SECTIONS = [
     description: 'Motion, text size and contrast.',
     keywords: ['motion', 'animation', 'font size', 'text size', 'contrast', 'screen reader'],
     holds: 'reduced motion, text size and high contrast',
+    texts: [
+      'Motion & Animation',
+      'Reduce Motion',
+      'Visual',
+      'Font Size',
+      'Small',
+      'Medium',
+      'Large',
+      'High Contrast',
+      'Screen Reader',
+    ],
   },
   {
     id: 'developer',
@@ -84,6 +169,7 @@ export const SETTINGS_SECTIONS = [
     description: 'API keys and developer tools.',
     keywords: ['api', 'keys', 'tokens', 'webhooks', 'cron', 'jobs'],
     holds: 'API keys for the public API and a button to run all scheduled jobs now',
+    texts: ['API keys', 'Create API Key', 'Developer tools', 'Scheduled jobs', 'Run All Cron Jobs'],
   },
   {
     id: 'danger',
@@ -92,6 +178,15 @@ export const SETTINGS_SECTIONS = [
     keywords: ['delete', 'export', 'disconnect', 'sign out', 'sessions'],
     holds:
       'signing out of all sessions, exporting your data, disconnecting all accounts and deleting your account',
+    texts: [
+      'Irreversible actions',
+      'Sign out of all sessions',
+      'Request data export',
+      'Disconnect all accounts',
+      'Delete account',
+      'Restore from an export',
+      'Restore data',
+    ],
   },
 ] as const;
 
@@ -104,11 +199,29 @@ export function findSection(id: string | undefined): SettingsSection | undefined
   return SETTINGS_SECTIONS.find((section) => section.id === id);
 }
 
-/** Whether a section matches a search by its title, description or keywords (case-insensitive). */
+/** A search as compared: trimmed, lower case, runs of spaces as one. */
+export function normalizeQuery(query: string): string {
+  return query.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** Where a section matches a search: its title, description, keywords, or a card or row in it. */
+export type SectionMatch = { title: boolean; description: boolean; keyword: boolean; texts: string[] };
+
+/** What of a section matches a search (case-insensitive), or null when nothing does. */
+export function matchSection(section: SettingsSection, query: string): SectionMatch | null {
+  const needle = normalizeQuery(query);
+  if (!needle) return { title: false, description: false, keyword: false, texts: [] };
+  const has = (text: string) => text.toLowerCase().includes(needle);
+  const match: SectionMatch = {
+    title: has(section.title),
+    description: has(section.description),
+    keyword: section.keywords.some(has),
+    texts: section.texts.filter(has),
+  };
+  return match.title || match.description || match.keyword || match.texts.length > 0 ? match : null;
+}
+
+/** Whether a section matches a search by its title, description, keywords or card and row texts. */
 export function sectionMatches(section: SettingsSection, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  return [section.title, section.description, ...section.keywords].some((text) =>
-    text.toLowerCase().includes(needle),
-  );
+  return matchSection(section, query) !== null;
 }

@@ -14,6 +14,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { todayIn, useFigureDisplay } from '@/components/figure-display';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -26,7 +27,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { type Account, accountsApi, accountsQueryKeys, errorMessage } from '../api';
 import { deleteAccountQuestion } from '../messages';
-import { ACCOUNT_NAME_MAX, localToday, parseAmountInput, validateAccountName } from '../model';
+import { ACCOUNT_NAME_MAX, parseAmountInput, validateAccountName } from '../model';
 import { useFailureToast, useInvalidateMoneyData } from '../queries';
 import { FormField } from '@/components/form-field';
 
@@ -129,7 +130,9 @@ export function UpdateBalanceDialog({ account, open, onOpenChange }: DialogProps
 
 function BalanceForm({ account, onDone }: { account: Account; onDone: () => void }) {
   const [amount, setAmount] = useState('');
-  const [date, setDate] = useState(localToday);
+  // "Today" is the calendar day in the user's time zone preference, not the browser's.
+  const { timeZone } = useFigureDisplay();
+  const [date, setDate] = useState(() => todayIn(timeZone));
   const [errors, setErrors] = useState<{ amount?: string; date?: string }>({});
   const replace = useReplaceAccount();
   const invalidate = useInvalidateMoneyData();
@@ -148,7 +151,7 @@ function BalanceForm({ account, onDone }: { account: Account; onDone: () => void
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseAmountInput(amount, currencyExponent(account.currency));
-    const today = localToday();
+    const today = todayIn(timeZone);
     const dateError = !isIsoDate(date)
       ? 'Enter a date'
       : date > today
@@ -183,7 +186,7 @@ function BalanceForm({ account, onDone }: { account: Account; onDone: () => void
             <Input
               {...control}
               type="date"
-              max={localToday()}
+              max={todayIn(timeZone)}
               value={date}
               onChange={(event) => setDate(event.target.value)}
             />

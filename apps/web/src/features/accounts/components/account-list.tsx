@@ -11,6 +11,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
+import { useFigureDisplay } from '@/components/figure-display';
 import { MoneyText } from '@/components/money';
 import { cn } from '@/lib/utils';
 import type { Account } from '../api';
@@ -48,6 +49,7 @@ export const TAB_EMPTY: Record<AccountTab, { icon: LucideIcon; title: string; te
 };
 
 function GroupTotals({ group }: { group: AccountGroup<Account> }) {
+  const display = useFigureDisplay();
   if (group.totals.length === 0) return null;
   return (
     <p className="flex flex-wrap justify-end gap-x-3 text-sm">
@@ -56,7 +58,13 @@ function GroupTotals({ group }: { group: AccountGroup<Account> }) {
         const { amount, note } = balanceDisplay(total, group.liability);
         return (
           <span key={total.currency} className="whitespace-nowrap">
-            <MoneyText amount={amount} tone="plain" className="font-semibold" />
+            <MoneyText
+              amount={amount}
+              tone="plain"
+              masked={display.masked}
+              locale={display.locale}
+              className="font-semibold"
+            />
             {note ? <span className="text-muted-foreground"> {note}</span> : null}
           </span>
         );

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, MoreHorizontal, Pencil, RefreshCw, Scale, Star, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { useFigureDisplay } from '@/components/figure-display';
 import { MoneyText } from '@/components/money';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -41,9 +42,16 @@ export function StatusBadge({ status }: { status: string }) {
 /** An account's balance: liabilities read as what is owed. */
 export function Balance({ account }: { account: Pick<Account, 'type' | 'currentBalance'> }) {
   const { amount, note } = balanceDisplay(account.currentBalance, accountIsLiability(account));
+  const display = useFigureDisplay();
   return (
     <span className="whitespace-nowrap">
-      <MoneyText amount={amount} tone="plain" className="font-medium" />
+      <MoneyText
+        amount={amount}
+        tone="plain"
+        masked={display.masked}
+        locale={display.locale}
+        className="font-medium"
+      />
       {note ? <span className="text-sm text-muted-foreground"> {note}</span> : null}
     </span>
   );

@@ -15,6 +15,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
+import { useFigureDisplay } from '@/components/figure-display';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -157,6 +158,9 @@ function ConnectionRow({
   const status = normalizeAccountStatus(connection.status);
   const name = connectionName(connection);
   const syncable = canSync(connection);
+  const display = useFigureDisplay();
+  const syncedAt = connection.lastSyncedAt ? Date.parse(connection.lastSyncedAt) : Number.NaN;
+  const lastSynced = Number.isNaN(syncedAt) ? undefined : syncedAt;
   return (
     <li className="grid grid-cols-1 gap-3 px-4 py-3" aria-busy={running || undefined}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -167,7 +171,10 @@ function ConnectionRow({
           <p id={nameId} className="truncate font-medium">
             {name}
           </p>
-          <p className="text-sm text-muted-foreground">
+          <p
+            className="text-sm text-muted-foreground"
+            title={lastSynced === undefined ? undefined : `Last synced ${display.formatDateTime(lastSynced)}`}
+          >
             {running ? 'Syncing now' : syncedText(connection.lastSyncedAt, now)}
           </p>
         </div>

@@ -1,11 +1,13 @@
 import { useSessionExpiredHandler } from '@/lib/session';
 import { accountTypeLabel } from '@lodestar/domain/accounts';
+import { isIsoDate } from '@lodestar/domain/dates';
 import { formatBytes } from '@lodestar/domain/formatting';
 import { fromMajor } from '@lodestar/domain/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, AlertTriangle, FileUp } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { useFigureDisplay } from '@/components/figure-display';
 import { MoneyText } from '@/components/money';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -90,6 +92,7 @@ function InlineError({ error }: { error: unknown }) {
 
 function PreviewTable({ rows, currency }: { rows: ImportPreviewRow[]; currency: string }) {
   const shown = rows.slice(0, PREVIEW_ROWS_SHOWN);
+  const display = useFigureDisplay();
   return (
     <div className="grid grid-cols-1 gap-2">
       <div
@@ -126,12 +129,18 @@ function PreviewTable({ rows, currency }: { rows: ImportPreviewRow[]; currency: 
                 className={row.duplicate ? 'text-muted-foreground' : undefined}
               >
                 <td className="px-3 py-2 tabular-nums">{row.line}</td>
-                <td className="px-3 py-2 whitespace-nowrap tabular-nums">{row.date}</td>
+                <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                  {isIsoDate(row.date) ? display.formatDate(row.date) : row.date}
+                </td>
                 <td className="max-w-56 truncate px-3 py-2" title={row.name}>
                   {row.name || '—'}
                 </td>
                 <td className="px-3 py-2 text-right">
-                  <MoneyText amount={rowAmount(row, currency)} />
+                  <MoneyText
+                    amount={rowAmount(row, currency)}
+                    masked={display.masked}
+                    locale={display.locale}
+                  />
                 </td>
                 <td className="px-3 py-2">
                   {row.duplicate ? <Badge variant="secondary">Already imported</Badge> : null}

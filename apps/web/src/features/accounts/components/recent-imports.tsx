@@ -1,5 +1,6 @@
 import { ChevronDown, FileText, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useFigureDisplay } from '@/components/figure-display';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -8,14 +9,10 @@ import { transactionsText } from '../messages';
 import { useImports, useUndoImport } from '../queries';
 import { LoadError } from './load-error';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function when(iso: string): string {
-  const at = Date.parse(iso);
-  return Number.isNaN(at) ? iso : dateTime.format(at);
-}
-
 function BatchRow({ batch, accountName }: { batch: ImportBatch; accountName: string | null }) {
+  const display = useFigureDisplay();
+  const at = Date.parse(batch.createdAt);
+  const when = Number.isNaN(at) ? batch.createdAt : display.formatDateTime(at);
   const undo = useUndoImport();
   const nameId = useId();
   const undone = batch.status !== 'committed';
@@ -26,9 +23,7 @@ function BatchRow({ batch, accountName }: { batch: ImportBatch; accountName: str
         <p id={nameId} className="truncate font-medium" title={batch.fileName}>
           {batch.fileName}
         </p>
-        <p className="text-sm text-muted-foreground">
-          {[accountName, when(batch.createdAt)].filter(Boolean).join(' · ')}
-        </p>
+        <p className="text-sm text-muted-foreground">{[accountName, when].filter(Boolean).join(' · ')}</p>
       </div>
       <p className="text-sm">
         {transactionsText(batch.importedCount)} imported

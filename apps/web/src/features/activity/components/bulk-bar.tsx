@@ -1,6 +1,7 @@
 import { categoryLabel, TRANSACTION_CATEGORIES } from '@lodestar/domain';
 import { Eye, EyeOff, X } from 'lucide-react';
 import { useId } from 'react';
+import { useFigureDisplay } from '@/components/figure-display';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useBulkUpdate } from '../use-activity-data';
@@ -15,6 +16,7 @@ const UNCATEGORIZED_VALUE = 'UNCATEGORIZED';
 export function BulkBar({ ids, onClear }: { ids: string[]; onClear: () => void }) {
   const labelId = useId();
   const bulk = useBulkUpdate();
+  const { formatCount } = useFigureDisplay();
   const count = ids.length;
   const run = (changes: { category?: string | null; excluded?: boolean }, label: string) =>
     bulk.mutate({ ids, changes, label }, { onSuccess: onClear });
@@ -25,7 +27,7 @@ export function BulkBar({ ids, onClear }: { ids: string[]; onClear: () => void }
       className="sticky bottom-3 z-10 mt-3 flex flex-wrap items-center gap-2 rounded-lg border bg-card p-2 pl-4 text-card-foreground shadow-lg"
     >
       <p id={labelId} className="mr-auto text-sm font-medium" aria-live="polite">
-        {count.toLocaleString('en-US')} selected
+        {formatCount(count)} selected
       </p>
       <Select
         value=""

@@ -1,6 +1,7 @@
 import { categoryLabel, TRANSACTION_CATEGORIES, type TransactionCategory } from '@lodestar/domain';
 import { Check, ChevronDown, Sparkles } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
+import { useFigureDisplay } from '@/components/figure-display';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/utils';
@@ -38,6 +39,7 @@ function CategoryPickerBody({ transaction, onDone }: { transaction: Transaction;
   const update = useUpdateTransaction();
   const preview = useRulePreview();
   const createRule = useCreateRule();
+  const { formatCount } = useFigureDisplay();
 
   const choose = (category: TransactionCategory | null) => {
     if (category === transaction.category && transaction.categorySource === 'user') {
@@ -113,7 +115,7 @@ function CategoryPickerBody({ transaction, onDone }: { transaction: Transaction;
   return (
     <div className="grid gap-3 p-2">
       <p className="text-sm" role="status">
-        <strong>{matching.toLocaleString('en-US')} matching</strong> {noun} will be set to{' '}
+        <strong>{formatCount(matching)} matching</strong> {noun} will be set to{' '}
         <strong>{categoryLabel(category)}</strong>
         {matching === 0 ? '; the rule will still apply to new ones.' : ', and new ones too.'}
       </p>
@@ -127,7 +129,7 @@ function CategoryPickerBody({ transaction, onDone }: { transaction: Transaction;
           {createRule.isPending
             ? 'Creating rule…'
             : matching > 0
-              ? `Apply to ${matching.toLocaleString('en-US')} ${noun}`
+              ? `Apply to ${formatCount(matching)} ${noun}`
               : 'Create rule'}
         </Button>
         <Button size="sm" variant="ghost" onClick={onDone}>

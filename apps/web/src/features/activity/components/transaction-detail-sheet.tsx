@@ -1,6 +1,7 @@
 import { LIMITS } from '@lodestar/domain';
 import { X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { useFigureDisplay } from '@/components/figure-display';
 import { MoneyText } from '@/components/money';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -153,6 +154,7 @@ export function TransactionDetailSheet({
   transaction: Transaction | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const display = useFigureDisplay();
   return (
     <Sheet open={transaction !== null} onOpenChange={onOpenChange}>
       {transaction ? (
@@ -171,7 +173,12 @@ export function TransactionDetailSheet({
           <div key={transaction.id} className="grid flex-1 content-start gap-5 overflow-y-auto p-4">
             <div className="grid gap-1">
               <p className="text-lg leading-snug font-semibold break-words">{transaction.name}</p>
-              <MoneyText amount={transaction.amount} className="text-2xl font-semibold" />
+              <MoneyText
+                amount={transaction.amount}
+                masked={display.masked}
+                locale={display.locale}
+                className="text-2xl font-semibold"
+              />
               <div className="mt-1 flex flex-wrap gap-1.5">
                 <Badge
                   variant={
@@ -201,7 +208,7 @@ export function TransactionDetailSheet({
               </p>
             </div>
             <dl className="divide-y border-y">
-              <Field label="Date">{formatGroupDate(transaction.date)}</Field>
+              <Field label="Date">{formatGroupDate(transaction.date, display.dateFormat)}</Field>
               <Field label="Account">{transaction.accountName}</Field>
               <Field label="Merchant">{transaction.merchantName ?? '—'}</Field>
               <Field label="Original name">{transaction.originalName || '—'}</Field>

@@ -11,6 +11,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { Transaction } from '../api';
+import { useFigureDisplay } from '@/components/figure-display';
 import { formatGroupDate } from '../format';
 import {
   DATE_HEADER_HEIGHT,
@@ -115,6 +116,7 @@ export function TransactionList({
   onLoadMore,
   busy,
 }: TransactionListProps) {
+  const { masked, locale, dateFormat } = useFigureDisplay();
   const [listRef, offsetTop] = useOffsetTop();
   const [activeId, setActiveId] = useState<string | null>(null);
   const rowHeight = wide ? ROW_HEIGHT_WIDE : ROW_HEIGHT_NARROW;
@@ -287,7 +289,7 @@ export function TransactionList({
                       : { height: DATE_HEADER_HEIGHT, transform: `translateY(${top}px)` }
                   }
                 >
-                  {formatGroupDate(item.date)}
+                  {formatGroupDate(item.date, dateFormat)}
                 </div>
               );
             }
@@ -306,6 +308,9 @@ export function TransactionList({
                 onOpen={onOpen}
                 onFocusRow={setActiveId}
                 onKeyDown={onRowKeyDown}
+                masked={masked}
+                locale={locale}
+                dateFormat={dateFormat}
               />
             );
           })}

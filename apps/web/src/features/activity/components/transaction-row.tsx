@@ -1,3 +1,4 @@
+import type { DateFormat } from '@lodestar/domain';
 import { type KeyboardEvent, memo } from 'react';
 import { MoneyText } from '@/components/money';
 import { Badge } from '@/components/ui/badge';
@@ -60,6 +61,10 @@ export type RowProps = {
   onOpen: (id: string) => void;
   onFocusRow: (id: string) => void;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>, rowIndex: number) => void;
+  /** The user's display preferences, as plain values so the memoised row compares them cheaply. */
+  masked: boolean;
+  locale: string;
+  dateFormat: DateFormat;
 };
 
 /** One transaction row; memoised, so scrolling renders only the rows that come into view. */
@@ -75,6 +80,9 @@ export const TransactionRow = memo(function TransactionRow({
   onOpen,
   onFocusRow,
   onKeyDown,
+  masked,
+  locale,
+  dateFormat,
 }: RowProps) {
   const muted = transaction.excluded;
   const amountClass = muted
@@ -124,7 +132,7 @@ export const TransactionRow = memo(function TransactionRow({
         <>
           <div role="gridcell">{select}</div>
           <div role="gridcell" className="text-muted-foreground tabular-nums">
-            {formatShortDate(transaction.date)}
+            {formatShortDate(transaction.date, dateFormat)}
           </div>
           <div role="gridcell" className="min-w-0">
             <div className="flex min-w-0 items-center gap-2">
@@ -146,7 +154,7 @@ export const TransactionRow = memo(function TransactionRow({
             <CategoryPicker transaction={transaction} tabIndex={innerTab} />
           </div>
           <div role="gridcell" className="text-right font-medium">
-            <MoneyText amount={transaction.amount} className={amountClass} />
+            <MoneyText amount={transaction.amount} masked={masked} locale={locale} className={amountClass} />
           </div>
         </>
       ) : (
@@ -156,10 +164,10 @@ export const TransactionRow = memo(function TransactionRow({
           </div>
           <div role="gridcell" className="flex min-w-0 items-center gap-2">
             <TransactionName name={transaction.name} />
-            <span className="sr-only">{formatShortDate(transaction.date)}</span>
+            <span className="sr-only">{formatShortDate(transaction.date, dateFormat)}</span>
           </div>
           <div role="gridcell" className="text-right font-medium">
-            <MoneyText amount={transaction.amount} className={amountClass} />
+            <MoneyText amount={transaction.amount} masked={masked} locale={locale} className={amountClass} />
           </div>
           <div role="gridcell" className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
             <span className="truncate">{transaction.accountName}</span>

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dateRangeStart, formatDateTokens } from '@lodestar/domain';
 import { server } from '@/test/fake-server';
 import { renderApp, setViewport } from '@/test/render-app';
 import { bulkUpdateInChunks } from '../api';
@@ -159,7 +160,7 @@ describe('Activity list', () => {
     const { container } = renderActivity();
     await screen.findByText('Bakery');
     expect(container.querySelector('[data-date-header="2025-03-05"]')).toHaveTextContent(
-      'Wednesday, March 5, 2025',
+      'Wednesday, 03/05/2025',
     );
     expect(container.querySelector('[data-date-header="2025-03-04"]')).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Amount' })).not.toBeInTheDocument();
@@ -366,5 +367,34 @@ describe('Activity states', () => {
     const { router } = renderApp('/activity');
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/activity')}`);
+  });
+});
+
+describe('Activity and the display preferences', () => {
+  it('starts the date filter at the default date range, writes dates in the date format, and can show all', async () => {
+    setViewport(1440);
+    const today = formatDateTokens(Date.now(), 'YYYY-MM-DD', 'Europe/Paris');
+    const from = dateRangeStart('7d', today);
+    serveTransactions([
+      makeTransaction({ name: 'Recent coffee', date: today }),
+      makeTransaction({ name: 'Old rent', date: '2020-02-03' }),
+    ]);
+    server.on('GET', '/api/v1/user/preferences', () =>
+      ok({ default_date_range: '7d', time_zone: 'Europe/Paris', date_format: 'DD.MM.YYYY' }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderActivity();
+    await waitFor(() => expect(listRequests().at(-1)?.get('date')).toBe(from));
+    expect(await screen.findByText('Recent coffee', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.queryByText('Old rent', { selector: 'span' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/from/i)).toHaveValue(from);
+    // Shown in the date format.
+    const [year, month, day] = today.split('-');
+    expect((await rowNamed('Recent coffee')).textContent).toContain(`${day}.${month}.${year}`);
+
+    // Clearing the date shows all history, and the URL says so.
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?date=all'));
+    expect(await screen.findByText('Old rent', { selector: 'span' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { AlertCircle, Download, FilterX, ListOrdered } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { useFigureDisplay } from '@/components/figure-display';
 import { PageHeader } from '@/components/page-header';
 import { ListSkeleton } from '@/components/skeletons/list-skeleton';
 import { Button } from '@/components/ui/button';
@@ -48,7 +49,14 @@ function FetchError({
  */
 export function ActivityRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => parseFilters(searchParams), [searchParams]);
+  const display = useFigureDisplay();
+  const { formatCount } = display;
+  // The moment the page opened: "today" for the default date range stays put while the page is open.
+  const [openedAt] = useState(() => Date.now());
+  // The user's default date range starts the date filter once their preferences are known (so the
+  // list never narrows on a guess), unless the URL names a date.
+  const defaultDate = display.loaded ? (display.rangeDefaults(openedAt).activityFrom ?? '') : '';
+  const filters = useMemo(() => parseFilters(searchParams, defaultDate), [searchParams, defaultDate]);
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.tabletMinPx}px)`);
   const { query, key, transactions, total } = useTransactions(filters);
   const accounts = useAccountOptions();
@@ -56,18 +64,18 @@ export function ActivityRoute() {
 
   const setFilters = useCallback<FilterChange>(
     (changes, { replace = false } = {}) =>
-      setSearchParams((current) => filtersToParams({ ...parseFilters(current), ...changes }), {
-        replace,
-        preventScrollReset: true,
-      }),
-    [setSearchParams],
+      setSearchParams(
+        (current) => filtersToParams({ ...parseFilters(current, defaultDate), ...changes }, { defaultDate }),
+        { replace, preventScrollReset: true },
+      ),
+    [setSearchParams, defaultDate],
   );
   const clearFilters = useCallback(
     () =>
-      setSearchParams(filtersToParams({ ...DEFAULT_FILTERS, sort: filters.sort }), {
+      setSearchParams(filtersToParams({ ...DEFAULT_FILTERS, sort: filters.sort }, { defaultDate }), {
         preventScrollReset: true,
       }),
-    [setSearchParams, filters.sort],
+    [setSearchParams, filters.sort, defaultDate],
   );
 
   // The selection belongs to one filtered list: a new filter starts with nothing selected.
@@ -208,11 +216,10 @@ export function ActivityRoute() {
                 })
               }
             />
-            Select all {transactions.length.toLocaleString('en-US')} loaded
+            Select all {formatCount(transactions.length)} loaded
           </label>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {updating ? 'Updating… ' : ''}Showing {transactions.length.toLocaleString('en-US')} of{' '}
-            {total.toLocaleString('en-US')}
+            {updating ? 'Updating… ' : ''}Showing {formatCount(transactions.length)} of {formatCount(total)}
           </p>
         </div>
       ) : null}

@@ -166,7 +166,7 @@ export function FxRatesDialog({
           )}
           {lastFetched ? (
             <p className="text-xs text-muted-foreground">
-              ECB rates last fetched {display.formatDate(todayIn(display.timeZone, lastFetched))}
+              ECB rates last fetched {display.formatDateTime(lastFetched)}
             </p>
           ) : null}
           <RefreshRates />

@@ -130,8 +130,9 @@ export function HistoryCard({
           stacked
           currency={data.currency}
           locale={display.locale}
+          dateFormat={display.dateFormat}
           masked={display.masked}
-          firstPointFooter={`${first.account_count} accounts`}
+          firstPointFooter={`${display.formatCount(first.account_count)} accounts`}
           ariaLabel={`Net worth by class over ${RANGE_DESCRIPTIONS[data.range]}, ${headline} on ${display.formatDate(latest.date)}`}
         />
         <HistoryTable data={data} display={display} />

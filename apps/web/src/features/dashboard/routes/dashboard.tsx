@@ -19,7 +19,7 @@ import { FxNotices } from '../components/fx-notices';
 import { FxRatesDialog } from '../components/fx-rates-dialog';
 import { HistoryCard } from '../components/history-card';
 import { SummaryCard } from '../components/summary-card';
-import { DASHBOARD_TEXT, DEFAULT_RANGE, needsExchangeRates, parsePeriod } from '../model';
+import { DASHBOARD_TEXT, needsExchangeRates, parsePeriod, parseRange } from '../model';
 import { useActivitySummary, useDashboardData, usePortfolio } from '../queries';
 
 function PeriodSelect({ value, onChange }: { value: TimePeriod; onChange: (value: TimePeriod) => void }) {
@@ -65,24 +65,30 @@ function DashboardBodySkeleton() {
  */
 export function DashboardRoute() {
   const [params, setParams] = useSearchParams();
-  const period = parsePeriod(params.get('period'));
-  const [range, setRange] = useState<PortfolioRange>(DEFAULT_RANGE);
-  const [fxDialog, setFxDialog] = useState({ open: false, currency: '' });
   const display = useDashboardDisplay();
+  // The moment the page opened: "today" for the default date range stays put while the page is open.
+  const [openedAt] = useState(() => Date.now());
+  // The user's default date range decides the period and history range unless the URL names them.
+  const defaults = display.rangeDefaults(openedAt);
+  const period = parsePeriod(params.get('period'), defaults.period);
+  const range = parseRange(params.get('range'), defaults.portfolioRange);
+  const [fxDialog, setFxDialog] = useState({ open: false, currency: '' });
   const dashboard = useDashboardData(period);
   const portfolio = usePortfolio(range);
   const activity = useActivitySummary(period);
 
   const data = dashboard.data;
-  const setPeriod = (next: TimePeriod) =>
+  const setParam = (key: 'period' | 'range', next: string) =>
     setParams(
       (previous) => {
         const updated = new URLSearchParams(previous);
-        updated.set('period', next);
+        updated.set(key, next);
         return updated;
       },
       { preventScrollReset: true },
     );
+  const setPeriod = (next: TimePeriod) => setParam('period', next);
+  const setRange = (next: PortfolioRange) => setParam('range', next);
   const openRates = (currency = '') => setFxDialog({ open: true, currency });
   const header = (
     <PageHeader

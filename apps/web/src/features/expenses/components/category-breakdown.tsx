@@ -8,7 +8,8 @@ import type { CategorySpending, SpendingSummary } from '../api';
 import { categoryActivityHref, monthLabel, monthName } from '../month';
 import { ChangeText } from './change-text';
 
-const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'transaction' : 'transactions'}`;
+const count = (n: number, locale: string) =>
+  `${n.toLocaleString(locale)} ${n === 1 ? 'transaction' : 'transactions'}`;
 
 function CategoryRow({
   row,
@@ -46,7 +47,7 @@ function CategoryRow({
         </span>
       </div>
       <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
-        <span>{count(row.transactionCount)}</span>
+        <span>{count(row.transactionCount, locale)}</span>
         <span aria-hidden="true">·</span>
         <ChangeText
           change={row.change}

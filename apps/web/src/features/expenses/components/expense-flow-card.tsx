@@ -17,8 +17,8 @@ const PERIOD_OPTIONS: readonly { value: FlowPeriod; label: string }[] = [
 ];
 
 /** The ?flow= value, monthly unless it names another flow period. */
-export function parseFlowPeriod(value: string | null): FlowPeriod {
-  return FLOW_PERIODS.find((period) => period === value) ?? 'monthly';
+export function parseFlowPeriod(value: string | null, fallback: FlowPeriod = 'monthly'): FlowPeriod {
+  return FLOW_PERIODS.find((period) => period === value) ?? fallback;
 }
 
 /** 'November 2026', 'Q4 2026' or '2026' for the flow's first day. */

@@ -4,6 +4,7 @@ import { EyeOff, Receipt, Wallet } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { useFigureDisplay } from '@/components/figure-display';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { ChartSkeleton } from '@/components/skeletons/chart-skeleton';
@@ -11,7 +12,6 @@ import { ListSkeleton } from '@/components/skeletons/list-skeleton';
 import { RoundChartSkeleton } from '@/components/skeletons/round-chart-skeleton';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useMoneyDisplay, useUserPreferences } from '@/lib/user-preferences';
 import { anyAccountQuery, prefetchAdjacentMonths, type SpendingSummary, spendingSummaryQuery } from '../api';
 import { CategoryBreakdown } from '../components/category-breakdown';
 import { DailySpendChart } from '../components/daily-spend-chart';
@@ -28,7 +28,7 @@ function HiddenCategoriesNote({ count }: { count: number }) {
       <EyeOff aria-hidden="true" className="size-4 shrink-0" />
       <span>
         {count} {count === 1 ? 'category' : 'categories'} hidden (
-        <Link to="/settings" className="underline underline-offset-2 hover:text-foreground">
+        <Link to="/settings/financial" className="underline underline-offset-2 hover:text-foreground">
           Settings → Financial
         </Link>
         )
@@ -100,15 +100,15 @@ function EmptyMonth({ month }: { month: string }) {
  * before, its day-by-day pace, and the expense flow of the month, quarter or year (?flow=).
  */
 export function ExpensesRoute() {
-  const { preferences } = useUserPreferences();
-  const { showBalances, locale } = useMoneyDisplay();
-  const masked = !showBalances;
+  const display = useFigureDisplay();
+  const { masked, locale } = display;
   // The moment the page opened: the current month stays put while the page is open.
   const [openedAt] = useState(() => Date.now());
-  const latest = currentMonth(openedAt, preferences.time_zone);
+  const latest = currentMonth(openedAt, display.timeZone);
   const [params, setParams] = useSearchParams();
   const month = parseMonth(params.get('month'), latest);
-  const flowPeriod = parseFlowPeriod(params.get('flow'));
+  // The user's default date range picks the flow's period unless the URL names one.
+  const flowPeriod = parseFlowPeriod(params.get('flow'), display.rangeDefaults(openedAt).flowPeriod);
   const { previous, next } = adjacentMonths(month, latest);
 
   const queryClient = useQueryClient();

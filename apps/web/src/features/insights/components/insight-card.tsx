@@ -6,7 +6,7 @@ import { MoneyText } from '@/components/money';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import type { Insight, InsightSeverity } from '../api';
-import { figureDisplay, isAppLink } from '../format';
+import { explanationText, figureDisplay, isAppLink } from '../format';
 
 /** Severity as an icon and a word, so it never rests on colour alone. */
 const SEVERITY: Record<
@@ -48,7 +48,7 @@ export function InsightCard({
       <h3 id={headingId} className="text-base font-semibold leading-tight">
         {insight.title}
       </h3>
-      <p className="text-sm text-muted-foreground">{insight.explanation}</p>
+      <p className="text-sm text-muted-foreground">{explanationText(insight.explanation, masked)}</p>
       {insight.figures.length > 0 ? (
         <dl className="grid grid-cols-2 gap-3">
           {insight.figures.map((figure) => {

@@ -48,6 +48,7 @@ export function ValueChart({ property, display }: { property: PropertyDetail; di
         series={series}
         currency={currency}
         locale={display.locale}
+        dateFormat={display.dateFormat}
         masked={display.masked}
         height={200}
         ariaLabel={display.masked ? title : `${title}, now ${amount(points.at(-1)?.value ?? 0)}`}

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { data, Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { data, Link, type LoaderFunctionArgs, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { cn } from '@/lib/utils';
 import { AccessibilitySettings } from '../components/accessibility-settings';
@@ -11,7 +11,15 @@ import { FinancialSettings } from '../components/financial-settings';
 import { NotificationSettings } from '../components/notifications/notification-settings';
 import { PrivacySettings } from '../components/privacy-settings';
 import { ProfileSettings } from '../components/profile/profile-settings';
-import { findSection, SETTINGS_SECTIONS, type SettingsSection, sectionMatches } from '../sections';
+import { Highlight, SettingsSearchProvider } from '../search';
+import {
+  findSection,
+  matchSection,
+  normalizeQuery,
+  SETTINGS_SECTIONS,
+  type SectionMatch,
+  type SettingsSection,
+} from '../sections';
 
 /** An unknown section is a 404, shown by the app area's error boundary. */
 export function settingsLoader({ params }: LoaderFunctionArgs): null {
@@ -40,9 +48,89 @@ function SectionBody({ section }: { section: SettingsSection }) {
   }
 }
 
+/** The most matched card and row texts listed under a section's title while searching. */
+const SHOWN_MATCHES = 3;
+
+/** Why a section is listed while searching: the matching cards and rows, else its matching description. */
+function matchSummary(section: SettingsSection, match: SectionMatch): string | null {
+  if (match.texts.length > 0) return match.texts.slice(0, SHOWN_MATCHES).join(' · ');
+  return match.description ? section.description : null;
+}
+
+/** A section's address, keeping the search so its matches stay marked there. */
+function sectionHref(id: string, query: string): string {
+  return query ? `/settings/${id}?${new URLSearchParams({ q: query }).toString()}` : `/settings/${id}`;
+}
+
+/** How many of the box's own URL writes are remembered (a burst of typing). */
+const MAX_WRITTEN = 64;
+
+type Found = { section: SettingsSection; match: SectionMatch };
+
+function OtherMatches({
+  section,
+  found,
+  query,
+}: {
+  section: SettingsSection;
+  found: Found[];
+  query: string;
+}) {
+  return (
+    <div role="status" className="mb-4 rounded-lg border border-dashed bg-card p-4 text-sm">
+      <p className="font-medium">
+        Nothing in {section.title} matches “{query}”. Found in{' '}
+        {found.length === 1 ? 'this section' : 'these sections'}:
+      </p>
+      <ul className="mt-2 space-y-1">
+        {found.map(({ section: other, match }) => {
+          const summary = matchSummary(other, match);
+          return (
+            <li key={other.id}>
+              <Link
+                to={sectionHref(other.id, query)}
+                className="font-medium underline underline-offset-2 hover:text-foreground"
+              >
+                <Highlight text={other.title} />
+              </Link>
+              {summary ? (
+                <span className="text-muted-foreground">
+                  {' — '}
+                  <Highlight text={summary} />
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Settings: the section list with its search (`?q=`), and the section at /settings/<id>. The search
+ * looks through each section's title, description, keywords and the texts of its cards and rows; every
+ * match is marked, in the list and in the section shown.
+ */
 export function SettingsRoute() {
   const params = useParams();
-  const [query, setQuery] = useState('');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlQuery = searchParams.get('q') ?? '';
+  // The box answers every key at once; the URL (written after, without a history entry per key) lets a
+  // search be shared, reloaded and kept while moving between sections.
+  const [rawQuery, setRawQuery] = useState(urlQuery);
+  const [lastUrlQuery, setLastUrlQuery] = useState(urlQuery);
+  /** What the box has written to the URL lately: the URL catches up through these while typing. */
+  const [written, setWritten] = useState<readonly string[]>([]);
+  if (urlQuery !== lastUrlQuery) {
+    setLastUrlQuery(urlQuery);
+    // A search the box did not write (back/forward, a shared link) replaces what is in the box.
+    if (!written.includes(urlQuery) && urlQuery !== rawQuery) {
+      setRawQuery(urlQuery);
+      setWritten([]);
+    }
+  }
+  const query = normalizeQuery(rawQuery) ? rawQuery.trim() : '';
   const sectionList = useRef<HTMLUListElement>(null);
   // On phones the section list is a horizontal strip: keep the current section in view, scrolling only
   // the strip (scrollIntoView would also move the page).
@@ -54,9 +142,27 @@ export function SettingsRoute() {
   }, [params.section]);
   // The loader has refused unknown ids, so a section is always found here.
   const section = findSection(params.section) ?? SETTINGS_SECTIONS[0];
-  const matches = SETTINGS_SECTIONS.filter((item) => sectionMatches(item, query));
+  const found: Found[] = SETTINGS_SECTIONS.flatMap((item) => {
+    const match = matchSection(item, rawQuery);
+    return match ? [{ section: item, match }] : [];
+  });
+  const currentMatches = found.some((item) => item.section.id === section.id);
+  const setQuery = (next: string) => {
+    setRawQuery(next);
+    setWritten((list) => [...list.slice(-(MAX_WRITTEN - 1)), next]);
+    setSearchParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next) updated.set('q', next);
+        else updated.delete('q');
+        return updated;
+      },
+      // Typing is one step of history, not one per key.
+      { replace: true, preventScrollReset: true },
+    );
+  };
   return (
-    <>
+    <SettingsSearchProvider query={query}>
       <PageHeader title="Settings" description="Your profile, preferences, security and data." />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
         <div className="min-w-0 space-y-3">
@@ -69,47 +175,62 @@ export function SettingsRoute() {
               type="search"
               aria-label="Search settings"
               placeholder="Search settings"
-              value={query}
+              value={rawQuery}
               onChange={(event) => setQuery(event.target.value)}
               className="h-9 w-full rounded-md border border-input bg-card pl-8 pr-2 text-sm placeholder:text-muted-foreground"
             />
           </div>
           <nav aria-label="Settings sections">
-            {matches.length === 0 ? (
+            {found.length === 0 ? (
               <p className="px-1 text-sm text-muted-foreground" role="status">
-                No settings match “{query.trim()}”.
+                No settings match “{query}”.
               </p>
             ) : (
               <ul
                 ref={sectionList}
                 className="flex gap-1 overflow-x-auto pb-1 md:flex-col md:overflow-visible md:pb-0"
               >
-                {matches.map((item) => (
-                  <li key={item.id} className="shrink-0">
-                    <Link
-                      to={`/settings/${item.id}`}
-                      aria-current={item.id === section.id ? 'page' : undefined}
-                      className={cn(
-                        'block rounded-md px-3 py-2 text-sm font-medium hover:bg-accent hover:text-accent-foreground',
-                        item.id === section.id && 'bg-accent font-semibold text-accent-foreground',
-                      )}
-                    >
-                      {item.title}
-                    </Link>
-                  </li>
-                ))}
+                {found.map(({ section: item, match }) => {
+                  const summary = query ? matchSummary(item, match) : null;
+                  return (
+                    <li key={item.id} className="shrink-0">
+                      <Link
+                        to={sectionHref(item.id, query)}
+                        aria-current={item.id === section.id ? 'page' : undefined}
+                        className={cn(
+                          'block rounded-md px-3 py-2 text-sm font-medium hover:bg-accent hover:text-accent-foreground',
+                          item.id === section.id && 'bg-accent font-semibold text-accent-foreground',
+                        )}
+                      >
+                        <span data-section-title="">
+                          <Highlight text={item.title} />
+                        </span>
+                        {summary ? (
+                          <span className="mt-0.5 hidden truncate text-xs font-normal text-muted-foreground md:block">
+                            <Highlight text={summary} />
+                          </span>
+                        ) : null}
+                      </Link>
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </nav>
         </div>
         <section aria-labelledby="settings-section-title" className="min-w-0">
           <h2 id="settings-section-title" className="text-xl font-semibold">
-            {section.title}
+            <Highlight text={section.title} />
           </h2>
-          <p className="mb-4 mt-1 text-sm text-muted-foreground">{section.description}</p>
+          <p className="mb-4 mt-1 text-sm text-muted-foreground">
+            <Highlight text={section.description} />
+          </p>
+          {query && !currentMatches && found.length > 0 ? (
+            <OtherMatches section={section} found={found} query={query} />
+          ) : null}
           <SectionBody section={section} />
         </section>
       </div>
-    </>
+    </SettingsSearchProvider>
   );
 }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { axisCurrency, axisDate, dateToX, tooltipCurrency, tooltipDate } from './chart-format';
+
+describe('chart labels follow the display preferences', () => {
+  const x = dateToX('2026-11-05');
+
+  it('writes axis dates as day and month in the date format, month and year over long spans', () => {
+    expect(axisDate(x, 'MM/DD/YYYY', 90)).toBe('11/05');
+    expect(axisDate(x, 'DD.MM.YYYY', 90)).toBe('05.11');
+    expect(axisDate(x, 'YYYY-MM-DD', 90)).toBe('11-05');
+    expect(axisDate(x, 'DD/MM/YYYY', 800)).toBe('11/2026');
+    expect(axisDate(x, 'YYYY-MM-DD', 800)).toBe('2026-11');
+  });
+
+  it('writes tooltip titles as the full date in the date format, never shifted by a time zone', () => {
+    expect(tooltipDate(x, 'DD.MM.YYYY')).toBe('05.11.2026');
+    expect(tooltipDate(dateToX('2026-01-01'), 'MM/DD/YYYY')).toBe('01/01/2026');
+  });
+
+  it('writes amounts in the number format', () => {
+    expect(tooltipCurrency(1234.5, 'USD', 'de-DE')).toMatch(/^1\.234,50\s\$$/);
+    expect(tooltipCurrency(1234.5, 'USD', 'en-US')).toBe('$1,234.50');
+    expect(axisCurrency(1500, 'EUR', 'de-DE')).toBe('€1,5K');
+  });
+});
