@@ -51,18 +51,17 @@ export async function dueNotifications(
   const due: DueNotification[] = [];
   const add = (data: NotificationData, on: NotificationPeriod = period, key = on.key) =>
     due.push({ kind: data.kind, periodKey: key, period: on, data });
+  /** Converts into the reporting currency at the rates of the given days. */
+  const converterFor = async (currencies: string[], spans: { from: string; to: string }[]) =>
+    createConverter((await loadFxTable(db, userId, currency, currencies, spans)).table, currency);
 
   const lowThreshold = thresholdMinor(prefs.alert_thresholds.low_balance, currency);
   if (lowThreshold > 0) {
     const accounts = await visibleAccountsForDashboard(db, userId);
-    const { table } = await loadFxTable(
-      db,
-      userId,
-      currency,
+    const fx = await converterFor(
       accounts.map((a) => a.currency),
       [{ from: today, to: today }],
     );
-    const fx = createConverter(table, currency);
     const low = lowBalanceAccounts(
       accounts.map((a) => ({ ...a, balanceMinor: fx.convert(a.balanceMinor, a.currency, today) })),
       lowThreshold,
@@ -73,14 +72,10 @@ export async function dueNotifications(
   if (prefs.alert_thresholds.spending !== null) {
     const threshold = thresholdMinor(prefs.alert_thresholds.spending, currency);
     const rows = await dailySpending(db, userId, period, prefs.hidden_categories);
-    const { table } = await loadFxTable(
-      db,
-      userId,
-      currency,
+    const fx = await converterFor(
       rows.map((r) => r.currency),
       [period],
     );
-    const fx = createConverter(table, currency);
     const days = daysAboveThreshold(
       rows.flatMap((row) => {
         const amountMinor = fx.convert(row.amountMinor, row.currency, row.date);
@@ -94,14 +89,10 @@ export async function dueNotifications(
   if (prefs.notification_types.large_transactions) {
     const threshold = thresholdMinor(LARGE_TRANSACTION_MAJOR, currency);
     const rows = await outflowsBetween(db, userId, period);
-    const { table } = await loadFxTable(
-      db,
-      userId,
-      currency,
+    const fx = await converterFor(
       rows.map((r) => r.currency),
       [period],
     );
-    const fx = createConverter(table, currency);
     const large = largeTransactions(
       rows.map((row) => ({ ...row, amountMinor: fx.convert(row.amountMinor, row.currency, row.date) })),
       threshold,
@@ -117,14 +108,10 @@ export async function dueNotifications(
   if (prefs.notification_types.weekly_summaries) {
     const week = lastCompletedPeriod(today, 'iso_week');
     const sums = await spendingSums(db, userId, week);
-    const { table } = await loadFxTable(
-      db,
-      userId,
-      currency,
+    const fx = await converterFor(
       sums.map((s) => s.currency),
       [week],
     );
-    const fx = createConverter(table, currency);
     const converted = sums.flatMap((row) => {
       const inflow = fx.convert(row.inflowMinor, row.currency, week.to);
       const outflow = fx.convert(row.outflowMinor, row.currency, week.to);

@@ -23,6 +23,7 @@ import { Highlight } from '../../search';
 import { userApi } from '../../user-api';
 import { FormField } from '@/components/form-field';
 import { SettingsGroup } from '../settings-form-kit';
+import { ConfirmActionDialog } from '../confirm-action-dialog';
 import { SignedInOnly } from '../signed-in-only';
 import { DisconnectAll, ExportData } from './data-actions';
 import { RestoreFromExport } from './restore-from-export';
@@ -70,51 +71,28 @@ function DangerRow({
 function SignOutEverywhere() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (busy) return;
-    setBusy(true);
+  const signOutEverywhere = async () => {
     try {
       await userApi.revokeAllSessions();
       toast.success(SETTINGS_TOASTS.signedOut);
-      setOpen(false);
       queryClient.clear();
       await navigate('/sign-in', { replace: true });
+      return true;
     } catch (failure) {
       console.error('Signing out of all sessions failed', failure);
       toast.error(SETTINGS_TOASTS.signOutFailed);
-      setBusy(false);
+      return false;
     }
   };
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline">Sign Out All Sessions</Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Sign out of all sessions?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Every device signed in to your account is signed out, this one included. You will need to sign in
-            again.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={busy}
-            onClick={(event) => {
-              event.preventDefault();
-              void run();
-            }}
-          >
-            {busy ? 'Signing Out...' : 'Sign Out All Sessions'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmActionDialog
+      trigger="Sign Out All Sessions"
+      title="Sign out of all sessions?"
+      description="Every device signed in to your account is signed out, this one included. You will need to sign in again."
+      confirmLabel="Sign Out All Sessions"
+      busyLabel="Signing Out..."
+      onConfirm={signOutEverywhere}
+    />
   );
 }
 

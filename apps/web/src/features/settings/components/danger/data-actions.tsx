@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionExpiredHandler } from '@/lib/session';
 import { DATA_MESSAGES, dataApi, saveFile } from '../../data-api';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+import { ConfirmActionDialog } from '../confirm-action-dialog';
 
 /** Query keys whose data changes when every connection is removed. */
 export const DISCONNECT_ALL_INVALIDATES = [['accounts'], ['dashboard'], ['transactions']] as const;

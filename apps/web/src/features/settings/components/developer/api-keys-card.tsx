@@ -1,20 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookOpen, Info, KeyRound } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionExpiredHandler } from '@/lib/session';
 import {
@@ -27,6 +14,7 @@ import {
 } from '../../developer-api';
 import { formatSettingsDate, formatSettingsDateTime, formatSettingsRelativeTime } from '../../format';
 import { CardEmpty, CardError, CardLoading } from '../card-states';
+import { ConfirmActionDialog } from '../confirm-action-dialog';
 import { SettingsGroup } from '../settings-form-kit';
 import { API_KEY_TOASTS, CreateApiKeyDialog, SCOPE_LABELS } from './create-api-key-dialog';
 
@@ -38,55 +26,31 @@ export function isExpired(key: Pick<ApiKey, 'expiresAt'>, now: number = Date.now
 function RevokeApiKey({ apiKey }: { apiKey: ApiKey }) {
   const queryClient = useQueryClient();
   const onSessionExpired = useSessionExpiredHandler();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (busy) return;
-    setBusy(true);
+  const revoke = async () => {
     try {
       await developerApi.revokeApiKey(apiKey.id);
       toast.success(API_KEY_TOASTS.revoked);
-      setOpen(false);
       await queryClient.invalidateQueries({ queryKey: developerQueryKeys.apiKeys });
+      return true;
     } catch (failure) {
       console.error('Revoking an API key failed', failure);
       if (!onSessionExpired(failure)) {
         toast.error(API_KEY_TOASTS.revokeFailed, { description: errorMessage(failure) });
       }
-    } finally {
-      setBusy(false);
+      return false;
     }
   };
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Revoke API key ${apiKey.name}`}>
-          Revoke
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{`Revoke “${apiKey.name}”?`}</AlertDialogTitle>
-          <AlertDialogDescription>
-            Programs using this key stop working at once. The key stays in the list as revoked; this cannot be
-            undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={busy}
-            onClick={(event) => {
-              event.preventDefault();
-              void run();
-            }}
-          >
-            {busy ? 'Revoking...' : 'Revoke Key'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmActionDialog
+      trigger="Revoke"
+      triggerSize="sm"
+      triggerLabel={`Revoke API key ${apiKey.name}`}
+      title={`Revoke “${apiKey.name}”?`}
+      description="Programs using this key stop working at once. The key stays in the list as revoked; this cannot be undone."
+      confirmLabel="Revoke Key"
+      busyLabel="Revoking..."
+      onConfirm={revoke}
+    />
   );
 }
 

@@ -13,12 +13,15 @@ import {
 import { Button } from '@/components/ui/button';
 
 /**
- * A danger-zone confirmation (spec §4 danger actions): idle, then busy (buttons disabled, the action
- * shows `busyLabel`), then idle. `onConfirm` resolves true to close the dialog, false to keep it open.
+ * A settings confirmation (spec §4 danger actions, revoking a key): idle, then busy (buttons disabled,
+ * the action shows `busyLabel`), then idle. `onConfirm` resolves true to close the dialog, false to keep
+ * it open.
  */
 export function ConfirmActionDialog({
   trigger,
   triggerVariant = 'outline',
+  triggerSize,
+  triggerLabel,
   title,
   description,
   confirmLabel,
@@ -28,6 +31,9 @@ export function ConfirmActionDialog({
 }: {
   trigger: string;
   triggerVariant?: 'outline' | 'destructive';
+  triggerSize?: 'sm';
+  /** An accessible name when the trigger's text alone is ambiguous (one Revoke button per key). */
+  triggerLabel?: string;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -47,7 +53,9 @@ export function ConfirmActionDialog({
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <AlertDialogTrigger asChild>
-        <Button variant={triggerVariant}>{trigger}</Button>
+        <Button variant={triggerVariant} size={triggerSize} aria-label={triggerLabel}>
+          {trigger}
+        </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
