@@ -167,7 +167,14 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     gcTime: CACHE.default.gcMs,
   });
 
-  const [preferences, setPreferences] = useState(cachedPreferences);
+  // What is on screen, and whose server copy it was last brought in line with (null: none yet). Until
+  // the signed-in user's first answer is adopted the provider is still loading: the answer arrives one
+  // render before the effect that shows it.
+  const [state, setState] = useState(() => ({
+    preferences: cachedPreferences(),
+    adoptedFor: null as string | null,
+  }));
+  const { preferences, adoptedFor } = state;
   const shown = useRef(preferences);
   /** The last copy the server confirmed (null until the first successful read). */
   const confirmed = useRef<Preferences | null>(null);
@@ -185,19 +192,22 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     queryKeyRef.current = queryKey;
   }, [signedIn, queryKey]);
 
-  const show = useCallback((next: Preferences) => {
+  const show = useCallback((next: Preferences, adoptedFrom?: string | null) => {
     shown.current = next;
-    setPreferences(next);
+    setState((previous) => ({
+      preferences: next,
+      adoptedFor: adoptedFrom === undefined ? previous.adoptedFor : adoptedFrom,
+    }));
   }, []);
 
   /** Takes a server answer as the truth, keeping local changes that are still on their way. */
   const adopt = useCallback(
-    (data: unknown) => {
+    (data: unknown, owner?: string | null) => {
       const server = mergePreferences(confirmed.current ?? shown.current, data);
       confirmed.current = server;
       const next = mergePreferences(server, inflight.current, pending.current);
       writeCache(next);
-      show(next);
+      show(next, owner);
     },
     [show],
   );
@@ -323,8 +333,8 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
 
   // A new server answer (first load, a reload, another feature's change): server values win.
   useEffect(() => {
-    if (signedIn && query.data !== undefined) adopt(query.data);
-  }, [adopt, query.data, query.dataUpdatedAt, signedIn]);
+    if (signedIn && query.data !== undefined) adopt(query.data, userId);
+  }, [adopt, query.data, query.dataUpdatedAt, signedIn, userId]);
 
   // What <html> shows follows the preferences (the saved theme once they load, spec §4).
   useLayoutEffect(() => {
@@ -359,7 +369,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => () => discardLocalChanges(), [discardLocalChanges]);
 
-  const loading = signedIn ? query.isPending : sessionPending;
+  const loading = signedIn ? query.isPending || (query.isSuccess && adoptedFor !== userId) : sessionPending;
   const error = signedIn && query.isError ? PREFERENCES_MESSAGES.loadFailed : null;
   const value = useMemo<PreferencesContextValue>(
     () => ({ preferences, loading, error, signedIn, updatePreferences, updatePreference, setTheme, reload }),
