@@ -30,8 +30,8 @@ test('money data: demo bank → accounts → activity → a rule → a CSV with 
   await checkA11y(page);
   await snap(page, 'money-accounts-desktop-light');
 
-  // Activity lists the synced transactions.
-  await page.goto('/activity');
+  // Activity lists the synced transactions (all of them: by default it starts at the default date range).
+  await page.goto('/activity?date=all');
   await expect(page.getByText(/Showing \d+ of [\d,]+/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('row').nth(2)).toBeVisible();
   await checkA11y(page);

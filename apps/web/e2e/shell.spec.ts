@@ -54,20 +54,31 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`high contrast meets WCAG AAA text contrast in ${colorScheme}`, async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    await page.goto('/');
-    await page.evaluate(() =>
-      localStorage.setItem('user-preferences', JSON.stringify({ high_contrast: true })),
-    );
-    for (const { path, name } of PAGES) {
-      await page.goto(path);
-      await expect(page.locator('html')).toHaveClass(/high-contrast/);
-      const results = await new AxeBuilder({ page }).withRules(['color-contrast-enhanced']).analyze();
-      expect(results.violations.flatMap((v) => v.nodes.map((n) => `${path}: ${n.target.join(' ')}`))).toEqual(
-        [],
-      );
-      if (path === '/dashboard' || path === '/') {
-        await page.screenshot({ path: `${screenshotDir}/${name}-desktop-${colorScheme}-high-contrast.png` });
+    // Preferences live with the account (the browser's copy only bridges the first paint), and this
+    // worker's account is shared with the other journeys: set it there, and put it back afterwards.
+    const setHighContrast = async (value: boolean) => {
+      const response = await page.request.put('/api/v1/user/preferences', {
+        data: { key: 'high_contrast', value },
+      });
+      expect(response.status()).toBe(200);
+    };
+    await setHighContrast(true);
+    try {
+      for (const { path, name } of PAGES) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveClass(/high-contrast/);
+        const results = await new AxeBuilder({ page }).withRules(['color-contrast-enhanced']).analyze();
+        expect(
+          results.violations.flatMap((v) => v.nodes.map((n) => `${path}: ${n.target.join(' ')}`)),
+        ).toEqual([]);
+        if (path === '/dashboard' || path === '/') {
+          await page.screenshot({
+            path: `${screenshotDir}/${name}-desktop-${colorScheme}-high-contrast.png`,
+          });
+        }
       }
+    } finally {
+      await setHighContrast(false);
     }
   });
 }
