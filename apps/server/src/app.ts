@@ -131,7 +131,14 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   authApp.use('*', apiRateLimit, csrf);
   authApp.route(
     '/',
-    authHttp({ auth, db: deps.db, audit, store: deps.rateLimitStore, trustProxy: deps.config.trustProxy }),
+    authHttp({
+      auth,
+      db: deps.db,
+      audit,
+      store: deps.rateLimitStore,
+      trustProxy: deps.config.trustProxy,
+      signUpLimitPerHour: deps.config.signUpLimitPerHour,
+    }),
   );
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

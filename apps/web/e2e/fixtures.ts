@@ -53,7 +53,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const days = ecbDays();
       ecb.feeds.set(ECB_FULL_PATH, { status: 200, body: ecbXml(days) });
       ecb.feeds.set(ECB_NINETY_DAYS_PATH, { status: 200, body: ecbXml(days.slice(0, 64)) });
-      const server = await spawnServer(dataDir, { SMTP_URL: inbox.url, FX_RATES_URL: ecb.url });
+      // Every journey signs up from 127.0.0.1, more than the default ten accounts an hour per address.
+      const server = await spawnServer(dataDir, {
+        SMTP_URL: inbox.url,
+        FX_RATES_URL: ecb.url,
+        SIGN_UP_LIMIT_PER_HOUR: '100',
+      });
       await use({ url: server.url, dataDir, inbox });
       await server.stop();
       await inbox.close();

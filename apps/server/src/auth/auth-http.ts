@@ -38,6 +38,8 @@ export type AuthHttpOptions = {
   audit: AuditLog;
   store: RateLimitStore;
   trustProxy: boolean;
+  /** Sign-ups per client address per hour (SIGN_UP_LIMIT_PER_HOUR); AUTH_RATE_LIMITS' value when absent. */
+  signUpLimitPerHour?: number;
 };
 
 /** Reads a JSON body without consuming the request that better-auth will read. */
@@ -92,7 +94,7 @@ function withoutTrustedDevice(headers: Headers): void {
 }
 
 /** `/api/auth/*`: rate limits, the trusted client address, better-auth, then the audit trail. */
-export function authHttp({ auth, db, audit, store, trustProxy }: AuthHttpOptions) {
+export function authHttp({ auth, db, audit, store, trustProxy, signUpLimitPerHour }: AuthHttpOptions) {
   const app = new Hono<AppEnv>();
   const limit =
     (name: string, rule: Rule, key: (c: Context) => Promise<string | undefined> | string | undefined) =>
@@ -110,7 +112,11 @@ export function authHttp({ auth, db, audit, store, trustProxy }: AuthHttpOptions
       normalisedEmail((await jsonBody(c)).email),
     ),
   );
-  app.post('/sign-up/email', limit('sign-up-ip', AUTH_RATE_LIMITS.signUpPerIp, ip));
+  const signUpRule = {
+    ...AUTH_RATE_LIMITS.signUpPerIp,
+    max: signUpLimitPerHour ?? AUTH_RATE_LIMITS.signUpPerIp.max,
+  };
+  app.post('/sign-up/email', limit('sign-up-ip', signUpRule, ip));
   app.post('/request-password-reset', limit('reset-request-ip', AUTH_RATE_LIMITS.resetRequestPerIp, ip));
   app.post(
     '/request-password-reset',

@@ -103,3 +103,28 @@ describe('sign-in limits', () => {
     expect(resets.at(-1)).toBe(429);
   });
 });
+
+describe('sign-up limit per address, configured', () => {
+  it('follows SIGN_UP_LIMIT_PER_HOUR', { timeout: 60_000 }, async () => {
+    const configured = await createAuthWorld({ SIGN_UP_LIMIT_PER_HOUR: '3' });
+    try {
+      await awayFromWindowEdge(AUTH_RATE_LIMITS.signUpPerIp.windowMs);
+      const maker = configured.browser('192.0.2.50');
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        const answer = await maker.json('/api/auth/sign-up/email', {
+          body: {
+            email: `family${attempt}@example.com`,
+            password: PASSWORD,
+            name: 'Ada Family',
+            termsAccepted: true,
+          },
+        });
+        statuses.push(answer.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await configured.close();
+    }
+  });
+});

@@ -100,6 +100,7 @@ const envSchema = z.object({
   REDIS_URL: url(['redis:', 'rediss:']),
   RATE_LIMIT_MAX: integer(600, 1, 1_000_000),
   RATE_LIMIT_WINDOW_MS: integer(60_000, 1_000, 86_400_000),
+  SIGN_UP_LIMIT_PER_HOUR: integer(10, 1, 10_000),
   SMTP_URL: url(['smtp:', 'smtps:']),
   EMAIL_FROM: optionalText,
   RESEND_API_KEY: prefixed('re_'),
@@ -145,6 +146,8 @@ export type Config = {
   secrets: Secrets;
   redisUrl: string | undefined;
   rateLimit: { max: number; windowMs: number };
+  /** New accounts one client address may create per hour (several people behind one address need more). */
+  signUpLimitPerHour: number;
   email: { smtpUrl: string | undefined; from: string; resendApiKey: string | undefined };
   stripe: {
     secretKey: string | undefined;
@@ -254,6 +257,7 @@ export function parseConfig(
     },
     redisUrl: parsed.REDIS_URL,
     rateLimit: { max: parsed.RATE_LIMIT_MAX, windowMs: parsed.RATE_LIMIT_WINDOW_MS },
+    signUpLimitPerHour: parsed.SIGN_UP_LIMIT_PER_HOUR,
     email: {
       smtpUrl: parsed.SMTP_URL,
       from: parsed.EMAIL_FROM ?? 'Lodestar <no-reply@localhost>',
