@@ -219,6 +219,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
       audit,
       rateLimitStore: deps.rateLimitStore,
       trustProxy: deps.config.trustProxy,
+      config: deps.config,
     }),
   );
   api.route('/', notificationsRoutes({ ...routeDeps, mailer }));

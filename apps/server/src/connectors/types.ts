@@ -75,6 +75,11 @@ export type Connector = {
   institution: { externalId: string; name: string; url?: string };
   accounts(context: ConnectorContext): Promise<ConnectorAccount[]>;
   sync(context: ConnectorContext, cursor: string | null): Promise<SyncPage>;
+  /**
+   * Signs in to the source again (the user's answer to needs_reauth) and returns the connection's new
+   * settings. A connector without it cannot be reconnected in place: the user removes and links again.
+   */
+  reauthenticate?(context: ConnectorContext): Promise<Record<string, unknown>>;
   holdings?(context: ConnectorContext): Promise<{
     holdings: ConnectorHolding[];
     prices: { securityExternalId: string; date: string; close: string }[];

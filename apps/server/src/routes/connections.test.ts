@@ -150,6 +150,26 @@ describe('demo bank', () => {
     expect(synced.body.data.accounts.some((account) => account.transactionCount > 0)).toBe(true);
   });
 
+  it('does not report a reconnection for a source that cannot sign in again here', async () => {
+    const { browser } = await w.signUp();
+    const userId = (await browser.json<Envelope<{ id: string }>>('/api/v1/user')).body.data.id;
+    const inserted = await w.t.database.pool.query<{ id: string }>(
+      `insert into connection (user_id, provider, display_name, status) values ($1, 'simplefin', 'My Credit Union', 'needs_reauth') returning id`,
+      [userId],
+    );
+    const id = inserted.rows[0]?.id;
+    const reconnect = await browser.json<Envelope<unknown>>(`/api/v1/connections/${id}/reconnect`, {
+      method: 'POST',
+    });
+    expect(reconnect.status).toBe(409);
+    expect(reconnect.body).toMatchObject({
+      success: false,
+      error: 'My Credit Union cannot be reconnected here: remove it and link it again.',
+    });
+    const list = await browser.json<Envelope<{ connections: ConnectionView[] }>>('/api/v1/connections');
+    expect(list.body.data.connections.find((connection) => connection.id === id)?.status).toBe('needs_reauth');
+  });
+
   it('syncs every connection through the spec’s bank-data sync call', async () => {
     clock = new Date('2026-11-20T15:00:00Z');
     const { browser } = await w.signUp();

@@ -16,6 +16,7 @@ import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { COOKIE_AUTH, jsonResponse } from '../http/openapi';
 import type { SyncRunner } from '../sync/runner';
+import { reconnectConnection } from '../use-cases/accounts/reconnect-connection';
 import { connectionView } from '../use-cases/accounts/views';
 import { assertWithinLimits, userLimits } from '../use-cases/limits/user-limits';
 
@@ -71,7 +72,11 @@ const routes = {
     security: COOKIE_AUTH,
     summary: 'Sign in to the source again, then sync',
     request: { params: idParam },
-    responses: { 202: jsonResponse(z.object({ connection: ConnectionSchema }), 'Reconnected; syncing') },
+    responses: {
+      202: jsonResponse(z.object({ connection: ConnectionSchema }), 'Reconnected; syncing'),
+      409: { description: 'The source cannot be reconnected in place' },
+      502: { description: 'The source refused the sign-in' },
+    },
   }),
   remove: createRoute({
     method: 'delete',
@@ -148,11 +153,7 @@ export function connectionsRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) 
     .openapi(routes.reconnect, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { id } = c.req.valid('param');
-      const found = await findConnection(db, userId, id);
-      if (!found) throw AppError.notFound('No such connection');
-      // The demo bank's "sign in again" always succeeds; a real provider's re-link flow goes here.
-      await updateConnection(db, userId, id, { settings: { ...found.settings, reauthenticated: true } });
-      await setConnectionStatus(db, userId, id, 'active');
+      await reconnectConnection({ db, userId, connectionId: id, now: deps.now() });
       await syncRunner.start(userId, id);
       return ok(c, { connection: await viewOf(userId, id) }, 202);
     })

@@ -48,14 +48,12 @@ describe('profile', () => {
 });
 
 describe('stats', () => {
-  it('gives the last sign-in, the Free plan and no connected accounts', async () => {
+  type Stats = { lastLoginAt: string | null; plan: string; connectedAccounts: number };
+  it('gives the last sign-in, the plan and no connected accounts for a new user', async () => {
     const { browser, email } = await w.signUp();
-    const before =
-      await browser.json<Envelope<{ lastLoginAt: string | null; plan: string; connectedAccounts: number }>>(
-        '/api/v1/user/stats',
-      );
-    // Signing up signs in, so the first sign-in is the sign-up itself.
-    expect(before.body.data).toMatchObject({ plan: 'Free', connectedAccounts: 0 });
+    const before = await browser.json<Envelope<Stats>>('/api/v1/user/stats');
+    // Signing up signs in, so the first sign-in is the sign-up itself. Without billing nothing is limited.
+    expect(before.body.data).toMatchObject({ plan: 'Self-hosted (no limits)', connectedAccounts: 0 });
     const signedUpAt = Date.parse(before.body.data.lastLoginAt ?? '');
     expect(Date.now() - signedUpAt).toBeLessThan(60_000);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -63,6 +61,49 @@ describe('stats', () => {
     await signedIn.json('/api/auth/sign-in/email', { body: { email, password: PASSWORD } });
     const after = await signedIn.json<Envelope<{ lastLoginAt: string | null }>>('/api/v1/user/stats');
     expect(Date.parse(after.body.data.lastLoginAt ?? '')).toBeGreaterThan(signedUpAt);
+  });
+
+  it('counts the accounts of live connections only, and only the user\'s own', async () => {
+    const { browser } = await w.signUp();
+    const other = await w.signUp();
+    const created = await browser.json<Envelope<{ connection: { id: string } }>>('/api/v1/connections/demo', {
+      body: { variant: 'standard' },
+    });
+    expect(created.status).toBe(201);
+    const manual = await browser.json('/api/v1/accounts', {
+      body: { name: 'Cash jar', type: 'depository', currency: 'USD', balance: 10 },
+    });
+    expect(manual.status).toBe(201);
+    const linked = await w.t.database.pool.query<{ n: number }>(
+      'select count(*)::int as n from financial_account a join "user" u on u.id = a.user_id where u.email = $1 and a.connection_id is not null',
+      [(await browser.json<Envelope<{ email: string }>>('/api/v1/user')).body.data.email],
+    );
+    const demoAccounts = linked.rows[0]?.n ?? 0;
+    expect(demoAccounts).toBeGreaterThan(0);
+    const stats = await browser.json<Envelope<Stats>>('/api/v1/user/stats');
+    expect(stats.body.data.connectedAccounts).toBe(demoAccounts);
+    expect((await other.browser.json<Envelope<Stats>>('/api/v1/user/stats')).body.data.connectedAccounts).toBe(0);
+
+    await w.t.database.pool.query(`update connection set status = 'disconnected' where id = $1`, [
+      created.body.data.connection.id,
+    ]);
+    expect((await browser.json<Envelope<Stats>>('/api/v1/user/stats')).body.data.connectedAccounts).toBe(0);
+  });
+});
+
+describe('stats with billing configured', () => {
+  let billing: AuthWorld;
+  beforeAll(async () => {
+    billing = await createAuthWorld({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+  });
+  afterAll(async () => {
+    await billing.close();
+  });
+
+  it('names the tier whose limits apply', async () => {
+    const { browser } = await billing.signUp();
+    const stats = await browser.json<Envelope<{ plan: string }>>('/api/v1/user/stats');
+    expect(stats.body.data.plan).toBe('Free');
   });
 });
 

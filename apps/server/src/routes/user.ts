@@ -11,6 +11,7 @@ import {
   recordPasswordConfirmation,
   updateUserName,
   clearPasswordConfirmation,
+  countConnectedAccounts,
   type Database,
 } from '@lodestar/db';
 import { fullNameSchema, mfaVerifySchema, verifyPasswordSchema } from '@lodestar/domain';
@@ -18,6 +19,7 @@ import { UAParser } from 'ua-parser-js';
 import type { AppEnv } from '../app-types';
 import type { AuditLog } from '../auth/audit';
 import type { Auth } from '../auth/auth';
+import type { Config } from '../config/env';
 import { requireUser } from '../auth/current-user';
 import { enrollTotp, listFactors, unenrollFactor, verifyTotpEnrollment } from '../auth/two-factor';
 import { AppError } from '../http/app-error';
@@ -25,6 +27,7 @@ import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
 import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
 import { rateLimit, type RateLimitStore } from '../http/rate-limit';
+import { userPlanName } from '../use-cases/limits/user-limits';
 import { requiresTwoFactor } from './preferences';
 
 export const TWO_FACTOR_REQUIRED = 'Turn off "Require two-factor authentication" before disabling it';
@@ -226,6 +229,7 @@ export type UserRoutesOptions = {
   audit: AuditLog;
   rateLimitStore: RateLimitStore;
   trustProxy: boolean;
+  config: Pick<Config, 'stripe'>;
 };
 
 function describeAgent(userAgent: string | null) {
@@ -238,7 +242,7 @@ function describeAgent(userAgent: string | null) {
   return { browser, os, device };
 }
 
-export function userRoutes({ auth, db, audit, rateLimitStore, trustProxy }: UserRoutesOptions) {
+export function userRoutes({ auth, db, audit, rateLimitStore, trustProxy, config }: UserRoutesOptions) {
   const app = new OpenAPIHono<AppEnv>();
   const eventContext = (c: Parameters<typeof clientIp>[0]) => ({
     ipAddress: clientIp(c, trustProxy),
@@ -288,11 +292,10 @@ export function userRoutes({ auth, db, audit, rateLimitStore, trustProxy }: User
     })
     .openapi(routes.stats, async (c) => {
       const { userId } = await requireUser(c, auth);
-      // Connected accounts arrive with the money data model; until then there are none to count.
       return ok(c, {
         lastLoginAt: (await lastSignInAt(db, userId))?.toISOString() ?? null,
-        plan: 'Free',
-        connectedAccounts: 0,
+        plan: userPlanName({ config }, userId),
+        connectedAccounts: await countConnectedAccounts(db, userId),
       });
     })
     .openapi(routes.verifyPassword, async (c) => {

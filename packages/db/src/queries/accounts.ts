@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { connection, financialAccount, institution } from '../schema/index';
 import type { Executor } from './sync';
@@ -38,6 +38,26 @@ export async function countAccounts(db: Executor, userId: string): Promise<numbe
     .select({ count: sql<number>`count(*)::int` })
     .from(financialAccount)
     .where(eq(financialAccount.userId, userId));
+  return row?.count ?? 0;
+}
+
+/**
+ * How many of the user's accounts come through a live link to a source (demo bank, aggregator,
+ * exchange, wallet): accounts of a connection that is not disconnected. Manual and imported accounts
+ * have no connection and do not count.
+ */
+export async function countConnectedAccounts(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(financialAccount)
+    .innerJoin(connection, eq(connection.id, financialAccount.connectionId))
+    .where(
+      and(
+        eq(financialAccount.userId, userId),
+        eq(connection.userId, userId),
+        ne(connection.status, 'disconnected'),
+      ),
+    );
   return row?.count ?? 0;
 }
 

@@ -1,21 +1,37 @@
 import { countAccounts, countUserTransactions, type Executor } from '@lodestar/db';
-import { tierFor } from '@lodestar/domain';
+import { tierFor, type BillingTier } from '@lodestar/domain';
 import type { Config } from '../../config/env';
 import { AppError } from '../../http/app-error';
 
 /** How many accounts and transactions a user may hold; null = unlimited. */
 export type UserLimits = { accounts: number | null; transactions: number | null };
 
+/** What Profile shows as the plan when billing is off: nothing is limited. */
+export const SELF_HOSTED_PLAN = 'Self-hosted (no limits)';
+
 /**
- * The user's limits. Without billing (no STRIPE_SECRET_KEY: the self-hosted default) nothing is limited;
- * with billing, the limits of the user's tier (spec §9) — every user is on the free tier until
- * subscriptions are stored.
+ * The user's billing tier, or null without billing (no STRIPE_SECRET_KEY: the self-hosted default).
+ * With billing every user is on the free tier until subscriptions are stored.
+ */
+function userTier(deps: { config: Pick<Config, 'stripe'> }, userId: string): BillingTier | null {
+  void userId;
+  if (!deps.config.stripe.secretKey) return null;
+  return tierFor(undefined);
+}
+
+/**
+ * The user's limits. Without billing nothing is limited; with billing, the limits of the user's tier
+ * (spec §9).
  */
 export function userLimits(deps: { config: Pick<Config, 'stripe'> }, userId: string): UserLimits {
-  void userId;
-  if (!deps.config.stripe.secretKey) return { accounts: null, transactions: null };
-  const { limits } = tierFor(undefined);
-  return { accounts: limits.accounts, transactions: limits.transactions };
+  const tier = userTier(deps, userId);
+  if (!tier) return { accounts: null, transactions: null };
+  return { accounts: tier.limits.accounts, transactions: tier.limits.transactions };
+}
+
+/** The plan's name as Profile shows it: the tier's display name, or SELF_HOSTED_PLAN without billing. */
+export function userPlanName(deps: { config: Pick<Config, 'stripe'> }, userId: string): string {
+  return userTier(deps, userId)?.displayName ?? SELF_HOSTED_PLAN;
 }
 
 export const LIMIT_MESSAGES = {

@@ -92,8 +92,8 @@ function StatsRows() {
           'Never'
         )}
       </InfoRow>
-      <InfoRow label="Plan">{plan || 'Free'}</InfoRow>
-      <InfoRow label="Connected accounts">{connectedAccounts ?? 0}</InfoRow>
+      <InfoRow label="Plan">{plan}</InfoRow>
+      <InfoRow label="Connected accounts">{connectedAccounts}</InfoRow>
     </dl>
   );
 }
