@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   deleteConnection,
-  findConnection,
   insertConnection,
   listConnections,
-  setConnectionStatus,
-  updateConnection,
   upsertInstitution,
 } from '@lodestar/db';
 import type { AppEnv, RouteDeps } from '../app-types';
