@@ -8,7 +8,8 @@ const children = [
   spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { LOG_LEVEL: 'info', NODE_ENV: 'development', ...process.env },
+    // Pages come from Vite's server, so that is the origin the browser sends.
+    env: { LOG_LEVEL: 'info', NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:5173', ...process.env },
   }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }),
 ];

@@ -102,7 +102,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     windowMs: deps.config.rateLimit.windowMs,
     key: (c) => `api:${clientIp(c, deps.config.trustProxy)}`,
   });
-  const csrf = csrfGuard(() => [deps.config.publicUrl], ['/api/v1/notifications/unsubscribe']);
+  const csrf = csrfGuard(() => deps.config.trustedOrigins, ['/api/v1/notifications/unsubscribe']);
 
   const audit = createAuditLog(deps.db, deps.logger);
   const mailer =

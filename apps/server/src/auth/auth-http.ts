@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-types';
+import type { TrustProxy } from '../config/env';
 import { clientIp } from '../http/client-ip';
 import { rateLimit, type RateLimitStore } from '../http/rate-limit';
 import type { AuditLog, AuthEventType } from './audit';
@@ -37,7 +38,7 @@ export type AuthHttpOptions = {
   db: Database;
   audit: AuditLog;
   store: RateLimitStore;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Sign-ups per client address per hour (SIGN_UP_LIMIT_PER_HOUR); AUTH_RATE_LIMITS' value when absent. */
   signUpLimitPerHour?: number;
 };

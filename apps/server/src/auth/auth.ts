@@ -66,7 +66,7 @@ export function createAuth({ db, config, logger, mailer, audit, isBreached }: Au
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.secrets.authSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',

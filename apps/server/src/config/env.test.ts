@@ -195,3 +195,30 @@ describe('Web Push (VAPID) configuration', () => {
     ).toEqual(['VAPID_SUBJECT: must be a mailto: address or an https:// URL']);
   });
 });
+
+describe('origins and proxies', () => {
+  const parse = (env: Record<string, string>) =>
+    parseConfig(env, () => ({ encryptionKey: strong, authSecret: strong, cronSecret: strong }));
+
+  it('trusts the loopback spellings of a loopback public URL on the same port, and only that origin otherwise', () => {
+    expect(parse({ PORT: '8080' }).trustedOrigins).toEqual([
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'http://[::1]:8080',
+    ]);
+    expect(parse({ PUBLIC_URL: 'https://money.example.org/' }).trustedOrigins).toEqual([
+      'https://money.example.org',
+    ]);
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or trusted ranges', () => {
+    expect(parse({}).trustProxy).toBe(false);
+    expect(parse({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parse({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ hops: 1 });
+    expect(parse({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(parse({ TRUST_PROXY: 'loopback, 10.0.0.0/8 ,fd00::/8' }).trustProxy).toEqual({
+      ranges: ['loopback', '10.0.0.0/8', 'fd00::/8'],
+    });
+    expect(problemsOf({ ...external, TRUST_PROXY: 'nginx' })[0]).toMatch(/^TRUST_PROXY: must be false, true/);
+  });
+});

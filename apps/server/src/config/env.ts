@@ -1,4 +1,5 @@
 import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '@lodestar/domain';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 /**
@@ -74,6 +75,44 @@ const base64url = (bytes: number, what: string) =>
     { message: `must be ${what}: ${bytes} bytes, base64url` },
   );
 
+/** proxy-addr's names for whole ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: off (false), the number of proxies in front of us (true means one), or the addresses
+ * and ranges of the proxies we trust (`10.0.0.0/8, loopback`).
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    const text = value?.trim().toLowerCase() ?? '';
+    if (['', 'false', '0', 'no', 'off'].includes(text)) return false;
+    if (['true', 'yes', 'on'].includes(text)) return { hops: 1 };
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops <= 32) return { hops };
+    } else {
+      const ranges = text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      try {
+        // compile() throws on anything that is not an address, a CIDR range or a range name.
+        proxyAddr.compile(ranges.filter((range) => !PROXY_RANGE_NAMES.has(range)));
+        return { ranges };
+      } catch {
+        // reported below
+      }
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be false, true (one proxy), a number of proxies (1 to 32), or a comma-separated list of proxy addresses or CIDR ranges (loopback, linklocal and uniquelocal name whole ranges)',
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: integer(3000, 0, 65_535), // 0 picks a free port (tests, benchmarks)
@@ -87,7 +126,7 @@ const envSchema = z.object({
   API_TIMEOUT_MS: integer(30_000, 1_000, 600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   PUBLIC_URL: url(['http:', 'https:']),
-  TRUST_PROXY: boolean(false),
+  TRUST_PROXY: trustProxy,
   ENCRYPTION_KEY: secret(32),
   AUTH_SECRET: secret(32),
   CRON_SECRET: secret(32),
@@ -111,6 +150,8 @@ const envSchema = z.object({
   PLAID_CLIENT_ID: optionalText,
   PLAID_SECRET: optionalText,
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  PUSH_ALLOW_ANY_HOST: boolean(false),
+  OUTBOUND_ALLOW_PRIVATE: boolean(false),
   HIBP_ENABLED: boolean(false),
   HIBP_API_URL: url(['http:', 'https:']),
   FX_RATES_URL: url(['http:', 'https:']),
@@ -122,6 +163,12 @@ const envSchema = z.object({
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
+
+/**
+ * Which proxies may set X-Forwarded-For: none, the nearest `hops` of them, or those at the given
+ * addresses and ranges (proxy-addr's trust rules; the client address is the first untrusted hop).
+ */
+export type TrustProxy = false | { hops: number } | { ranges: string[] };
 
 export type Secrets = { encryptionKey: string; authSecret: string; cronSecret: string };
 
@@ -142,7 +189,12 @@ export type Config = {
   apiTimeoutMs: number;
   logLevel: ParsedEnv['LOG_LEVEL'];
   publicUrl: string;
-  trustProxy: boolean;
+  /**
+   * Origins a state-changing browser request may come from: PUBLIC_URL's, and when that names this
+   * machine (localhost, 127.0.0.1 or [::1]), the other two loopback spellings of it on the same port.
+   */
+  trustedOrigins: string[];
+  trustProxy: TrustProxy;
   secrets: Secrets;
   redisUrl: string | undefined;
   rateLimit: { max: number; windowMs: number };
@@ -161,6 +213,13 @@ export type Config = {
   /** ECB reference rates: base URL of the eurofxref feeds, and whether to fetch them every 12 hours. */
   fx: { ratesUrl: string; refresh: boolean };
   features: FeatureFlags;
+  /**
+   * Outbound requests to addresses the user chooses (push endpoints; later webhooks and provider URLs):
+   * `allowPrivate` lets them reach loopback, private, link-local and unique-local addresses and plain
+   * http (self-hosters whose services live on their own network, and tests); `pushAnyHost` lets push
+   * endpoints be on any public https host instead of the known push services only.
+   */
+  outbound: { allowPrivate: boolean; pushAnyHost: boolean };
   /**
    * Web Push (docs/settings-api.md "Notifications"): undefined when no VAPID keys are configured (an
    * external database without VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY), which turns push off.
@@ -234,6 +293,7 @@ export function parseConfig(
     problems.push('PLAID_CLIENT_ID and PLAID_SECRET: set both or neither');
   }
   if (problems.length) throw new ConfigError(problems);
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: parsed.NODE_ENV,
     port: parsed.PORT,
@@ -248,7 +308,8 @@ export function parseConfig(
     },
     apiTimeoutMs: parsed.API_TIMEOUT_MS,
     logLevel: parsed.LOG_LEVEL,
-    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    trustedOrigins: trustedOrigins(publicUrl),
     trustProxy: parsed.TRUST_PROXY,
     secrets: {
       encryptionKey: filled.encryptionKey ?? '',
@@ -284,6 +345,7 @@ export function parseConfig(
       export: parsed.FEATURE_EXPORT,
       publicApi: parsed.FEATURE_PUBLIC_API,
     },
+    outbound: { allowPrivate: parsed.OUTBOUND_ALLOW_PRIVATE, pushAnyHost: parsed.PUSH_ALLOW_ANY_HOST },
     push:
       vapid.publicKey && vapid.privateKey
         ? {
@@ -293,6 +355,18 @@ export function parseConfig(
           }
         : undefined,
   };
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The public origin, plus its other loopback spellings when it is this machine (see Config.trustedOrigins). */
+export function trustedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return [url.origin, ...LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`)].filter(
+    (origin, index, all) => all.indexOf(origin) === index,
+  );
 }
 
 const VAPID_SECRETS: (keyof VapidKeys)[] = ['vapidPublicKey', 'vapidPrivateKey'];

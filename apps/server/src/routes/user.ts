@@ -19,7 +19,7 @@ import { UAParser } from 'ua-parser-js';
 import type { AppEnv } from '../app-types';
 import type { AuditLog } from '../auth/audit';
 import type { Auth } from '../auth/auth';
-import type { Config } from '../config/env';
+import type { Config, TrustProxy } from '../config/env';
 import { requireUser } from '../auth/current-user';
 import { enrollTotp, listFactors, unenrollFactor, verifyTotpEnrollment } from '../auth/two-factor';
 import { AppError } from '../http/app-error';
@@ -228,7 +228,7 @@ export type UserRoutesOptions = {
   db: Database;
   audit: AuditLog;
   rateLimitStore: RateLimitStore;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   config: Pick<Config, 'stripe'>;
 };
 
