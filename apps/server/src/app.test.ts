@@ -117,6 +117,8 @@ describe('errors', () => {
   const route = createRoute({
     method: 'post',
     path: '/probe',
+    // Declared public: an operation without `security` inherits the document's and needs a session.
+    security: [],
     request: {
       body: {
         content: {

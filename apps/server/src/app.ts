@@ -10,6 +10,8 @@ import { AppError } from './http/app-error';
 import { clientIp } from './http/client-ip';
 import { errorHandler } from './http/error-handler';
 import { rateLimit } from './http/rate-limit';
+import { authenticateFirst, noStore, refuseNulCharacters } from './http/input-guards';
+import { operationIndex } from './http/operations';
 import { csrfGuard } from './http/request-guards';
 import { spaRoutes } from './http/spa';
 import { validationHook } from './http/validation';
@@ -128,7 +130,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     isBreached: (password) => breached.isBreached(password),
   });
   const authApp = new Hono<AppEnv>();
-  authApp.use('*', apiRateLimit, csrf);
+  authApp.use('*', noStore(), apiRateLimit, csrf, refuseNulCharacters({ copyBody: true }));
   authApp.route(
     '/',
     authHttp({
@@ -142,6 +144,8 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   );
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const operations = operationIndex(api, '/api/v1');
+  api.use('*', noStore());
   api.use('*', apiRateLimit);
   api.use('*', csrf);
   const defaultBodyLimit = bodyLimit({
@@ -190,6 +194,9 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   };
   // API keys (Bearer) sign a request in before any route looks for the session cookie.
   api.use('*', apiKeyAuth(routeDeps));
+  // Then the session, before any route validates its input (401 before 400), then NUL characters.
+  api.use('*', authenticateFirst(operations, auth));
+  api.use('*', refuseNulCharacters({ operations }));
   api.route('/', systemRoutes(deps));
   api.route('/', preferencesRoutes({ auth, db: deps.db }));
   const syncRunner = createSyncRunner({
@@ -240,6 +247,11 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
       'An API key from Settings → Developer (`Authorization: Bearer lsk_…`), accepted when the server sets ' +
       'FEATURE_PUBLIC_API=true. Read keys may only GET; read-write keys may also write; no key may manage ' +
       'keys, the account (/user/*), export, restore or disconnect-all.',
+  });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'cronSecret', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The server’s CRON_SECRET (`Authorization: Bearer …`), for POST /cron/trigger-all only.',
   });
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

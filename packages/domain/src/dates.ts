@@ -6,12 +6,19 @@ export type IsoDate = string;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Date.UTC without its quirk of reading years 0–99 as 1900–1999 ('0001-01-01' is year 1). */
+function utc(year: number, monthIndex: number, day: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  return date;
+}
+
 /** Parses 'YYYY-MM-DD' strictly (real calendar dates only). */
 export function parseIsoDate(value: string): { year: number; month: number; day: number } {
   const match = ISO_DATE.exec(value);
   if (!match) throw new RangeError(`Not an ISO date: ${value}`);
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(year, month - 1, day));
+  const check = utc(year, month - 1, day);
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
     throw new RangeError(`Not a calendar date: ${value}`);
   }
@@ -35,16 +42,14 @@ function format(date: Date): IsoDate {
 /** `date` plus `days` calendar days (negative goes back). */
 export function addDays(date: IsoDate, days: number): IsoDate {
   const { year, month, day } = parseIsoDate(date);
-  return format(new Date(Date.UTC(year, month - 1, day + days)));
+  return format(utc(year, month - 1, day + days));
 }
 
 /** `date` plus `months`, clamped to the end of a shorter month (Mar 31 − 1 month = Feb 28/29). */
 export function addMonths(date: IsoDate, months: number): IsoDate {
   const { year, month, day } = parseIsoDate(date);
-  const firstOfTarget = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(
-    Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth() + 1, 0),
-  ).getUTCDate();
+  const firstOfTarget = utc(year, month - 1 + months, 1);
+  const lastDay = utc(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth() + 1, 0).getUTCDate();
   firstOfTarget.setUTCDate(Math.min(day, lastDay));
   return format(firstOfTarget);
 }

@@ -7,6 +7,7 @@ export * from './dates';
 export * from './feature-flags';
 export * from './formatting';
 export * from './http';
+export * from './input-bounds';
 export * from './money';
 export * from './password';
 export * from './preferences';

@@ -28,6 +28,7 @@ import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
+import { userDate } from '../http/user-date';
 import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
 import { accountView } from '../use-cases/accounts/views';
 import { todayFor } from '../use-cases/accounts/today';
@@ -46,7 +47,7 @@ const balanceSchema = z
   .number({ message: 'Enter the balance as a number' })
   .finite('Enter the balance as a number')
   .refine((value) => Math.abs(value) < 1e13, 'That balance is out of range');
-const isoDate = z.iso.date({ message: 'Use a date like 2026-01-31' });
+const isoDate = userDate('Use a date like 2026-01-31');
 
 const routes = {
   list: createRoute({

@@ -20,7 +20,7 @@ const route = createRoute({
   method: 'post',
   path: '/cron/trigger-all',
   tags: ['Cron'],
-  security: [{ cookieAuth: [] }],
+  security: [{ cookieAuth: [] }, { cronSecret: [] }],
   summary: 'Runs the signed-in user’s jobs now, or every user’s with Authorization: Bearer $CRON_SECRET',
   responses: {
     200: {

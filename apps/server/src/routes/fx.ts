@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { deleteManualRate, isUuid, saveManualRate } from '@lodestar/db';
-import { isCurrencyCode, isIsoDate, parseRate } from '@lodestar/domain';
+import { isCurrencyCode, parseRate } from '@lodestar/domain';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { FX_UNAVAILABLE } from '../fx/ecb-client';
@@ -8,6 +8,7 @@ import { ratesView } from '../fx/rates-view';
 import { refreshFxNow } from '../fx/refresher';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
+import { userDate } from '../http/user-date';
 import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
 import { reportingFor } from '../fx/reporting';
 
@@ -94,7 +95,7 @@ const routes = {
         z.object({
           base: currencyCode,
           quote: currencyCode,
-          date: z.string({ message: FX_MESSAGES.date }).refine(isIsoDate, FX_MESSAGES.date),
+          date: userDate(FX_MESSAGES.date),
           rate: rateValue.openapi({ type: 'string', example: '1.0842' }),
         }),
       ),

@@ -144,7 +144,7 @@ export function importsRoutes(deps: RouteDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(routes.preview, async (c) => {
       const { userId } = await requireUser(c, auth);
-      return ok(c, await previewImport({ db, userId, input: c.req.valid('json') }));
+      return ok(c, await previewImport({ db, userId, input: c.req.valid('json'), now: deps.now() }));
     })
     .openapi(routes.commit, async (c) => {
       const { userId } = await requireUser(c, auth);

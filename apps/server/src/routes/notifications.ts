@@ -45,6 +45,7 @@ const routes = {
   publicKey: createRoute({
     method: 'get',
     path: '/notifications/push/public-key',
+    security: [],
     tags,
     summary: 'The VAPID public key a browser subscribes with',
     responses: {

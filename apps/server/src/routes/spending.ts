@@ -1,8 +1,9 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { FLOW_PERIODS, isIsoDate, isMonth, TIME_PERIOD_VALUES, type TimePeriod } from '@lodestar/domain';
+import { FLOW_PERIODS, isMonth, TIME_PERIOD_VALUES, type TimePeriod } from '@lodestar/domain';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
+import { userDate } from '../http/user-date';
 import { COOKIE_AUTH, jsonResponse } from '../http/openapi';
 import { activitySummary } from '../use-cases/spending/activity-summary';
 import { expenseFlow } from '../use-cases/spending/expense-flow';
@@ -183,12 +184,10 @@ const routes = {
           blankToUndefined,
           z.enum(FLOW_PERIODS, SPENDING_MESSAGES.flowPeriod).default('monthly'),
         ),
-        date: z
-          .preprocess(blankToUndefined, z.string().refine(isIsoDate, SPENDING_MESSAGES.date).optional())
-          .openapi({
-            description: 'YYYY-MM-DD inside the month/quarter/year; default today',
-            type: 'string',
-          }),
+        date: z.preprocess(blankToUndefined, userDate(SPENDING_MESSAGES.date).optional()).openapi({
+          description: 'YYYY-MM-DD inside the month/quarter/year; default today',
+          type: 'string',
+        }),
       }),
     },
     responses: {

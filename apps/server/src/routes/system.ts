@@ -25,6 +25,7 @@ const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal
 const healthRoute = createRoute({
   method: 'get',
   path: '/health',
+  security: [],
   tags: ['System'],
   summary: 'Liveness: the process is up',
   responses: {
@@ -35,6 +36,7 @@ const healthRoute = createRoute({
 const readyRoute = createRoute({
   method: 'get',
   path: '/ready',
+  security: [],
   tags: ['System'],
   summary: 'Readiness: the database answers and every migration is applied',
   responses: {

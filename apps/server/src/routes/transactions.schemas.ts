@@ -2,13 +2,13 @@ import { z } from '@hono/zod-openapi';
 import { isUuid, TRANSACTION_LIST_FILTERS, TRANSACTION_SORTS } from '@lodestar/db';
 import {
   isAccountType,
-  isIsoDate,
   isTransactionCategory,
   LIMITS,
   PAGING,
   TRANSACTION_CATEGORY_VALUES,
   type TransactionCategory,
 } from '@lodestar/domain';
+import { userDate } from '../http/user-date';
 
 export const TRANSACTION_MESSAGES = {
   page: 'Page must be a whole number from 1',
@@ -88,7 +88,7 @@ export const selectionQuerySchema = z.object({
     type: 'string',
   }),
   date: z
-    .preprocess(blankToUndefined, z.string().refine(isIsoDate, TRANSACTION_MESSAGES.date).optional())
+    .preprocess(blankToUndefined, userDate(TRANSACTION_MESSAGES.date).optional())
     .openapi({ description: 'YYYY-MM-DD: transactions on or after this date', type: 'string' }),
   search: z
     .preprocess(

@@ -10,6 +10,9 @@ import {
   isIsoDate,
   parseIsoDate,
 } from '../dates';
+import { EARLIEST_USER_DATE } from '../input-bounds';
+
+const maxDate = (a: IsoDate, b: IsoDate): IsoDate => (a > b ? a : b);
 
 /** An inclusive range of calendar days: `from` ≤ `to`, both ISO dates. */
 export type DateSpan = { from: IsoDate; to: IsoDate };
@@ -98,7 +101,8 @@ export function portfolioRangeStart(
   earliest: IsoDate | null,
 ): IsoDate {
   parseIsoDate(today);
-  if (range === 'ALL') return earliest ?? today;
+  // History stored before dates were bounded may reach back to year 1: ALL starts at 1900 at the earliest.
+  if (range === 'ALL') return earliest === null ? today : maxDate(earliest, EARLIEST_USER_DATE);
   const start = addMonths(today, -PORTFOLIO_MONTHS[range]);
   return earliest !== null && daysBetween(start, earliest) > 0 ? earliest : start;
 }

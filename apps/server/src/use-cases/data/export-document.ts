@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { isAccountType, isCurrencyCode, TRANSACTION_STATUSES } from '@lodestar/domain';
+import { userDate } from '../../http/user-date';
 
 /**
  * The export document, version 1 (docs/settings-api.md "Data"): what GET /user/export writes and
@@ -12,7 +13,8 @@ export const EXPORT_VERSION = 1;
 
 const id = z.uuid().transform((value) => value.toLowerCase());
 const timestamp = z.iso.datetime({ offset: true });
-const day = z.iso.date();
+// Restored dates obey the same rule as typed ones (1900 to a year ahead): one validator.
+const day = userDate();
 const minor = z.int();
 const currency = z.string().refine(isCurrencyCode, 'Unknown currency code');
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'Expected a decimal number as text');

@@ -34,7 +34,7 @@ export async function commitImport(options: {
   now: Date;
 }): Promise<ImportResult> {
   const { db, userId, input } = options;
-  const { account, file } = await loadImport(db, userId, input);
+  const { account, file } = await loadImport(db, userId, input, options.now);
   if (file.transactions.length === 0) throw fileError('The file has no transactions');
   const today = await todayFor(db, userId, options.now);
 

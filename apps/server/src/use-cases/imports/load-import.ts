@@ -7,6 +7,7 @@ import {
 } from '@lodestar/db';
 import { mergePreferences, type CsvMapping } from '@lodestar/domain';
 import { AppError } from '../../http/app-error';
+import { dateIn } from '../accounts/today';
 import { savedCsvMapping } from './csv-mapping-schema';
 import { readImportFile, type ImportFile } from './read-import-file';
 
@@ -22,22 +23,30 @@ export type LoadedImport = { account: ImportTargetAccount; file: ImportFile };
 
 /**
  * The user's account (404 for anyone else's) and the file read for it: the mapping given, else the
- * account's saved one, else detected with the user's number-format locale for ambiguous dates.
+ * account's saved one, else detected with the user's number-format locale for ambiguous dates. Every
+ * date of the file must lie between 1900 and a year after `now` in the user's time zone.
  */
-export async function loadImport(db: Database, userId: string, input: ImportInput): Promise<LoadedImport> {
+export async function loadImport(
+  db: Database,
+  userId: string,
+  input: ImportInput,
+  now: Date,
+): Promise<LoadedImport> {
   const account = await findImportTargetAccount(db, userId, input.accountId);
   if (!account) throw AppError.notFound('No such account');
   const [saved, preferences] = await Promise.all([
     input.mapping ? undefined : findSavedCsvMapping(db, userId, account.id),
     storedPreferences(db, userId),
   ]);
+  const settings = mergePreferences(preferences);
   const file = readImportFile({
     fileName: input.fileName,
     content: input.content,
     account,
     ...(input.mapping && { mapping: input.mapping }),
     ...(saved !== undefined && { savedMapping: savedCsvMapping(saved) }),
-    locale: mergePreferences(preferences).number_format,
+    locale: settings.number_format,
+    today: dateIn(settings.time_zone, now),
   });
   return { account, file };
 }

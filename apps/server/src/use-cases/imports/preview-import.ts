@@ -27,9 +27,10 @@ export async function previewImport(options: {
   db: Database;
   userId: string;
   input: ImportInput;
+  now: Date;
 }): Promise<ImportPreview> {
   const { db, userId, input } = options;
-  const { account, file } = await loadImport(db, userId, input);
+  const { account, file } = await loadImport(db, userId, input, options.now);
   const marked = await markDuplicates(
     db,
     { userId, accountId: account.id, kind: file.kind },

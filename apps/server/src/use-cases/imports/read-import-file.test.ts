@@ -5,6 +5,7 @@ import { storedExternalId } from './mark-duplicates';
 import { readImportFile } from './read-import-file';
 
 const usd = { currency: 'USD', mask: null };
+const TODAY = '2026-11-25';
 
 function refusal(read: () => unknown): { message: string; field: string | undefined } {
   try {
@@ -42,6 +43,7 @@ describe('readImportFile', () => {
       fileName: 'both.ofx',
       content: TWO_ACCOUNTS,
       account: { currency: 'USD', mask: '4321' },
+      today: TODAY,
     });
     expect(file.kind).toBe('ofx');
     expect(file.transactions.map((row) => row.externalId)).toEqual(['B1']);
@@ -49,7 +51,7 @@ describe('readImportFile', () => {
 
   it('names the accounts of a multi-account OFX file when none matches', () => {
     const { message, field } = refusal(() =>
-      readImportFile({ fileName: 'both.ofx', content: TWO_ACCOUNTS, account: usd }),
+      readImportFile({ fileName: 'both.ofx', content: TWO_ACCOUNTS, account: usd, today: TODAY }),
     );
     expect(field).toBe('content');
     expect(message).toContain('2 accounts (…6789, …4321)');
@@ -58,7 +60,9 @@ describe('readImportFile', () => {
   it('refuses a CSV row in another currency, naming its line', () => {
     const content =
       'Date,Description,Amount,Currency\n01/05/2024,SHOP,-1.00,USD\n01/06/2024,CAFE,-2.00,EUR\n';
-    const { message } = refusal(() => readImportFile({ fileName: 'fx.csv', content, account: usd }));
+    const { message } = refusal(() =>
+      readImportFile({ fileName: 'fx.csv', content, account: usd, today: TODAY }),
+    );
     expect(message).toBe('Line 3: the amount is in EUR, but this account is in USD');
   });
 
@@ -66,15 +70,37 @@ describe('readImportFile', () => {
     const old = 'Date,Description,Amount\n01/05/2024,SHOP,-1.00\n';
     const saved = detectCsvLayout(old);
     const changed = 'Booking date;Amount;Description\n05.01.2024;-1,00;SHOP\n';
-    const file = readImportFile({ fileName: 'new.csv', content: changed, account: usd, savedMapping: saved });
+    const file = readImportFile({
+      fileName: 'new.csv',
+      content: changed,
+      account: usd,
+      today: TODAY,
+      savedMapping: saved,
+    });
     expect(file.mapping).toMatchObject({ delimiter: ';', decimal: ',' });
     expect(file.warnings[0]).toMatch(/saved column mapping did not fit/);
     expect(file.transactions[0]).toMatchObject({ date: '2024-01-05', amountMinor: -100 });
   });
 
+  it.each([
+    ['0001-01-01', 'Line 3: the date must be on or after 1900-01-01; this line says 0001-01-01'],
+    [
+      '2027-11-26',
+      'Line 3: the date must be on or before 2027-11-25 (a year from today); this line says 2027-11-26',
+    ],
+  ])('refuses a file date of %s, naming its line', (date, message) => {
+    const content = `Date,Description,Amount\n2026-01-02,Coffee,-3.00\n${date},Tea,-2.00\n`;
+    expect(
+      refusal(() => readImportFile({ fileName: 'old.csv', content, account: usd, today: TODAY })),
+    ).toEqual({
+      message,
+      field: 'content',
+    });
+  });
+
   it('reports a file of no known kind', () => {
     const { field } = refusal(() =>
-      readImportFile({ fileName: 'notes.txt', content: 'hello', account: usd }),
+      readImportFile({ fileName: 'notes.txt', content: 'hello', account: usd, today: TODAY }),
     );
     expect(field).toBe('content');
   });

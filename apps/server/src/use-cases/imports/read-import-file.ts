@@ -9,6 +9,7 @@ import {
   type CsvMapping,
   type ParsedStatement,
   type ParsedTransaction,
+  userDateProblem,
 } from '@lodestar/domain';
 import { AppError } from '../../http/app-error';
 
@@ -36,6 +37,8 @@ export type ReadImportFileOptions = {
   savedMapping?: CsvMapping;
   /** The user's locale, to settle ambiguous CSV dates (01/02 = 1 February unless en-US). */
   locale?: string;
+  /** Today in the user's time zone: a file's dates may reach a year past it, and back to 1900. */
+  today: string;
 };
 
 /** A 400 that points at the file: `error` and the item both read 'Line N: …' when a line is at fault. */
@@ -84,6 +87,17 @@ function checkCurrency(statement: ParsedStatement, currency: string): void {
     throw fileError(
       `Line ${foreign.line}: the amount is in ${foreign.currency}, but this account is in ${currency}`,
     );
+  }
+}
+
+/** Every date of the file passes the one date rule (1900-01-01 to a year from today); else its line is named. */
+function checkDates(statement: ParsedStatement, today: string): void {
+  for (const row of statement.transactions) {
+    const problem = userDateProblem(row.date, today);
+    if (problem) {
+      const reason = problem.charAt(0).toLowerCase() + problem.slice(1);
+      throw fileError(`Line ${row.line}: ${reason}; this line says ${row.date}`);
+    }
   }
 }
 
@@ -150,6 +164,7 @@ export function readImportFile(options: ReadImportFileOptions): ImportFile {
     statement = parsing(() => parseQif(content, { currency: account.currency }));
   }
   checkCurrency(statement, account.currency);
+  checkDates(statement, options.today);
   const warnings = [...new Set([...(mapping?.warnings ?? []), ...statement.warnings])];
   return { kind, ...(mapping && { mapping }), transactions: statement.transactions, warnings };
 }

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { fromMajor, isCurrencyCode, isUsState, type ValidationItem } from '@lodestar/domain';
+import { userDate } from '../../http/user-date';
 
 /** Request bodies of the real-estate routes, with the messages users see. Amounts are major units. */
 
@@ -32,7 +33,7 @@ const M = PROPERTY_MESSAGES;
 /** A positive amount in major units below 1e12 (rounded to the currency's minor unit later). */
 const amount = (message: string) => z.number({ message }).finite(message).gt(0, message).lt(1e12, message);
 
-const isoDate = z.iso.date({ message: M.date });
+const isoDate = userDate(M.date);
 
 const text = (max: number, message: string) => z.string({ message }).trim().max(max, message);
 const optionalText = (max: number) =>
