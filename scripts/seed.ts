@@ -13,6 +13,7 @@ import {
   financialAccount,
   recomputeBalanceSnapshots,
   recordStart,
+  registerServerInstance,
   runMigrations,
   startEmbeddedPostgres,
   type DbHandle,
@@ -70,12 +71,19 @@ export async function benchApp(database: BenchDatabase) {
   });
   const logger = createLogger(config.logLevel);
   const { installedAt } = await recordStart(database.db, 'bench');
+  // The benchmarks start no sync: the instance is registered for the app's wiring, without heartbeats.
+  const instanceId = await registerServerInstance(database.db, {
+    host: 'bench',
+    pid: process.pid,
+    version: 'bench',
+  });
   return createApp({
     config,
     db: database.db,
     logger,
     version: 'bench',
     installedAt,
+    instanceId,
     rateLimitStore: createMemoryRateLimitStore(),
     readiness: async () => 'ready',
     webDistDir: undefined,

@@ -17,6 +17,8 @@ export type AppDeps = {
   /** When this installation's database was first initialised (survives restarts and crashes). */
   installedAt: Date;
   rateLimitStore: RateLimitStore;
+  /** This process's registration (sync/instance.ts): the syncs it starts hold their leases in its name. */
+  instanceId: string;
   readiness: () => Promise<Readiness>;
   /** Built web app (index.html + assets); undefined when it has not been built. */
   webDistDir: string | undefined;

@@ -201,6 +201,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.route('/', preferencesRoutes({ auth, db: deps.db }));
   const syncRunner = createSyncRunner({
     db: deps.db,
+    instanceId: deps.instanceId,
     logger: deps.logger,
     now,
     limitsFor: (userId) => userLimits(routeDeps, userId),

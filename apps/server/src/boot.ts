@@ -23,6 +23,7 @@ import { createLogger, type Logger } from './logger';
 import { startFxRefresher } from './fx/refresher';
 import { startJobs, type RunningJobs } from './jobs/boss';
 import { createBackground } from './jobs/handlers';
+import { startServerInstance, type ServerInstance } from './sync/instance';
 
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -79,9 +80,12 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     onError: (error) => logger.error({ err: error }, 'database connection error'),
   });
   let installedAt: Date;
+  let instance: ServerInstance;
   try {
     await runMigrations(handle.pool);
     ({ installedAt } = await recordStart(handle.db, VERSION));
+    // Before serving: a restart after a crash frees the leases of the syncs the crash cut short.
+    instance = await startServerInstance({ db: handle.db, logger, version: VERSION });
   } catch (error) {
     await handle.close();
     await embedded?.stop();
@@ -134,6 +138,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     mailer,
     version: VERSION,
     installedAt,
+    instanceId: instance.id,
     rateLimitStore,
     readiness,
     webDistDir,
@@ -146,6 +151,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     logger,
     mailer,
     now: () => new Date(),
+    instanceId: instance.id,
   });
   // The job queue starts beside the server rather than before it (it does not delay the first request).
   // One that cannot start (a database without the rights to create its schema) must not keep the app
@@ -166,6 +172,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
       await closeServer(server, logger);
       await (await jobs)?.stop();
       await background.syncRunner.whenIdle();
+      await instance.stop();
       await mailer.drain();
       mailer.close();
       await rateLimitStore.close();

@@ -9,7 +9,7 @@ export {
 } from './embedded/embedded-postgres';
 export { DataDirInUseError } from './embedded/data-dir-lock';
 export * from './schema/index';
-export { recordStart } from './queries/app-instance';
+export * from './queries/app-instance';
 export * from './queries/identity';
 export * from './queries/preferences';
 export * from './queries/sync';

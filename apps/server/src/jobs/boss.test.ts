@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
-import { user } from '@lodestar/db';
+import { registerServerInstance, user } from '@lodestar/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config/env';
 import { createMailer } from '../email/mailer';
@@ -43,7 +43,15 @@ describe('jobs on pg-boss', () => {
       smtpUrl: undefined,
       resendApiKey: undefined,
     });
-    const background = createBackground({ db: database.db, config, logger, mailer, now: () => CLOCK });
+    const instanceId = await registerServerInstance(database.db, { host: 'test', pid: 1, version: 'test' });
+    const background = createBackground({
+      db: database.db,
+      config,
+      logger,
+      mailer,
+      now: () => CLOCK,
+      instanceId,
+    });
     const [person] = await database.db
       .insert(user)
       .values({ id: 'jobs-user-1', name: 'Grace Hopper', email: 'grace@example.com' })

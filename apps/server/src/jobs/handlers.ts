@@ -16,6 +16,8 @@ export type BackgroundDeps = {
   logger: Logger;
   mailer: Mailer;
   now: () => Date;
+  /** This process's registration: the scheduled syncs hold their leases in its name. */
+  instanceId: string;
 };
 
 export type Background = {
@@ -32,6 +34,7 @@ export type Background = {
 export function createBackground(deps: BackgroundDeps): Background {
   const syncRunner = createSyncRunner({
     db: deps.db,
+    instanceId: deps.instanceId,
     logger: deps.logger,
     now: deps.now,
     limitsFor: (userId) => userLimits(deps, userId),

@@ -71,7 +71,14 @@ export function secondInstance(w: AuthWorld, now: () => Date) {
     smtpUrl: w.t.config.email.smtpUrl,
     resendApiKey: undefined,
   });
-  const background = createBackground({ db: handle.db, config: w.t.config, logger, mailer, now });
+  const background = createBackground({
+    db: handle.db,
+    config: w.t.config,
+    logger,
+    mailer,
+    now,
+    instanceId: w.t.instanceId,
+  });
   return {
     ...background,
     mailer,

@@ -89,6 +89,7 @@ describe('POST /cron/trigger-all', () => {
       logger: createLogger('silent'),
       mailer: w.t.mailer,
       now: () => new Date(),
+      instanceId: w.t.instanceId,
     });
     expect(await background.handlers['sync-connections']()).toEqual({ successful: 1, failed: 1 });
   });

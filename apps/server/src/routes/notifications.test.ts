@@ -213,6 +213,7 @@ describe('notification email headers', () => {
         logger,
         mailer,
         now: () => CLOCK,
+        instanceId: w.t.instanceId,
       });
       await background.notifier.runForUser(userId);
       await mailer.drain();

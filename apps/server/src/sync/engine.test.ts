@@ -129,7 +129,17 @@ const sync = (
   connector: Connector,
   connection: Awaited<ReturnType<typeof newConnection>>['connection'],
   extra: Partial<Parameters<typeof runSync>[0]> = {},
-) => runSync({ db: w.t.database.db, connector, connection, logger, today: TODAY, retryDelayMs: 1, ...extra });
+) =>
+  runSync({
+    db: w.t.database.db,
+    connector,
+    connection,
+    instanceId: w.t.instanceId,
+    logger,
+    today: TODAY,
+    retryDelayMs: 1,
+    ...extra,
+  });
 
 describe('sync engine', () => {
   it('writes accounts with balances and transactions, and a replayed batch changes nothing', async () => {

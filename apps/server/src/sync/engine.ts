@@ -45,6 +45,8 @@ export type SyncOptions = {
   db: Database;
   connector: Connector;
   connection: ConnectionRow;
+  /** The server instance (sync/instance.ts) that holds the lease while this sync runs. */
+  instanceId: string;
   logger: Logger;
   today: string;
   /** Read everything again from the start (spec `forceFullSync`). */
@@ -66,6 +68,7 @@ export const SYNC_MESSAGES = {
   needsReauth: 'The bank needs you to sign in again. Reconnect to continue syncing.',
   failed: 'The last sync failed. Try again; if it keeps failing, try reconnecting.',
   busy: 'A sync of this connection is already running',
+  interrupted: 'The last sync was interrupted before it finished. Sync again to continue where it stopped.',
 } as const;
 
 function retryable(error: unknown): boolean {
@@ -75,7 +78,9 @@ function retryable(error: unknown): boolean {
 export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
   const { db, connector, connection, logger } = options;
   const { userId } = connection;
-  const lease = options.leaseTaken ? connection : await acquireSyncLease(db, userId, connection.id);
+  const lease = options.leaseTaken
+    ? connection
+    : await acquireSyncLease(db, userId, connection.id, options.instanceId);
   if (!lease) throw new AppError('CONFLICT', SYNC_MESSAGES.busy);
   const log = logger.child({ component: 'sync', provider: connector.provider, connectionId: connection.id });
   const context: ConnectorContext = {
@@ -250,7 +255,7 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
     await setConnectionStatus(db, userId, connection.id, status);
     return { ok: false, status, message };
   } finally {
-    await releaseSyncLease(db, userId, connection.id);
+    await releaseSyncLease(db, userId, connection.id, options.instanceId);
   }
 }
 

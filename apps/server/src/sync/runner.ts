@@ -14,6 +14,8 @@ export type SyncRunner = {
 
 export type SyncRunnerOptions = {
   db: Database;
+  /** The server instance the leases of this runner's syncs belong to. */
+  instanceId: string;
   logger: Logger;
   now: () => Date;
   limitsFor: (userId: string) => { transactions: number | null };
@@ -24,7 +26,14 @@ export type SyncRunnerOptions = {
  * Runs syncs outside the request that asked for them; progress and the lease live in the database, so
  * any instance can report on a sync another started.
  */
-export function createSyncRunner({ db, logger, now, limitsFor, afterWrite }: SyncRunnerOptions): SyncRunner {
+export function createSyncRunner({
+  db,
+  instanceId,
+  logger,
+  now,
+  limitsFor,
+  afterWrite,
+}: SyncRunnerOptions): SyncRunner {
   const running = new Set<Promise<SyncOutcome | undefined>>();
   return {
     async start(userId, connectionId, options = {}) {
@@ -39,12 +48,13 @@ export function createSyncRunner({ db, logger, now, limitsFor, afterWrite }: Syn
         );
       const today = await todayFor(db, userId, now());
       // The lease is taken before answering, so whoever asked sees the sync as running at once.
-      const lease = await acquireSyncLease(db, userId, connectionId);
+      const lease = await acquireSyncLease(db, userId, connectionId, instanceId);
       if (!lease) throw new AppError('CONFLICT', SYNC_MESSAGES.busy);
       const task = runSync({
         db,
         connector,
         connection: lease,
+        instanceId,
         leaseTaken: true,
         logger,
         today,

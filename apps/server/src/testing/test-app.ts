@@ -6,6 +6,7 @@ import { parseConfig } from '../config/env';
 import { createMailer } from '../email/mailer';
 import { createMemoryRateLimitStore } from '../http/rate-limit';
 import { createLogger } from '../logger';
+import { startServerInstance } from '../sync/instance';
 
 const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
 
@@ -41,6 +42,7 @@ export async function createTestApp(
     smtpUrl: config.email.smtpUrl,
     resendApiKey: config.email.resendApiKey,
   });
+  const instance = await startServerInstance({ db: database.db, logger, version: '0.0.0-test' });
   const app = createApp(
     {
       config,
@@ -50,6 +52,7 @@ export async function createTestApp(
       version: '0.0.0-test',
       installedAt: (await recordStart(database.db, '0.0.0-test')).installedAt,
       rateLimitStore: createMemoryRateLimitStore(),
+      instanceId: instance.id,
       readiness: async () => {
         try {
           await pingDatabase(database.pool);
@@ -69,7 +72,9 @@ export async function createTestApp(
     database,
     logLines,
     mailer,
+    instanceId: instance.id,
     async close() {
+      await instance.stop();
       await mailer.drain();
       mailer.close();
       await database.drop();

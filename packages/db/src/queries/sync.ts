@@ -1,9 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { connection, financialAccount, institution, transaction } from '../schema/index';
-
-/** Seconds after which a sync lease is considered abandoned (its process died). */
-export const SYNC_LEASE_SECONDS = 15 * 60;
+import { instanceAlive } from './app-instance';
 
 /** A handle usable inside or outside a database transaction. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -62,9 +60,9 @@ export async function findConnection(db: Executor, userId: string, connectionId:
   return row;
 }
 
-/** Whether a live sync lease is held, judged by the database clock that wrote it. */
+/** Whether a live sync lease is held: taken by a server instance that is still beating. */
 const leaseHeld = () =>
-  sql<boolean>`(${connection.syncStartedAt} is not null and ${connection.syncStartedAt} > now() - make_interval(secs => ${SYNC_LEASE_SECONDS}))`;
+  sql<boolean>`(${connection.syncStartedAt} is not null and ${instanceAlive(connection.syncInstanceId)})`;
 
 export function listConnections(db: Executor, userId: string) {
   return db
@@ -350,24 +348,25 @@ export async function deleteTransactionsByExternalId(
 }
 
 /**
- * Takes the connection's sync lease unless another sync holds a live one: a conditional update, so two
- * syncs (in one process or several) never interleave. Returns the connection, or undefined when busy.
+ * Takes the connection's sync lease for the server instance `instanceId` unless another sync holds a live
+ * one (its instance still beats): a conditional update, so two syncs (in one process or several) never
+ * interleave. Returns the connection, or undefined when busy.
  */
-export async function acquireSyncLease(db: Executor, userId: string, connectionId: string) {
+export async function acquireSyncLease(
+  db: Executor,
+  userId: string,
+  connectionId: string,
+  instanceId: string,
+) {
   const [row] = await db
     .update(connection)
     .set({
       syncStartedAt: sql`now()`,
+      syncInstanceId: instanceId,
       syncProgress: { step: 'Starting', progress: 0 },
       updatedAt: sql`now()`,
     })
-    .where(
-      and(
-        eq(connection.userId, userId),
-        eq(connection.id, connectionId),
-        sql`(${connection.syncStartedAt} is null or ${connection.syncStartedAt} < now() - make_interval(secs => ${SYNC_LEASE_SECONDS}))`,
-      ),
-    )
+    .where(and(eq(connection.userId, userId), eq(connection.id, connectionId), sql`not ${leaseHeld()}`))
     .returning();
   return row;
 }
@@ -384,13 +383,24 @@ export async function reportSyncProgress(
     .where(and(eq(connection.userId, userId), eq(connection.id, connectionId)));
 }
 
-export async function releaseSyncLease(db: Executor, userId: string, connectionId: string): Promise<void> {
+/** Gives the lease back, unless another instance took it over in the meantime (this one was taken for dead). */
+export async function releaseSyncLease(
+  db: Executor,
+  userId: string,
+  connectionId: string,
+  instanceId: string,
+): Promise<void> {
   await db
     .update(connection)
-    .set({ syncStartedAt: null, syncProgress: null })
-    .where(and(eq(connection.userId, userId), eq(connection.id, connectionId)));
+    .set({ syncStartedAt: null, syncInstanceId: null, syncProgress: null })
+    .where(
+      and(
+        eq(connection.userId, userId),
+        eq(connection.id, connectionId),
+        eq(connection.syncInstanceId, instanceId),
+      ),
+    );
 }
-
 
 /** How many of these rows are not stored yet (new to the account), for plan limits. */
 export async function countNewTransactions(

@@ -1,4 +1,4 @@
-import { appInstance } from './app-instance';
+import { appInstance, serverInstance } from './app-instance';
 import {
   account,
   authEvent,
@@ -39,6 +39,7 @@ export * from './api-keys';
 
 export const schema = {
   appInstance,
+  serverInstance,
   user,
   session,
   account,

@@ -73,6 +73,8 @@ export const connection = pgTable(
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     /** Lease of the sync in progress: one sync per connection across every server instance. */
     syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
+    /** The server instance holding the lease; the lease is live only while that instance beats. */
+    syncInstanceId: uuid('sync_instance_id'),
     /** What the running sync is doing, for progress on screen: { step, progress 0..1 }. */
     syncProgress: jsonb('sync_progress').$type<{ step: string; progress: number | null } | null>(),
     createdAt: createdAt(),
