@@ -66,6 +66,8 @@ export const PREFERENCES_TIMING = {
   thresholdMax: 1_000_000,
   thresholdStep: 0.01,
   lowBalanceDefault: 100,
+  /** An outflow of at least this much (major units of the reporting currency) is a large transaction. */
+  largeTransactionDefault: 1000,
 } as const;
 
 export const UI_TIMING = {

@@ -15,6 +15,7 @@ export * from './rate-limit';
 export * from './redaction';
 export * from './tiers';
 export * from './validation';
+export * from './time-zones';
 export * from './import';
 export * from './categorization/index';
 export * from './demo-bank/index';

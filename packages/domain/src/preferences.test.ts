@@ -7,7 +7,6 @@ import {
   NUMBER_FORMATS,
   preferencesPatchSchema,
   preferencesSchema,
-  TIME_ZONES,
 } from './preferences';
 
 describe('preference defaults (spec §3)', () => {
@@ -26,7 +25,7 @@ describe('preference defaults (spec §3)', () => {
       email_notifications: true,
       push_notifications: false,
       notification_frequency: 'daily',
-      alert_thresholds: { spending: null, low_balance: 100 },
+      alert_thresholds: { spending: null, low_balance: 100, large_transaction: 1000 },
       show_balances: true,
       require_2fa: false,
       watchlist_symbols: [],
@@ -59,17 +58,6 @@ describe('preference defaults (spec §3)', () => {
 
   it('lists the allowed values', () => {
     expect(NUMBER_FORMATS).toEqual(['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'zh-CN']);
-    expect(TIME_ZONES).toEqual([
-      'America/New_York',
-      'America/Chicago',
-      'America/Denver',
-      'America/Los_Angeles',
-      'Europe/London',
-      'Europe/Paris',
-      'Asia/Tokyo',
-      'Asia/Shanghai',
-      'Australia/Sydney',
-    ]);
     expect(NOTIFICATION_FREQUENCIES).toEqual(['daily', 'weekly', 'monthly']);
     expect(FONT_SIZES).toEqual(['small', 'medium', 'large']);
   });
@@ -88,7 +76,12 @@ describe('preference rules (spec §3)', () => {
     [{ date_format: 'DD.MM.YYYY' }, true],
     [{ date_format: 'YYYY/MM/DD' }, false],
     [{ time_zone: 'Australia/Sydney' }, true],
-    [{ time_zone: 'Europe/Berlin' }, false],
+    [{ time_zone: 'Europe/Berlin' }, true],
+    [{ time_zone: 'America/Argentina/Buenos_Aires' }, true],
+    [{ time_zone: 'UTC' }, true],
+    [{ time_zone: 'Mars/Olympus_Mons' }, false],
+    [{ time_zone: 'europe/berlin' }, false],
+    [{ time_zone: 'Local' }, false],
     [{ notification_frequency: 'monthly' }, true],
     [{ notification_frequency: 'hourly' }, false],
     [{ font_size: 'large' }, true],
@@ -120,7 +113,7 @@ describe('mergePreferences', () => {
       ...DEFAULT_PREFERENCES.notification_types,
       weekly_summaries: true,
     });
-    expect(merged.alert_thresholds).toEqual({ spending: 500, low_balance: 100 });
+    expect(merged.alert_thresholds).toEqual({ spending: 500, low_balance: 100, large_transaction: 1000 });
     expect(merged.favorite_accounts).toEqual(['c']);
   });
 
@@ -143,7 +136,7 @@ describe('mergePreferences', () => {
       alert_thresholds: { spending: -5, low_balance: 250 },
       transaction_filters: { show_pending: false, show_refunds_only: 'no', extra: 1 },
     });
-    expect(merged.alert_thresholds).toEqual({ spending: null, low_balance: 250 });
+    expect(merged.alert_thresholds).toEqual({ spending: null, low_balance: 250, large_transaction: 1000 });
     expect(merged.transaction_filters).toEqual({
       ...DEFAULT_PREFERENCES.transaction_filters,
       show_pending: false,

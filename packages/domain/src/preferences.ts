@@ -4,22 +4,12 @@ import { TRANSACTION_CATEGORY_VALUES } from './categories';
 import { DISPLAY_CURRENCIES } from './currencies';
 import { DATE_RANGES } from './dates';
 import { DATE_FORMATS } from './formatting';
+import { isTimeZone, TIME_ZONE_MESSAGE } from './time-zones';
 import { alertThresholdsSchema, themeSchema } from './validation';
 
 /** User preferences of spec §3: every key, its allowed values and its default. Keys are snake_case. */
 
 export const NUMBER_FORMATS = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'zh-CN'] as const;
-export const TIME_ZONES = [
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Los_Angeles',
-  'Europe/London',
-  'Europe/Paris',
-  'Asia/Tokyo',
-  'Asia/Shanghai',
-  'Australia/Sydney',
-] as const;
 export const NOTIFICATION_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 
 /** One clear message per key, naming the preference and what it accepts (spec §3 names the values). */
@@ -51,7 +41,7 @@ export const preferencesSchema = z.object({
   default_date_range: choice(DATE_RANGES, 'Default date range'),
   number_format: choice(NUMBER_FORMATS, 'Number format'),
   date_format: choice(DATE_FORMATS, 'Date format'),
-  time_zone: choice(TIME_ZONES, 'Time zone'),
+  time_zone: z.string({ message: TIME_ZONE_MESSAGE }).refine(isTimeZone, TIME_ZONE_MESSAGE),
   compact_view: flag('Compact view'),
   email_notifications: flag('Email notifications'),
   push_notifications: flag('Push notifications'),
@@ -124,7 +114,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   email_notifications: true,
   push_notifications: false,
   notification_frequency: 'daily',
-  alert_thresholds: { spending: null, low_balance: 100 },
+  alert_thresholds: { spending: null, low_balance: 100, large_transaction: 1000 },
   show_balances: true,
   require_2fa: false,
   watchlist_symbols: [],

@@ -204,6 +204,9 @@ describe('alert thresholds (spec §3, §5)', () => {
     ['spending', '   ', { ok: true, value: null }],
     ['low_balance', '', { ok: true, value: 100 }],
     ['low_balance', ' ', { ok: true, value: 100 }],
+    ['large_transaction', '', { ok: true, value: 1000 }],
+    ['large_transaction', '150000', { ok: true, value: 150_000 }],
+    ['large_transaction', '-3', { ok: false, message: 'Please enter a valid positive number' }],
     ['spending', '250.75', { ok: true, value: 250.75 }],
     ['spending', '0', { ok: true, value: 0 }],
     ['low_balance', '1000000', { ok: true, value: 1_000_000 }],
@@ -228,6 +231,7 @@ describe('alert thresholds (spec §3, §5)', () => {
     [{ spending: 'ten', low_balance: 100 }, [['spending', 'Invalid amount']]],
     [{ spending: Number.NaN, low_balance: 100 }, [['spending', 'Invalid amount']]],
     [{ spending: 10, low_balance: null }, [['low_balance', 'Invalid amount']]],
+    [{ spending: 10, low_balance: 5, large_transaction: -1 }, [['large_transaction', 'Invalid amount']]],
   ])('stored %j → %j', (input, expected) =>
     expect(messages(alertThresholdsSchema.safeParse(input))).toEqual(expected),
   );

@@ -147,16 +147,28 @@ export const fullNameSchema = z
     }),
   );
 
+/** What a blank threshold input means: spending off, the other two their defaults. */
+const THRESHOLD_BLANK = {
+  spending: null,
+  low_balance: PREFERENCES_TIMING.lowBalanceDefault,
+  large_transaction: PREFERENCES_TIMING.largeTransactionDefault,
+} as const;
+
 const thresholdAmount = z
   .number({ message: MESSAGES.invalidAmount })
   .finite(MESSAGES.invalidAmount)
   .min(PREFERENCES_TIMING.thresholdMin, MESSAGES.invalidAmount)
   .max(PREFERENCES_TIMING.thresholdMax, MESSAGES.invalidAmount);
 
-/** Alert thresholds (spec §3, §5): spending may be null (disabled); low balance defaults to 100. */
+/**
+ * Alert thresholds (spec §3, §5): spending may be null (disabled); low balance defaults to 100. Ours:
+ * large_transaction, the outflow (major units of the reporting currency) from which a transaction is
+ * large, default 1,000.
+ */
 export const alertThresholdsSchema = z.object({
   spending: thresholdAmount.nullable(),
   low_balance: thresholdAmount,
+  large_transaction: thresholdAmount.default(PREFERENCES_TIMING.largeTransactionDefault),
 });
 export type AlertThresholds = z.infer<typeof alertThresholdsSchema>;
 
@@ -165,11 +177,11 @@ export type AlertThresholds = z.infer<typeof alertThresholdsSchema>;
  * anything that is not a non-negative number up to 1,000,000 → 'Please enter a valid positive number'.
  */
 export function parseThresholdInput(
-  kind: 'spending' | 'low_balance',
+  kind: 'spending' | 'low_balance' | 'large_transaction',
   raw: string,
 ): { ok: true; value: number | null } | { ok: false; message: string } {
   const text = raw.trim();
-  if (!text) return { ok: true, value: kind === 'spending' ? null : PREFERENCES_TIMING.lowBalanceDefault };
+  if (!text) return { ok: true, value: THRESHOLD_BLANK[kind] };
   const value = Number(text);
   if (!Number.isFinite(value) || value < 0 || value > PREFERENCES_TIMING.thresholdMax) {
     return { ok: false, message: MESSAGES.positiveNumber };

@@ -11,7 +11,6 @@ import {
   daysAboveThreshold,
   incomeAndSpending,
   isSecurityAlert,
-  LARGE_TRANSACTION_MAJOR,
   largeTransactions,
   lastCompletedPeriod,
   lowBalanceAccounts,
@@ -87,7 +86,7 @@ export async function dueNotifications(
   }
 
   if (prefs.notification_types.large_transactions) {
-    const threshold = thresholdMinor(LARGE_TRANSACTION_MAJOR, currency);
+    const threshold = thresholdMinor(prefs.alert_thresholds.large_transaction, currency);
     const rows = await outflowsBetween(db, userId, period);
     const fx = await converterFor(
       rows.map((r) => r.currency),

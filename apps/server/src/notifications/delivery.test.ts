@@ -181,6 +181,38 @@ describe('notification job: preferences', () => {
   });
 });
 
+describe('notification job: the large-transaction threshold', () => {
+  it('is the user\'s preference, in the reporting currency', async () => {
+    clock = CLOCK;
+    const above = await signedInUser(w);
+    const aboveEmail = (await above.browser.json<Envelope<{ email: string }>>('/api/v1/user')).body.data.email;
+    await seedEveryKind(w.t.database.db, above.userId);
+    // The seeded $1,500 outflow is below a $2,000 threshold: no large-transaction alert, the rest as usual.
+    const saved = await above.browser.json('/api/v1/user/preferences', {
+      method: 'PATCH',
+      body: { alert_thresholds: { large_transaction: 2000 } },
+    });
+    expect(saved.status).toBe(200);
+    await one.notifier.runForUser(above.userId);
+    await settle();
+    await w.inbox.waitFor(aboveEmail, SUBJECTS.low_balance);
+    expect(w.inbox.count(aboveEmail, /large transaction/)).toBe(0);
+
+    const lower = await signedInUser(w);
+    const lowerEmail = (await lower.browser.json<Envelope<{ email: string }>>('/api/v1/user')).body.data.email;
+    await seedEveryKind(w.t.database.db, lower.userId);
+    await lower.browser.json('/api/v1/user/preferences', {
+      method: 'PATCH',
+      body: { alert_thresholds: { large_transaction: 250 } },
+    });
+    await one.notifier.runForUser(lower.userId);
+    await settle();
+    const mail = await w.inbox.waitFor(lowerEmail, /^2 large transactions of \$250\.00 or more$/);
+    expect(mail.text).toContain('Furniture Store: $1,500.00');
+    expect(mail.text).toContain('Grocer: $300.00');
+  });
+});
+
 describe('security alerts', () => {
   it('alerts a sign-in from a browser the user has not signed in from before, once', async () => {
     clock = CLOCK;

@@ -32,9 +32,6 @@ export function isUnsubscribableKind(value: string): value is UnsubscribableKind
   return (UNSUBSCRIBABLE_KINDS as readonly string[]).includes(value);
 }
 
-/** An outflow of at least this much (major units of the reporting currency) is a large transaction. */
-export const LARGE_TRANSACTION_MAJOR = 1_000;
-
 /** A threshold in major units (preferences store major units, step 0.01) as minor units of `currency`. */
 export function thresholdMinor(major: number, currency: string): number {
   return Math.round(major * 10 ** currencyExponent(currency));

@@ -44,7 +44,7 @@ describe('settings search: which sections match', () => {
     expect(matching('Reduce Motion')).toEqual(['accessibility']);
     expect(matching('high contrast')).toEqual(['accessibility']);
     expect(matching('Show Account Balances')).toEqual(['privacy']);
-    expect(matching('Marketing Communications')).toEqual(['privacy']);
+    expect(matching('marketing email')).toEqual(['privacy']);
     expect(matching('Run All Cron Jobs')).toEqual(['developer']);
     expect(matching('Visible Categories')).toEqual(['financial']);
     expect(matching('Rent & Utilities')).toEqual(['financial']);

@@ -26,8 +26,9 @@ const TOPICS: { id: string; title: string; body: ReactNode }[] = [
       <p>
         A personal-finance dashboard you run yourself. It brings bank accounts, investments, crypto exchanges,
         wallets and property into one view, and works out balances, spending, cash flow and net worth from
-        your own data. This release is the foundation: the pages say what will appear on them, and nothing
-        shown is made up. Signing in and linking accounts arrive in the next releases.
+        your own data. Today you create an account, try the demo bank, import bank statements (CSV, OFX, QFX,
+        QIF) and keep accounts and property by hand. Linking a real bank through an aggregator, a crypto
+        exchange or a wallet is not available yet.
       </p>
     ),
   },
@@ -74,9 +75,9 @@ const TOPICS: { id: string; title: string; body: ReactNode }[] = [
     body: (
       <p>
         Your data stays on the machine that runs Lodestar. There are no analytics, no tracking and no
-        third-party scripts or fonts: every page loads only from your own server. When you connect a bank or
-        an exchange, Lodestar talks to that provider alone, and stores its credentials encrypted with your{' '}
-        <Code>ENCRYPTION_KEY</Code>.
+        third-party scripts or fonts: every page loads only from your own server. Lodestar does not link to
+        any outside bank, exchange or wallet yet (the demo bank runs inside it), so it holds no provider
+        credentials.
       </p>
     ),
   },

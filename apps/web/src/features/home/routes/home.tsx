@@ -8,7 +8,7 @@ const POINTS = [
   {
     icon: Landmark,
     title: 'Every account in one place',
-    text: 'Bank accounts through aggregators or file imports, crypto exchanges, wallets, investments and property.',
+    text: 'Bank statements imported from CSV, OFX, QFX or QIF files, accounts and property kept by hand, and a demo bank to try it all.',
   },
   {
     icon: ChartLine,
@@ -23,7 +23,7 @@ const POINTS = [
   {
     icon: ShieldCheck,
     title: 'Private by default',
-    text: 'No analytics and no tracking. Your data stays in your data folder; provider credentials are stored encrypted.',
+    text: 'No analytics and no tracking. Your data stays in your data folder, and nothing is shared with anyone.',
   },
 ];
 

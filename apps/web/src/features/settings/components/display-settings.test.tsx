@@ -62,6 +62,27 @@ describe('display settings', () => {
     await waitFor(() => expect(prefs.patches()).toEqual([{ date_format: 'YYYY-MM-DD' }]));
   });
 
+  it('offers every IANA time zone, by city, and saves the choice', async () => {
+    const prefs = servePreferences({ time_zone: 'Europe/Berlin' });
+    const user = userEvent.setup();
+    renderInApp(<DisplaySettings />);
+    const zone = await screen.findByRole('combobox', { name: 'Time Zone' });
+    expect(zone).toHaveTextContent('Berlin · Europe');
+    await user.click(zone);
+    const options = await screen.findAllByRole('option');
+    expect(options.length).toBe(
+      Intl.supportedValuesOf('timeZone').length +
+        (Intl.supportedValuesOf('timeZone').includes('UTC') ? 0 : 1),
+    );
+    const labels = options.map((option) => option.textContent?.split(' — ')[0]);
+    expect(labels).toEqual(expect.arrayContaining(['Auckland · Pacific', 'UTC']));
+    await user.click(
+      options.find((option) => option.textContent?.startsWith('Auckland · Pacific')) as HTMLElement,
+    );
+    await waitFor(() => expect(prefs.patches()).toEqual([{ time_zone: 'Pacific/Auckland' }]));
+    // Opening a list of 400-odd zones is slow in jsdom, not in a browser.
+  }, 30_000);
+
   it('offers the spec currencies and date ranges', async () => {
     servePreferences();
     const user = userEvent.setup();

@@ -8,9 +8,10 @@ import {
   formatDateTokens,
   formatNumber,
   NUMBER_FORMATS,
-  TIME_ZONES,
+  supportedTimeZones,
   UI_TIMING,
 } from '@lodestar/domain';
+import { useMemo } from 'react';
 import { toast } from 'sonner';
 import { THEME_OPTIONS } from '@/components/theme-switcher';
 import { PREFERENCES_MESSAGES, usePreferences } from '@/lib/preferences';
@@ -46,11 +47,31 @@ const DATE_RANGE_LABELS: Record<DateRange, string> = {
   all: 'All time',
 };
 
-/** The city part of an IANA zone ('America/Los_Angeles' → 'Los Angeles'). */
-const cityOf = (zone: string) => (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+/**
+ * A zone as people look for it, city first so typing a city's first letters finds it:
+ * 'America/Argentina/Buenos_Aires' → 'Buenos Aires · America/Argentina'.
+ */
+function zoneLabel(zone: string): string {
+  const parts = zone.replace(/_/g, ' ').split('/');
+  const city = parts.pop() ?? zone;
+  return parts.length ? `${city} · ${parts.join('/')}` : city;
+}
 
 function timeIn(zone: string, now: Date): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(now);
+}
+
+/** Every IANA zone this browser knows (and the saved one, should the browser not list it), by city. */
+function useTimeZoneOptions(current: string, now: Date) {
+  const minute = Math.floor(now.getTime() / 60_000);
+  return useMemo(() => {
+    const at = new Date(minute * 60_000);
+    const zones = supportedTimeZones();
+    if (!zones.includes(current)) zones.push(current);
+    return zones
+      .map((value) => ({ value, label: zoneLabel(value), example: timeIn(value, at) }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }, [current, minute]);
 }
 
 /** Spec §2 display section: theme, number and date formats, time zone, currency, default date range. */
@@ -68,7 +89,7 @@ export function DisplaySettings() {
     label: value,
     example: formatDateTokens(now, value, preferences.time_zone),
   }));
-  const timeZones = TIME_ZONES.map((value) => ({ value, label: cityOf(value), example: timeIn(value, now) }));
+  const timeZones = useTimeZoneOptions(preferences.time_zone, now);
   const currencies = DISPLAY_CURRENCIES.map((value) => ({
     value,
     label: `${value} · ${CURRENCY_NAMES[value]}`,

@@ -2,44 +2,29 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderInApp, servePreferences } from '@/lib/preferences-test-harness';
-import { ANALYTICS_EXPLANATION, DATA_MANAGEMENT_TEXTS, PrivacySettings } from './privacy-settings';
+import { DATA_MANAGEMENT_TEXTS, NOTHING_SHARED_TEXT, PrivacySettings } from './privacy-settings';
 
 describe('privacy settings', () => {
-  it('shows the four switches with their saved values and saves a change', async () => {
-    const prefs = servePreferences({ marketing_enabled: true });
+  it('shows the balances switch with its saved value and saves a change', async () => {
+    const prefs = servePreferences({ show_balances: true });
     const user = userEvent.setup();
     renderInApp(<PrivacySettings />);
     const balances = await screen.findByRole('switch', { name: 'Show Account Balances' });
     expect(balances).toHaveAttribute('aria-checked', 'true');
-    expect(screen.getByRole('switch', { name: 'Analytics & Performance' })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
-    expect(screen.getByRole('switch', { name: 'Personalized Experience' })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
-    expect(screen.getByRole('switch', { name: 'Marketing Communications' })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
     await user.click(balances);
     expect(balances).toHaveAttribute('aria-checked', 'false');
-    await user.click(screen.getByRole('switch', { name: 'Marketing Communications' }));
-    await waitFor(() =>
-      expect(prefs.patches()).toEqual([{ show_balances: false, marketing_enabled: false }]),
-    );
+    await waitFor(() => expect(prefs.patches()).toEqual([{ show_balances: false }]));
   });
 
-  it('explains analytics on keyboard focus (and hover)', async () => {
-    servePreferences();
-    const user = userEvent.setup();
+  it('offers no switch that nothing acts on, and says why', async () => {
+    servePreferences({ analytics_enabled: true, marketing_enabled: true });
     renderInApp(<PrivacySettings />);
-    await screen.findByRole('switch', { name: 'Analytics & Performance' });
-    await user.tab();
-    await user.tab();
-    expect(screen.getByRole('button', { name: 'What is collected?' })).toHaveFocus();
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(ANALYTICS_EXPLANATION);
+    await screen.findByRole('switch', { name: 'Show Account Balances' });
+    expect(screen.getAllByRole('switch')).toHaveLength(1);
+    for (const name of ['Analytics & Performance', 'Personalized Experience', 'Marketing Communications']) {
+      expect(screen.queryByRole('switch', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.getByText(NOTHING_SHARED_TEXT)).toBeInTheDocument();
   });
 
   it('says how data is kept: indefinitely, essential cookies only', async () => {
@@ -48,5 +33,6 @@ describe('privacy settings', () => {
     expect(await screen.findByRole('heading', { name: 'Data Management' })).toBeInTheDocument();
     for (const text of DATA_MANAGEMENT_TEXTS) expect(screen.getByText(text)).toBeInTheDocument();
     expect(DATA_MANAGEMENT_TEXTS.join(' ')).toMatch(/retained indefinitely[\s\S]*essential cookies only/);
+    expect(DATA_MANAGEMENT_TEXTS.join(' ')).not.toMatch(/while Analytics/);
   });
 });

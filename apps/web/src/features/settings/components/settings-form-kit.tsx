@@ -278,7 +278,7 @@ const thresholdText = (value: number | null) => (value === null ? '' : String(va
 
 /**
  * An alert threshold (spec §5): a number from 0 to 1,000,000 in steps of 0.01. Blank spending means
- * disabled (null); blank low balance falls back to 100. Anything else shows 'Invalid amount' /
+ * disabled (null); blank low balance falls back to 100, blank large transaction to 1,000. Anything else shows 'Invalid amount' /
  * 'Please enter a valid positive number' and is not saved.
  */
 export function NumberRow({
@@ -291,7 +291,7 @@ export function NumberRow({
 }: {
   label: string;
   description?: string;
-  kind: 'spending' | 'low_balance';
+  kind: 'spending' | 'low_balance' | 'large_transaction';
   value: number | null;
   onValueChange: (value: number | null) => void;
   /** A currency symbol or code shown before the input. */
@@ -339,7 +339,15 @@ export function NumberRow({
             min={PREFERENCES_TIMING.thresholdMin}
             max={PREFERENCES_TIMING.thresholdMax}
             step={PREFERENCES_TIMING.thresholdStep}
-            placeholder={kind === 'spending' ? 'Off' : String(PREFERENCES_TIMING.lowBalanceDefault)}
+            placeholder={
+              kind === 'spending'
+                ? 'Off'
+                : String(
+                    kind === 'low_balance'
+                      ? PREFERENCES_TIMING.lowBalanceDefault
+                      : PREFERENCES_TIMING.largeTransactionDefault,
+                  )
+            }
             className="w-full sm:w-40"
             value={text}
             aria-invalid={error ? true : undefined}

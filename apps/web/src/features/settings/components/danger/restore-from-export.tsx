@@ -24,7 +24,7 @@ import {
   readExportFile,
   restoredCounts,
 } from '../../data-api';
-import { formatSettingsDateTime } from '../../format';
+import { useSettingsDates } from '../../format';
 
 type Chosen =
   | { kind: 'none' }
@@ -41,9 +41,9 @@ function restoreProblem(failure: unknown): string {
   return errorMessage(failure);
 }
 
-/** 'Exported Nov 3, 2026, 4:05 PM from ada@example.com.' — whatever of that the file says. */
-function sourceOf(document: ExportDocument): string {
-  const when = document.exportedAt ? ` ${formatSettingsDateTime(document.exportedAt)}` : '';
+/** 'A data export, made 11/03/2026, 4:05 PM, from ada@example.com.' — whatever of that the file says. */
+function sourceOf(document: ExportDocument, dates: ReturnType<typeof useSettingsDates>): string {
+  const when = document.exportedAt ? ` ${dates.dateTime(document.exportedAt)}` : '';
   const from = document.profile?.email ? ` from ${document.profile.email}` : '';
   return `A data export${when ? `, made${when}` : ''}${from}.`;
 }
@@ -65,6 +65,7 @@ function Problem({ children }: { children: string }) {
  * it holds, then confirm. The server restores only into an account that holds no accounts yet.
  */
 export function RestoreFromExport() {
+  const dates = useSettingsDates();
   const queryClient = useQueryClient();
   const onSessionExpired = useSessionExpiredHandler();
   const input = useRef<HTMLInputElement>(null);
@@ -151,7 +152,7 @@ export function RestoreFromExport() {
           {chosen.kind === 'invalid' ? <Problem>{chosen.problem}</Problem> : null}
           {chosen.kind === 'ready' ? (
             <div className="space-y-3 text-sm">
-              <p>{sourceOf(chosen.document)} It holds:</p>
+              <p>{sourceOf(chosen.document, dates)} It holds:</p>
               <ul aria-label="What the file holds" className="list-disc space-y-0.5 pl-5">
                 {counts.map((entry) => (
                   <li key={entry.kind}>{entry.label}</li>

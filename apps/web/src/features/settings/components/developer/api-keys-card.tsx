@@ -12,7 +12,7 @@ import {
   isPublicApiOff,
   PUBLIC_API_OFF_MESSAGE,
 } from '../../developer-api';
-import { formatSettingsDate, formatSettingsDateTime, formatSettingsRelativeTime } from '../../format';
+import { useSettingsDates } from '../../format';
 import { CardEmpty, CardError, CardLoading } from '../card-states';
 import { ConfirmActionDialog } from '../confirm-action-dialog';
 import { SettingsGroup } from '../settings-form-kit';
@@ -55,9 +55,10 @@ function RevokeApiKey({ apiKey }: { apiKey: ApiKey }) {
 }
 
 function When({ iso, relative }: { iso: string; relative?: boolean }) {
+  const dates = useSettingsDates();
   return (
-    <time dateTime={iso} title={formatSettingsDateTime(iso)}>
-      {relative ? formatSettingsRelativeTime(iso) : formatSettingsDate(iso)}
+    <time dateTime={iso} title={dates.dateTime(iso)}>
+      {relative ? dates.relative(iso) : dates.date(iso)}
     </time>
   );
 }

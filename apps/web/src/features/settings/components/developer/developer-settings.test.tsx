@@ -52,7 +52,7 @@ describe('API keys', () => {
     expect(first).toHaveTextContent('Home dashboard');
     expect(first).toHaveTextContent('Read only');
     expect(first).toHaveTextContent('lsk_ab12cd34…');
-    expect(first).toHaveTextContent('Created Jan 10, 2026');
+    expect(first).toHaveTextContent('Created 01/10/2026');
     expect(first).toHaveTextContent('Expires Never');
     expect(first).toHaveTextContent('Last used 3h ago');
     expect(second).toHaveTextContent('Read & write');

@@ -22,7 +22,7 @@ describe('notification settings', () => {
   });
 
   it('saves the thresholds: blank spending turns the alert off, blank low balance is 100', async () => {
-    const prefs = servePreferences({ alert_thresholds: { spending: 500, low_balance: 250 } });
+    const prefs = servePreferences({ alert_thresholds: { spending: 500, low_balance: 250, large_transaction: 1000 } });
     renderInApp(<NotificationSettings />);
     const spending = await screen.findByRole('spinbutton', { name: 'Daily Spending' });
     const lowBalance = screen.getByRole('spinbutton', { name: 'Low Balance' });
@@ -31,9 +31,35 @@ describe('notification settings', () => {
     fireEvent.change(spending, { target: { value: '' } });
     fireEvent.change(lowBalance, { target: { value: '' } });
     await waitFor(
-      () => expect(prefs.patches()).toEqual([{ alert_thresholds: { spending: null, low_balance: 100 } }]),
+      () =>
+        expect(prefs.patches()).toEqual([
+          { alert_thresholds: { spending: null, low_balance: 100, large_transaction: 1000 } },
+        ]),
       { timeout: 3000 },
     );
+  });
+
+  it('saves the large-transaction threshold in the reporting currency', async () => {
+    const prefs = servePreferences({ default_currency: 'JPY' });
+    renderInApp(<NotificationSettings />);
+    const large = await screen.findByRole('spinbutton', { name: 'Large Transaction' });
+    expect(large).toHaveValue(1000);
+    expect(screen.getByText(/in JPY \(your reporting currency\)/)).toBeInTheDocument();
+    fireEvent.change(large, { target: { value: '150000' } });
+    await waitFor(
+      () =>
+        expect(prefs.patches()).toEqual([
+          { alert_thresholds: { spending: null, low_balance: 100, large_transaction: 150_000 } },
+        ]),
+      { timeout: 3000 },
+    );
+  });
+
+  it('offers no "Product updates" alert: Lodestar sends none', async () => {
+    servePreferences();
+    renderInApp(<NotificationSettings />);
+    const group = await screen.findByRole('group', { name: 'Notify me about' });
+    expect(within(group).queryByRole('checkbox', { name: 'Product updates' })).not.toBeInTheDocument();
   });
 
   it('does not save an invalid threshold', async () => {
@@ -64,7 +90,6 @@ describe('notification settings', () => {
       ['New connections', 'true'],
       ['Weekly summaries', 'false'],
       ['Security alerts', 'true'],
-      ['Product updates', 'false'],
     ]);
     await user.click(within(group).getByRole('checkbox', { name: 'Weekly summaries' }));
     await waitFor(() =>

@@ -25,7 +25,6 @@ export const NOTIFICATION_TYPE_OPTIONS: readonly CheckboxOption<NotificationType
   { value: 'new_connections', label: 'New connections' },
   { value: 'weekly_summaries', label: 'Weekly summaries' },
   { value: 'security_alerts', label: 'Security alerts' },
-  { value: 'product_updates', label: 'Product updates' },
 ];
 
 /** Spec §2 notifications section: email and push switches, frequency, thresholds, types. */
@@ -80,6 +79,19 @@ export function NotificationSettings() {
             })
           }
         />
+        <NumberRow
+          label="Large Transaction"
+          description={`A payment of at least this much, in ${currency} (your reporting currency), is a large transaction (1,000 when left blank).`}
+          kind="large_transaction"
+          prefix={currency}
+          value={thresholds.large_transaction}
+          onValueChange={(large) =>
+            void updatePreference('alert_thresholds', {
+              ...thresholds,
+              large_transaction: large ?? thresholds.large_transaction,
+            })
+          }
+        />
       </SettingsGroup>
       <SettingsGroup title="Notification Types" description="Which alerts you get.">
         <CheckboxGroupRow
@@ -92,7 +104,8 @@ export function NotificationSettings() {
               new_connections: values.includes('new_connections'),
               weekly_summaries: values.includes('weekly_summaries'),
               security_alerts: values.includes('security_alerts'),
-              product_updates: values.includes('product_updates'),
+              // Lodestar sends no product updates (ADR 011): the stored value is kept as it is.
+              product_updates: types.product_updates,
             })
           }
         />

@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { authClient } from '@/lib/auth-client';
 import type { CurrentUser } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { formatSettingsDate, formatSettingsRelativeTime } from '../../format';
+import { useSettingsDates } from '../../format';
 import { SETTINGS_TOASTS } from '../../messages';
 import { errorMessage, userApi, userQueryKeys } from '../../user-api';
 import { CardError } from '../card-states';
@@ -59,6 +59,7 @@ function ResendVerification({ email }: { email: string }) {
 }
 
 function StatsRows() {
+  const dates = useSettingsDates();
   const stats = useQuery({ queryKey: userQueryKeys.stats, queryFn: userApi.stats });
   if (stats.isPending) {
     return (
@@ -87,7 +88,7 @@ function StatsRows() {
     <dl className="divide-y">
       <InfoRow label="Last login">
         {lastLoginAt ? (
-          <time dateTime={lastLoginAt}>{formatSettingsRelativeTime(lastLoginAt)}</time>
+          <time dateTime={lastLoginAt}>{dates.relative(lastLoginAt)}</time>
         ) : (
           'Never'
         )}
@@ -100,6 +101,7 @@ function StatsRows() {
 
 /** Account information (spec §2): read-only email with its verification badge, member since, statistics. */
 export function AccountInformation({ user }: { user: CurrentUser }) {
+  const dates = useSettingsDates();
   return (
     <SettingsGroup title="Account Information" description="Read-only details of your account.">
       <dl className="divide-y">
@@ -118,7 +120,7 @@ export function AccountInformation({ user }: { user: CurrentUser }) {
           )}
         </InfoRow>
         <InfoRow label="Member since">
-          <time dateTime={user.createdAt}>{formatSettingsDate(user.createdAt)}</time>
+          <time dateTime={user.createdAt}>{dates.date(user.createdAt)}</time>
         </InfoRow>
       </dl>
       <StatsRows />

@@ -79,13 +79,27 @@ describe('Profile section', () => {
     const info = (await screen.findByRole('heading', { name: 'Account Information' })).closest('section')!;
     expect(within(info).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(info).getByText('Verified')).toBeInTheDocument();
-    expect(within(info).getByText('Jan 15, 2025')).toBeInTheDocument();
+    expect(within(info).getByText('01/15/2025')).toBeInTheDocument();
     expect(await within(info).findByText('Failed to load profile')).toBeInTheDocument();
     expect(within(info).getByText('Stats unavailable')).toBeInTheDocument();
     fails = false;
     await user.click(within(info).getByRole('button', { name: 'Retry' }));
     expect(await within(info).findByText('Never')).toBeInTheDocument();
     expect(within(info).getByText('Free')).toBeInTheDocument();
+  });
+
+  it('writes dates in the date format and time zone of the preferences', async () => {
+    server.signIn({ ...TEST_USER, createdAt: '2025-01-15T20:30:00.000Z' });
+    server
+      .on('GET', '/api/v1/user/preferences', () => ok({ date_format: 'DD.MM.YYYY', time_zone: 'Asia/Tokyo' }))
+      .on('GET', '/api/v1/user/stats', () =>
+        ok({ lastLoginAt: '2025-02-01T23:00:00.000Z', plan: 'Free', connectedAccounts: 0 }),
+      );
+    renderWithProviders(<ProfileSettings />);
+    const info = (await screen.findByRole('heading', { name: 'Account Information' })).closest('section')!;
+    // 20:30 UTC on 15 January is the 16th in Tokyo; the last login, over a week ago, shows as a date too.
+    expect(await within(info).findByText('16.01.2025')).toBeInTheDocument();
+    expect(await within(info).findByText('02.02.2025')).toBeInTheDocument();
   });
 
   it('shows last login as relative time, and offers to resend verification when unverified', async () => {

@@ -24,7 +24,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { authClient } from '@/lib/auth-client';
-import { formatSettingsDate } from '../../format';
+import { useSettingsDates } from '../../format';
 import { SETTINGS_TOASTS } from '../../messages';
 import { errorMessage, userQueryKeys } from '../../user-api';
 import { FormField } from '@/components/form-field';
@@ -182,6 +182,7 @@ function DeletePasskeyButton({ passkey }: { passkey: Passkey }) {
 
 /** Passkeys: sign in with the device's screen lock or a security key instead of a password. */
 export function PasskeysCard() {
+  const dates = useSettingsDates();
   const passkeys = useQuery({ queryKey: userQueryKeys.passkeys, queryFn: listPasskeys });
   const [adding, setAdding] = useState(false);
   const supported = supportsPasskeys();
@@ -233,7 +234,7 @@ export function PasskeysCard() {
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium">{passkey.name || 'Unnamed passkey'}</p>
                   <p className="text-sm text-muted-foreground">
-                    Added <time dateTime={passkey.createdAt}>{formatSettingsDate(passkey.createdAt)}</time>
+                    Added <time dateTime={passkey.createdAt}>{dates.date(passkey.createdAt)}</time>
                   </p>
                 </div>
               </div>

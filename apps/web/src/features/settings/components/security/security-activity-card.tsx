@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { formatSettingsDateTime, formatSettingsRelativeTime } from '../../format';
+import { useSettingsDates } from '../../format';
 import { type AuditEventType, userApi, userQueryKeys } from '../../user-api';
 import { CardEmpty, CardError, CardLoading } from '../card-states';
 import { SettingsGroup } from '../settings-form-kit';
@@ -43,6 +43,7 @@ export function auditEventLabel(type: string): string {
 
 /** Recent security activity: the latest sign-ins and security changes on the account. */
 export function SecurityActivityCard() {
+  const dates = useSettingsDates();
   const events = useQuery({ queryKey: userQueryKeys.auditEvents, queryFn: userApi.auditEvents });
   return (
     <SettingsGroup
@@ -77,8 +78,8 @@ export function SecurityActivityCard() {
                 <div className="min-w-0 flex-1 sm:flex sm:items-baseline sm:justify-between sm:gap-4">
                   <p className="text-sm font-medium">{auditEventLabel(event.type)}</p>
                   <p className="text-sm text-muted-foreground sm:shrink-0 sm:text-right">
-                    <time dateTime={event.createdAt} title={formatSettingsDateTime(event.createdAt)}>
-                      {formatSettingsRelativeTime(event.createdAt)}
+                    <time dateTime={event.createdAt} title={dates.dateTime(event.createdAt)}>
+                      {dates.relative(event.createdAt)}
                     </time>
                     {event.ipAddress ? <> · IP {event.ipAddress}</> : null}
                   </p>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Laptop, Monitor, Smartphone, Tablet } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { formatSettingsDateTime, formatSettingsRelativeTime } from '../../format';
+import { useSettingsDates } from '../../format';
 import { SETTINGS_TOASTS } from '../../messages';
 import { useSessionExpiredHandler } from '@/lib/session';
 import { errorMessage, userApi, userQueryKeys, type UserSession } from '../../user-api';
@@ -59,6 +59,7 @@ function RevokeButton({ session }: { session: UserSession }) {
 
 /** Active sessions: every device signed in to this account, with a way to sign one out. */
 export function SessionsCard() {
+  const dates = useSettingsDates();
   const sessions = useQuery({ queryKey: userQueryKeys.sessions, queryFn: userApi.sessions });
   return (
     <SettingsGroup
@@ -104,8 +105,8 @@ export function SessionsCard() {
                     </p>
                     <p className="text-sm text-muted-foreground">
                       Last active{' '}
-                      <time dateTime={lastActive} title={formatSettingsDateTime(lastActive)}>
-                        {formatSettingsRelativeTime(lastActive)}
+                      <time dateTime={lastActive} title={dates.dateTime(lastActive)}>
+                        {dates.relative(lastActive)}
                       </time>
                     </p>
                   </div>
