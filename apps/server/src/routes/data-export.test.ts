@@ -301,8 +301,21 @@ describe('export, restore and disconnect-all', () => {
 describe('large histories', () => {
   it('pages through thousands of transactions and restores them in batches', async () => {
     const source = await signedInUser(w);
-    const checking = await addAccount(w.t.database.db, source.userId, { name: 'Checking' });
-    const savings = await addAccount(w.t.database.db, source.userId, { name: 'Savings', currency: 'EUR' });
+    // Created in the same millisecond (an export's dates carry milliseconds), the later one with the
+    // smaller id: the restored copy must still list them in the same order.
+    const checking = await addAccount(w.t.database.db, source.userId, {
+      name: 'Checking',
+      id: 'ffffffff-0000-4000-8000-000000000001',
+    });
+    const savings = await addAccount(w.t.database.db, source.userId, {
+      name: 'Savings',
+      currency: 'EUR',
+      id: '00000000-0000-4000-8000-000000000002',
+    });
+    await w.t.database.pool.query(
+      `update financial_account set created_at = case id when $1::uuid then '2026-11-01T10:00:00.123100Z'::timestamptz else '2026-11-01T10:00:00.123900Z'::timestamptz end where id in ($1, $2)`,
+      [checking.id, savings.id],
+    );
     // 4,500 rows on a handful of days: pages (2,000) and insert batches break inside a day.
     const days = ['2026-09-30', '2026-10-01', '2026-10-15', '2026-11-01', '2026-11-02'];
     const rows = (currency: string, count: number) =>

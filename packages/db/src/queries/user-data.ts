@@ -16,7 +16,14 @@ import {
   user,
   userPreferences,
 } from '../schema/index';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from './sync';
+
+/**
+ * Export order by creation time as the export writes it (milliseconds, as JSON dates carry), then id: a
+ * restored copy, whose times are those milliseconds, then lists its rows in the same order.
+ */
+const asMillis = (column: AnyPgColumn) => sql`date_trunc('milliseconds', ${column})`;
 
 /**
  * Everything a user owns, read for the data export and written back by a restore (docs/settings-api.md
@@ -57,7 +64,7 @@ export function exportConnections(db: Executor, userId: string): Promise<ExportC
     .select(connectionColumns)
     .from(connection)
     .where(eq(connection.userId, userId))
-    .orderBy(asc(connection.createdAt), asc(connection.id));
+    .orderBy(asMillis(connection.createdAt), asc(connection.id));
 }
 
 /** The institutions the user's connections point at (shared reference rows). */
@@ -85,7 +92,7 @@ export function exportAccounts(db: Executor, userId: string): Promise<ExportAcco
     .select()
     .from(financialAccount)
     .where(eq(financialAccount.userId, userId))
-    .orderBy(asc(financialAccount.createdAt), asc(financialAccount.id));
+    .orderBy(asMillis(financialAccount.createdAt), asc(financialAccount.id));
 }
 
 /** One page of the user's transactions in (date, id) order after `after`; the user-date index serves it. */
@@ -174,7 +181,11 @@ export function exportRules(db: Executor, userId: string) {
     .select()
     .from(categorizationRule)
     .where(eq(categorizationRule.userId, userId))
-    .orderBy(asc(categorizationRule.priority), asc(categorizationRule.createdAt), asc(categorizationRule.id));
+    .orderBy(
+      asc(categorizationRule.priority),
+      asMillis(categorizationRule.createdAt),
+      asc(categorizationRule.id),
+    );
 }
 
 export function exportCsvMappings(db: Executor, userId: string) {
@@ -186,7 +197,7 @@ export function exportProperties(db: Executor, userId: string) {
     .select()
     .from(property)
     .where(eq(property.userId, userId))
-    .orderBy(asc(property.createdAt), asc(property.id));
+    .orderBy(asMillis(property.createdAt), asc(property.id));
 }
 
 export function exportPropertyValuations(db: Executor, userId: string) {
