@@ -15,6 +15,7 @@ import { operationIndex } from './http/operations';
 import { csrfGuard } from './http/request-guards';
 import { spaRoutes } from './http/spa';
 import { validationHook } from './http/validation';
+import { repairNullableRefs } from './http/openapi';
 import { createAuditLog } from './auth/audit';
 import { createAuth } from './auth/auth';
 import { authHttp } from './auth/auth-http';
@@ -254,19 +255,26 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     scheme: 'bearer',
     description: 'The server’s CRON_SECRET (`Authorization: Bearer …`), for POST /cron/trigger-all only.',
   });
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Lodestar API',
-      version: deps.version,
-      description:
-        'JSON over HTTPS. Every response is an envelope `{ success, data }` or `{ success: false, error, code }`; ' +
-        'validation failures (400) add `items` and `timestamp`, rate limits (429) add `reset` and `limit`.',
-    },
-    servers: [{ url: '/api/v1' }],
-    // Every endpoint takes the session cookie; with FEATURE_PUBLIC_API=true, API keys too (bearerAuth).
-    security: [{ cookieAuth: [] }, { bearerAuth: [] }],
-  });
+  // Served by hand instead of doc31() to repair what the generator gets wrong (http/openapi.ts).
+  api.get('/openapi.json', (c) =>
+    c.json(
+      repairNullableRefs(
+        api.getOpenAPI31Document({
+          openapi: '3.1.0',
+          info: {
+            title: 'Lodestar API',
+            version: deps.version,
+            description:
+              'JSON over HTTPS. Every response is an envelope `{ success, data }` or `{ success: false, error, code }`; ' +
+              'validation failures (400) add `items` and `timestamp`, rate limits (429) add `reset` and `limit`.',
+          },
+          servers: [{ url: '/api/v1' }],
+          // Every endpoint takes the session cookie; with FEATURE_PUBLIC_API=true, API keys too (bearerAuth).
+          security: [{ cookieAuth: [] }, { bearerAuth: [] }],
+        }),
+      ),
+    ),
+  );
   api.all('*', () => {
     throw AppError.notFound('No API endpoint at this path');
   });

@@ -18,3 +18,36 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   required: true,
   content: { 'application/json': { schema } },
 });
+
+/** Money as every response carries it: integer minor units and an ISO 4217 code. */
+export const MoneySchema = z.object({ amountMinor: z.number().int(), currency: z.string() }).openapi('Money');
+
+/** An account's or a connection's state (spec §4). */
+export const AccountStatusSchema = z.enum(['active', 'syncing', 'needs_reauth', 'error', 'disconnected']);
+
+type JsonValue = unknown;
+
+/**
+ * The document generator writes `.nullable()` of a named schema as
+ * `allOf: [{ $ref }, { type: [..., 'null'] }]`, which no null satisfies (the referenced schema must hold
+ * too) and which generated clients read as never null (asteasolutions/zod-to-openapi PR 387, open).
+ * This rewrites every such node as `anyOf: [{ $ref }, { type: 'null' }]`, what `.nullable()` means.
+ */
+export function repairNullableRefs<T extends JsonValue>(node: T): T {
+  if (Array.isArray(node)) return node.map(repairNullableRefs) as T;
+  if (typeof node !== 'object' || node === null) return node;
+  const entries = Object.entries(node).map(([key, value]) => [key, repairNullableRefs(value)] as const);
+  const object: Record<string, unknown> = Object.fromEntries(entries);
+  const allOf = object.allOf;
+  if (!Array.isArray(allOf) || allOf.length !== 2) return object as T;
+  const [reference, marker] = allOf as [Record<string, unknown>, Record<string, unknown>];
+  const isReference = typeof reference.$ref === 'string' && Object.keys(reference).length === 1;
+  const { type, ...markerRest } = marker;
+  const isNullMarker =
+    Array.isArray(type) &&
+    type.includes('null') &&
+    Object.keys(markerRest).every((key) => key !== 'properties');
+  if (!isReference || !isNullMarker) return object as T;
+  const { allOf: _allOf, ...rest } = object;
+  return { ...rest, ...markerRest, anyOf: [reference, { type: 'null' }] } as T;
+}

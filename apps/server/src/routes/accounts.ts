@@ -29,13 +29,34 @@ import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { userDate } from '../http/user-date';
-import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
+import { AccountStatusSchema, COOKIE_AUTH, jsonBody, jsonResponse, MoneySchema } from '../http/openapi';
 import { accountView } from '../use-cases/accounts/views';
 import { todayFor } from '../use-cases/accounts/today';
 import { assertWithinLimits, userLimits } from '../use-cases/limits/user-limits';
 
 const tags = ['Accounts'];
-const AccountSchema = z.record(z.string(), z.unknown()).openapi('Account');
+const AccountSchema = z
+  .object({
+    id: z.string(),
+    connectionId: z.string().nullable(),
+    name: z.string(),
+    officialName: z.string().nullable(),
+    type: z.string(),
+    subtype: z.string().nullable(),
+    provider: z.string(),
+    status: AccountStatusSchema,
+    currency: z.string(),
+    currentBalance: MoneySchema,
+    availableBalance: MoneySchema.nullable(),
+    creditLimit: MoneySchema.nullable(),
+    balanceAsOf: z.string().nullable(),
+    mask: z.string().nullable(),
+    hidden: z.boolean(),
+    favorite: z.boolean(),
+    institutionName: z.string().nullable(),
+    transactionCount: z.number().int(),
+  })
+  .openapi('Account');
 const idParam = z.object({ id: z.uuid({ message: 'No such account' }) });
 
 const nameSchema = z

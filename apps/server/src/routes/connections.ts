@@ -11,14 +11,30 @@ import { requireUser } from '../auth/current-user';
 import { DEMO_ACCOUNT_COUNT, DEMO_INSTITUTION } from '../connectors/demo/demo-connector';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
-import { COOKIE_AUTH, jsonResponse } from '../http/openapi';
+import { AccountStatusSchema, COOKIE_AUTH, jsonResponse } from '../http/openapi';
 import type { SyncRunner } from '../sync/runner';
 import { reconnectConnection } from '../use-cases/accounts/reconnect-connection';
 import { connectionView } from '../use-cases/accounts/views';
 import { assertWithinLimits, userLimits } from '../use-cases/limits/user-limits';
 
 const tags = ['Connections'];
-const ConnectionSchema = z.record(z.string(), z.unknown()).openapi('Connection');
+const ConnectionSchema = z
+  .object({
+    id: z.string(),
+    provider: z.string(),
+    displayName: z.string(),
+    institution: z.object({ name: z.string() }).nullable(),
+    status: AccountStatusSchema,
+    statusText: z.object({ label: z.string(), description: z.string() }),
+    lastSyncedAt: z.string().nullable(),
+    lastError: z.string().nullable(),
+    sync: z.object({
+      state: z.enum(['idle', 'running']),
+      step: z.string().nullable(),
+      progress: z.number().nullable(),
+    }),
+  })
+  .openapi('Connection');
 const idParam = z.object({ id: z.uuid({ message: 'No such connection' }) });
 
 const routes = {

@@ -38,9 +38,11 @@ const ImportKindSchema = z.enum(['csv', 'ofx', 'qfx', 'qif']);
 const ImportPreviewSchema = z
   .object({
     kind: ImportKindSchema,
-    mapping: csvMappingSchema
-      .extend({ headers: z.array(z.string()), warnings: z.array(z.string()) })
-      .nullable(),
+    // A union rather than .nullable(): on an extended named schema, .nullable() is lost in the document.
+    mapping: z.union([
+      csvMappingSchema.extend({ headers: z.array(z.string()), warnings: z.array(z.string()) }),
+      z.null(),
+    ]),
     rows: z.array(
       z.object({
         line: z.number().int(),

@@ -1,4 +1,5 @@
 import type { ValidationItem } from '@lodestar/domain';
+import type { components, paths } from './api-schema.gen';
 
 /**
  * The one way the web app talks to the server's `/api/v1` JSON envelope (spec §3):
@@ -107,3 +108,33 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'An unexpected error occurred. Please try again.';
 }
+
+/*
+ * Types of the API, from the generated `paths` (api-schema.gen.ts, built from the server's OpenAPI
+ * document by `npm run api-types`). A feature names a type by the endpoint that answers it, so a change
+ * in a server schema shows up here as a type error instead of a shape the screens do not expect.
+ */
+
+type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
+type SuccessBody<Responses> = {
+  [Status in keyof Responses]: Status extends 200 | 201 | 202 ? JsonOf<Responses[Status]> : never;
+}[keyof Responses];
+
+/** The envelope's `data` of a successful answer of `method path`. */
+export type ApiData<P extends keyof paths, M extends Method = 'get'> =
+  SuccessBody<Operation<P, M> extends { responses: infer R } ? R : never> extends { data: infer Data }
+    ? Data
+    : never;
+
+/** The JSON body `method path` takes. */
+export type ApiBody<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { requestBody?: infer Body } ? JsonOf<NonNullable<Body>> : never;
+
+/** The query parameters `method path` takes. */
+export type ApiQuery<P extends keyof paths, M extends Method = 'get'> =
+  Operation<P, M> extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
+
+/** A named schema of the document (`components.schemas`). */
+export type ApiSchema<Name extends keyof components['schemas']> = components['schemas'][Name];

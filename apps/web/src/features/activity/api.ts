@@ -1,72 +1,41 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import { ApiError, apiFetch, API_BASE, type FetchLike } from '@/lib/api-client';
+import {
+  ApiError,
+  apiFetch,
+  API_BASE,
+  type ApiBody,
+  type ApiData,
+  type ApiSchema,
+  type FetchLike,
+} from '@/lib/api-client';
 import { type ActivityFilters, filtersToParams } from './filters';
 
 /**
- * The transactions, accounts and rules endpoints of docs/money-api.md, typed as the contract gives
- * them. Every call goes through apiFetch, so failures arrive as ApiError with the server's message.
+ * The transactions, accounts and rules endpoints of docs/money-api.md, typed by the server's OpenAPI
+ * document (lib/api-schema.gen.ts). Every call goes through apiFetch, so failures arrive as ApiError with the server's message.
  */
 
-export type Money = { amountMinor: number; currency: string };
+export type Money = ApiSchema<'Money'>;
 
-export type TransactionStatus = 'pending' | 'posted' | 'failed' | 'cancelled';
+export type Transaction = ApiSchema<'Transaction'>;
+export type TransactionStatus = Transaction['status'];
 
-export type Transaction = {
-  id: string;
-  accountId: string;
-  accountName: string;
-  date: string;
-  amount: Money;
-  name: string;
-  originalName: string;
-  merchantName: string | null;
-  description: string | null;
-  category: string | null;
-  detailedCategory: string | null;
-  categoryConfidence: number;
-  categorySource: 'provider' | 'rule' | 'user';
-  paymentChannel: string | null;
-  paymentMethod: string | null;
-  status: TransactionStatus;
-  notes: string | null;
-  tags: string[];
-  excluded: boolean;
-  isTransfer: boolean;
-  importBatchId: string | null;
-};
-
-export type Pagination = {
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-  hasNext: boolean;
-};
+export type Pagination = ApiSchema<'Pagination'>;
 
 export type TransactionPage = { data: Transaction[]; pagination: Pagination };
 
-/** The fields of an account the filters need (the full Account shape is in docs/money-api.md). */
-export type AccountOption = {
-  id: string;
-  name: string;
-  type: string;
-  hidden: boolean;
-  institutionName: string | null;
-  mask: string | null;
-};
+/** The fields of an account the filters need. */
+export type AccountOption = Pick<
+  ApiSchema<'Account'>,
+  'id' | 'name' | 'type' | 'hidden' | 'institutionName' | 'mask'
+>;
 
-export type TransactionChanges = {
-  category?: string | null;
-  notes?: string | null;
-  tags?: string[];
-  excluded?: boolean;
-  name?: string;
-};
+export type TransactionChanges = ApiBody<'/transactions/{id}', 'patch'>;
 
-export type BulkChanges = { category?: string | null; excluded?: boolean; tags?: string[] };
+export type BulkChanges = ApiBody<'/transactions/bulk', 'post'>['changes'];
 
 /** The rule the server proposes for "apply to similar"; sent back unchanged to create it. */
-export type ProposedRule = Record<string, unknown>;
+export type ProposedRule = ApiData<'/rules/preview', 'post'>['rule'];
 
 /** Rows per request: the contract allows up to 200; 100 keeps each response small and quick. */
 export const PAGE_SIZE = 100;
@@ -154,23 +123,20 @@ const send = (method: string, body?: unknown) => ({ method, body });
 
 export const activityApi = {
   accounts: (signal?: AbortSignal) =>
-    apiFetch<{ accounts: AccountOption[] }>('/accounts', { signal }).then((data) => data.accounts ?? []),
+    apiFetch<ApiData<'/accounts'>>('/accounts', { signal }).then((data) => data.accounts),
   updateTransaction: (id: string, changes: TransactionChanges) =>
-    apiFetch<{ transaction: Transaction }>(
+    apiFetch<ApiData<'/transactions/{id}', 'patch'>>(
       `/transactions/${encodeURIComponent(id)}`,
       send('PATCH', changes),
     ).then((data) => data.transaction),
   bulkUpdate: (ids: string[], changes: BulkChanges) =>
-    apiFetch<{ updated: number }>('/transactions/bulk', send('POST', { ids, changes })).then(
-      (data) => data.updated,
-    ),
-  previewRule: (transactionId: string, category: string) =>
-    apiFetch<{ rule: ProposedRule; matching: number }>(
-      '/rules/preview',
-      send('POST', { transactionId, category }),
-    ),
-  createRule: (rule: ProposedRule) =>
-    apiFetch<{ rule: ProposedRule; applied: number }>('/rules', send('POST', rule)),
+    apiFetch<ApiData<'/transactions/bulk', 'post'>>(
+      '/transactions/bulk',
+      send('POST', { ids, changes }),
+    ).then((data) => data.updated),
+  previewRule: (transactionId: string, category: ApiBody<'/rules/preview', 'post'>['category']) =>
+    apiFetch<ApiData<'/rules/preview', 'post'>>('/rules/preview', send('POST', { transactionId, category })),
+  createRule: (rule: ProposedRule) => apiFetch<ApiData<'/rules', 'post'>>('/rules', send('POST', rule)),
 };
 
 /** Splits `ids` into requests of at most BULK_CHUNK_SIZE and sends them in turn; returns the total updated. */

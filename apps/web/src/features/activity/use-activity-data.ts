@@ -1,4 +1,5 @@
 import { CACHE } from '@lodestar/domain/constants';
+import type { TransactionCategory } from '@lodestar/domain';
 import {
   keepPreviousData,
   type QueryClient,
@@ -221,7 +222,7 @@ export function useBulkUpdate() {
 /** POST /rules/preview: how many transactions a rule from this one would change. */
 export function useRulePreview() {
   return useMutation({
-    mutationFn: ({ transactionId, category }: { transactionId: string; category: string }) =>
+    mutationFn: ({ transactionId, category }: { transactionId: string; category: TransactionCategory }) =>
       activityApi.previewRule(transactionId, category),
     onError: (error) =>
       toast.error('Failed to find similar transactions', { description: errorMessage(error) }),

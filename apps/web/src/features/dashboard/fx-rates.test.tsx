@@ -19,6 +19,7 @@ const ONLY_USD = makeDashboard({
         {
           id: 'acc_checking',
           name: 'Everyday Checking',
+          type: 'depository',
           institution: 'Demo Bank',
           status: 'active',
           native: usd(500_000),

@@ -52,6 +52,7 @@ export function makeDashboard(overrides: Partial<DashboardData> = {}): Dashboard
           {
             id: 'acc_checking',
             name: 'Everyday Checking',
+            type: 'depository',
             institution: 'Demo Bank',
             status: 'active',
             native: usd(500_000),
@@ -61,6 +62,7 @@ export function makeDashboard(overrides: Partial<DashboardData> = {}): Dashboard
           {
             id: 'acc_berlin',
             name: 'Berlin Girokonto',
+            type: 'depository',
             institution: 'Demo Bank Berlin',
             status: 'active',
             native: { amountMinor: 120_000, currency: 'EUR' },
@@ -77,6 +79,7 @@ export function makeDashboard(overrides: Partial<DashboardData> = {}): Dashboard
           {
             id: 'acc_card',
             name: 'Travel Rewards Card',
+            type: 'credit',
             institution: 'Demo Bank',
             status: 'needs_reauth',
             native: usd(-45_000),
@@ -93,6 +96,7 @@ export function makeDashboard(overrides: Partial<DashboardData> = {}): Dashboard
           {
             id: 'acc_brokerage',
             name: 'Index Fund Brokerage',
+            type: 'brokerage',
             institution: null,
             status: 'active',
             native: usd(2_000_000),
@@ -109,6 +113,7 @@ export function makeDashboard(overrides: Partial<DashboardData> = {}): Dashboard
           {
             id: 'acc_wallet',
             name: 'Cold Wallet',
+            type: 'wallet',
             institution: null,
             status: 'active',
             native: usd(84_352),
@@ -199,7 +204,9 @@ export const FX_RATES: FxRates = {
     { currency: 'EUR', rate: '1.0854', date: '2026-11-20', source: 'ecb', stale: false },
     { id: 'rate_1', currency: 'XYZ', rate: '0.25', date: '2026-10-01', source: 'manual', stale: true },
   ],
+  missing: [],
   lastFetchedAt: '2026-11-21T16:00:00.000Z',
+  manualRates: [{ id: 'rate_1', base: 'XYZ', quote: 'USD', date: '2026-10-01', rate: '0.25' }],
 };
 
 /** Answers the three dashboard reads (and the rates) with the fixtures above unless told otherwise. */

@@ -1,70 +1,28 @@
 import { CACHE, type FlowPeriod } from '@lodestar/domain';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch, type ApiData, type ApiSchema } from '@/lib/api-client';
 
 /**
- * The spending-summary and expense-flow endpoints of docs/analytics-api.md, typed as the contract gives
- * them, with their query keys and cache times (spec §9: spending and expense flow 5 min fresh / 10 min kept).
+ * The spending-summary and expense-flow endpoints of docs/analytics-api.md, typed by the server's
+ * OpenAPI document (lib/api-schema.gen.ts), with their query keys and cache times (spec §9: spending
+ * and expense flow 5 min fresh / 10 min kept).
  */
 
-export type Money = { amountMinor: number; currency: string };
-export type Change = { amount: Money; percent: number | null };
+export type Money = ApiSchema<'Money'>;
 
-export type CategorySpending = {
-  /** A category code; '' is Uncategorized. */
-  category: string;
-  label: string;
-  amount: Money;
-  previousAmount: Money;
-  change: Change;
-  /** Share of the month's spending, in percent. */
-  percent: number;
-  transactionCount: number;
-};
+/**
+ * `byCategory[].category` is a category code ('' is Uncategorized) and `percent` its share of the
+ * month's spending; `daily[].cumulative` is in minor units of the response's currency.
+ */
+export type SpendingSummary = ApiSchema<'SpendingSummary'>;
+export type Change = SpendingSummary['change'];
+export type CategorySpending = SpendingSummary['byCategory'][number];
+export type MerchantSpending = SpendingSummary['byMerchant'][number];
+export type DailySpending = SpendingSummary['daily'][number];
 
-export type MerchantSpending = {
-  merchant: string;
-  category: string;
-  amount: Money;
-  transactionCount: number;
-};
-
-export type DailySpending = {
-  day: number;
-  /** Minor units of the response's currency. */
-  cumulative: number;
-  previousCumulative: number | null;
-};
-
-export type SpendingSummary = {
-  currency: string;
-  month: string;
-  previousMonth: string;
-  total: Money;
-  previousTotal: Money;
-  change: Change;
-  income: Money;
-  byCategory: CategorySpending[];
-  byMerchant: MerchantSpending[];
-  daily: DailySpending[];
-  hiddenCategories: string[];
-};
-
-export type FlowNodeKind = 'source' | 'income' | 'category' | 'other' | 'savings' | 'deficit';
-
-export type ExpenseFlow = {
-  currency: string;
-  period: FlowPeriod;
-  from: string;
-  to: string;
-  income: Money;
-  spending: Money;
-  /** Negative when spending exceeded income (the deficit). */
-  savings: Money;
-  /** `amount` in minor units of `currency`. */
-  nodes: { id: string; label: string; kind: FlowNodeKind; amount: number }[];
-  links: { from: string; to: string; amount: number }[];
-};
+/** `savings` is negative when spending exceeded income; node and link amounts are minor units. */
+export type ExpenseFlow = ApiSchema<'ExpenseFlow'>;
+export type FlowNodeKind = ExpenseFlow['nodes'][number]['kind'];
 
 export const expensesKeys = {
   spendingSummary: (month: string) => ['transactions', 'spending-summary', month] as const,
@@ -77,9 +35,12 @@ export function spendingSummaryQuery(month: string) {
   return queryOptions({
     queryKey: expensesKeys.spendingSummary(month),
     queryFn: ({ signal }) =>
-      apiFetch<SpendingSummary>(`/transactions/spending-summary?month=${encodeURIComponent(month)}`, {
-        signal,
-      }),
+      apiFetch<ApiData<'/transactions/spending-summary'>>(
+        `/transactions/spending-summary?month=${encodeURIComponent(month)}`,
+        {
+          signal,
+        },
+      ),
     staleTime: CACHE.spending.staleMs,
     gcTime: CACHE.spending.gcMs,
   });
@@ -116,7 +77,9 @@ export function expenseFlowQuery(period: FlowPeriod, date: string) {
     queryKey: expensesKeys.expenseFlow(period, date),
     queryFn: async ({ signal }) => {
       try {
-        return await apiFetch<ExpenseFlow>(`/expenses/flow?period=${period}&date=${date}`, { signal });
+        return await apiFetch<ApiData<'/expenses/flow'>>(`/expenses/flow?period=${period}&date=${date}`, {
+          signal,
+        });
       } catch (error) {
         throw expenseFlowError(error);
       }
@@ -131,7 +94,7 @@ export function anyAccountQuery() {
   return queryOptions({
     queryKey: expensesKeys.anyAccount,
     queryFn: ({ signal }) =>
-      apiFetch<{ accounts: unknown[] }>('/accounts', { signal }).then(
+      apiFetch<ApiData<'/accounts'>>('/accounts', { signal }).then(
         (data) => (data.accounts ?? []).length > 0,
       ),
     staleTime: CACHE.default.staleMs,

@@ -1,29 +1,19 @@
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch, type ApiBody, type ApiData, type ApiSchema } from '@/lib/api-client';
 
 /**
- * The Developer section's endpoints (docs/settings-api.md "API keys" and "Jobs and cron"), typed as the
- * contract gives them. Every call goes through apiFetch, so failures arrive as ApiError.
+ * The Developer section's endpoints (docs/settings-api.md "API keys" and "Jobs and cron"), typed by the
+ * server's OpenAPI document (lib/api-schema.gen.ts). Every call goes through apiFetch, so failures arrive as ApiError.
  */
 
-export type ApiKeyScope = 'read' | 'read_write';
+/** `prefix` is the first 12 characters of the key ('lsk_' + 8), to recognise it. */
+export type ApiKey = ApiSchema<'ApiKey'>;
+export type ApiKeyScope = ApiKey['scope'];
 
-export type ApiKey = {
-  id: string;
-  name: string;
-  scope: ApiKeyScope;
-  /** The first 12 characters of the key ('lsk_' + 8), to recognise it. */
-  prefix: string;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-};
+export type CreatedApiKey = ApiData<'/user/api-keys', 'post'>;
 
-export type CreatedApiKey = { key: ApiKey; secret: string };
+export type NewApiKey = ApiBody<'/user/api-keys', 'post'>;
 
-export type NewApiKey = { name: string; scope: ApiKeyScope; expiresInDays: number | null };
-
-export type CronTriggerResult = { successful: number; failed: number; message?: string };
+export type CronTriggerResult = ApiData<'/cron/trigger-all', 'post'>;
 
 /** What the server says about key management while `FEATURE_PUBLIC_API` is off (403). */
 export const PUBLIC_API_OFF_MESSAGE = 'The public API is turned off on this server';
@@ -59,13 +49,16 @@ export function apiKeyNameError(name: string): string | undefined {
 }
 
 export const developerApi = {
-  listApiKeys: () => apiFetch<ApiKey[]>('/user/api-keys'),
+  listApiKeys: () => apiFetch<ApiData<'/user/api-keys'>>('/user/api-keys'),
   createApiKey: (input: NewApiKey) =>
-    apiFetch<CreatedApiKey>('/user/api-keys', {
+    apiFetch<ApiData<'/user/api-keys', 'post'>>('/user/api-keys', {
       method: 'POST',
       body: { name: input.name.trim(), scope: input.scope, expiresInDays: input.expiresInDays },
     }),
   revokeApiKey: (id: string) =>
-    apiFetch<unknown>(`/user/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  triggerAllCronJobs: () => apiFetch<CronTriggerResult>('/cron/trigger-all', { method: 'POST' }),
+    apiFetch<ApiData<'/user/api-keys/{id}', 'delete'>>(`/user/api-keys/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+    }),
+  triggerAllCronJobs: () =>
+    apiFetch<ApiData<'/cron/trigger-all', 'post'>>('/cron/trigger-all', { method: 'POST' }),
 };

@@ -1,32 +1,18 @@
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, type ApiData, type ApiSchema } from '@/lib/api-client';
 
 /**
- * The signed-in user's `/api/v1/user/*` endpoints (docs/auth.md), typed as the contract gives them.
+ * The signed-in user's `/api/v1/user/*` endpoints (docs/auth.md), typed by the server's OpenAPI
+ * document (lib/api-schema.gen.ts).
  * Every call goes through apiFetch, so failures arrive as ApiError with the server's message.
  */
 
-export type UserStats = { lastLoginAt: string | null; plan: string; connectedAccounts: number };
+export type UserStats = ApiSchema<'UserStats'>;
 
-export type MfaFactor = {
-  id: string;
-  type: 'totp';
-  status: 'verified' | 'unverified';
-  friendlyName: string | null;
-  createdAt: string;
-};
+export type MfaFactor = ApiSchema<'MfaFactor'>;
 
-export type MfaEnrollment = { factorId: string; uri: string; secret: string };
+export type MfaEnrollment = ApiData<'/user/mfa/enroll', 'post'>;
 
-export type UserSession = {
-  id: string;
-  device: string | null;
-  browser: string | null;
-  os: string | null;
-  ipAddress: string | null;
-  createdAt: string;
-  lastActiveAt: string | null;
-  current: boolean;
-};
+export type UserSession = ApiSchema<'UserSession'>;
 
 export type AuditEventType =
   | 'sign_up'
@@ -45,14 +31,8 @@ export type AuditEventType =
   | 'session_revoked'
   | 'sessions_revoked';
 
-export type AuditEvent = {
-  id: string;
-  /** One of AuditEventType; kept open so a newer server's event still shows. */
-  type: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-};
+/** `type` is one of AuditEventType, kept open so a newer server's event still shows. */
+export type AuditEvent = ApiSchema<'AuthEvent'>;
 
 /** How many security events the Recent security activity card shows. */
 export const AUDIT_EVENTS_LIMIT = 20;
@@ -71,25 +51,30 @@ export const userQueryKeys = {
 const json = (method: string, body?: unknown) => ({ method, body });
 
 export const userApi = {
-  updateProfile: (fullName: string) => apiFetch<unknown>('/user/profile', json('PATCH', { fullName })),
-  stats: () => apiFetch<UserStats>('/user/stats'),
+  updateProfile: (fullName: string) =>
+    apiFetch<ApiData<'/user/profile', 'patch'>>('/user/profile', json('PATCH', { fullName })),
+  stats: () => apiFetch<ApiData<'/user/stats'>>('/user/stats'),
   verifyPassword: (password: string) =>
-    apiFetch<{ valid: boolean }>('/user/verify-password', json('POST', { password })),
-  enrollMfa: () => apiFetch<MfaEnrollment>('/user/mfa/enroll', json('POST')),
+    apiFetch<ApiData<'/user/verify-password', 'post'>>('/user/verify-password', json('POST', { password })),
+  enrollMfa: () => apiFetch<ApiData<'/user/mfa/enroll', 'post'>>('/user/mfa/enroll', json('POST')),
   verifyMfa: (factorId: string, code: string) =>
-    apiFetch<{ recoveryCodes: string[] }>('/user/mfa/verify', json('POST', { factorId, code })),
-  mfaFactors: () => apiFetch<{ factors: MfaFactor[] }>('/user/mfa/factors').then((data) => data.factors),
+    apiFetch<ApiData<'/user/mfa/verify', 'post'>>('/user/mfa/verify', json('POST', { factorId, code })),
+  mfaFactors: () => apiFetch<ApiData<'/user/mfa/factors'>>('/user/mfa/factors').then((data) => data.factors),
   unenrollMfa: (factorId: string) =>
-    apiFetch<{ factorId: string }>('/user/mfa/unenroll', json('POST', { factorId })),
-  sessions: () => apiFetch<{ sessions: UserSession[] }>('/user/sessions').then((data) => data.sessions),
+    apiFetch<ApiData<'/user/mfa/unenroll', 'post'>>('/user/mfa/unenroll', json('POST', { factorId })),
+  sessions: () => apiFetch<ApiData<'/user/sessions'>>('/user/sessions').then((data) => data.sessions),
   revokeSession: (id: string) =>
-    apiFetch<{ id: string }>(`/user/sessions/${encodeURIComponent(id)}`, json('DELETE')),
-  revokeAllSessions: () => apiFetch<{ revoked: number }>('/user/sessions/revoke-all', json('POST')),
+    apiFetch<ApiData<'/user/sessions/{id}', 'delete'>>(
+      `/user/sessions/${encodeURIComponent(id)}`,
+      json('DELETE'),
+    ),
+  revokeAllSessions: () =>
+    apiFetch<ApiData<'/user/sessions/revoke-all', 'post'>>('/user/sessions/revoke-all', json('POST')),
   auditEvents: () =>
-    apiFetch<{ events: AuditEvent[] }>(`/user/audit-events?limit=${AUDIT_EVENTS_LIMIT}`).then(
+    apiFetch<ApiData<'/user/audit-events'>>(`/user/audit-events?limit=${AUDIT_EVENTS_LIMIT}`).then(
       (data) => data.events,
     ),
-  deleteAccount: () => apiFetch<{ deleted: true }>('/user/delete', json('DELETE')),
+  deleteAccount: () => apiFetch<ApiData<'/user/delete', 'delete'>>('/user/delete', json('DELETE')),
   preferences: () => apiFetch<{ require_2fa: boolean }>('/user/preferences'),
   setPreference: (key: string, value: unknown) =>
     apiFetch<{ require_2fa: boolean }>('/user/preferences', json('PUT', { key, value })),

@@ -74,12 +74,14 @@ function importServer(initial: Account[] = [checking]) {
         {
           id: 'batch_1',
           accountId: body.accountId,
+          accountName: 'Everyday Checking',
           fileName: body.fileName,
           kind: 'csv',
           status: 'committed',
           importedCount: 2,
           duplicateCount: 1,
           createdAt: '2025-06-01T10:00:00.000Z',
+          undoneAt: null,
         },
       ];
       return ok({ batch: { id: 'batch_1', importedCount: 2, duplicateCount: 1 } }, 201);
@@ -306,16 +308,19 @@ describe('recent imports', { timeout: 15_000 }, () => {
       {
         id: 'batch_new',
         accountId: 'acc_checking',
+        accountName: 'Everyday Checking',
         fileName: 'june.csv',
         kind: 'csv',
         status: 'committed',
         importedCount: 12,
         duplicateCount: 3,
         createdAt: '2025-06-02T10:00:00.000Z',
+        undoneAt: null,
       },
       {
         id: 'batch_old',
         accountId: 'acc_checking',
+        accountName: 'Everyday Checking',
         fileName: 'may.ofx',
         kind: 'ofx',
         status: 'undone',

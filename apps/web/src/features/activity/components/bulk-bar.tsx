@@ -1,9 +1,10 @@
-import { categoryLabel, TRANSACTION_CATEGORIES } from '@lodestar/domain';
+import { categoryLabel, isTransactionCategory, TRANSACTION_CATEGORIES } from '@lodestar/domain';
 import { Eye, EyeOff, X } from 'lucide-react';
 import { useId } from 'react';
 import { useFigureDisplay } from '@/components/figure-display';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { BulkChanges } from '../api';
 import { useBulkUpdate } from '../use-activity-data';
 
 /** The Select's value for "no category" (a Select item's value is never empty). */
@@ -18,7 +19,7 @@ export function BulkBar({ ids, onClear }: { ids: string[]; onClear: () => void }
   const bulk = useBulkUpdate();
   const { formatCount } = useFigureDisplay();
   const count = ids.length;
-  const run = (changes: { category?: string | null; excluded?: boolean }, label: string) =>
+  const run = (changes: BulkChanges, label: string) =>
     bulk.mutate({ ids, changes, label }, { onSuccess: onClear });
   return (
     <div
@@ -33,7 +34,7 @@ export function BulkBar({ ids, onClear }: { ids: string[]; onClear: () => void }
         value=""
         disabled={bulk.isPending}
         onValueChange={(value) => {
-          const category = value === UNCATEGORIZED_VALUE ? null : value;
+          const category = isTransactionCategory(value) ? value : null;
           run({ category }, `Category set to ${categoryLabel(category)}`);
         }}
       >

@@ -13,8 +13,8 @@ const CATEGORY_OPTIONS = Object.entries(TRANSACTION_CATEGORIES) as [TransactionC
 
 type Step =
   | { kind: 'pick' }
-  | { kind: 'changed'; category: string }
-  | { kind: 'preview'; category: string; rule: ProposedRule; matching: number };
+  | { kind: 'changed'; category: TransactionCategory }
+  | { kind: 'preview'; category: TransactionCategory; rule: ProposedRule; matching: number };
 
 /** Arrow keys move between the buttons of a vertical list (Tab still works). */
 function moveFocus(event: KeyboardEvent<HTMLElement>) {
@@ -51,7 +51,7 @@ function CategoryPickerBody({ transaction, onDone }: { transaction: Transaction;
     else setStep({ kind: 'changed', category });
   };
 
-  const findSimilar = (category: string) => {
+  const findSimilar = (category: TransactionCategory) => {
     preview.mutate(
       { transactionId: transaction.id, category },
       { onSuccess: ({ rule, matching }) => setStep({ kind: 'preview', category, rule, matching }) },

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from './openapi-document';
+import { webApiTypesAreCurrent } from './openapi-types';
+
+type Schema = Record<string, unknown>;
+
+describe("the web app's API types", () => {
+  it('are generated from the current OpenAPI document (run `npm run api-types` when this fails)', async () => {
+    const { current } = await webApiTypesAreCurrent();
+    expect(current).toBe(true);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes accounts and connections field by field, not as open records', async () => {
+    const document = await buildOpenApiDocument();
+    const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;
+    for (const name of ['Account', 'Connection']) {
+      expect(schemas[name]?.additionalProperties, name).toBeUndefined();
+      expect(Object.keys(schemas[name]?.properties ?? {}).length, name).toBeGreaterThan(5);
+    }
+    expect(schemas.Account?.required).toEqual(expect.arrayContaining(['availableBalance', 'institutionName']));
+  });
+
+  it('lets a nullable named schema be null (anyOf with null, not an allOf no null satisfies)', async () => {
+    const document = await buildOpenApiDocument();
+    const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;
+    const properties = schemas.Account?.properties as Record<string, Schema>;
+    expect(properties.availableBalance).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/Money' }, { type: 'null' }],
+    });
+    expect(JSON.stringify(document)).not.toMatch(/"allOf":\[\{"\$ref":"[^"]+"\},\{"type":\[[^\]]*"null"/);
+  });
+});

@@ -1,0 +1,4366 @@
+/**
+ * Generated from the server's OpenAPI document (/api/v1/openapi.json) by `npm run api-types`.
+ * Do not edit: change the route's schema in apps/server and run the script again.
+ * `npm run check:api-types` (in CI) fails when this file is stale.
+ */
+
+export interface paths {
+  '/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Liveness: the process is up */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Alive */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Health'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Readiness: the database answers and every migration is applied */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Ready */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Ready'];
+            };
+          };
+        };
+        /** @description Database unreachable or migrations pending */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every preference, defaults filled in */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description All preferences after the change */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Preferences'];
+            };
+          };
+        };
+      };
+    };
+    /** Set one preference */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            key:
+              | 'theme'
+              | 'sidebar_section_order'
+              | 'dashboard_layout'
+              | 'default_currency'
+              | 'default_date_range'
+              | 'number_format'
+              | 'date_format'
+              | 'time_zone'
+              | 'compact_view'
+              | 'email_notifications'
+              | 'push_notifications'
+              | 'notification_frequency'
+              | 'alert_thresholds'
+              | 'show_balances'
+              | 'require_2fa'
+              | 'watchlist_symbols'
+              | 'favorite_accounts'
+              | 'analytics_enabled'
+              | 'personalization_enabled'
+              | 'marketing_enabled'
+              | 'third_party_sharing'
+              | 'reduce_motion'
+              | 'font_size'
+              | 'high_contrast'
+              | 'transaction_filters'
+              | 'hidden_categories'
+              | 'enabled_news_sources'
+              | 'news_categories'
+              | 'notification_types';
+            value?: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description All preferences after the change */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Preferences'];
+            };
+          };
+        };
+        /** @description Validation failed (unknown key or a value outside its rule) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description require_2fa without two-factor authentication */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Set several preferences at once */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description All preferences after the change */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Preferences'];
+            };
+          };
+        };
+        /** @description Validation failed (unknown key or a value outside its rule) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description require_2fa without two-factor authentication */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/connections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Linked sources with their status and sync progress */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Connections */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                connections: components['schemas']['Connection'][];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/connections/demo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Connect the demo bank (about two years of made-up but plausible history) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            /**
+             * @default standard
+             * @enum {string}
+             */
+            variant?: 'standard' | 'needs_reauth';
+          };
+        };
+      };
+      responses: {
+        /** @description Connected; the first sync runs now */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                connection: components['schemas']['Connection'];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/connections/{id}/sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sync one connection now */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Started */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                connection: components['schemas']['Connection'];
+              };
+            };
+          };
+        };
+        /** @description Already syncing */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/connections/{id}/reconnect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign in to the source again, then sync */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Reconnected; syncing */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                connection: components['schemas']['Connection'];
+              };
+            };
+          };
+        };
+        /** @description The source cannot be reconnected in place */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The source refused the sign-in */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/connections/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a connection with its accounts and their transactions */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                id: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/plaid/sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sync every connection of the user (spec §7 bank-data sync) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            syncType?: 'full';
+            /** @default false */
+            forceFullSync?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Started */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                started: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user's accounts */
+    get: {
+      parameters: {
+        query?: {
+          tab?: 'all' | 'banks' | 'brokers' | 'exchanges' | 'wallets';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Accounts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                accounts: components['schemas']['Account'][];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Add a manual account */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            /** @enum {string} */
+            type:
+              | 'depository'
+              | 'credit'
+              | 'investment'
+              | 'brokerage'
+              | 'loan'
+              | 'exchange'
+              | 'exchange_spot'
+              | 'exchange_margin'
+              | 'exchange_futures'
+              | 'exchange_options'
+              | 'wallet'
+              | 'crypto'
+              | 'crypto_exchange'
+              | 'defi_pool'
+              | 'staking'
+              | 'real_estate'
+              | 'other';
+            subtype?: string;
+            currency: string;
+            balance: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                account: components['schemas']['Account'];
+              };
+            };
+          };
+        };
+        /** @description Plan limit */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accounts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete an account and its transactions */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                id: string;
+                deletedTransactions: number;
+              };
+            };
+          };
+        };
+        /** @description No such account */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Rename or hide an account */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string;
+            hidden?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Updated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                account: components['schemas']['Account'];
+              };
+            };
+          };
+        };
+        /** @description No such account */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/accounts/{id}/balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record the balance of a manual account on a date */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            balance: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to a year from today
+             */
+            date: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Recorded */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                account: components['schemas']['Account'];
+              };
+            };
+          };
+        };
+        /** @description Not a manual account */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accounts/{id}/favorite': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Star or unstar an account (favorite_accounts preference) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            favorite: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Updated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                account: components['schemas']['Account'];
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/transactions/paginated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One page of transactions, newest first by default
+     * @description Spec §3/§7 listing: `{ success, data: Transaction[], pagination }`. Filters combine (AND); comma-joined lists match any of their values. Transactions of hidden accounts are included. `category` is null (Uncategorized) below 0.7 confidence unless the user or a rule set it. Filter meanings: income = money in, expenses = money out (both leave out transfers and excluded transactions), pending = status pending, uncategorized = shown as Uncategorized, transfers = paired transfers or category TRANSFER, excluded = left out of totals.
+     */
+    get: {
+      parameters: {
+        query?: {
+          filter?: 'all' | 'income' | 'expenses' | 'pending' | 'uncategorized' | 'transfers' | 'excluded';
+          /** @description Comma-joined category values (FOOD_AND_DRINK, GENERAL_MERCHANDISE, TRANSPORTATION, ENTERTAINMENT, TRAVEL, INCOME, TRANSFER, LOAN_PAYMENTS, GENERAL_SERVICES, RENT_AND_UTILITIES, HOME_IMPROVEMENT, MEDICAL, or UNCATEGORIZED); omitted = all */
+          categories?: string;
+          /** @description Comma-joined account ids; omitted = all (hidden accounts included) */
+          accounts?: string;
+          /** @description Comma-joined account types (spec §3); omitted = all */
+          types?: string;
+          /** @description YYYY-MM-DD: transactions on or after this date */
+          date?: string;
+          /** @description Text in the name or merchant name, case-insensitive (at least 2 characters) */
+          search?: string;
+          sort?: 'date_desc' | 'date_asc' | 'amount_desc' | 'amount_asc';
+          page?: number;
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The page and its pagination */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Transaction'][];
+              pagination: components['schemas']['Pagination'];
+            };
+          };
+        };
+        /** @description Validation failed (for example limit above 200) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/transactions/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every transaction matching the filters, as a CSV download
+     * @description Same filters and sort as the paginated listing, no paging. Text cells that a spreadsheet would run as a formula (starting with = + - @) get a leading apostrophe; amounts are plain decimals in major units.
+     */
+    get: {
+      parameters: {
+        query?: {
+          filter?: 'all' | 'income' | 'expenses' | 'pending' | 'uncategorized' | 'transfers' | 'excluded';
+          /** @description Comma-joined category values (FOOD_AND_DRINK, GENERAL_MERCHANDISE, TRANSPORTATION, ENTERTAINMENT, TRAVEL, INCOME, TRANSFER, LOAN_PAYMENTS, GENERAL_SERVICES, RENT_AND_UTILITIES, HOME_IMPROVEMENT, MEDICAL, or UNCATEGORIZED); omitted = all */
+          categories?: string;
+          /** @description Comma-joined account ids; omitted = all (hidden accounts included) */
+          accounts?: string;
+          /** @description Comma-joined account types (spec §3); omitted = all */
+          types?: string;
+          /** @description YYYY-MM-DD: transactions on or after this date */
+          date?: string;
+          /** @description Text in the name or merchant name, case-insensitive (at least 2 characters) */
+          search?: string;
+          sort?: 'date_desc' | 'date_asc' | 'amount_desc' | 'amount_asc';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description CSV file (UTF-8 with BOM) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description Export is turned off on this server */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/transactions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Change a transaction (a category set here is never replaced by a sync or a rule) */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description null = Uncategorized, chosen by hand
+             * @enum {string|null}
+             */
+            category?:
+              | 'FOOD_AND_DRINK'
+              | 'GENERAL_MERCHANDISE'
+              | 'TRANSPORTATION'
+              | 'ENTERTAINMENT'
+              | 'TRAVEL'
+              | 'INCOME'
+              | 'TRANSFER'
+              | 'LOAN_PAYMENTS'
+              | 'GENERAL_SERVICES'
+              | 'RENT_AND_UTILITIES'
+              | 'HOME_IMPROVEMENT'
+              | 'MEDICAL'
+              | null;
+            notes?: string | null;
+            tags?: string[];
+            excluded?: boolean;
+            name?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The transaction after the change */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                transaction: components['schemas']['Transaction'];
+              };
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not one of your transactions */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/transactions/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change up to 500 transactions at once (all or nothing) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids: string[];
+            changes: {
+              /** @enum {string|null} */
+              category?:
+                | 'FOOD_AND_DRINK'
+                | 'GENERAL_MERCHANDISE'
+                | 'TRANSPORTATION'
+                | 'ENTERTAINMENT'
+                | 'TRAVEL'
+                | 'INCOME'
+                | 'TRANSFER'
+                | 'LOAN_PAYMENTS'
+                | 'GENERAL_SERVICES'
+                | 'RENT_AND_UTILITIES'
+                | 'HOME_IMPROVEMENT'
+                | 'MEDICAL'
+                | null;
+              excluded?: boolean;
+              tags?: string[];
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description How many transactions changed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                updated: number;
+              };
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Some ids are not your transactions; nothing was changed */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your categorization rules, in the order they run */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The rules */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                rules: components['schemas']['CategorizationRule'][];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Save a rule and apply it to your existing transactions
+     * @description The first matching rule (ascending priority) decides a transaction; a category you set by hand is never replaced. A rule with the same conditions as an existing one replaces it (200 instead of 201). `applied` is how many existing transactions this rule now decides.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Ignored: the server chooses the id */
+            id?: string;
+            /** @description Lower runs first (default 100) */
+            priority?: number;
+            conditions: {
+              [key: string]: unknown;
+            };
+            actions: {
+              [key: string]: unknown;
+            };
+            enabled?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description The replaced rule */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                rule: components['schemas']['CategorizationRule'];
+                applied: number;
+              };
+            };
+          };
+        };
+        /** @description The new rule */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                rule: components['schemas']['CategorizationRule'];
+                applied: number;
+              };
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rules/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** "Apply to similar transactions": the rule an example suggests and how many transactions it matches */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            transactionId: string;
+            /** @enum {string} */
+            category:
+              | 'FOOD_AND_DRINK'
+              | 'GENERAL_MERCHANDISE'
+              | 'TRANSPORTATION'
+              | 'ENTERTAINMENT'
+              | 'TRAVEL'
+              | 'INCOME'
+              | 'TRANSFER'
+              | 'LOAN_PAYMENTS'
+              | 'GENERAL_SERVICES'
+              | 'RENT_AND_UTILITIES'
+              | 'HOME_IMPROVEMENT'
+              | 'MEDICAL';
+            rename?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The suggested rule (not saved) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                rule: components['schemas']['CategorizationRule'];
+                matching: number;
+              };
+            };
+          };
+        };
+        /** @description Not one of your transactions */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rules/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a rule (transactions it categorized keep their category) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The deleted rule id */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                id: string;
+              };
+            };
+          };
+        };
+        /** @description Not one of your rules */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/imports/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Read a CSV, OFX/QFX or QIF file and mark what the account already holds (writes nothing) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ImportRequest'];
+        };
+      };
+      responses: {
+        /** @description The file as it would be imported (first 200 rows, counts of all) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ImportPreview'];
+            };
+          };
+        };
+        /** @description Validation failed, or the file cannot be read: `error` is then 'Line N: …' */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such account */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The last 50 imports, newest first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Imports */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                batches: components['schemas']['ImportBatch'][];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Import a file into an account; rows the account already holds are skipped */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ImportRequest'];
+        };
+      };
+      responses: {
+        /** @description Imported */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                batch: {
+                  id: string;
+                  importedCount: number;
+                  duplicateCount: number;
+                };
+              };
+            };
+          };
+        };
+        /** @description Validation failed, or the file cannot be read: `error` is then 'Line N: …' */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The plan’s transaction limit would be exceeded */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such account */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/imports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Undo an import: remove every transaction it added */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Undone */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                id: string;
+                removed: number;
+              };
+            };
+          };
+        };
+        /** @description No such import */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Already undone */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Net worth, allocation and accounts
+     * @description Totals of your visible accounts in your default currency (converted at the last known ECB or manual rate), the change since the period start, the asset allocation and your accounts grouped by type.
+     */
+    get: {
+      parameters: {
+        query?: {
+          period?: '1-month' | '3-months' | '6-months' | '1-year' | 'all-time';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The dashboard */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Dashboard'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dashboard/data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Net worth, allocation and accounts (alias of /dashboard)
+     * @description Totals of your visible accounts in your default currency (converted at the last known ECB or manual rate), the change since the period start, the asset allocation and your accounts grouped by type.
+     */
+    get: {
+      parameters: {
+        query?: {
+          period?: '1-month' | '3-months' | '6-months' | '1-year' | 'all-time';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The dashboard */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Dashboard'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/portfolio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Net-worth history, one point per day, by asset class */
+    get: {
+      parameters: {
+        query?: {
+          range?: '1M' | '3M' | '6M' | '1Y' | 'ALL';
+          /** @description Thin the series to this many points (LTTB on net worth) */
+          samples?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The history */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Portfolio'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Today's net worth, assets, liabilities and class totals */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Today’s totals */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Balance'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/balance/snapshot': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Recompute today's balance snapshot of every account */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The day and how many accounts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                date: string;
+                accounts: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fx/rates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Latest rates of your currencies against your default currency */
+    get: {
+      parameters: {
+        query?: {
+          base?: string;
+          quote?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The rates */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ExchangeRates'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Enter a rate by hand (it beats the ECB rate of the same day)
+     * @description 1 `base` = `rate` `quote` from `date` on. A second rate for the same pair and day replaces it.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            base: string;
+            quote: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to a year from today
+             */
+            date: string;
+            /** @example 1.0842 */
+            rate: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The saved rate */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ManualRate'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fx/rates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a rate you entered */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The deleted rate id */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                id: string;
+              };
+            };
+          };
+        };
+        /** @description Rate not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fx/refresh': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Fetch the ECB reference rates now */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description How many rates the feed held */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                fetched: number;
+                lastFetchedAt: string;
+              };
+            };
+          };
+        };
+        /** @description Exchange rates are unavailable right now */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/investments/holdings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of the user's holdings, with totals and allocation over all of them */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          limit?: number;
+          type?:
+            | 'all'
+            | 'equity'
+            | 'etf'
+            | 'mutual_fund'
+            | 'fixed_income'
+            | 'cash'
+            | 'crypto'
+            | 'derivative'
+            | 'other';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Holdings */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Holdings'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/real-estate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user's properties and their totals in the reporting currency */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Properties */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                currency: string;
+                properties: components['schemas']['Property'][];
+                totals: {
+                  [key: string]: unknown;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Add a property (creates its real-estate account and valuation history) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            address: {
+              line1: string;
+              line2?: string | null;
+              city: string;
+              state?: string | null;
+              postalCode?: string | null;
+              /** @default US */
+              country?: string;
+            };
+            purchasePrice: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to a year from today
+             */
+            purchaseDate: string;
+            currency: string;
+            currentValue?: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to a year from today
+             */
+            valuationDate?: string;
+            /** Format: uuid */
+            mortgageAccountId?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Property'];
+            };
+          };
+        };
+        /** @description Plan limit */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/real-estate/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A property with its valuations */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Property */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Property'];
+            };
+          };
+        };
+        /** @description No such property */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a property with its valuations and its account */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                id: string;
+              };
+            };
+          };
+        };
+        /** @description No such property */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Edit a property; mortgageAccountId null unlinks the mortgage */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string;
+            address?: {
+              line1: string;
+              line2?: string | null;
+              city: string;
+              state?: string | null;
+              postalCode?: string | null;
+              /** @default US */
+              country?: string;
+            };
+            purchasePrice?: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to a year from today
+             */
+            purchaseDate?: string;
+            currentValue?: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to a year from today
+             */
+            valuationDate?: string;
+            /** Format: uuid */
+            mortgageAccountId?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Updated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Property'];
+            };
+          };
+        };
+        /** @description No such property */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/real-estate/{id}/valuations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record what the property was worth on a day */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to a year from today
+             */
+            date: string;
+            value: number;
+            note?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Recorded */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Property'];
+            };
+          };
+        };
+        /** @description No such property */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/real-estate/{id}/valuations/{valuationId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a valuation (not the purchase price) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          valuationId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Property'];
+            };
+          };
+        };
+        /** @description No such valuation */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dashboard/activity-summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Income, spending and net of a period ending today, against the period before
+     * @description Periods (spec §3): 1-month = the 30 days ending today (user time zone), 3-months 91, 6-months 182, 1-year 365, all-time from the first transaction (no previous period). Transfers, excluded rows, investment trades and failed or cancelled rows are left out; hidden categories are left out of spending.
+     */
+    get: {
+      parameters: {
+        query?: {
+          period?: '1-month' | '3-months' | '6-months' | '1-year' | 'all-time';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The summary */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ActivitySummary'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/transactions/spending-summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A month's spending by category and merchant, with the month before and the running total */
+    get: {
+      parameters: {
+        query?: {
+          /** @description YYYY-MM; default the current month */
+          month?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The month */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['SpendingSummary'];
+            };
+          };
+        };
+        /** @description Validation failed ('Month must be written YYYY-MM') */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/expenses/flow': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Income sources → income → spending categories and savings (Sankey) */
+    get: {
+      parameters: {
+        query?: {
+          period?: 'monthly' | 'quarterly' | 'yearly';
+          /** @description YYYY-MM-DD inside the month/quarter/year; default today */
+          date?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The flow */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ExpenseFlow'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insights': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Plain-language insights about your money, and the recurring payments found */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Insights and recurring payments */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Insights'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The user */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['User'];
+            };
+          };
+        };
+        /** @description Signed out */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Update the full name */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            fullName: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The updated user */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['User'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/user/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Account statistics */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Statistics */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['UserStats'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/verify-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Check the current password (also confirms it for removing a factor, 5 minutes) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            password: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Whether the password is right */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                valid: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/mfa/enroll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start TOTP enrolment */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Secret and otpauth URI */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                factorId: string;
+                uri: string;
+                secret: string;
+              };
+            };
+          };
+        };
+        /** @description Already enabled */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/mfa/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Verify the first TOTP code; returns the recovery codes once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            factorId: string;
+            code: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Enabled */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                recoveryCodes: string[];
+              };
+            };
+          };
+        };
+        /** @description Invalid verification code */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/mfa/factors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Authenticator factors */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Factors */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                factors: components['schemas']['MfaFactor'][];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/mfa/unenroll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Remove a factor (needs verify-password within 5 minutes) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            factorId: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Removed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                factorId: string;
+              };
+            };
+          };
+        };
+        /** @description Password not confirmed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Signed-in devices */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Sessions */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                sessions: components['schemas']['UserSession'][];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Sign one device out */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Revoked */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                id: string;
+              };
+            };
+          };
+        };
+        /** @description No such session */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/sessions/revoke-all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign out of all sessions, this one included */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Revoked */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                revoked: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/audit-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Recent security events */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Events */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                events: components['schemas']['AuthEvent'][];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete the account and everything it owns */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @enum {boolean} */
+                deleted: true;
+              };
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/notifications/push/public-key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The VAPID public key a browser subscribes with */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The key, base64url */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                publicKey: string;
+              };
+            };
+          };
+        };
+        /** @description Push notifications are not configured on this server */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/notifications/push/subscriptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Saves this browser’s push subscription (PushSubscription.toJSON()) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            endpoint: string;
+            expirationTime?: number | null;
+            keys: {
+              p256dh: string;
+              auth: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Saved */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Push notifications are not configured on this server */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    /** Removes this browser’s push subscription */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            endpoint: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Removed (or there was none) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/notifications/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends a test email and/or push to the signed-in user now */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Which channels were used */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                email: boolean;
+                push: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cron/trigger-all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Runs the signed-in user’s jobs now, or every user’s with Authorization: Bearer $CRON_SECRET */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Jobs run: each connection sync and each notification check counts once */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                successful: number;
+                failed: number;
+                message: string;
+              };
+            };
+          };
+        };
+        /** @description Not signed in, or a wrong cron secret */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/api-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The user's API keys, newest first (revoked ones included; never the secret)
+     * @description Keys authenticate the public API (when the server sets FEATURE_PUBLIC_API=true) with `Authorization: Bearer lsk_…`. A `read` key may only GET; a `read_write` key may also write. No key may manage keys, the account (/user/*: profile changes, password checks, two-factor, sessions, export, restore, deletion) or disconnect all accounts (403). Revoked, expired or unknown keys answer 401. Managing keys needs the session cookie; with the public API off it answers 403.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description API keys */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ApiKey'][];
+            };
+          };
+        };
+        /** @description The public API is turned off on this server */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a key; the answer holds its secret, shown this one time only
+     * @description Keys authenticate the public API (when the server sets FEATURE_PUBLIC_API=true) with `Authorization: Bearer lsk_…`. A `read` key may only GET; a `read_write` key may also write. No key may manage keys, the account (/user/*: profile changes, password checks, two-factor, sessions, export, restore, deletion) or disconnect all accounts (403). Revoked, expired or unknown keys answer 401. Managing keys needs the session cookie; with the public API off it answers 403.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            /** @enum {string} */
+            scope: 'read' | 'read_write';
+            expiresInDays?: number | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                key: components['schemas']['ApiKey'];
+                secret: string;
+              };
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The public API is turned off on this server */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/api-keys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke a key (it stays in the list, marked revoked) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Revoked */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ApiKey'];
+            };
+          };
+        };
+        /** @description The public API is turned off on this server */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such key */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download everything the user owns (except secrets) as one JSON file
+     * @description The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes. Streamed as it is read (one consistent snapshot). API keys cannot call this.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description JSON attachment lodestar-export-YYYY-MM-DDTHH-mm-ssZ.json */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Exporting data is turned off on this server */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/export/transactions.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download every transaction as CSV (newest first)
+     * @description RFC 4180, UTF-8 with a byte-order mark. Text a spreadsheet would run as a formula (starting with = + - @) gets a leading apostrophe; amounts are plain decimals in major units of their currency.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description CSV attachment */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description Exporting data is turned off on this server */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore an export into this account (which must hold no accounts yet)
+     * @description The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes. Up to 100 MB. Everything is written in one transaction (all or nothing) with new ids; connections come back without secrets and `disconnected` (reconnect to sync), as do their accounts. API key metadata is not restored. 400 "This is not a Lodestar export" for other files, 400 "Validation failed" with the first rows at fault, 409 when the account already holds accounts.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Restored */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['RestoreCounts'];
+            };
+          };
+        };
+        /** @description Not an export, or a document that breaks the format */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Restore needs an account without data */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The export file is larger than 100 MB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accounts/disconnect-all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Disconnect every linked account; history stays
+     * @description Deletes the user’s connections with their encrypted secrets; their accounts stay, with status `disconnected`, with all transactions and balance history, and no longer sync. `disconnected` counts accounts, `connections` the connections removed. API keys cannot call this.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description All accounts disconnected */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                message: string;
+                disconnected: number;
+                connections: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    Health: {
+      /** @enum {string} */
+      status: 'ok';
+      version: string;
+      /** Format: date-time */
+      installedAt: string;
+      uptimeSeconds: number;
+    };
+    Ready: {
+      /** @enum {string} */
+      status: 'ready';
+      /** @enum {string} */
+      database: 'ok';
+      /** @enum {string} */
+      migrations: 'ok';
+    };
+    /** @description Every preference of spec §3, merged over the defaults */
+    Preferences: {
+      [key: string]: unknown;
+    };
+    Connection: {
+      id: string;
+      provider: string;
+      displayName: string;
+      institution: {
+        name: string;
+      } | null;
+      /** @enum {string} */
+      status: 'active' | 'syncing' | 'needs_reauth' | 'error' | 'disconnected';
+      statusText: {
+        label: string;
+        description: string;
+      };
+      lastSyncedAt: string | null;
+      lastError: string | null;
+      sync: {
+        /** @enum {string} */
+        state: 'idle' | 'running';
+        step: string | null;
+        progress: number | null;
+      };
+    };
+    Account: {
+      id: string;
+      connectionId: string | null;
+      name: string;
+      officialName: string | null;
+      type: string;
+      subtype: string | null;
+      provider: string;
+      /** @enum {string} */
+      status: 'active' | 'syncing' | 'needs_reauth' | 'error' | 'disconnected';
+      currency: string;
+      currentBalance: components['schemas']['Money'];
+      availableBalance: components['schemas']['Money'] | null;
+      creditLimit: components['schemas']['Money'] | null;
+      balanceAsOf: string | null;
+      mask: string | null;
+      hidden: boolean;
+      favorite: boolean;
+      institutionName: string | null;
+      transactionCount: number;
+    };
+    Money: {
+      amountMinor: number;
+      currency: string;
+    };
+    Transaction: {
+      id: string;
+      accountId: string;
+      accountName: string;
+      date: string;
+      amount: components['schemas']['Money'];
+      name: string;
+      originalName: string;
+      merchantName: string | null;
+      description: string | null;
+      category: string | null;
+      detailedCategory: string | null;
+      categoryConfidence: number;
+      /** @enum {string} */
+      categorySource: 'provider' | 'rule' | 'user';
+      paymentChannel: string | null;
+      paymentMethod: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'posted' | 'failed' | 'cancelled';
+      notes: string | null;
+      tags: string[];
+      excluded: boolean;
+      isTransfer: boolean;
+      importBatchId: string | null;
+    };
+    Pagination: {
+      total: number;
+      page: number;
+      pageSize: number;
+      totalPages: number;
+      hasNext: boolean;
+    };
+    CategorizationRule: {
+      id: string;
+      priority: number;
+      /** @description All must hold: nameContains, merchantEquals (merchant key), nameMatches (* wildcards), amountMinMinor, amountMaxMinor (absolute, with currency), direction ('in' | 'out'), accountIds, currency */
+      conditions: {
+        [key: string]: unknown;
+      };
+      /** @description category, detailed, rename (≤ 50), markTransfer, exclude */
+      actions: {
+        [key: string]: unknown;
+      };
+      enabled: boolean;
+    };
+    ImportPreview: {
+      /** @enum {string} */
+      kind: 'csv' | 'ofx' | 'qfx' | 'qif';
+      mapping:
+        | (components['schemas']['CsvMapping'] & {
+            headers: string[];
+            warnings: string[];
+          })
+        | null;
+      rows: {
+        line: number;
+        date: string;
+        amount: {
+          amountMinor: number;
+          currency: string;
+        };
+        name: string;
+        duplicate: boolean;
+      }[];
+      newCount: number;
+      duplicateCount: number;
+      warnings: string[];
+    };
+    CsvMapping: {
+      /** @enum {string} */
+      delimiter: ',' | ';' | '\t' | '|';
+      skipLines: number;
+      hasHeader: boolean;
+      headers?: string[];
+      columns: {
+        date?: number;
+        indicator?: number;
+        debit?: number;
+        credit?: number;
+        amount?: number;
+        balance?: number;
+        currency?: number;
+        checkNumber?: number;
+        reference?: number;
+        category?: number;
+        name?: number;
+        payee?: number;
+        memo?: number;
+      };
+      /** @enum {string} */
+      dateFormat:
+        | 'YYYY-MM-DD'
+        | 'MM/DD/YYYY'
+        | 'DD/MM/YYYY'
+        | 'DD.MM.YYYY'
+        | 'YYYY/MM/DD'
+        | 'DD-MM-YYYY'
+        | 'MM-DD-YYYY'
+        | 'D MMM YYYY'
+        | 'YYYYMMDD';
+      /** @enum {string} */
+      decimal: '.' | ',';
+      /** @enum {string} */
+      sign: 'signed' | 'debit-credit' | 'indicator';
+      invertSign?: boolean;
+    };
+    ImportRequest: {
+      accountId: string;
+      fileName: string;
+      content: string;
+      mapping?: components['schemas']['CsvMapping'];
+    };
+    ImportBatch: {
+      id: string;
+      accountId: string;
+      accountName: string;
+      fileName: string;
+      kind: string;
+      /** @enum {string} */
+      status: 'committed' | 'undone';
+      importedCount: number;
+      duplicateCount: number;
+      createdAt: string;
+      undoneAt: string | null;
+    };
+    Dashboard: {
+      currency: string;
+      asOf: string;
+      /** @enum {string} */
+      period: '1-month' | '3-months' | '6-months' | '1-year' | 'all-time';
+      hasAccounts: boolean;
+      summary: {
+        netWorth: components['schemas']['Money'];
+        assets: components['schemas']['Money'];
+        liabilities: components['schemas']['Money'];
+        cash: components['schemas']['Money'];
+        investments: components['schemas']['Money'];
+        crypto: components['schemas']['Money'];
+        realEstate: components['schemas']['Money'];
+        other: components['schemas']['Money'];
+        change: {
+          amount: components['schemas']['Money'];
+          percent: number | null;
+          from: string;
+        };
+      };
+      allocation: {
+        /** @enum {string} */
+        class: 'cash' | 'investment' | 'crypto' | 'real_estate' | 'other' | 'liability';
+        label: string;
+        amount: components['schemas']['Money'];
+        percent: number;
+      }[];
+      cryptoShare: {
+        percent: number;
+        threshold: number;
+        above: boolean;
+      };
+      accounts: {
+        type: string;
+        label: string;
+        total: components['schemas']['Money'];
+        accounts: {
+          id: string;
+          name: string;
+          type: string;
+          institution: string | null;
+          status: string;
+          native: components['schemas']['Money'];
+          converted: components['schemas']['Money'] | null;
+          isLiability: boolean;
+        }[];
+      }[];
+      fx: components['schemas']['FxReport'];
+    };
+    FxReport: {
+      /** @description Currencies left out of the totals: no rate at all */
+      missing: string[];
+      /** @description Currencies converted at a rate more than 7 days old */
+      stale: {
+        currency: string;
+        asOf: string;
+      }[];
+    };
+    Portfolio: {
+      currency: string;
+      /** @enum {string} */
+      range: '1M' | '3M' | '6M' | '1Y' | 'ALL';
+      from: string;
+      to: string;
+      classes: ('cash' | 'investment' | 'crypto' | 'real_estate' | 'other' | 'liability')[];
+      points: {
+        date: string;
+        netWorth: number;
+        cash: number;
+        investment: number;
+        crypto: number;
+        real_estate: number;
+        other: number;
+        liability: number;
+        account_count: number;
+      }[];
+    };
+    Balance: {
+      currency: string;
+      asOf: string;
+      netWorth: components['schemas']['Money'];
+      assets: components['schemas']['Money'];
+      liabilities: components['schemas']['Money'];
+      byClass: {
+        cash?: components['schemas']['Money'];
+        investment?: components['schemas']['Money'];
+        crypto?: components['schemas']['Money'];
+        real_estate?: components['schemas']['Money'];
+        other?: components['schemas']['Money'];
+        liability?: components['schemas']['Money'];
+      };
+      fx: components['schemas']['FxReport'];
+    };
+    ExchangeRates: {
+      /** @description The quote currency (default: your default currency) */
+      currency: string;
+      rates: {
+        /** @description The manual rate this one rests on (deletable) */
+        id?: string;
+        currency: string;
+        /** @description 1 unit of `currency` in the quote currency */
+        rate: string;
+        date: string;
+        /** @enum {string} */
+        source: 'ecb' | 'manual';
+        stale: boolean;
+      }[];
+      /** @description Currencies without any rate yet */
+      missing: string[];
+      lastFetchedAt: string | null;
+      manualRates: components['schemas']['ManualRate'][];
+    };
+    ManualRate: {
+      id: string;
+      base: string;
+      quote: string;
+      date: string;
+      rate: string;
+    };
+    Holdings: {
+      [key: string]: unknown;
+    };
+    Property: {
+      [key: string]: unknown;
+    };
+    ActivitySummary: {
+      currency: string;
+      /** @enum {string} */
+      period: '1-month' | '3-months' | '6-months' | '1-year' | 'all-time';
+      current: {
+        from: string;
+        to: string;
+        income: components['schemas']['Money'];
+        spending: components['schemas']['Money'];
+        net: components['schemas']['Money'];
+        transactionCount: number;
+        topCategories: {
+          category: string;
+          label: string;
+          amount: components['schemas']['Money'];
+          percent: number;
+          transactionCount: number;
+        }[];
+      };
+      previous: {
+        from: string;
+        to: string;
+        income: components['schemas']['Money'];
+        spending: components['schemas']['Money'];
+        net: components['schemas']['Money'];
+        transactionCount: number;
+      } | null;
+      change: {
+        income: {
+          amount: components['schemas']['Money'];
+          percent: number | null;
+        };
+        spending: {
+          amount: components['schemas']['Money'];
+          percent: number | null;
+        };
+        net: {
+          amount: components['schemas']['Money'];
+          percent: number | null;
+        };
+        transactionCount: {
+          amount: number;
+          percent: number | null;
+        };
+      } | null;
+    };
+    SpendingSummary: {
+      currency: string;
+      month: string;
+      previousMonth: string;
+      total: components['schemas']['Money'];
+      previousTotal: components['schemas']['Money'];
+      change: {
+        amount: components['schemas']['Money'];
+        percent: number | null;
+      };
+      income: components['schemas']['Money'];
+      byCategory: {
+        /** @description Shown category code, '' = Uncategorized */
+        category: string;
+        label: string;
+        amount: components['schemas']['Money'];
+        previousAmount: components['schemas']['Money'];
+        change: {
+          amount: components['schemas']['Money'];
+          percent: number | null;
+        };
+        percent: number;
+        transactionCount: number;
+      }[];
+      byMerchant: {
+        merchant: string;
+        category: string;
+        amount: components['schemas']['Money'];
+        transactionCount: number;
+      }[];
+      daily: {
+        day: number;
+        cumulative: number;
+        previousCumulative: number | null;
+      }[];
+      hiddenCategories: string[];
+    };
+    ExpenseFlow: {
+      currency: string;
+      /** @enum {string} */
+      period: 'monthly' | 'quarterly' | 'yearly';
+      from: string;
+      to: string;
+      income: components['schemas']['Money'];
+      spending: components['schemas']['Money'];
+      savings: components['schemas']['Money'];
+      nodes: {
+        id: string;
+        label: string;
+        /** @enum {string} */
+        kind: 'source' | 'income' | 'category' | 'other' | 'savings' | 'deficit';
+        amount: number;
+      }[];
+      links: {
+        from: string;
+        to: string;
+        amount: number;
+      }[];
+    };
+    Insights: {
+      currency: string;
+      asOf: string;
+      insights: {
+        [key: string]: unknown;
+      }[];
+      recurring: {
+        [key: string]: unknown;
+      }[];
+    };
+    User: {
+      id: string;
+      email: string;
+      fullName: string;
+      emailVerified: boolean;
+      twoFactorEnabled: boolean;
+      createdAt: string;
+      lastSignInAt: string | null;
+    };
+    UserStats: {
+      lastLoginAt: string | null;
+      plan: string;
+      connectedAccounts: number;
+    };
+    MfaFactor: {
+      id: string;
+      /** @enum {string} */
+      type: 'totp';
+      /** @enum {string} */
+      status: 'verified' | 'unverified';
+      friendlyName: string;
+      createdAt: string;
+    };
+    UserSession: {
+      id: string;
+      device: string;
+      browser: string;
+      os: string;
+      ipAddress: string | null;
+      createdAt: string;
+      lastActiveAt: string;
+      current: boolean;
+    };
+    AuthEvent: {
+      id: string;
+      type: string;
+      ipAddress: string | null;
+      userAgent: string | null;
+      createdAt: string;
+    };
+    ApiKey: {
+      id: string;
+      name: string;
+      /** @enum {string} */
+      scope: 'read' | 'read_write';
+      /** @description The first 12 characters of the key, to recognise it */
+      prefix: string;
+      createdAt: string;
+      expiresAt: string | null;
+      lastUsedAt: string | null;
+      revokedAt: string | null;
+    };
+    /** @description Rows restored per kind: institutions, connections, accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, rules, csvMappings, properties, propertyValuations, fxManualRates, preferences (1 when restored) */
+    RestoreCounts: {
+      [key: string]: number;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
