@@ -1,4 +1,5 @@
 import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '@lodestar/domain';
+import ipaddr from 'ipaddr.js';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
@@ -113,6 +114,29 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** OUTBOUND_ALLOW_PRIVATE: false, true (every non-public address), or a list of addresses / CIDR ranges. */
+const allowPrivate = z
+  .string()
+  .optional()
+  .transform((value, ctx): boolean | string[] => {
+    const text = value?.trim().toLowerCase() ?? '';
+    if (['', 'false', '0', 'no', 'off'].includes(text)) return false;
+    if (['true', '1', 'yes', 'on'].includes(text)) return true;
+    const ranges = text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const valid = ranges.every((range) =>
+      range.includes('/') ? ipaddr.isValidCIDR(range) : ipaddr.isValid(range),
+    );
+    if (valid && ranges.length) return ranges;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be false, true, or a comma-separated list of addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: integer(3000, 0, 65_535), // 0 picks a free port (tests, benchmarks)
@@ -151,7 +175,7 @@ const envSchema = z.object({
   PLAID_SECRET: optionalText,
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   PUSH_ALLOW_ANY_HOST: boolean(false),
-  OUTBOUND_ALLOW_PRIVATE: boolean(false),
+  OUTBOUND_ALLOW_PRIVATE: allowPrivate,
   HIBP_ENABLED: boolean(false),
   HIBP_API_URL: url(['http:', 'https:']),
   FX_RATES_URL: url(['http:', 'https:']),
@@ -215,11 +239,12 @@ export type Config = {
   features: FeatureFlags;
   /**
    * Outbound requests to addresses the user chooses (push endpoints; later webhooks and provider URLs):
-   * `allowPrivate` lets them reach loopback, private, link-local and unique-local addresses and plain
-   * http (self-hosters whose services live on their own network, and tests); `pushAnyHost` lets push
-   * endpoints be on any public https host instead of the known push services only.
+   * `allowPrivate` lets them reach loopback, private, link-local and unique-local addresses (all, or those
+   * in the listed ranges) over https or plain http (self-hosters whose services live on their own network,
+   * and tests); `pushAnyHost` lets push endpoints be on any public https host instead of the known push
+   * services only.
    */
-  outbound: { allowPrivate: boolean; pushAnyHost: boolean };
+  outbound: { allowPrivate: boolean | string[]; pushAnyHost: boolean };
   /**
    * Web Push (docs/settings-api.md "Notifications"): undefined when no VAPID keys are configured (an
    * external database without VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY), which turns push off.

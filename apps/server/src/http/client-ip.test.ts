@@ -7,8 +7,11 @@ import { clientIp } from './client-ip';
 
 const strong = 'k'.repeat(20) + 'Q'.repeat(20);
 const trustOf = (value: string): TrustProxy =>
-  parseConfig({ TRUST_PROXY: value }, () => ({ encryptionKey: strong, authSecret: strong, cronSecret: strong }))
-    .trustProxy;
+  parseConfig({ TRUST_PROXY: value }, () => ({
+    encryptionKey: strong,
+    authSecret: strong,
+    cronSecret: strong,
+  })).trustProxy;
 
 const servers: ServerType[] = [];
 afterAll(async () => {

@@ -42,7 +42,13 @@ export function createBackground(deps: BackgroundDeps): Background {
       await applyRulesToTransactions(deps.db, userId, ids);
     },
   });
-  const push = createPushSender({ db: deps.db, logger: deps.logger, push: deps.config.push, now: deps.now });
+  const push = createPushSender({
+    db: deps.db,
+    logger: deps.logger,
+    push: deps.config.push,
+    outbound: deps.config.outbound,
+    now: deps.now,
+  });
   const notifier = createNotifier({ ...deps, push });
   return {
     notifier,

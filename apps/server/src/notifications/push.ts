@@ -8,6 +8,24 @@ import {
 import webPush from 'web-push';
 import type { Config } from '../config/env';
 import type { Logger } from '../logger';
+import { OutboundRefusedError, outboundRequest, type OutboundPolicy } from '../outbound/guard';
+import { isPushServiceHost } from '../outbound/push-services';
+
+/**
+ * Where push endpoints may point: a known push service's host over https, or any public https host with
+ * PUSH_ALLOW_ANY_HOST; private addresses only as OUTBOUND_ALLOW_PRIVATE allows (outbound/guard.ts).
+ */
+export function pushPolicy(outbound: Config['outbound']): OutboundPolicy {
+  return {
+    allowPrivate: outbound.allowPrivate,
+    ...(outbound.pushAnyHost
+      ? {}
+      : {
+          allowHost: isPushServiceHost,
+          hostRule: 'a known push service (set PUSH_ALLOW_ANY_HOST to allow others)',
+        }),
+  };
+}
 
 /** What a push notification carries (the service worker shows `title` and `body`, opens `url`). */
 export type PushPayload = { title: string; body: string; url: string };
@@ -28,16 +46,18 @@ const TTL_SECONDS = 24 * 60 * 60;
 
 /**
  * Web Push (RFC 8030/8291/8292) with `web-push`: it encrypts the payload (aes128gcm) and signs the
- * VAPID header; the request itself goes out with fetch, with a timeout.
+ * VAPID header; the request itself goes out through the outbound-request guard, with a timeout.
  */
 export function createPushSender(deps: {
   db: Database;
   logger: Logger;
   push: Config['push'];
+  outbound: Config['outbound'];
   now: () => Date;
 }): PushSender {
   const log = deps.logger.child({ component: 'push' });
   const vapid = deps.push;
+  const policy = pushPolicy(deps.outbound);
 
   async function deliver(
     subscription: PushSubscriptionRow,
@@ -57,18 +77,29 @@ export function createPushSender(deps: {
       Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
     );
     try {
-      const response = await fetch(request.endpoint, {
-        method: request.method,
-        headers,
-        body: new Uint8Array(request.body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      await response.body?.cancel();
+      // Push services answer with nothing worth reading, and never redirect.
+      const response = await outboundRequest(
+        request.endpoint,
+        {
+          method: request.method,
+          headers,
+          body: new Uint8Array(request.body),
+          timeoutMs: TIMEOUT_MS,
+          maxResponseBytes: 64 * 1024,
+          maxRedirects: 0,
+        },
+        policy,
+      );
       if (response.status === 404 || response.status === 410) return 'gone';
-      if (response.ok) return 'sent';
+      if (response.status >= 200 && response.status < 300) return 'sent';
       log.warn({ status: response.status }, 'Push service refused a notification');
       return 'failed';
     } catch (error) {
+      if (error instanceof OutboundRefusedError) {
+        // The endpoint is a capability URL: it is not logged.
+        log.warn({ reason: error.message }, 'Push endpoint refused by the outbound-request guard');
+        return 'failed';
+      }
       log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'Push delivery failed');
       return 'failed';
     }

@@ -59,7 +59,13 @@ function cronBearer(c: Context<AppEnv>, cronSecret: string): boolean | undefined
 
 /** POST /cron/trigger-all (docs/settings-api.md "Jobs and cron"). */
 export function cronRoutes(deps: RouteDeps & { mailer: Mailer; syncRunner: SyncRunner }) {
-  const push = createPushSender({ db: deps.db, logger: deps.logger, push: deps.config.push, now: deps.now });
+  const push = createPushSender({
+    db: deps.db,
+    logger: deps.logger,
+    push: deps.config.push,
+    outbound: deps.config.outbound,
+    now: deps.now,
+  });
   const notifier = createNotifier({
     db: deps.db,
     mailer: deps.mailer,

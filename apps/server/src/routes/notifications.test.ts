@@ -20,6 +20,8 @@ beforeAll(async () => {
   w = await createAuthWorld(
     {
       NODE_ENV: 'test',
+      // The stand-in push service listens on 127.0.0.1, which push endpoints may not reach by default.
+      OUTBOUND_ALLOW_PRIVATE: 'true',
       VAPID_PUBLIC_KEY: vapid.vapidPublicKey,
       VAPID_PRIVATE_KEY: vapid.vapidPrivateKey,
       VAPID_SUBJECT: 'mailto:ops@lodestar.test',

@@ -13,7 +13,8 @@ import type { Mailer } from '../email/mailer';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { createNotifier } from '../notifications/notifier';
-import { createPushSender } from '../notifications/push';
+import { createPushSender, pushPolicy } from '../notifications/push';
+import { assertOutboundUrl, OutboundRefusedError } from '../outbound/guard';
 import { unsubscribePage } from '../notifications/unsubscribe-page';
 import { verifyUnsubscribeToken } from '../notifications/unsubscribe-token';
 
@@ -21,7 +22,6 @@ export const PUSH_NOT_CONFIGURED = 'Push notifications are not configured on thi
 
 const tags = ['Notifications'];
 const security = [{ cookieAuth: [] }];
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** A base64url text decoding to exactly `bytes` bytes. */
 const base64url = (bytes: number, message: string) =>
@@ -131,7 +131,13 @@ function turnOff(kind: UnsubscribableKind, current: Preferences): Partial<Prefer
 /** Unsubscribe links, Web Push subscriptions and the test notification (docs/settings-api.md). */
 export function notificationsRoutes(deps: RouteDeps & { mailer: Mailer }) {
   const { auth, db, config } = deps;
-  const push = createPushSender({ db, logger: deps.logger, push: config.push, now: deps.now });
+  const push = createPushSender({
+    db,
+    logger: deps.logger,
+    push: config.push,
+    outbound: config.outbound,
+    now: deps.now,
+  });
   const notifier = createNotifier({
     db,
     mailer: deps.mailer,
@@ -141,21 +147,22 @@ export function notificationsRoutes(deps: RouteDeps & { mailer: Mailer }) {
     push,
   });
 
-  /** Push services are https; plain http is accepted only on loopback outside production (tests, dev). */
-  function checkEndpoint(endpoint: string): void {
-    let url: URL | undefined;
+  const endpointPolicy = pushPolicy(config.outbound);
+  /**
+   * A push endpoint is a known push service's https URL (outbound/guard.ts checks it again, address by
+   * address, on every delivery): nothing on this machine or its network unless OUTBOUND_ALLOW_PRIVATE.
+   */
+  async function checkEndpoint(endpoint: string): Promise<void> {
     try {
-      url = new URL(endpoint);
-    } catch {
-      url = undefined;
-    }
-    const allowed =
-      url !== undefined &&
-      (url.protocol === 'https:' ||
-        (url.protocol === 'http:' && config.nodeEnv !== 'production' && LOOPBACK.has(url.hostname)));
-    if (!allowed) {
+      await assertOutboundUrl(endpoint, endpointPolicy);
+    } catch (error) {
+      if (!(error instanceof OutboundRefusedError)) throw error;
       throw AppError.validation([
-        { field: 'endpoint', message: 'Must be the https URL of a push service', code: 'invalid_string' },
+        {
+          field: 'endpoint',
+          message: `Must be the https URL of a push service: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`,
+          code: 'invalid_string',
+        },
       ]);
     }
   }
@@ -175,7 +182,7 @@ export function notificationsRoutes(deps: RouteDeps & { mailer: Mailer }) {
     .openapi(routes.subscribe, async (c) => {
       const { userId } = await requireUser(c, auth);
       const body = c.req.valid('json');
-      checkEndpoint(body.endpoint);
+      await checkEndpoint(body.endpoint);
       if (!push.enabled) throw new AppError('SERVICE_UNAVAILABLE', PUSH_NOT_CONFIGURED);
       const saved = await savePushSubscription(db, userId, {
         endpoint: body.endpoint,

@@ -47,8 +47,8 @@ export function listPushSubscriptions(db: Executor, userId: string): Promise<Pus
 }
 
 /**
- * Saves a browser's subscription. An endpoint belongs to one browser profile, so when it was saved for
- * another user before (someone else signed in on that browser), it moves to this user.
+ * Saves a browser's subscription for this user (saving it again refreshes its keys). Subscriptions are per
+ * user: when another user saved the same endpoint, theirs stays theirs and this user gets a row of their own.
  */
 export async function savePushSubscription(
   db: Executor,
@@ -59,7 +59,7 @@ export async function savePushSubscription(
     .insert(pushSubscription)
     .values({ userId, ...value })
     .onConflictDoUpdate({
-      target: pushSubscription.endpoint,
+      target: [pushSubscription.userId, pushSubscription.endpoint],
       set: { userId, p256dh: value.p256dh, auth: value.auth, lastSuccessAt: null },
     })
     .returning();

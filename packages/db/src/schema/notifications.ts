@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /** Notification deliveries and Web Push subscriptions (migration 0009). */
@@ -46,12 +46,14 @@ export const pushSubscription = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    endpoint: text('endpoint').notNull().unique(),
+    endpoint: text('endpoint').notNull(),
     /** The browser's P-256 public key and auth secret, base64url. */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   },
-  (table) => [index('push_subscription_user_idx').on(table.userId)],
+  // Per user: a second user signing in on the same browser adds their own row; the first user's
+  // subscription never moves to them.
+  (table) => [uniqueIndex('push_subscription_user_endpoint_idx').on(table.userId, table.endpoint)],
 );
