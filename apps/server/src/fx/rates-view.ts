@@ -17,6 +17,8 @@ export type RateView = {
   date: string;
   source: Exclude<FxSource, 'identity'>;
   stale: boolean;
+  /** No rate on or before today: the earliest known one (dated after today) stands in. */
+  estimated: boolean;
 };
 
 export type RatesView = {
@@ -25,6 +27,8 @@ export type RatesView = {
   rates: RateView[];
   /** Listed currencies without any rate (ECB or manual) on or before today. */
   missing: string[];
+  /** The currencies of the user's visible accounts, sorted (empty when `base` is given). */
+  held: string[];
   lastFetchedAt: string | null;
   manualRates: ManualRateRow[];
 };
@@ -86,12 +90,14 @@ export async function ratesView(
       date: found.date,
       source: found.source,
       stale: found.stale,
+      estimated: found.estimated,
     });
   }
   return {
     currency: quote,
     rates,
     missing,
+    held: [...new Set(accounts.map((account) => account.currency))].sort(),
     lastFetchedAt: lastFetchedAt?.toISOString() ?? null,
     manualRates: manual,
   };

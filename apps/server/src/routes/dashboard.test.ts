@@ -98,14 +98,18 @@ describe('dashboard and balance', () => {
       crypto: usd(300_00),
       realEstate: usd(0),
       other: usd(0),
-      // 1-month starts 2026-10-24: 900 USD + 100 EUR at that day's 1.2 = 1,020 USD.
-      change: { amount: usd(756_25), percent: 74.14, from: '2026-10-24' },
+      // GBP has no rate at all: today's total leaves it out, so no change is computed from it.
+      change: { amount: null, percent: null, from: '2026-10-24', missing: ['GBP'], estimated: false },
     });
     expect(view.allocation.map((slice) => slice.class)).toEqual(['cash', 'investment', 'crypto']);
     expect(view.allocation[0]).toMatchObject({ label: 'Cash', amount: usd(1_220_00) });
     expect(view.allocation.reduce((total, slice) => total + slice.percent, 0)).toBeCloseTo(100, 6);
     expect(view.cryptoShare).toEqual({ percent: 13.18, threshold: 10, above: true });
-    expect(view.fx).toEqual({ missing: ['GBP'], stale: [{ currency: 'JPY', asOf: '2026-11-05' }] });
+    expect(view.fx).toEqual({
+      missing: ['GBP'],
+      stale: [{ currency: 'JPY', asOf: '2026-11-05' }],
+      estimated: [],
+    });
 
     expect(view.accounts.map((group) => [group.type, group.label, group.total.amountMinor])).toEqual([
       ['depository', 'Bank Account', 1_220_00],
@@ -133,10 +137,31 @@ describe('dashboard and balance', () => {
   });
 
   it('compares with the period start: nothing before it means no percent, all-time starts at the first snapshot', async () => {
+    const gbp = await browser.json<Envelope<{ id: string }>>('/api/v1/fx/rates', {
+      body: { base: 'GBP', quote: 'USD', date: '2026-10-01', rate: '1.25' },
+    });
+    expect(gbp.status).toBe(201);
+    // Today: 1,776.25 + GBP 50 at 1.25 = 1,838.75. 1-month starts 2026-10-24: 900 USD + 100 EUR at that
+    // day's 1.2 = 1,020 USD.
+    const month = await get<DashboardView>(browser, '/dashboard?period=1-month');
+    expect(month.summary.change).toEqual({
+      amount: usd(818_75),
+      percent: 80.27,
+      from: '2026-10-24',
+      missing: [],
+      estimated: false,
+    });
     const quarter = await get<DashboardView>(browser, '/dashboard?period=3-months');
-    expect(quarter.summary.change).toEqual({ amount: usd(1_776_25), percent: null, from: '2026-08-24' });
+    expect(quarter.summary.change).toEqual({
+      amount: usd(1_838_75),
+      percent: null,
+      from: '2026-08-24',
+      missing: [],
+      estimated: false,
+    });
     const all = await get<DashboardView>(browser, '/dashboard?period=all-time');
-    expect(all.summary.change).toEqual({ amount: usd(756_25), percent: 74.14, from: '2026-10-24' });
+    expect(all.summary.change).toMatchObject({ amount: usd(818_75), percent: 80.27, from: '2026-10-24' });
+    await browser.json(`/api/v1/fx/rates/${gbp.body.data.id}`, { method: 'DELETE' });
   });
 
   it('answers GET /balance with today’s totals by class', async () => {
@@ -154,7 +179,7 @@ describe('dashboard and balance', () => {
         other: usd(0),
         liability: usd(-500_00),
       },
-      fx: { missing: ['GBP'], stale: [{ currency: 'JPY', asOf: '2026-11-05' }] },
+      fx: { missing: ['GBP'], stale: [{ currency: 'JPY', asOf: '2026-11-05' }], estimated: [] },
     });
   });
 
@@ -224,6 +249,7 @@ describe('portfolio history', () => {
       other: 0,
       liability: -200_00,
       account_count: 3,
+      estimated: false,
     });
     // The day without snapshots repeats the day before.
     expect(point('2026-11-15')).toEqual({ ...point('2026-11-14'), date: '2026-11-15' });
@@ -316,12 +342,12 @@ describe('daily snapshot and empty users', () => {
         crypto: usd(0),
         realEstate: usd(0),
         other: usd(0),
-        change: { amount: usd(0), percent: null, from: '2026-11-22' },
+        change: { amount: usd(0), percent: null, from: '2026-11-22', missing: [], estimated: false },
       },
       allocation: [],
       cryptoShare: { percent: 0, threshold: 10, above: false },
       accounts: [],
-      fx: { missing: [], stale: [] },
+      fx: { missing: [], stale: [], estimated: [] },
     });
     expect(await get<PortfolioView>(browser, '/portfolio?range=ALL')).toMatchObject({
       from: '2026-11-22',
@@ -330,7 +356,7 @@ describe('daily snapshot and empty users', () => {
     });
     expect(await get(browser, '/balance')).toMatchObject({
       netWorth: usd(0),
-      fx: { missing: [], stale: [] },
+      fx: { missing: [], stale: [], estimated: [] },
     });
     expect(
       (await browser.json<Envelope<unknown>>('/api/v1/balance/snapshot', { method: 'POST' })).body.data,

@@ -36,6 +36,10 @@ const FxReportSchema = z
     stale: z.array(z.object({ currency: z.string(), asOf: z.string() })).openapi({
       description: 'Currencies converted at a rate more than 7 days old',
     }),
+    estimated: z.array(z.object({ currency: z.string(), from: z.string() })).openapi({
+      description:
+        'Currencies converted on days before their first rate at the earliest known one (dated `from`)',
+    }),
   })
   .openapi('FxReport');
 
@@ -65,7 +69,19 @@ const DashboardSchema = z
       crypto: MoneySchema,
       realEstate: MoneySchema,
       other: MoneySchema,
-      change: z.object({ amount: MoneySchema, percent: z.number().nullable(), from: z.string() }),
+      change: z.object({
+        amount: MoneySchema.nullable().openapi({
+          description: 'Null when a total leaves a currency out for want of any rate (see `missing`)',
+        }),
+        percent: z.number().nullable(),
+        from: z.string(),
+        missing: z.array(z.string()).openapi({
+          description: 'Currencies without any rate: the change is not computed from partial totals',
+        }),
+        estimated: z.boolean().openapi({
+          description: 'A total is converted at a later day’s rate (before the currency’s first rate)',
+        }),
+      }),
     }),
     allocation: z.array(
       z.object({ class: ClassSchema, label: z.string(), amount: MoneySchema, percent: z.number() }),
@@ -101,8 +117,12 @@ const PortfolioSchema = z
         other: z.number().int(),
         liability: z.number().int(),
         account_count: z.number().int(),
+        estimated: z.boolean().openapi({
+          description: 'Converted at a later day’s rate (before a currency’s first rate)',
+        }),
       }),
     ),
+    fx: FxReportSchema,
   })
   .openapi('Portfolio');
 

@@ -168,10 +168,18 @@ describe('rates and manual rates', () => {
     expect(listed.body.data).toMatchObject({
       currency: 'USD',
       rates: [
-        { currency: 'EUR', rate: '1.1', date: '2026-11-21', source: 'ecb', stale: false },
-        { currency: 'GBP', rate: '1.26437', date: '2026-11-21', source: 'ecb', stale: false },
+        { currency: 'EUR', rate: '1.1', date: '2026-11-21', source: 'ecb', stale: false, estimated: false },
+        {
+          currency: 'GBP',
+          rate: '1.26437',
+          date: '2026-11-21',
+          source: 'ecb',
+          stale: false,
+          estimated: false,
+        },
       ],
       missing: ['ARS'],
+      held: ['ARS', 'EUR', 'GBP', 'USD'],
       manualRates: [],
     });
     expect(listed.body.data.lastFetchedAt).not.toBeNull();
@@ -187,7 +195,15 @@ describe('rates and manual rates', () => {
     const after = await browser.json<Envelope<RatesView>>('/api/v1/fx/rates');
     const ars = after.body.data.manualRates.find((rate) => rate.quote === 'ARS');
     expect(after.body.data.rates).toEqual([
-      { id: ars?.id, currency: 'ARS', rate: '0.001', date: '2026-11-01', source: 'manual', stale: true },
+      {
+        id: ars?.id,
+        currency: 'ARS',
+        rate: '0.001',
+        date: '2026-11-01',
+        source: 'manual',
+        stale: true,
+        estimated: false,
+      },
       {
         id: saved.body.data.id,
         currency: 'EUR',
@@ -195,8 +211,9 @@ describe('rates and manual rates', () => {
         date: '2026-11-21',
         source: 'manual',
         stale: false,
+        estimated: false,
       },
-      { currency: 'GBP', rate: '1.26437', date: '2026-11-21', source: 'ecb', stale: false },
+      { currency: 'GBP', rate: '1.26437', date: '2026-11-21', source: 'ecb', stale: false, estimated: false },
     ]);
     expect(after.body.data.missing).toEqual([]);
     const pair = await browser.json<Envelope<RatesView>>('/api/v1/fx/rates?base=GBP&quote=JPY');
@@ -214,7 +231,7 @@ describe('rates and manual rates', () => {
     expect(deleted.status).toBe(200);
     const back = await browser.json<Envelope<RatesView>>('/api/v1/fx/rates?base=EUR');
     expect(back.body.data.rates).toEqual([
-      { currency: 'EUR', rate: '1.1', date: '2026-11-21', source: 'ecb', stale: false },
+      { currency: 'EUR', rate: '1.1', date: '2026-11-21', source: 'ecb', stale: false, estimated: false },
     ]);
     expect((await browser.json('/api/v1/fx/rates/not-an-id', { method: 'DELETE' })).status).toBe(404);
   });

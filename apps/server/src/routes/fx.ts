@@ -59,9 +59,15 @@ const RatesSchema = z
         date: z.string(),
         source: z.enum(['ecb', 'manual']),
         stale: z.boolean(),
+        estimated: z.boolean().openapi({
+          description: 'No rate on or before today: the earliest known (later) rate is used',
+        }),
       }),
     ),
     missing: z.array(z.string()).openapi({ description: 'Currencies without any rate yet' }),
+    held: z.array(z.string()).openapi({
+      description: 'The currencies of your visible accounts, sorted (empty when `base` is given)',
+    }),
     lastFetchedAt: z.string().nullable(),
     manualRates: z.array(ManualRateSchema),
   })

@@ -4074,9 +4074,14 @@ export interface components {
         realEstate: components['schemas']['Money'];
         other: components['schemas']['Money'];
         change: {
-          amount: components['schemas']['Money'];
+          /** @description Null when a total leaves a currency out for want of any rate (see `missing`) */
+          amount: components['schemas']['Money'] | null;
           percent: number | null;
           from: string;
+          /** @description Currencies without any rate: the change is not computed from partial totals */
+          missing: string[];
+          /** @description A total is converted at a later day’s rate (before the currency’s first rate) */
+          estimated: boolean;
         };
       };
       allocation: {
@@ -4116,6 +4121,11 @@ export interface components {
         currency: string;
         asOf: string;
       }[];
+      /** @description Currencies converted on days before their first rate at the earliest known one (dated `from`) */
+      estimated: {
+        currency: string;
+        from: string;
+      }[];
     };
     Portfolio: {
       currency: string;
@@ -4134,7 +4144,10 @@ export interface components {
         other: number;
         liability: number;
         account_count: number;
+        /** @description Converted at a later day’s rate (before a currency’s first rate) */
+        estimated: boolean;
       }[];
+      fx: components['schemas']['FxReport'];
     };
     Balance: {
       currency: string;
@@ -4165,9 +4178,13 @@ export interface components {
         /** @enum {string} */
         source: 'ecb' | 'manual';
         stale: boolean;
+        /** @description No rate on or before today: the earliest known (later) rate is used */
+        estimated: boolean;
       }[];
       /** @description Currencies without any rate yet */
       missing: string[];
+      /** @description The currencies of your visible accounts, sorted (empty when `base` is given) */
+      held: string[];
       lastFetchedAt: string | null;
       manualRates: components['schemas']['ManualRate'][];
     };

@@ -18,8 +18,10 @@ const codesOf = (currencies: readonly string[]) =>
 
 /**
  * The rates a conversion of `from`..`to` can need for `currencies`: every rate dated inside the range plus,
- * per currency, the last one before `from` (the "last known rate" of the range's first days). With `from`
- * equal to `to` this is at most two rows per currency. One index range scan per currency (PK currency, date).
+ * per currency, the last one before `from` (the "last known rate" of the range's first days), or, for a
+ * currency with no rate on or before `to` at all, its earliest rate (the estimate used before a currency's
+ * first rate). With `from` equal to `to` this is at most two rows per currency. Index range scans per
+ * currency (PK currency, date).
  */
 export async function ecbRatesForRange(
   db: Executor,
@@ -39,6 +41,11 @@ export async function ecbRatesForRange(
       union all
       (select date, currency, per_eur from fx_rate
        where currency = c.code and date between ${from}::date and ${to}::date)
+      union all
+      (select date, currency, per_eur from fx_rate
+       where currency = c.code and date > ${to}::date
+         and not exists (select 1 from fx_rate e where e.currency = c.code and e.date <= ${to}::date)
+       order by date asc limit 1)
     ) r`);
   return result.rows;
 }

@@ -45,11 +45,24 @@ describe('createFxTable: ECB rates', () => {
       date: '2026-11-22',
       source: 'identity',
       stale: false,
+      estimated: false,
     }));
 
   it.each([
-    ['EUR', 'USD', '2026-11-12'],
-    ['USD', 'JPY', '2026-11-19'],
+    // Before a currency's first rate: its earliest rate, estimated, dated the newest leg it rests on.
+    ['EUR', 'USD', '2026-11-12', 1.05, '2026-11-13'],
+    ['USD', 'JPY', '2026-11-19', 162 / 1.05, '2026-11-20'],
+    ['CHF', 'USD', '2026-01-01', 1.05 / 0.95, '2026-11-13'],
+  ])('estimates %s→%s on %s from the earliest rates (%d of %s)', (from, to, date, rate, rateDate) => {
+    const found = table.rate(from, to, date);
+    expect(found?.rate).toBeCloseTo(rate, 12);
+    expect(found).toMatchObject({ date: rateDate, source: 'ecb', estimated: true, stale: false });
+  });
+
+  it('does not estimate a day that has a rate on or before it', () =>
+    expect(table.rate('EUR', 'USD', '2026-11-13')?.estimated).toBe(false));
+
+  it.each([
     ['EUR', 'SEK', '2026-11-22'],
     ['SEK', 'USD', '2026-11-22'],
   ])('has no rate for %s→%s on %s', (from, to, date) => expect(table.rate(from, to, date)).toBeNull());
@@ -122,10 +135,20 @@ describe('createFxTable: convertMinor', () => {
       rateDate: '2026-11-10',
       source: 'ecb',
       stale: true,
+      estimated: false,
     }));
 
-  it('is null without a rate on or before the day', () =>
-    expect(table.convertMinor(100, 'EUR', 'USD', '2026-01-01')).toBeNull());
+  it('converts a day before the first rate at the earliest rate, estimated', () =>
+    expect(table.convertMinor(100, 'EUR', 'USD', '2026-01-01')).toEqual({
+      amountMinor: 105,
+      rateDate: '2026-11-13',
+      source: 'ecb',
+      stale: false,
+      estimated: true,
+    }));
+
+  it('is null for a currency without any rate', () =>
+    expect(table.convertMinor(100, 'EUR', 'SEK', '2026-01-01')).toBeNull());
 
   it.each([
     () => table.convertMinor(1.5, 'EUR', 'USD', '2026-11-20'),
@@ -179,6 +202,7 @@ describe('createFxTable: manual rates', () => {
       rateDate: '2026-11-20',
       source: 'manual',
       stale: false,
+      estimated: false,
     });
     expect(table.currencies()).toContain('ARS');
   });
@@ -192,10 +216,39 @@ describe('createFxTable: manual rates', () => {
     expect(table.rate('JPY', 'ARS', '2026-11-22')?.rate).toBeCloseTo(1200 / 162, 9);
   });
 
-  it('ignores a manual rate dated after the day', () =>
+  it('uses a manual rate dated after the day only as an estimate, when nothing older exists', () => {
+    const only = createFxTable([], [manual('2026-11-20', 'EUR', 'USD', '1.1')]);
+    expect(only.rate('EUR', 'USD', '2026-11-19')).toMatchObject({
+      rate: 1.1,
+      date: '2026-11-20',
+      source: 'manual',
+      estimated: true,
+    });
+    // One manual rate for today converts every earlier day at that rate: a flat history, no jump.
+    const days = ['2020-01-01', '2026-10-01', '2026-11-19', '2026-11-20', '2026-11-22'];
+    expect(days.map((day) => only.convertMinor(1_000_00, 'USD', 'EUR', day)?.amountMinor)).toEqual(
+      days.map(() => 909_09),
+    );
+    expect(days.map((day) => only.convertMinor(1_000_00, 'USD', 'EUR', day)?.estimated)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    // With an ECB rate on or before the day, the later manual rate is not used for it.
     expect(
-      createFxTable([], [manual('2026-11-20', 'EUR', 'USD', '1.1')]).rate('EUR', 'USD', '2026-11-19'),
-    ).toBeNull());
+      createFxTable(ECB, [manual('2026-11-21', 'EUR', 'USD', '1.1')]).rate('EUR', 'USD', '2026-11-20'),
+    ).toMatchObject({ rate: 1.08, source: 'ecb', estimated: false });
+  });
+
+  it('estimates from the nearest later manual rate', () =>
+    expect(
+      createFxTable(
+        [],
+        [manual('2026-11-20', 'EUR', 'USD', '1.2'), manual('2026-11-10', 'USD', 'EUR', '0.8')],
+      ).rate('EUR', 'USD', '2026-11-01'),
+    ).toMatchObject({ rate: 1.25, date: '2026-11-10', estimated: true }));
 
   it('works with manual rates alone', () =>
     expect(
@@ -210,6 +263,7 @@ describe('createFxTable: manual rates', () => {
       rateDate: '2026-11-01',
       source: 'manual',
       stale: true,
+      estimated: false,
     }));
 
   it('refuses a malformed rate or date in its input', () => {

@@ -13,15 +13,28 @@ export const STALE_RATE_DAYS = 7;
 
 export type FxSource = 'identity' | 'ecb' | 'manual';
 
-/** A rate found for a day: 1 `from` = `rate` `to`; `date` is the (oldest) rate date it rests on. */
-export type FxRate = { rate: number; date: IsoDate; source: FxSource; stale: boolean };
+/**
+ * A rate found for a day: 1 `from` = `rate` `to`; `date` is the (oldest) rate date it rests on. When
+ * no rate exists on or before the day, the earliest known one is used instead and the rate is
+ * `estimated` (its `date` is then after the day: the newest rate date it rests on).
+ */
+export type FxRate = { rate: number; date: IsoDate; source: FxSource; stale: boolean; estimated: boolean };
 
-export type FxConversion = { amountMinor: number; rateDate: IsoDate; source: FxSource; stale: boolean };
+export type FxConversion = {
+  amountMinor: number;
+  rateDate: IsoDate;
+  source: FxSource;
+  stale: boolean;
+  estimated: boolean;
+};
 
 export type FxTable = {
-  /** 1 `from` = rate `to` on `date` (last known rate on or before it), or null when none exists yet. */
+  /**
+   * 1 `from` = rate `to` on `date`: the last known rate on or before it, else (estimated) the earliest
+   * known one; null only when the table has no rate for the pair at all.
+   */
   rate(from: string, to: string, date: IsoDate): FxRate | null;
-  /** `amountMinor` of `from` in minor units of `to`, rounded half away from zero; null without a rate. */
+  /** `amountMinor` of `from` in minor units of `to`, rounded half away from zero; null without any rate. */
   convertMinor(amountMinor: number, from: string, to: string, date: IsoDate): FxConversion | null;
   /** Every currency the table holds a rate for (EUR included once there is any rate), sorted. */
   currencies(): string[];
@@ -71,8 +84,11 @@ function buildSeries(entries: readonly { date: IsoDate; value: Fraction }[]): Se
   return { dates, values: dates.map((date) => byDate.get(date) ?? ONE) };
 }
 
-/** The latest entry on or before `date`, by binary search. */
-function latestOnOrBefore(series: Series | undefined, date: IsoDate): Found | null {
+/**
+ * The latest entry on or before `date`, by binary search; with `earliest`, when there is none, the
+ * series' first entry (dated after `date`).
+ */
+function latestOnOrBefore(series: Series | undefined, date: IsoDate, earliest = false): Found | null {
   if (!series) return null;
   let low = 0;
   let high = series.dates.length - 1;
@@ -86,12 +102,14 @@ function latestOnOrBefore(series: Series | undefined, date: IsoDate): Found | nu
       high = middle - 1;
     }
   }
+  if (found === -1 && earliest) found = 0;
   const value = series.values[found];
   const at = series.dates[found];
   return value && at ? { value, date: at } : null;
 }
 
 const older = (a: IsoDate, b: IsoDate): IsoDate => (a < b ? a : b);
+const newer = (a: IsoDate, b: IsoDate): IsoDate => (a > b ? a : b);
 
 /** Divides with rounding half away from zero, exactly. */
 function divideRounded(num: bigint, den: bigint): bigint {
@@ -117,7 +135,13 @@ function divideRounded(num: bigint, den: bigint): bigint {
  *
  * Conversions are exact (rates are decimal strings, kept as fractions) and round once, half away from
  * zero, to the target's minor unit (JPY 0 decimals, KWD 3). `stale` means the rate date is more than
- * STALE_RATE_DAYS before the day converted. Throws RangeError on a malformed rate or date in the input.
+ * STALE_RATE_DAYS before the day converted.
+ *
+ * A day before the first rate of a currency (or pair) is converted at the earliest known rate instead,
+ * marked `estimated`: the same lookup is made again letting every series fall back to its first entry,
+ * and the rate's date is then the newest date it rests on. So one manual rate entered today converts the
+ * whole history at that rate rather than leaving every earlier day out. Throws RangeError on a malformed
+ * rate or date in the input.
  */
 export function createFxTable(ecb: readonly EcbRate[], manual: readonly ManualRate[]): FxTable {
   const ecbEntries = new Map<string, { date: IsoDate; value: Fraction }[]>();
@@ -152,33 +176,44 @@ export function createFxTable(ecb: readonly EcbRate[], manual: readonly ManualRa
   }
   const manualSeries = new Map([...manualEntries].map(([key, list]) => [key, buildSeries(list)] as const));
 
-  /** Units of `quote` per 1 `base` from the user's rates for this pair (either direction). */
-  function manualPair(base: string, quote: string, date: IsoDate): Found | null {
-    const direct = latestOnOrBefore(manualSeries.get(pairKey(base, quote)), date);
-    const reverse = latestOnOrBefore(manualSeries.get(pairKey(quote, base)), date);
-    if (reverse && (!direct || reverse.date > direct.date)) {
+  /**
+   * Units of `quote` per 1 `base` from the user's rates for this pair (either direction). `late`: the
+   * estimating pass, where a series without an entry on or before the day gives its first one (and then
+   * the earlier of two dates is the nearer one).
+   */
+  function manualPair(base: string, quote: string, date: IsoDate, late = false): Found | null {
+    const direct = latestOnOrBefore(manualSeries.get(pairKey(base, quote)), date, late);
+    const reverse = latestOnOrBefore(manualSeries.get(pairKey(quote, base)), date, late);
+    if (reverse && (!direct || nearer(reverse.date, direct.date, date))) {
       return { value: inverse(reverse.value), date: reverse.date };
     }
     return direct;
   }
 
   /** ECB units of `currency` per 1 EUR; EUR itself is 1 with no date of its own. */
-  function ecbLeg(currency: string, date: IsoDate): { value: Fraction; date: IsoDate | null } | null {
+  function ecbLeg(
+    currency: string,
+    date: IsoDate,
+    late = false,
+  ): { value: Fraction; date: IsoDate | null } | null {
     if (currency === 'EUR') return { value: ONE, date: null };
-    return latestOnOrBefore(ecbSeries.get(currency), date);
+    return latestOnOrBefore(ecbSeries.get(currency), date, late);
   }
 
+  /** The rate date of two legs: the older one, or in the estimating pass the newer (the estimate's). */
+  const combine = (a: IsoDate, b: IsoDate, late: boolean) => (late ? newer(a, b) : older(a, b));
+
   /** Units of `currency` per 1 EUR: the ECB's, else bridged through a manual rate (latest first). */
-  function leg(currency: string, date: IsoDate) {
-    const fromEcb = ecbLeg(currency, date);
+  function leg(currency: string, date: IsoDate, late = false) {
+    const fromEcb = ecbLeg(currency, date, late);
     if (fromEcb) return { ...fromEcb, manual: false };
     let best: { value: Fraction; date: IsoDate; manual: true } | null = null;
     for (const other of [...(counterparts.get(currency) ?? [])].sort(bridgeOrder)) {
-      const pair = manualPair(other, currency, date);
-      const otherLeg = ecbLeg(other, date);
+      const pair = manualPair(other, currency, date, late);
+      const otherLeg = ecbLeg(other, date, late);
       if (!pair || !otherLeg) continue;
-      const legDate = otherLeg.date === null ? pair.date : older(pair.date, otherLeg.date);
-      if (!best || legDate > best.date) {
+      const legDate = otherLeg.date === null ? pair.date : combine(pair.date, otherLeg.date, late);
+      if (!best || nearer(legDate, best.date, date)) {
         best = { value: times(otherLeg.value, pair.value), date: legDate, manual: true };
       }
     }
@@ -186,10 +221,15 @@ export function createFxTable(ecb: readonly EcbRate[], manual: readonly ManualRa
   }
 
   /** The exact rate for a pair of different currencies, or null. */
-  function find(from: string, to: string, date: IsoDate): (Found & { source: FxSource }) | null {
-    const pair = manualPair(from, to, date);
-    const fromLeg = leg(from, date);
-    const toLeg = leg(to, date);
+  function find(
+    from: string,
+    to: string,
+    date: IsoDate,
+    late = false,
+  ): (Found & { source: FxSource }) | null {
+    const pair = manualPair(from, to, date, late);
+    const fromLeg = leg(from, date, late);
+    const toLeg = leg(to, date, late);
     let found: (Found & { source: FxSource }) | null = null;
     if (fromLeg && toLeg) {
       // At most one leg is EUR (from ≠ to), so at least one leg carries a date.
@@ -198,7 +238,7 @@ export function createFxTable(ecb: readonly EcbRate[], manual: readonly ManualRa
           ? toLeg.date
           : toLeg.date === null
             ? fromLeg.date
-            : older(fromLeg.date, toLeg.date);
+            : combine(fromLeg.date, toLeg.date, late);
       if (legDate !== null) {
         found = {
           value: times(toLeg.value, inverse(fromLeg.value)),
@@ -207,20 +247,31 @@ export function createFxTable(ecb: readonly EcbRate[], manual: readonly ManualRa
         };
       }
     }
-    if (pair && (!found || pair.date >= found.date)) found = { ...pair, source: 'manual' };
+    if (pair && (!found || pair.date === found.date || nearer(pair.date, found.date, date))) {
+      found = { ...pair, source: 'manual' };
+    }
     return found;
+  }
+
+  /** The rate on or before `date`, else the estimate from the earliest rates. */
+  function lookup(from: string, to: string, date: IsoDate) {
+    const exact = find(from, to, date);
+    if (exact) return { ...exact, estimated: false };
+    const estimate = find(from, to, date, true);
+    return estimate ? { ...estimate, estimated: true } : null;
   }
 
   function rate(from: string, to: string, date: IsoDate): FxRate | null {
     parseIsoDate(date);
-    if (from === to) return { rate: 1, date, source: 'identity', stale: false };
-    const found = find(from, to, date);
+    if (from === to) return { rate: 1, date, source: 'identity', stale: false, estimated: false };
+    const found = lookup(from, to, date);
     if (!found) return null;
     return {
       rate: toNumber(found.value),
       date: found.date,
       source: found.source,
-      stale: isStale(found.date, date),
+      stale: !found.estimated && isStale(found.date, date),
+      estimated: found.estimated,
     };
   }
 
@@ -231,8 +282,9 @@ export function createFxTable(ecb: readonly EcbRate[], manual: readonly ManualRa
     const fromExponent = currencyExponent(from);
     const toExponent = currencyExponent(to);
     parseIsoDate(date);
-    if (from === to) return { amountMinor, rateDate: date, source: 'identity', stale: false };
-    const found = find(from, to, date);
+    if (from === to)
+      return { amountMinor, rateDate: date, source: 'identity', stale: false, estimated: false };
+    const found = lookup(from, to, date);
     if (!found) return null;
     const num = BigInt(amountMinor) * found.value.num * 10n ** BigInt(toExponent);
     const den = found.value.den * 10n ** BigInt(fromExponent);
@@ -245,7 +297,8 @@ export function createFxTable(ecb: readonly EcbRate[], manual: readonly ManualRa
       amountMinor: value === 0 ? 0 : value,
       rateDate: found.date,
       source: found.source,
-      stale: isStale(found.date, date),
+      stale: !found.estimated && isStale(found.date, date),
+      estimated: found.estimated,
     };
   }
 
@@ -267,6 +320,15 @@ function pairKey(base: string, quote: string): string {
 function bridgeOrder(a: string, b: string): number {
   if (a === 'EUR' || b === 'EUR') return a === 'EUR' ? (b === 'EUR' ? 0 : -1) : 1;
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Whether a rate dated `a` is a better pick for `day` than one dated `b`: on or before the day, the later
+ * date; after it (an estimate), the earlier one; one on or before the day beats one after it.
+ */
+function nearer(a: IsoDate, b: IsoDate, day: IsoDate): boolean {
+  if (a <= day) return b > day || a > b;
+  return b > day && a < b;
 }
 
 function isStale(rateDate: IsoDate, date: IsoDate): boolean {

@@ -73,10 +73,10 @@ describe('buildInsights', () => {
         'savings_rate',
       );
       expect(insight).toMatchObject({ id: 'savings-rate', severity: 'positive' });
-      expect(insight?.title).toBe('You saved 20.0% of your income in October 2026');
+      expect(insight?.title).toBe('You saved 20.00% of your income in October 2026');
       expect(insight?.explanation).toBe(
-        'In October 2026 you earned $5,000.00 and spent $4,000.00, a savings rate of 20.0%. ' +
-          'That is up from your 10.0% average over the 4 months before.',
+        'In October 2026 you earned $5,000.00 and spent $4,000.00, a savings rate of 20.00%. ' +
+          'That is up from your 10.00% average over the 4 months before.',
       );
       expect(insight?.figures[0]).toEqual({ label: 'Savings rate', value: 20, format: 'percent' });
       expect(insight?.links.map((link) => link.href)).toEqual([
@@ -99,7 +99,7 @@ describe('buildInsights', () => {
         severity: 'warning',
         title: 'You spent more than you earned in October 2026',
       });
-      expect(over?.explanation).toContain('a savings rate of -20.0%');
+      expect(over?.explanation).toContain('a savings rate of -20.00%');
     });
 
     it('needs income in the last complete month', () => {
@@ -121,9 +121,9 @@ describe('buildInsights', () => {
         kind: 'category_up',
         severity: 'warning',
       });
-      expect(up?.title).toBe('Food & Dining spending up 25.0%');
+      expect(up?.title).toBe('Food & Dining spending up 25.00%');
       expect(up?.explanation).toBe(
-        'You spent $625.00 on Food & Dining in October 2026, $125.00 (25.0%) more than the $500.00 in September 2026.',
+        'You spent $625.00 on Food & Dining in October 2026, $125.00 (25.00%) more than the $500.00 in September 2026.',
       );
       expect(up?.links).toEqual([
         {
@@ -150,7 +150,7 @@ describe('buildInsights', () => {
         input({ categoriesLastMonth: food(37_500), categoriesPreviousMonth: food(50_000) }),
       );
       expect(down).toMatchObject({ id: 'category-down:FOOD_AND_DRINK', severity: 'positive' });
-      expect(down?.explanation).toContain('$125.00 (25.0%) less than the $500.00');
+      expect(down?.explanation).toContain('$125.00 (25.00%) less than the $500.00');
       const [travel] = buildInsights(
         input({
           categoriesLastMonth: [{ category: 'TRAVEL', label: 'Travel', amountMinor: 80_000, count: 2 }],
@@ -252,7 +252,7 @@ describe('buildInsights', () => {
       const large = only(data, 'large_transaction');
       expect(large.map((insight) => insight.id)).toEqual(['large:c', 'large:e', 'large:d']);
       expect(large[0]?.explanation).toBe(
-        'You paid $900.00 at Store c on Nov 12, 2026, 30.0% of your average monthly spending ($3,000.00).',
+        'You paid $900.00 at Store c on Nov 12, 2026, 30.00% of your average monthly spending ($3,000.00).',
       );
       expect(kinds(input({ recentTransactions: [row('a', -49_999)] }))).toEqual([]);
       expect(kinds(input({ recentTransactions: [row('a', -50_000)] }))).toEqual(['large_transaction']);
@@ -279,9 +279,9 @@ describe('buildInsights', () => {
       expect(insight).toMatchObject({
         id: 'crypto-share',
         severity: 'warning',
-        title: 'Crypto is 14.3% of your net worth',
+        title: 'Crypto is 14.25% of your net worth',
       });
-      expect(insight?.explanation).toContain('above the 10.0% threshold');
+      expect(insight?.explanation).toContain('above the 10.00% threshold');
       expect(kinds(input({ cryptoSharePercent: threshold }))).toEqual([]);
     });
   });
@@ -363,7 +363,7 @@ describe('buildInsights', () => {
       const [insight] = buildInsights(input({ recurring: [netflix] }));
       expect(insight).toMatchObject({ id: 'price-increase:netflix:checking', severity: 'warning' });
       expect(insight?.explanation).toBe(
-        'Netflix went from $15.49 to $17.99 a month (16.1% more) on Oct 15, 2026: $30.00 more a year.',
+        'Netflix went from $15.49 to $17.99 a month (16.14% more) on Oct 15, 2026: $30.00 more a year.',
       );
       const old = { ...netflix, priceIncrease: { fromMinor: -1_549, toMinor: -1_799, date: '2026-08-23' } };
       expect(kinds(input({ recurring: [old] }))).toEqual([]);

@@ -165,7 +165,8 @@ type Context = {
 /**
  * The insights for `input`, warnings first, then by the size of the money involved (descending;
  * insights without a money size, such as crypto_share, last in their group), then by id. An empty
- * input (a new user) gives none. Percentages are rounded to 2 decimals (figures) and shown with 1.
+ * input (a new user) gives none. Percentages are rounded to 2 decimals and shown with 2, in the texts
+ * as in the figures.
  */
 export function buildInsights(input: InsightInput): Insight[] {
   const locale = input.locale ?? DEFAULT_LOCALE;
@@ -174,7 +175,8 @@ export function buildInsights(input: InsightInput): Insight[] {
     money: (amountMinor, currency = input.currency) => ({ amountMinor, currency }),
     show: (amountMinor, currency = input.currency) => formatMoney({ amountMinor, currency }, locale),
     num: (value) => formatNumber(value, locale, 1),
-    pct: (value) => `${formatNumber(value, locale, 1)}%`,
+    // The same 2 decimals as the figure beside the text and every percentage in the app.
+    pct: (value) => `${formatNumber(value, locale, 2)}%`,
     day: (date) => (input.dateFormat ? formatIsoDate(date, input.dateFormat) : longDate(date)),
   };
   const recurringIds = new Set(input.recurring.flatMap((payment) => payment.transactionIds));

@@ -7,6 +7,7 @@ import {
   allocatePercents,
   percentChange,
   percentOf,
+  splitMinor,
   summarizeBalances,
 } from './net-worth';
 
@@ -219,4 +220,25 @@ describe('percentOf', () => {
   );
 
   it('refuses a zero whole', () => expect(() => percentOf(1, 0)).toThrow(RangeError));
+});
+
+describe('splitMinor', () => {
+  it.each([
+    [100, [1, 1, 1], [34, 33, 33]],
+    [1_000, [500, 300, 200], [500, 300, 200]],
+    [-7, [3, 4], [-3, -4]],
+    [90_909, [50_000, 50_000], [45_455, 45_454]],
+    // A refund in one category: weights of both signs still add up to the total.
+    [1_099, [1_500, -500], [1_649, -550]],
+    [0, [0, 0], [0, 0]],
+  ])('splits %d over %j as %j', (total, weights, expected) => {
+    const parts = splitMinor(total, weights);
+    expect(parts).toEqual(expected);
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+  });
+
+  it('refuses weights adding up to 0 for a non-zero total, and fractions', () => {
+    expect(() => splitMinor(5, [1, -1])).toThrow(RangeError);
+    expect(() => splitMinor(1.5, [1])).toThrow(RangeError);
+  });
 });

@@ -86,6 +86,44 @@ export function allocatePercents(amounts: readonly number[]): number[] {
   return parts.map((part) => Number(part) / 100);
 }
 
+/**
+ * Splits the integer `total` over parts in proportion to integer `weights`, by the largest-remainder
+ * method, so the parts always add up to `total` exactly (ties go to the earlier part). Weights may have
+ * either sign but must not add up to 0 (RangeError). Used to round a converted sum once and share it
+ * out: each currency's sum is converted once, then split over its classes or categories.
+ */
+export function splitMinor(total: number, weights: readonly number[]): number[] {
+  if (!Number.isSafeInteger(total) || weights.some((weight) => !Number.isSafeInteger(weight))) {
+    throw new RangeError('splitMinor takes integer amounts');
+  }
+  const whole = weights.reduce((a, b) => a + b, 0);
+  if (whole === 0) {
+    if (weights.every((weight) => weight === 0) && total === 0) return weights.map(() => 0);
+    throw new RangeError('splitMinor needs weights that do not add up to 0');
+  }
+  // Work with a positive denominator: share_i = total × w_i / W = (total × w_i × sign) / |W|.
+  const sign = whole < 0 ? -1n : 1n;
+  const den = BigInt(Math.abs(whole));
+  const exact = weights.map((weight) => BigInt(total) * BigInt(weight) * sign);
+  const floors = exact.map((value) => {
+    const quotient = value / den;
+    return value % den !== 0n && value < 0n ? quotient - 1n : quotient;
+  });
+  let left = BigInt(total) - floors.reduce((a, b) => a + b, 0n);
+  const order = exact
+    .map((value, index) => ({ index, remainder: value - (floors[index] ?? 0n) * den }))
+    .sort((a, b) => (b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.index - b.index));
+  for (const { index } of order) {
+    if (left <= 0n) break;
+    floors[index] = (floors[index] ?? 0n) + 1n;
+    left -= 1n;
+  }
+  return floors.map((part) => {
+    const value = Number(part);
+    return value === 0 ? 0 : value;
+  });
+}
+
 export type AllocationSlice = { class: AssetClass; label: string; amountMinor: number; percent: number };
 
 export type BalanceSummary = {
@@ -114,19 +152,31 @@ export type BalanceSummary = {
 export function summarizeBalances(
   accounts: readonly { type: AccountType; amountMinor: number }[],
 ): BalanceSummary {
-  const byClass: Record<AssetClass, number> = {
-    cash: 0,
-    investment: 0,
-    crypto: 0,
-    real_estate: 0,
-    other: 0,
-    liability: 0,
-  };
+  const byClass = emptyClassTotals();
   for (const account of accounts) {
     if (!Number.isSafeInteger(account.amountMinor)) {
       throw new RangeError(`Minor-unit amount must be a safe integer, got ${account.amountMinor}`);
     }
     byClass[assetClassOf(account.type)] += account.amountMinor;
+  }
+  return summarizeClassTotals(byClass);
+}
+
+/** Every asset class at 0. */
+export function emptyClassTotals(): Record<AssetClass, number> {
+  return { cash: 0, investment: 0, crypto: 0, real_estate: 0, other: 0, liability: 0 };
+}
+
+/**
+ * The summary of per-class totals already in one currency (each class converted once from its
+ * per-currency sums, so the summary and the net-worth history's points are built the same way).
+ */
+export function summarizeClassTotals(totals: Readonly<Record<AssetClass, number>>): BalanceSummary {
+  const byClass = { ...totals };
+  for (const value of Object.values(byClass)) {
+    if (!Number.isSafeInteger(value)) {
+      throw new RangeError(`Minor-unit amount must be a safe integer, got ${value}`);
+    }
   }
   const liabilitiesMinor = byClass.liability;
   const assetsMinor = ASSET_CLASSES.filter((assetClass) => assetClass !== 'liability').reduce(

@@ -3,11 +3,14 @@ import {
   type AccountType,
   type AssetClass,
   type BalanceSummary,
+  assetClassOf,
+  ASSET_CLASSES,
+  emptyClassTotals,
   isAccountType,
   isLiability,
   type Money,
   normalizeAccountStatus,
-  summarizeBalances,
+  summarizeClassTotals,
 } from '@lodestar/domain';
 import {
   createConverter,
@@ -31,6 +34,8 @@ export type AccountBalance = {
 
 export type CurrentBalances = Reporting & {
   accounts: AccountBalance[];
+  /** Per account type, its share of the converted net worth (the one rule, fx/reporting.ts). */
+  typeTotals: Map<string, number>;
   summary: BalanceSummary;
   fx: FxReport;
 };
@@ -42,6 +47,9 @@ export const knownType = (type: string): AccountType => (isAccountType(type) ? t
  * Today's balances of the user's visible accounts (financial_account.current_balance_minor), converted
  * into the reporting currency at today's last known rates, and their summary. An account without a rate
  * is listed with `converted: null`, left out of every total, and its currency named in `fx.missing`.
+ * Totals follow the one rounding rule (fx/reporting.ts `byKey`): each currency's balances are summed and
+ * converted once, and that sum is shared out over the classes (and the account types), as the net-worth
+ * history's points are built; so net worth = Σ over currencies of the converted native totals.
  */
 export async function currentBalances(db: Database, userId: string, now: Date): Promise<CurrentBalances> {
   const [reporting, rows] = await Promise.all([
@@ -69,14 +77,18 @@ export async function currentBalances(db: Database, userId: string, now: Date): 
       isLiability: isLiability(knownType(row.type)),
     };
   });
-  const summary = summarizeBalances(
-    accounts.flatMap((account) =>
-      account.converted
-        ? [{ type: knownType(account.type), amountMinor: account.converted.amountMinor }]
-        : [],
-    ),
+  const classes = converter.byKey(
+    accounts.map((account) => ({ key: assetClassOf(knownType(account.type)), ...account.native })),
+    reporting.today,
   );
-  return { ...reporting, accounts, summary, fx: converter.report() };
+  const byClass = emptyClassTotals();
+  for (const assetClass of ASSET_CLASSES) byClass[assetClass] = classes.amounts.get(assetClass) ?? 0;
+  const typeTotals = converter.byKey(
+    accounts.map((account) => ({ key: account.type, ...account.native })),
+    reporting.today,
+  ).amounts;
+  const summary = summarizeClassTotals(byClass);
+  return { ...reporting, accounts, typeTotals, summary, fx: converter.report() };
 }
 
 /** `byClass` of GET /balance: every asset class (liabilities included) as Money. */

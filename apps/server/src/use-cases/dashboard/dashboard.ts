@@ -26,13 +26,36 @@ export type DashboardView = {
     crypto: Money;
     realEstate: Money;
     other: Money;
-    change: { amount: Money; percent: number | null; from: string };
+    /**
+     * Net worth now against the period start. Null amount and percent when either total leaves a
+     * currency out for want of any rate (`missing` names them): a change of partial totals misleads.
+     * `estimated`: the start (or today) is converted at a rate of a later day (before the first rate).
+     */
+    change: {
+      amount: Money | null;
+      percent: number | null;
+      from: string;
+      missing: string[];
+      estimated: boolean;
+    };
   };
   allocation: { class: AssetClass; label: string; amount: Money; percent: number }[];
   cryptoShare: { percent: number; threshold: number; above: boolean };
   accounts: { type: string; label: string; total: Money; accounts: AccountBalance[] }[];
   fx: FxReport;
 };
+
+/** Estimates of two reports, the earliest rate date per currency. */
+function mergeEstimates(...reports: FxReport['estimated'][]): FxReport['estimated'] {
+  const byCurrency = new Map<string, string>();
+  for (const { currency, from } of reports.flat()) {
+    const known = byCurrency.get(currency);
+    if (known === undefined || from < known) byCurrency.set(currency, from);
+  }
+  return [...byCurrency]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, from]) => ({ currency, from }));
+}
 
 /** Account types in the order of the domain's list; a type it does not know comes after, by name. */
 function typeOrder(a: string, b: string): number {
@@ -70,17 +93,21 @@ export async function dashboard(
     [{ from: range.from, to: range.from }],
   );
   // Rates of the start day are only a means to the change figure: a missing one is reported, an old one
-  // is expected for a past day and not called stale.
+  // is expected for a past day and not called stale. The start is summed by the same rule as today.
   const startConverter = createConverter(table, currency);
-  let startMinor = 0;
-  for (const row of startRows) {
-    startMinor += startConverter.convert(row.balanceMinor, row.currency, row.date, { track: false }) ?? 0;
-  }
+  const start = startConverter.total(
+    startRows.map((row) => ({ amountMinor: row.balanceMinor, currency: row.currency })),
+    range.from,
+    { track: false },
+  );
   const startReport = startConverter.report();
   const fx: FxReport = {
     missing: [...new Set([...balances.fx.missing, ...startReport.missing])].sort(),
     stale: balances.fx.stale,
+    estimated: mergeEstimates(balances.fx.estimated, startReport.estimated),
   };
+  const partial = [...new Set([...balances.fx.missing, ...start.missing])].sort();
+  const startMinor = start.amountMinor;
 
   const amount = (amountMinor: number): Money => ({ amountMinor, currency });
   const groups = new Map<string, AccountBalance[]>();
@@ -94,7 +121,7 @@ export async function dashboard(
     .map(([type, members]) => ({
       type,
       label: accountTypeLabel(type),
-      total: amount(members.reduce((total, member) => total + (member.converted?.amountMinor ?? 0), 0)),
+      total: amount(balances.typeTotals.get(type) ?? 0),
       accounts: members,
     }));
 
@@ -113,9 +140,11 @@ export async function dashboard(
       realEstate: amount(summary.byClass.real_estate),
       other: amount(summary.byClass.other),
       change: {
-        amount: amount(summary.netWorthMinor - startMinor),
-        percent: percentChange(summary.netWorthMinor, startMinor),
+        amount: partial.length ? null : amount(summary.netWorthMinor - startMinor),
+        percent: partial.length ? null : percentChange(summary.netWorthMinor, startMinor),
         from: range.from,
+        missing: partial,
+        estimated: start.estimated || balances.fx.estimated.length > 0,
       },
     },
     allocation: summary.allocation.map((slice) => ({

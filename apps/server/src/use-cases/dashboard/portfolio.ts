@@ -7,14 +7,19 @@ import {
   type PortfolioRange,
   portfolioRangeStart,
 } from '@lodestar/domain';
-import { createConverter, loadFxTable, reportingFor } from '../../fx/reporting';
+import { createConverter, type FxReport, loadFxTable, reportingFor } from '../../fx/reporting';
 import { netWorthHistory } from './history-cache';
 
-/** One day of net-worth history: integer minor units of the response's currency per class. */
-export type PortfolioPoint = { date: string; netWorth: number; account_count: number } & Record<
-  AssetClass,
-  number
->;
+/**
+ * One day of net-worth history: integer minor units of the response's currency per class. `estimated`:
+ * some amount of the day is converted at a rate of a later day (the earliest known, see fx.ts).
+ */
+export type PortfolioPoint = {
+  date: string;
+  netWorth: number;
+  account_count: number;
+  estimated: boolean;
+} & Record<AssetClass, number>;
 
 export type PortfolioView = {
   currency: string;
@@ -23,6 +28,8 @@ export type PortfolioView = {
   to: string;
   classes: readonly AssetClass[];
   points: PortfolioPoint[];
+  /** Currencies left out for want of any rate, and those estimated before their first rate. */
+  fx: FxReport;
 };
 
 /** Samples accepted by GET /portfolio (the small charts thin the series on the server). */
@@ -41,6 +48,7 @@ function emptyPoint(date: string): PortfolioPoint {
     other: 0,
     liability: 0,
     account_count: 0,
+    estimated: false,
   };
 }
 
@@ -49,8 +57,9 @@ function emptyPoint(date: string): PortfolioPoint {
  * the database (cached per user until the rollup's version changes, history-cache.ts) and converted at each
  * day's last known rates. One point per day from the range start (never before the first snapshot) to
  * today; a day without any snapshot (before the day's sync or snapshot has run) repeats the day before, so
- * the line does not drop to zero. A currency without any rate is left out. With `samples`, the series is
- * thinned by LTTB on net worth.
+ * the line does not drop to zero. A currency without any rate is left out (named in `fx.missing`); a day
+ * before a currency's first rate is converted at its earliest rate and marked `estimated`. With `samples`,
+ * the series is thinned by LTTB on net worth.
  */
 export async function portfolio(
   db: Database,
@@ -73,8 +82,6 @@ export async function portfolio(
     [{ from, to: today }],
   );
   const converter = createConverter(table, currency);
-  const convert = (amountMinor: number, from: string, date: string) =>
-    amountMinor === 0 ? 0 : (converter.convert(amountMinor, from, date, { track: false }) ?? 0);
 
   const points: PortfolioPoint[] = [];
   if (first !== null) {
@@ -90,19 +97,27 @@ export async function portfolio(
         continue;
       }
       const point = emptyPoint(date);
+      const entries: { key: AssetClass; amountMinor: number; currency: string }[] = [];
       for (let row = rows[next]; row?.date === date; row = rows[++next]) {
-        // A currency without any rate is left out of the day (it is listed by the dashboard's fx.missing).
+        // A currency without any rate is left out of the day (named in fx.missing).
         if (converter.convert(0, row.currency, date, { track: false }) === null) continue;
-        point.cash += convert(row.cash, row.currency, date);
-        point.investment += convert(row.investment, row.currency, date);
-        point.crypto += convert(row.crypto, row.currency, date);
-        point.real_estate += convert(row.realEstate, row.currency, date);
-        point.other += convert(row.other, row.currency, date);
-        point.liability += convert(row.liability, row.currency, date);
+        const values: Record<AssetClass, number> = {
+          cash: row.cash,
+          investment: row.investment,
+          crypto: row.crypto,
+          real_estate: row.realEstate,
+          other: row.other,
+          liability: row.liability,
+        };
+        for (const key of ASSET_CLASSES)
+          entries.push({ key, amountMinor: values[key], currency: row.currency });
         point.account_count += row.accountCount;
       }
-      point.netWorth =
-        point.cash + point.investment + point.crypto + point.real_estate + point.other + point.liability;
+      // The one rule (fx/reporting.ts byKey): each currency's day total converted once, shared over classes.
+      const converted = converter.byKey(entries, date, { track: false });
+      for (const key of ASSET_CLASSES) point[key] = converted.amounts.get(key) ?? 0;
+      point.netWorth = converted.total;
+      point.estimated = converted.estimated;
       points.push(point);
       previous = point;
     }
@@ -117,5 +132,14 @@ export async function portfolio(
           (point) => Date.parse(`${point.date}T00:00:00Z`) / DAY_MS,
           (point) => point.netWorth,
         );
-  return { currency, range, from, to: today, classes: ASSET_CLASSES, points: thinned };
+  const report = converter.report();
+  return {
+    currency,
+    range,
+    from,
+    to: today,
+    classes: ASSET_CLASSES,
+    points: thinned,
+    fx: { ...report, stale: [] },
+  };
 }

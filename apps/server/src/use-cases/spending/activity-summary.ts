@@ -1,6 +1,5 @@
 import { firstTransactionDate, spendingSumsOf, type CurrencyCategorySums, type Database } from '@lodestar/db';
 import {
-  incomeAndSpending,
   percentChange,
   periodRange,
   previousRange,
@@ -11,7 +10,7 @@ import {
   money,
   type Money,
 } from '@lodestar/domain';
-import { converterAt, convertSums, moneyChange, spendingContext } from './reporting';
+import { converterAt, convertedIncomeAndSpending, moneyChange, spendingContext } from './reporting';
 
 /** The five largest spending categories are listed for the current period. */
 const TOP_CATEGORIES = 5;
@@ -61,7 +60,7 @@ async function figuresOf(
     currency,
     range.to,
   );
-  return incomeAndSpending(convertSums(rows, converter), hidden);
+  return convertedIncomeAndSpending(rows, converter, hidden);
 }
 
 function periodFigures(range: DateSpan, figures: IncomeAndSpending, currency: string): PeriodFigures {

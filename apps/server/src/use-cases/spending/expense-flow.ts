@@ -2,14 +2,13 @@ import { payerIncome, spendingSums, type Database } from '@lodestar/db';
 import {
   buildExpenseFlow,
   flowRange,
-  incomeAndSpending,
   type FlowLink,
   type FlowNode,
   type FlowPeriod,
   money,
   type Money,
 } from '@lodestar/domain';
-import { converterAt, convertSums, merchantKeyOfPayee, spendingContext } from './reporting';
+import { converterAt, convertedIncomeAndSpending, merchantKeyOfPayee, spendingContext } from './reporting';
 
 export type ExpenseFlowView = {
   currency: string;
@@ -48,13 +47,18 @@ export async function expenseFlow(input: {
     currency,
     range.to,
   );
-  const figures = incomeAndSpending(convertSums(rows, converter), context.hiddenCategories);
+  const figures = convertedIncomeAndSpending(rows, converter, context.hiddenCategories);
 
   // One source per merchant key; its name is the payer name carrying most of its income.
   const sources = new Map<string, { amountMinor: number; names: Map<string, number> }>();
-  for (const payer of payers) {
-    const amountMinor = converter.convert(payer.amountMinor, payer.currency);
-    if (amountMinor === null) continue;
+  // Each currency's payer income is converted once and shared out over its payers (the one rule), so
+  // the sources add up to the same income as everywhere else.
+  const shares = converter.byKey(
+    payers.map((payer, index) => ({ key: index, amountMinor: payer.amountMinor, currency: payer.currency })),
+  ).amounts;
+  for (const [index, payer] of payers.entries()) {
+    const amountMinor = shares.get(index);
+    if (amountMinor === undefined) continue;
     const key = merchantKeyOfPayee(payer.payer);
     const source = sources.get(key) ?? { amountMinor: 0, names: new Map<string, number>() };
     source.amountMinor += amountMinor;

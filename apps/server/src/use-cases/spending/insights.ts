@@ -12,7 +12,6 @@ import {
   buildInsights,
   detectRecurring,
   fromMajor,
-  incomeAndSpending,
   isAccountType,
   monthRange,
   summarizeBalances,
@@ -27,7 +26,13 @@ import {
   recurringView,
   type RecurringView,
 } from './recurring';
-import { convertSums, merchantKeyOfPayee, ratesBetween, spendingContext, type Converter } from './reporting';
+import {
+  convertedIncomeAndSpending,
+  merchantKeyOfPayee,
+  ratesBetween,
+  spendingContext,
+  type Converter,
+} from './reporting';
 
 /** Months of income and spending the insights compare (the current one included). */
 const MONTHS = 13;
@@ -131,8 +136,9 @@ export async function insights(input: { db: Database; userId: string; now: Date 
 
   const monthly = months.map((month, index) => {
     const range = ranges[index] ?? { from: today, to: today };
-    const figures = incomeAndSpending(
-      convertSums(monthlyRows[index] ?? [], rates.at(range.to)),
+    const figures = convertedIncomeAndSpending(
+      monthlyRows[index] ?? [],
+      rates.at(range.to),
       hiddenCategories,
     );
     return {

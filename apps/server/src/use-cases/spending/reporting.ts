@@ -1,9 +1,11 @@
 import type { CurrencyCategorySums, Database } from '@lodestar/db';
 import {
+  categoryLabel,
+  incomeAndSpending,
+  type IncomeAndSpending,
   money,
   normalizeMerchant,
   percentChange,
-  type CategorySums,
   type DateFormat,
 } from '@lodestar/domain';
 import { createConverter, loadFxTable, reportingFor } from '../../fx/reporting';
@@ -42,6 +44,11 @@ export type Converter = {
   convert(amountMinor: number, currency: string): number | null;
   /** Currencies met without any rate (their figures are left out of the totals), sorted. */
   missing(): string[];
+  /** Per key, by the one rounding rule (fx/reporting.ts byKey); `total` is the sum of the keys. */
+  byKey<K>(entries: Iterable<{ key: K; amountMinor: number; currency: string }>): {
+    amounts: Map<K, number>;
+    total: number;
+  };
 };
 
 /**
@@ -79,24 +86,63 @@ export async function ratesBetween(
         convert: (amountMinor, currency) =>
           amountMinor === 0 ? 0 : converter.convert(amountMinor, currency, date, { track: false }),
         missing: () => converter.report().missing,
+        byKey: (entries) => converter.byKey(entries, date, { track: false }),
       };
     },
   };
 }
 
 /**
- * Per-category sums in the reporting currency: each currency's inflows and outflows converted
- * separately (so their signs survive), rows of a currency without any rate left out.
+ * Income and spending in the reporting currency by the one rounding rule: the domain's incomeAndSpending
+ * of each currency's own rows (native minor units), then each currency's income and spending converted
+ * once and its spending shared out over its categories (fx/reporting.ts byKey). So income and spending
+ * are the same to the minor unit on every screen that shows them, and the categories add up to spending.
+ * Rows of a currency without any rate are left out.
  */
-export function convertSums(rows: readonly CurrencyCategorySums[], converter: Converter): CategorySums[] {
-  const sums: CategorySums[] = [];
+export function convertedIncomeAndSpending(
+  rows: readonly CurrencyCategorySums[],
+  converter: Converter,
+  hiddenCategories: readonly string[],
+): IncomeAndSpending {
+  const byCurrency = new Map<string, CurrencyCategorySums[]>();
   for (const row of rows) {
-    const inflow = converter.convert(row.inflowMinor, row.currency);
-    const outflow = converter.convert(row.outflowMinor, row.currency);
-    if (inflow === null || outflow === null) continue;
-    sums.push({ category: row.category, inflowMinor: inflow, outflowMinor: outflow, count: row.count });
+    const list = byCurrency.get(row.currency) ?? [];
+    list.push(row);
+    byCurrency.set(row.currency, list);
   }
-  return sums;
+  const income: { key: 'income'; amountMinor: number; currency: string }[] = [];
+  const categories: { key: string; amountMinor: number; currency: string }[] = [];
+  const counts = new Map<string, number>();
+  let count = 0;
+  for (const [currency, list] of byCurrency) {
+    if (converter.convert(1, currency) === null) continue;
+    const native = incomeAndSpending(list, hiddenCategories);
+    count += native.count;
+    income.push({ key: 'income', amountMinor: native.incomeMinor, currency });
+    for (const row of native.byCategory) {
+      categories.push({ key: row.category, amountMinor: row.amountMinor, currency });
+      counts.set(row.category, (counts.get(row.category) ?? 0) + row.count);
+    }
+  }
+  const spending = converter.byKey(categories);
+  const byCategory = [...spending.amounts]
+    .map(([category, amountMinor]) => ({
+      category,
+      label: categoryLabel(category),
+      amountMinor: amountMinor === 0 ? 0 : amountMinor,
+      count: counts.get(category) ?? 0,
+    }))
+    .sort(
+      (a, b) =>
+        b.amountMinor - a.amountMinor || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0),
+    );
+  const zero = (value: number) => (value === 0 ? 0 : value);
+  return {
+    incomeMinor: zero(converter.byKey(income).total),
+    spendingMinor: zero(spending.total),
+    count,
+    byCategory,
+  };
 }
 
 /** `{ amount, percent }` of the change from `previous` to `current` (percent null when previous is 0). */

@@ -8,7 +8,6 @@ import {
 import {
   categoryLabel,
   cumulativeDaily,
-  incomeAndSpending,
   monthOf,
   monthRange,
   previousMonth,
@@ -18,7 +17,7 @@ import {
 } from '@lodestar/domain';
 import {
   converterAt,
-  convertSums,
+  convertedIncomeAndSpending,
   merchantKeyOfPayee,
   moneyChange,
   spendingContext,
@@ -92,14 +91,31 @@ function topMerchants(rows: readonly PayeeSpending[], converter: Converter, curr
 }
 
 /** Spending per day of a month in reporting minor units (day 1-based), for cumulativeDaily. */
-function perDay(
+/**
+ * The running spending total per day in the reporting currency: each currency's running total in its
+ * own minor units, converted once per day (the one rule), so the last day equals the month's total.
+ */
+function convertedCumulative(
   rows: readonly { date: string; currency: string; amountMinor: number }[],
   converter: Converter,
-) {
-  return rows.flatMap((row) => {
-    const amountMinor = converter.convert(row.amountMinor, row.currency);
-    return amountMinor === null ? [] : [{ day: Number(row.date.slice(8)), amountMinor }];
-  });
+  days: number,
+): number[] {
+  const byCurrency = new Map<string, { day: number; amountMinor: number }[]>();
+  for (const row of rows) {
+    const list = byCurrency.get(row.currency) ?? [];
+    list.push({ day: Number(row.date.slice(8)), amountMinor: row.amountMinor });
+    byCurrency.set(row.currency, list);
+  }
+  const running = [...byCurrency].map(([currency, list]) => ({
+    currency,
+    values: cumulativeDaily(list, days),
+  }));
+  return Array.from({ length: days }, (_, index) =>
+    running.reduce(
+      (total, { currency, values }) => total + (converter.convert(values[index] ?? 0, currency) ?? 0),
+      0,
+    ),
+  );
 }
 
 /**
@@ -134,8 +150,8 @@ export async function spendingSummary(input: {
     converterAt(db, userId, [...currencies(currentRows), ...currencies(payees)], currency, current.to),
     converterAt(db, userId, currencies(previousRows), currency, previous.to),
   ]);
-  const now = incomeAndSpending(convertSums(currentRows, atCurrent), hiddenCategories);
-  const then = incomeAndSpending(convertSums(previousRows, atPrevious), hiddenCategories);
+  const now = convertedIncomeAndSpending(currentRows, atCurrent, hiddenCategories);
+  const then = convertedIncomeAndSpending(previousRows, atPrevious, hiddenCategories);
 
   const previousByCategory = new Map(then.byCategory.map((row) => [row.category, row]));
   const seen = new Set(now.byCategory.map((row) => row.category));
@@ -169,8 +185,8 @@ export async function spendingSummary(input: {
       : month < monthOf(context.today)
         ? current.days
         : 0;
-  const cumulative = cumulativeDaily(perDay(currentDays, atCurrent), days);
-  const previousCumulative = cumulativeDaily(perDay(previousDays, atPrevious), previous.days);
+  const cumulative = convertedCumulative(currentDays, atCurrent, days);
+  const previousCumulative = convertedCumulative(previousDays, atPrevious, previous.days);
   return {
     currency,
     month,

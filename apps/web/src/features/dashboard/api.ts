@@ -15,7 +15,8 @@ export type DashboardAccount = DashboardAccountGroup['accounts'][number];
 
 /**
  * `missing`: currencies without any rate (their balances are left out of the totals); `stale`:
- * currencies converted at a rate more than 7 days older than the day it was used for.
+ * currencies converted at a rate more than 7 days older than the day it was used for; `estimated`:
+ * currencies converted on days before their first rate at the earliest one (dated `from`).
  */
 export type FxNotes = ApiSchema<'FxReport'>;
 

@@ -6,7 +6,7 @@ import { todayIn } from './model';
 import { fail, makeDashboard, ok, renderDashboard, serveDashboard, usd } from './test-harness';
 
 const WITH_MISSING = makeDashboard({
-  fx: { missing: ['XYZ'], stale: [{ currency: 'EUR', asOf: '2026-11-01' }] },
+  fx: { missing: ['XYZ'], stale: [{ currency: 'EUR', asOf: '2026-11-01' }], estimated: [] },
 });
 
 const ONLY_USD = makeDashboard({
@@ -50,6 +50,30 @@ describe('dashboard: exchange-rate notices', { timeout: 15_000 }, () => {
     expect(within(dialog).getByLabelText('Currency')).toHaveValue('XYZ');
   });
 
+  it('shows no change computed from partial totals, and says which figures are estimates', async () => {
+    const base = makeDashboard();
+    serveDashboard({
+      dashboard: makeDashboard({
+        summary: {
+          ...base.summary,
+          change: { amount: null, percent: null, from: '2026-10-24', missing: ['XYZ'], estimated: false },
+        },
+        fx: { missing: ['XYZ'], stale: [], estimated: [{ currency: 'EUR', from: '2026-11-20' }] },
+      }),
+    });
+    renderDashboard();
+    const change = await screen.findByTestId('net-worth-change');
+    expect(change).toHaveTextContent(
+      'Change since 10/24/2026 not shown: XYZ has no exchange rate to USD yet, so the totals are incomplete.',
+    );
+    expect(change).not.toHaveTextContent('%');
+    expect(
+      screen.getByText(
+        /EUR amounts before 11\/20\/2026 are estimates: they use the earliest known exchange rate/,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('offers the rates only when a balance needs converting', async () => {
     serveDashboard({ dashboard: ONLY_USD });
     renderDashboard();
@@ -73,6 +97,47 @@ describe('dashboard: exchange-rates dialog', { timeout: 15_000 }, () => {
     expect(xyz).toHaveTextContent('Manual');
     expect(xyz).toHaveTextContent('Stale');
     expect(dialog.getByText(/ECB rates last fetched 11\/21\/2026/)).toBeInTheDocument();
+  });
+
+  it('lists the currencies actually held, naming those without any rate (no "nothing to convert")', async () => {
+    serveDashboard({ dashboard: WITH_MISSING });
+    server.on('GET', '/api/v1/fx/rates', () =>
+      ok({ currency: 'USD', rates: [], missing: ['XYZ'], held: ['USD', 'XYZ'], lastFetchedAt: null }),
+    );
+    const user = userEvent.setup();
+    renderDashboard();
+    const dialog = within(await openRatesFromHeader(user));
+    expect(await dialog.findByText('Your accounts are in USD, XYZ.')).toBeInTheDocument();
+    expect(dialog.getByText('XYZ').closest('li')).toHaveTextContent('No rate');
+    expect(dialog.queryByText(/nothing to convert/)).not.toBeInTheDocument();
+  });
+
+  it('marks a rate that only exists after today as an estimate', async () => {
+    serveDashboard();
+    server.on('GET', '/api/v1/fx/rates', () =>
+      ok({
+        currency: 'USD',
+        rates: [
+          {
+            currency: 'EUR',
+            rate: '1.1',
+            date: '2099-01-02',
+            source: 'manual',
+            stale: false,
+            estimated: true,
+          },
+        ],
+        missing: [],
+        held: ['EUR', 'USD'],
+        lastFetchedAt: null,
+      }),
+    );
+    const user = userEvent.setup();
+    renderDashboard();
+    const dialog = within(await openRatesFromHeader(user));
+    const row = (await dialog.findByText('1 EUR = 1.1 USD')).closest('li');
+    expect(row).toHaveTextContent('Estimated');
+    expect(row).toHaveTextContent('Earliest known rate, of 01/02/2099');
   });
 
   it('checks a manual rate before sending it, then saves it and reads the figures again', async () => {

@@ -12,6 +12,7 @@ const point = (date: string): PortfolioPoint => ({
   other: 0,
   liability: 0,
   account_count: 1,
+  estimated: false,
 });
 
 function days(from: string, count: number): PortfolioPoint[] {

@@ -43,10 +43,13 @@ export function useFxRates(enabled: boolean) {
   });
 }
 
-/** A rate change alters every converted figure, so everything under ['dashboard'] is read again. */
+/**
+ * A rate change alters every converted figure on every page (dashboard, accounts, expenses, insights),
+ * so every query is read again: a "No exchange rate" notice goes as soon as it is no longer true.
+ */
 function useInvalidateDashboard() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+  return () => queryClient.invalidateQueries();
 }
 
 export function useAddManualRate() {

@@ -35,7 +35,7 @@ export function makeDashboard(overrides: Partial<DashboardData> = {}): Dashboard
       crypto: usd(84_352),
       realEstate: usd(0),
       other: usd(0),
-      change: { amount: usd(120_000), percent: 4.71, from: '2026-10-24' },
+      change: { amount: usd(120_000), percent: 4.71, from: '2026-10-24', missing: [], estimated: false },
     },
     allocation: [
       { class: 'investment', label: 'Investments', amount: usd(2_000_000), percent: 73.68 },
@@ -123,7 +123,7 @@ export function makeDashboard(overrides: Partial<DashboardData> = {}): Dashboard
         ],
       },
     ],
-    fx: { missing: [], stale: [] },
+    fx: { missing: [], stale: [], estimated: [] },
     ...overrides,
   };
 }
@@ -146,9 +146,18 @@ export function makePortfolio(range: PortfolioRange): PortfolioData {
       other: 0,
       liability: -45_000,
       account_count: 4,
+      estimated: false,
     };
   });
-  return { currency: 'USD', range, from, to: '2026-11-22', classes: [], points };
+  return {
+    currency: 'USD',
+    range,
+    from,
+    to: '2026-11-22',
+    classes: [],
+    points,
+    fx: { missing: [], stale: [], estimated: [] },
+  };
 }
 
 export function makeActivity(period = '1-month'): ActivitySummary {
@@ -201,10 +210,19 @@ export function makeActivity(period = '1-month'): ActivitySummary {
 export const FX_RATES: FxRates = {
   currency: 'USD',
   rates: [
-    { currency: 'EUR', rate: '1.0854', date: '2026-11-20', source: 'ecb', stale: false },
-    { id: 'rate_1', currency: 'XYZ', rate: '0.25', date: '2026-10-01', source: 'manual', stale: true },
+    { currency: 'EUR', rate: '1.0854', date: '2026-11-20', source: 'ecb', stale: false, estimated: false },
+    {
+      id: 'rate_1',
+      currency: 'XYZ',
+      rate: '0.25',
+      date: '2026-10-01',
+      source: 'manual',
+      stale: true,
+      estimated: false,
+    },
   ],
   missing: [],
+  held: ['EUR', 'USD', 'XYZ'],
   lastFetchedAt: '2026-11-21T16:00:00.000Z',
   manualRates: [{ id: 'rate_1', base: 'XYZ', quote: 'USD', date: '2026-10-01', rate: '0.25' }],
 };

@@ -5,7 +5,8 @@ import type { DashboardDisplay } from './display';
 
 /**
  * Conversion caveats of the figures below: currencies without any rate (left out of the totals, with
- * a way to enter one) and rates older than a week (a quiet note with the rate's date).
+ * a way to enter one), rates older than a week (a quiet note with the rate's date) and days before a
+ * currency's first rate (converted at that rate: estimates).
  */
 export function FxNotices({
   fx,
@@ -18,7 +19,7 @@ export function FxNotices({
   display: DashboardDisplay;
   onAddRate: (currency: string) => void;
 }) {
-  if (fx.missing.length === 0 && fx.stale.length === 0) return null;
+  if (fx.missing.length === 0 && fx.stale.length === 0 && fx.estimated.length === 0) return null;
   const missing = fx.missing.join(', ');
   return (
     <div className="grid gap-2">
@@ -49,6 +50,16 @@ export function FxNotices({
           <Info aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
           {note.currency} amounts use the exchange rate of {display.formatDate(note.asOf)}, the latest one
           available.
+        </p>
+      ))}
+      {fx.estimated.map((note) => (
+        <p
+          key={`estimated-${note.currency}`}
+          className="flex items-start gap-2 text-xs text-muted-foreground"
+        >
+          <Info aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+          {note.currency} amounts before {display.formatDate(note.from)} are estimates: they use the earliest
+          known exchange rate, of {display.formatDate(note.from)}.
         </p>
       ))}
     </div>

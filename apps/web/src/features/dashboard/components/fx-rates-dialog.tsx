@@ -32,11 +32,16 @@ function RateRow({
         <span className="font-medium tabular-nums">
           1 {rate.currency} = {rate.rate} {quote}
         </span>
-        <span className="text-xs text-muted-foreground">{display.formatDate(rate.date)}</span>
+        <span className="text-xs text-muted-foreground">
+          {rate.estimated
+            ? `Earliest known rate, of ${display.formatDate(rate.date)}: an estimate until then`
+            : display.formatDate(rate.date)}
+        </span>
       </div>
       <span className="flex items-center gap-2">
         <Badge variant="outline">{rate.source === 'manual' ? 'Manual' : 'ECB'}</Badge>
         {rate.stale ? <Badge variant="warning">Stale</Badge> : null}
+        {rate.estimated ? <Badge variant="warning">Estimated</Badge> : null}
         {rate.source === 'manual' && rate.id ? (
           <Button
             variant="ghost"
@@ -146,23 +151,44 @@ export function FxRatesDialog({
               retrying={rates.isFetching}
               className="rounded-md border px-3"
             />
-          ) : rates.data.rates.length === 0 ? (
+          ) : rates.data.rates.length === 0 && rates.data.missing.length === 0 ? (
             <p className="text-sm text-muted-foreground">
-              All your accounts are in {quote}: nothing to convert.
+              {rates.data.held.length === 0
+                ? `You have no accounts yet: nothing to convert to ${quote}.`
+                : `All your accounts are in ${quote}: nothing to convert.`}
             </p>
           ) : (
-            <ul className="divide-y text-sm">
-              {rates.data.rates.map((rate) => (
-                <RateRow
-                  key={`${rate.currency}-${rate.source}-${rate.date}`}
-                  rate={rate}
-                  quote={quote}
-                  display={display}
-                  onDelete={deleteRate}
-                  deleting={remove.isPending}
-                />
-              ))}
-            </ul>
+            <>
+              <p className="text-sm text-muted-foreground">
+                Your accounts are in {rates.data.held.join(', ')}.
+              </p>
+              <ul className="divide-y text-sm">
+                {rates.data.rates.map((rate) => (
+                  <RateRow
+                    key={`${rate.currency}-${rate.source}-${rate.date}`}
+                    rate={rate}
+                    quote={quote}
+                    display={display}
+                    onDelete={deleteRate}
+                    deleting={remove.isPending}
+                  />
+                ))}
+                {rates.data.missing.map((code) => (
+                  <li
+                    key={`missing-${code}`}
+                    className="flex flex-wrap items-center justify-between gap-2 py-2"
+                  >
+                    <div className="grid gap-0.5">
+                      <span className="font-medium">{code}</span>
+                      <span className="text-xs text-muted-foreground">
+                        No rate to {quote} yet: {code} balances are left out of the totals. Add one below.
+                      </span>
+                    </div>
+                    <Badge variant="warning">No rate</Badge>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
           {lastFetched ? (
             <p className="text-xs text-muted-foreground">

@@ -60,7 +60,9 @@ function HistoryTable({ data, display }: { data: PortfolioData; display: Dashboa
         caption={caption}
         columns={COLUMNS}
         rows={rows.map((point) => ({
-          date: display.formatDate(point.date),
+          date: point.estimated
+            ? `${display.formatDate(point.date)} (estimated)`
+            : display.formatDate(point.date),
           netWorth: cell(point, 'netWorth'),
           ...Object.fromEntries(SERIES_KEYS.map((key) => [key, cell(point, key)])),
         }))}
@@ -111,6 +113,7 @@ export function HistoryCard({
       </p>
     );
   } else {
+    const lastEstimated = data.points.findLast((point) => point.estimated);
     const headline = display.masked
       ? 'amount hidden'
       : formatMoney({ amountMinor: latest.netWorth, currency: data.currency }, display.locale);
@@ -124,6 +127,12 @@ export function HistoryCard({
             className="text-lg font-semibold text-foreground"
           />
         </p>
+        {lastEstimated ? (
+          <p className="mt-1 text-xs text-muted-foreground" data-testid="history-estimated">
+            Estimated up to {display.formatDate(lastEstimated.date)}: days before a currency’s first exchange
+            rate use its earliest known rate ({data.fx.estimated.map((note) => note.currency).join(', ')}).
+          </p>
+        ) : null}
         <TimeSeriesChart
           className="mt-3"
           series={series}

@@ -25,12 +25,22 @@ export function SummaryCard({ data, display }: { data: DashboardData; display: D
             <Amount amount={summary.netWorth} display={display} />
           </p>
           <p className="mt-1 text-sm text-muted-foreground" data-testid="net-worth-change">
-            <ChangeText
-              amount={summary.change.amount}
-              percent={summary.change.percent}
-              display={display}
-              suffix={`since ${display.formatDate(summary.change.from)} (${TIME_PERIODS[data.period]})`}
-            />
+            {summary.change.amount === null ? (
+              <span>
+                Change since {display.formatDate(summary.change.from)} not shown:{' '}
+                {summary.change.missing.join(', ')} {summary.change.missing.length === 1 ? 'has' : 'have'} no
+                exchange rate to {data.currency} yet, so the totals are incomplete.
+              </span>
+            ) : (
+              <ChangeText
+                amount={summary.change.amount}
+                percent={summary.change.percent}
+                display={display}
+                suffix={`since ${display.formatDate(summary.change.from)} (${TIME_PERIODS[data.period]})${
+                  summary.change.estimated ? ', estimated' : ''
+                }`}
+              />
+            )}
           </p>
         </div>
         <dl className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-6">
