@@ -84,44 +84,11 @@ export const UI_TIMING = {
 
 export const CHART = { decimationSamples: 240, maxXTicks: 6, yTicks: 5, tooltipDecimals: 2 } as const;
 
-export const DATABASE_DEFAULTS = {
-  poolSize: 20,
-  connectionTimeoutMs: 5000,
-  idleTimeoutMs: 10_000,
-  maxLifetimeMs: 1_800_000,
-  apiTimeoutMs: 30_000,
-  bankLinkingEnvironment: 'sandbox',
-} as const;
-
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_LOCALE = 'en-US';
 
-/** Log levels (spec §9): the library default is warn; the environment default is error. */
-export const LOGGING = { defaultLevel: 'warn', environmentDefaultLevel: 'error' } as const;
-
-/**
- * Session timing of the hosted auth service (spec §9), kept for reference and for the web app's
- * refresh logic; Lodestar's own sessions are HttpOnly cookies (DESIGN.md §4). Seconds where named so.
- */
-export const SESSION = {
-  cookiePath: '/',
-  sameSite: 'lax',
-  defaultLifetimeDays: 400,
-  productLifetimeSeconds: 31_536_000,
-  cookieChunkSize: 3180,
-  autoRefreshTickMs: 30_000,
-  refreshWhenTicksLeft: 3,
-  recoveryRefreshBelowMs: 90_000,
-  refreshRetryStartMs: 200,
-  refreshRetryMaxMs: 30_000,
-  keySetCacheMs: 10 * 60_000,
-} as const;
-
 /** Responsive breakpoints (spec §2): mobile below 768 px, tablet 768–1023, desktop 1024 and above. */
 export const BREAKPOINTS = { tabletMinPx: 768, desktopMinPx: 1024 } as const;
-
-/** Loading skeleton list rows by default (spec §2). */
-export const SKELETON_LIST_ROWS = 5;
 
 /** Theme choices (spec §3 `theme`). */
 export const THEMES = ['light', 'dark', 'system'] as const;
