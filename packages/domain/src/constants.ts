@@ -18,7 +18,7 @@ export const DATES = { defaultMonthsBack: 6, historicalStartYear: 2020 } as cons
 /** Retry helper defaults (spec §9): 3 attempts in all, 1000 ms before the second, doubling after. */
 export const RETRY = { attempts: 3, delayMs: 1000, backoff: true } as const;
 
-/** fetchWithTimeout default (spec §9). */
+/** Outbound HTTP request timeout (spec §9). */
 export const HTTP_TIMEOUT_MS = 30_000;
 
 export const AGGREGATION = {
