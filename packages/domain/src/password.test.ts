@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  commonPasswordForms,
   newPasswordErrors,
   PASSWORD_FEEDBACK,
   PASSWORD_MESSAGES,
@@ -77,4 +78,23 @@ describe('new or reset password (spec §5)', () => {
     ['Abcdefgh1!', ['Password must be at least 12 characters']],
     ['Abcdefghijk1!', []],
   ])('%j fails %j', (password, errors) => expect(newPasswordErrors(password)).toEqual(errors));
+});
+
+describe('forms of a password looked up in the common-password list', () => {
+  it.each([
+    ['Password123!', 'password'],
+    ['P@ssw0rd2024!', 'password'],
+    ['Summer2024!!', 'summer'],
+    ['!Dragon1', 'dragon1'],
+    ['L3tm31n!2025', 'letmein'],
+    ['Tr0ub4dor&3', 'troubador&e'],
+  ])('%s is looked up as %s', (password, form) => {
+    expect(commonPasswordForms(password)).toContain(form);
+  });
+
+  it('keeps the password as typed and case-folded, and never strips down to a stub', () => {
+    expect(commonPasswordForms('Abc!2024').slice(0, 2)).toEqual(['Abc!2024', 'abc!2024']);
+    expect(commonPasswordForms('Abc!2024')).not.toContain('abc');
+    expect(commonPasswordForms('xk#92')).not.toContain('xk');
+  });
 });

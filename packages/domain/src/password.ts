@@ -88,3 +88,74 @@ export function newPasswordErrors(password: string): string[] {
   if (!hasSpecial(password)) errors.push(PASSWORD_MESSAGES.special);
   return errors;
 }
+
+/** Common character substitutions ("leetspeak"), undone; `1` and `|` stand for i or l, so both are tried. */
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '+': 't',
+  '€': 'e',
+};
+
+function undoLeet(value: string, one: 'i' | 'l'): string {
+  let out = '';
+  for (const char of value) out += char === '1' || char === '|' ? one : (LEET[char] ?? char);
+  return out;
+}
+
+/**
+ * How people decorate a common word to pass composition rules, at the end: up to three symbols, up to
+ * four digits (a year, "123"), up to three symbols again ("Password123!", "Summer2024!!", "Dragon!1").
+ * Every number of trailing digits is tried, since a substituted letter can be a digit too ("m1m11!").
+ */
+const TRAILING_SYMBOLS = /[^\p{L}\p{N}]{1,3}$/u;
+const TRAILING_DIGITS = /\p{N}{1,4}$/u;
+
+function withoutTrailingDecoration(value: string): string[] {
+  const found: string[] = [];
+  const core = value.replace(TRAILING_SYMBOLS, '');
+  const digits = [...(TRAILING_DIGITS.exec(core)?.[0] ?? '')].length;
+  for (let k = 0; k <= digits; k++) {
+    const shorter = [...core].slice(0, [...core].length - k).join('');
+    found.push(shorter, shorter.replace(TRAILING_SYMBOLS, ''));
+  }
+  return found;
+}
+
+/** Up to three symbols in front ("!Dragon1"). */
+const LEADING_DECORATION = /^[^\p{L}\p{N}]{1,3}/u;
+
+/** A decorated word must keep at least this many characters to be looked up (shorter bases are noise). */
+const MIN_BASE_LENGTH = 4;
+
+/**
+ * The forms of a password to look up in a common-password list, so that decorated common passwords are
+ * refused too: the password, case-folded; without its trailing digits, year and symbols; and each of
+ * those with common substitutions undone (`P@ssw0rd2024!` → `password`); leading symbols removed
+ * too. Pure; no duplicates.
+ */
+export function commonPasswordForms(password: string): string[] {
+  const folded = password.normalize('NFKC').toLowerCase();
+  const unprefixed = folded.replace(LEADING_DECORATION, '');
+  const forms = new Set<string>([password, folded]);
+  const bases = new Set([folded]);
+  for (const start of [folded, unprefixed]) {
+    for (const base of [start, ...withoutTrailingDecoration(start)]) {
+      if ([...base].length >= MIN_BASE_LENGTH) bases.add(base);
+    }
+  }
+  for (const value of bases) {
+    forms.add(value);
+    forms.add(undoLeet(value, 'i'));
+    forms.add(undoLeet(value, 'l'));
+  }
+  return [...forms];
+}

@@ -53,6 +53,25 @@ describe('offline breached-password list', () => {
     expect(lines).toEqual([]);
   });
 
+  it('refuses decorated common passwords: capitalised, digit, year or symbol suffixed, leetspeak', async () => {
+    const { check } = offlineOnly();
+    for (const password of [
+      'Password123!',
+      'Password2024!',
+      'P@ssw0rd2024!',
+      'Sunshine1!',
+      'Dragon!!2023',
+      'Monkey#1234',
+      'Qwerty123$',
+      'L3tm31n!2025',
+      'Iloveyou!7',
+      'Football1987!',
+    ]) {
+      expect(listLines, password).not.toContain(password);
+      expect(await check.isBreached(password), password).toBe(true);
+    }
+  });
+
   it('refuses entries deep in the list', async () => {
     const { check } = offlineOnly();
     for (const index of [90_000, 95_000, 99_999, 250_000, 500_000, listLines.length - 1]) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { PASSWORD_MESSAGES } from '@lodestar/domain';
+import { commonPasswordForms, PASSWORD_MESSAGES } from '@lodestar/domain';
 
 /** What sign-up, change-password and reset-password say when a password is refused here. */
 export const BREACHED_PASSWORD_MESSAGE = PASSWORD_MESSAGES.breached;
@@ -131,11 +131,14 @@ function loadOfflineList(): OfflineList {
   return offlineList;
 }
 
-function isOnOfflineList(password: string): boolean {
+/**
+ * The password or a normalised form of it is on the list: case-folded, trailing digits/years/symbols
+ * removed, common substitutions undone (domain `commonPasswordForms`), so `Password123!` and
+ * `P@ssw0rd2024!` are refused like `password`. Figures: docs/performance.md ("Common passwords").
+ */
+export function isOnOfflineList(password: string): boolean {
   const list = loadOfflineList();
-  if (contains(list, password)) return true;
-  const lower = password.toLowerCase();
-  return lower !== password && contains(list, lower);
+  return commonPasswordForms(password).some((form) => contains(list, form));
 }
 
 /** Why a range check failed, in words that never carry the password, its hash or the URL. */
