@@ -84,6 +84,13 @@ describe('NUL characters (U+0000) are refused with the field, in one place', () 
     expect(logged).not.toContain('Failed query');
   });
 
+  it('reads a query parameter named __proto__ as any other', async () => {
+    const { browser } = await signedInUser(w);
+    expect((await browser.request('/api/v1/accounts?__proto__=x&__proto__=y')).status).toBe(200);
+    const refused = await browser.json<Reply>('/api/v1/accounts?__proto__=%00');
+    expect(refused.body.items).toContainEqual(expect.objectContaining({ field: '__proto__' }));
+  });
+
   it('names the line of an imported file that holds one', async () => {
     const { browser, userId } = await signedInUser(w);
     const account = await addAccount(db(), userId);

@@ -70,10 +70,15 @@ export function refuseNulCharacters(
     if (items.length === 0 && rawPath.includes('\u0000')) {
       items.push(...nulCharacterItems({ path: rawPath }));
     }
-    const query: Record<string, string[]> = {};
-    for (const [key, value] of new URL(c.req.url).searchParams) (query[key] ??= []).push(value);
+    // A map, not an object: a parameter named `__proto__` must be a key like any other.
+    const query = new Map<string, string[]>();
+    for (const [key, value] of new URL(c.req.url).searchParams)
+      query.set(key, [...(query.get(key) ?? []), value]);
     items.push(
-      ...nulCharacterItems(query).map((item) => ({ ...item, field: item.field.replace(/\.\d+$/, '') })),
+      ...nulCharacterItems(Object.fromEntries(query)).map((item) => ({
+        ...item,
+        field: item.field.replace(/\.\d+$/, ''),
+      })),
     );
     const contentType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
     if (contentType === 'application/json' && c.req.method !== 'GET' && c.req.method !== 'HEAD') {

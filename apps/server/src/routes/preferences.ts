@@ -1,5 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { findUserById, mergeStoredPreferences, storedPreferences, type Database } from '@lodestar/db';
+import {
+  findUserById,
+  mergeStoredPreferences,
+  ownedAccountIds,
+  storedPreferences,
+  type Database,
+} from '@lodestar/db';
 import {
   mergePreferences,
   NESTED_PREFERENCE_KEYS,
@@ -18,6 +24,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const ENABLE_TWO_FACTOR_FIRST = 'Enable two-factor authentication before requiring it';
+export const FAVORITE_NOT_FOUND = 'One of these accounts was not found';
 
 const PREFERENCE_KEYS = Object.keys(preferencesSchema.shape) as [PreferenceKey, ...PreferenceKey[]];
 const PreferencesSchema = z.record(z.string(), z.unknown()).openapi('Preferences', {
@@ -85,7 +92,27 @@ export function preferencesRoutes({ auth, db }: { auth: Auth; db: Database }) {
       const account = await findUserById(db, userId);
       if (!account?.twoFactorEnabled) throw new AppError('CONFLICT', ENABLE_TWO_FACTOR_FIRST);
     }
-    return mergePreferences(await mergeStoredPreferences(db, userId, parsed.data));
+    const valid = { ...parsed.data };
+    if (valid.favorite_accounts)
+      valid.favorite_accounts = await ownFavorites(userId, valid.favorite_accounts);
+    return mergePreferences(await mergeStoredPreferences(db, userId, valid));
+  }
+
+  /**
+   * Favorites name the user's own accounts only: an id that is not one of theirs is a 400. An id already
+   * among the stored favorites whose account has since gone (a removed connection) is dropped quietly,
+   * so the app sending the list back does not fail.
+   */
+  async function ownFavorites(userId: string, ids: string[]): Promise<string[]> {
+    const owned = new Set(await ownedAccountIds(db, userId, ids));
+    const stored = new Set(mergePreferences(await storedPreferences(db, userId)).favorite_accounts);
+    const isOwned = (id: string) => owned.has(id.toLowerCase());
+    if (ids.some((id) => !isOwned(id) && !stored.has(id))) {
+      throw AppError.validation([
+        { field: 'favorite_accounts', message: FAVORITE_NOT_FOUND, code: 'not_found' },
+      ]);
+    }
+    return [...new Set(ids.filter(isOwned).map((id) => id.toLowerCase()))];
   }
 
   /**

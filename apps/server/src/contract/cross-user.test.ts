@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
+import type { TestBrowser } from '../testing/browser';
+import { seedVariedUser, waitForSync } from '../use-cases/data/test-fixtures';
+import { signedInUser } from '../use-cases/transactions/test-fixtures';
+import { exampleOf, fillPath, loadOperations, METHODS, type ContractOperation } from './openapi-operations';
+
+/**
+ * Issue 21 (a): two users with one of every resource. Every operation of the OpenAPI document with a path
+ * id is called by the other user with the owner's ids — with its declared method and with every method it
+ * does not declare — and answers 404 (never a success, nor anything that tells the thing exists); afterwards every row the owner has, in every table with a
+ * user_id, is exactly as before. The same requests made by the owner succeed (the control), so the
+ * refusals are about ownership, not about a malformed request.
+ */
+
+type Ids = Record<string, string>;
+type Person = { browser: TestBrowser; userId: string; ids: Ids };
+
+/**
+ * Which of a user's things each path id names, by the path before it. A new path with an id needs a
+ * line here (and the seed to create one): the test fails and says so.
+ */
+const OWNED_BY_PATH: Record<string, (ids: Ids) => Ids> = {
+  '/connections': (ids) => ({ id: ids.connection ?? '' }),
+  '/accounts': (ids) => ({ id: ids.account ?? '' }),
+  '/transactions': (ids) => ({ id: ids.transaction ?? '' }),
+  '/rules': (ids) => ({ id: ids.rule ?? '' }),
+  '/imports': (ids) => ({ id: ids.importBatch ?? '' }),
+  '/fx/rates': (ids) => ({ id: ids.rate ?? '' }),
+  '/real-estate': (ids) => ({ id: ids.property ?? '', valuationId: ids.valuation ?? '' }),
+  '/user/sessions': (ids) => ({ id: ids.session ?? '' }),
+  '/user/api-keys': (ids) => ({ id: ids.apiKey ?? '' }),
+};
+
+/** Requests the owner cannot repeat successfully for a reason unrelated to ownership. */
+const CONTROL_EXCEPTIONS: Record<string, string> = {
+  // The owner's current session cannot be revoked through this endpoint (sign out instead).
+  'DELETE /user/sessions/{id}': 'the seeded session is the one making the request',
+};
+
+let w: AuthWorld;
+let owner: Person;
+let other: Person;
+let operations: ContractOperation[];
+let resolve: Parameters<typeof exampleOf>[1];
+
+async function must<T>(promise: Promise<{ status: number; body: T }>): Promise<T> {
+  const result = await promise;
+  if (result.status >= 300)
+    throw new Error(`seed request failed: ${result.status} ${JSON.stringify(result.body)}`);
+  return result.body;
+}
+
+type Data<T> = { data: T };
+
+/** One of every resource: the varied user of the export suite, plus an import, a valuation and a key. */
+async function personWithEverything(): Promise<Person> {
+  const { browser, userId } = await signedInUser(w);
+  const { cashId } = await seedVariedUser(w, browser, userId);
+  const connections = await must(
+    browser.json<Data<{ connections: { id: string }[] }>>('/api/v1/connections'),
+  );
+  const transactions = await must(
+    browser.json<Data<{ id: string }[]>>('/api/v1/transactions/paginated?limit=1'),
+  );
+  const rules = await must(browser.json<Data<{ rules: { id: string }[] }>>('/api/v1/rules'));
+  await must(
+    browser.json('/api/v1/imports', {
+      body: {
+        accountId: cashId,
+        fileName: 'jar.csv',
+        content: 'Date,Description,Amount\n2026-11-01,Coins,2.50\n',
+      },
+    }),
+  );
+  const imports = await must(browser.json<Data<{ batches: { id: string }[] }>>('/api/v1/imports'));
+  const rate = await must(
+    browser.json<Data<{ id: string }>>('/api/v1/fx/rates', {
+      body: { base: 'GBP', quote: 'USD', date: '2026-11-03', rate: '1.27' },
+    }),
+  );
+  const properties = await must(browser.json<Data<{ properties: { id: string }[] }>>('/api/v1/real-estate'));
+  const propertyId = properties.data.properties[0]?.id ?? '';
+  const valuation = await must(
+    browser.json<Data<{ valuations?: { id: string }[]; valuation?: { id: string } }>>(
+      `/api/v1/real-estate/${propertyId}/valuations`,
+      { body: { date: '2026-11-20', value: 430_000, note: 'Agent estimate' } },
+    ),
+  );
+  const detail = await must(
+    browser.json<Data<{ valuations: { id: string; date: string }[] }>>(`/api/v1/real-estate/${propertyId}`),
+  );
+  const key = await must(
+    browser.json<Data<{ key: { id: string } }>>('/api/v1/user/api-keys', {
+      body: { name: 'Scripts', scope: 'read' },
+    }),
+  );
+  const sessions = await must(browser.json<Data<{ sessions: { id: string }[] }>>('/api/v1/user/sessions'));
+  void valuation;
+  return {
+    browser,
+    userId,
+    ids: {
+      connection: connections.data.connections[0]?.id ?? '',
+      account: cashId,
+      transaction: transactions.data[0]?.id ?? '',
+      rule: rules.data.rules[0]?.id ?? '',
+      importBatch: imports.data.batches[0]?.id ?? '',
+      rate: rate.data.id,
+      property: propertyId,
+      valuation: detail.data.valuations.find((v) => v.date === '2026-11-20')?.id ?? '',
+      apiKey: key.data.key.id,
+      session: sessions.data.sessions[0]?.id ?? '',
+    },
+  };
+}
+
+/** Every row the user has in every table with a user_id column, in a stable order. */
+async function rowsOf(userId: string): Promise<Record<string, string[]>> {
+  const pool = w.t.database.pool;
+  const tables = await pool.query<{ table_name: string }>(
+    `select table_name from information_schema.columns
+      where table_schema = 'public' and column_name = 'user_id' order by table_name`,
+  );
+  const out: Record<string, string[]> = {};
+  for (const { table_name: table } of tables.rows) {
+    const rows = await pool.query(`select * from "${table}" where user_id = $1`, [userId]);
+    out[table] = rows.rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return out;
+}
+
+function idsFor(operation: ContractOperation, person: Person): Ids {
+  const prefix = operation.path.slice(0, operation.path.indexOf('/{'));
+  const owned = OWNED_BY_PATH[prefix];
+  if (!owned) throw new Error(`No owned resource for ${operation.label}: add "${prefix}" to OWNED_BY_PATH`);
+  return owned(person.ids);
+}
+
+function bodyFor(operation: ContractOperation, person: Person): unknown {
+  if (!operation.body) return undefined;
+  return exampleOf(operation.body, resolve, {
+    currency: 'USD',
+    mortgageAccountId: null,
+    accountIds: [person.ids.account],
+    state: 'IL',
+    country: 'US',
+    value: 440_000,
+    balance: 75,
+    purchaseDate: '2026-11-01',
+    valuationDate: '2026-11-21',
+  });
+}
+
+async function call(person: Person, method: string, path: string, body: unknown) {
+  const result = await person.browser.json<{ code?: string }>(`/api/v1${path}`, {
+    method,
+    ...(body !== undefined && { body }),
+  });
+  return { status: result.status, code: result.body?.code, body: result.body };
+}
+
+beforeAll(async () => {
+  w = await createAuthWorld({ RATE_LIMIT_MAX: '1000000', FEATURE_PUBLIC_API: 'true' });
+  ({ operations, resolve } = await loadOperations(w.t.app));
+  owner = await personWithEverything();
+  other = await personWithEverything();
+}, 120_000);
+afterAll(async () => {
+  await w.close();
+});
+
+describe('another user’s ids', () => {
+  it('every seeded resource exists', () => {
+    for (const [name, id] of Object.entries(owner.ids))
+      expect({ name, id }).toEqual({ name, id: expect.stringMatching(/.+/) });
+  });
+
+  it('no operation with a path id, by any method, succeeds on them or changes them', async () => {
+    const withIds = operations.filter((operation) => operation.pathParams.length > 0);
+    expect(withIds.length).toBeGreaterThan(10);
+    const before = await rowsOf(owner.userId);
+    const succeeded: string[] = [];
+    for (const path of new Set(withIds.map((operation) => operation.path))) {
+      const declared = withIds.filter((operation) => operation.path === path);
+      const target = fillPath(path, idsFor(declared[0] as ContractOperation, owner));
+      for (const method of METHODS) {
+        const operation = declared.find((candidate) => candidate.method === method);
+        const body = operation ? bodyFor(operation, other) : method === 'GET' ? undefined : {};
+        const result = await call(other, method, target, body);
+        // 404 whether the thing exists or not: nothing about another user's data is given away.
+        if (result.status !== 404) {
+          succeeded.push(`${method} ${path} (${operation ? 'declared' : 'not declared'}): ${result.status}`);
+        }
+      }
+    }
+    expect(succeeded).toEqual([]);
+    expect(await rowsOf(owner.userId)).toEqual(before);
+  });
+
+  it('the same requests by the owner succeed, so the refusals were about ownership', async () => {
+    const withIds = operations.filter((operation) => operation.pathParams.length > 0);
+    // Deletions last, so the things the other requests name still exist.
+    // Deletions last, the things others hang from (accounts, connections) after what hangs from them.
+    const parents = ['DELETE /accounts/{id}', 'DELETE /connections/{id}'];
+    const ordered = [
+      ...withIds.filter((op) => op.method !== 'DELETE'),
+      ...withIds.filter((op) => op.method === 'DELETE' && !parents.includes(op.label)).reverse(),
+      ...withIds.filter((op) => parents.includes(op.label)),
+    ];
+    const failed: string[] = [];
+    for (const operation of ordered) {
+      if (CONTROL_EXCEPTIONS[operation.label]) continue;
+      const result = await call(
+        owner,
+        operation.method,
+        fillPath(operation.path, idsFor(operation, owner)),
+        bodyFor(operation, owner),
+      );
+      await waitForSync(owner.browser);
+      if (result.status >= 300)
+        failed.push(`${operation.label}: ${result.status} ${JSON.stringify(result.body)}`);
+    }
+    expect(failed).toEqual([]);
+  });
+});
