@@ -6,6 +6,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-types';
 import type { TrustProxy } from '../config/env';
 import { clientIp } from '../http/client-ip';
+import { AppError } from '../http/app-error';
 import { rateLimit, type RateLimitStore } from '../http/rate-limit';
 import type { AuditLog, AuthEventType } from './audit';
 import { requiresTwoFactor } from '../routes/preferences';
@@ -20,7 +21,13 @@ const MINUTE = 60_000;
  */
 export const AUTH_RATE_LIMITS = {
   signInPerIp: { max: 30, windowMs: 15 * MINUTE },
-  signInPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  /** Failed sign-ins to one account from one address: past this, that address waits out the window. */
+  signInFailuresPerAccountAddress: { max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Failed sign-ins to one account from every address together: much higher, so one guesser cannot lock
+   * the owner out, but guessing from many addresses stays bounded.
+   */
+  signInFailuresPerAccount: { max: 100, windowMs: 15 * MINUTE },
   signUpPerIp: { max: 10, windowMs: 60 * MINUTE },
   resetRequestPerIp: { max: 10, windowMs: 15 * MINUTE },
   resetRequestPerAccount: { max: 5, windowMs: 60 * MINUTE },
@@ -107,12 +114,36 @@ export function authHttp({ auth, db, audit, store, trustProxy, signUpLimitPerHou
   const ip = (c: Context) => clientIp(c, trustProxy);
 
   app.post('/sign-in/email', limit('sign-in-ip', AUTH_RATE_LIMITS.signInPerIp, ip));
-  app.post(
-    '/sign-in/email',
-    limit('sign-in-account', AUTH_RATE_LIMITS.signInPerAccount, async (c) =>
-      normalisedEmail((await jsonBody(c)).email),
-    ),
-  );
+  // Failures, not attempts, count against an account: per (account, address), and per account with a much
+  // higher limit. The owner, signing in from an address under its own limit, is not locked out by a
+  // guesser elsewhere (ADR 013).
+  app.post('/sign-in/email', async (c, next) => {
+    const email = normalisedEmail((await jsonBody(c)).email);
+    if (!email) return next();
+    const failureLimits = [
+      {
+        key: `auth:sign-in-failures:${email}:${ip(c)}`,
+        rule: AUTH_RATE_LIMITS.signInFailuresPerAccountAddress,
+      },
+      { key: `auth:sign-in-failures:${email}`, rule: AUTH_RATE_LIMITS.signInFailuresPerAccount },
+    ];
+    const at = Date.now();
+    for (const { key, rule } of failureLimits) {
+      const { count, resetAt } = await store.peek(key, rule.windowMs, at);
+      if (count >= rule.max) {
+        const seconds = String(Math.max(0, Math.ceil((resetAt - at) / 1000)));
+        c.header('Retry-After', seconds);
+        c.header('RateLimit-Limit', String(rule.max));
+        c.header('RateLimit-Remaining', '0');
+        c.header('RateLimit-Reset', seconds);
+        throw AppError.rateLimited(resetAt, rule.max);
+      }
+    }
+    await next();
+    if (c.res.status === 401) {
+      for (const { key, rule } of failureLimits) await store.hit(key, rule.windowMs, Date.now());
+    }
+  });
   const signUpRule = {
     ...AUTH_RATE_LIMITS.signUpPerIp,
     max: signUpLimitPerHour ?? AUTH_RATE_LIMITS.signUpPerIp.max,

@@ -18,7 +18,7 @@ describe('sign-in limits', () => {
     { timeout: 60_000 },
     async () => {
       const { email } = await w.signUp();
-      await awayFromWindowEdge(AUTH_RATE_LIMITS.signInPerAccount.windowMs);
+      await awayFromWindowEdge(AUTH_RATE_LIMITS.signInFailuresPerAccountAddress.windowMs);
       const attacker = w.browser('192.0.2.10');
       const statuses: number[] = [];
       let last: { status: number; body: Limited; response: Response } | undefined;
@@ -29,13 +29,13 @@ describe('sign-in limits', () => {
         statuses.push(last.status);
       }
       const checked = statuses.filter((status) => status === 401).length;
-      expect(checked).toBe(AUTH_RATE_LIMITS.signInPerAccount.max);
+      expect(checked).toBe(AUTH_RATE_LIMITS.signInFailuresPerAccountAddress.max);
       expect(statuses.slice(checked).every((status) => status === 429)).toBe(true);
       expect(last?.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
       // The account's limit stops the guessing first; the address's sign-in limit and the whole API's
       // limit then hold as well, whichever is reached last answers.
       expect([
-        AUTH_RATE_LIMITS.signInPerAccount.max,
+        AUTH_RATE_LIMITS.signInFailuresPerAccountAddress.max,
         AUTH_RATE_LIMITS.signInPerIp.max,
         w.t.config.rateLimit.max,
       ]).toContain(last?.body.limit);
@@ -49,7 +49,82 @@ describe('sign-in limits', () => {
         'select count(*)::int as n from auth_event e join "user" u on u.id = e.user_id where u.email = $1 and e.type = \'sign_in_failed\'',
         [email],
       );
-      expect(failures.rows[0]?.n).toBe(AUTH_RATE_LIMITS.signInPerAccount.max);
+      expect(failures.rows[0]?.n).toBe(AUTH_RATE_LIMITS.signInFailuresPerAccountAddress.max);
+    },
+  );
+
+  it(
+    'does not lock the owner out: a right password from another address signs in',
+    { timeout: 60_000 },
+    async () => {
+      const { email } = await w.signUp();
+      await awayFromWindowEdge(AUTH_RATE_LIMITS.signInFailuresPerAccountAddress.windowMs);
+      const guesser = w.browser('192.0.2.11');
+      for (
+        let attempt = 0;
+        attempt < AUTH_RATE_LIMITS.signInFailuresPerAccountAddress.max + 3;
+        attempt += 1
+      ) {
+        await guesser.json('/api/auth/sign-in/email', {
+          body: { email, password: `Wrong-guess-${attempt}!` },
+        });
+      }
+      expect(
+        (await guesser.json('/api/auth/sign-in/email', { body: { email, password: PASSWORD } })).status,
+      ).toBe(429);
+      const owner = w.browser('203.0.113.77');
+      const signedIn = await owner.json('/api/auth/sign-in/email', { body: { email, password: PASSWORD } });
+      expect(signedIn.status).toBe(200);
+      expect((await owner.json('/api/v1/user')).status).toBe(200);
+    },
+  );
+
+  it(
+    'counts failures, not sign-ins: the owner signing in often is never limited',
+    { timeout: 60_000 },
+    async () => {
+      const { email } = await w.signUp();
+      await awayFromWindowEdge(AUTH_RATE_LIMITS.signInFailuresPerAccountAddress.windowMs);
+      const owner = w.browser('192.0.2.12');
+      const statuses: number[] = [];
+      for (
+        let attempt = 0;
+        attempt < AUTH_RATE_LIMITS.signInFailuresPerAccountAddress.max + 5;
+        attempt += 1
+      ) {
+        statuses.push(
+          (await owner.json('/api/auth/sign-in/email', { body: { email, password: PASSWORD } })).status,
+        );
+      }
+      expect(new Set(statuses)).toEqual(new Set([200]));
+    },
+  );
+
+  it(
+    'bounds guessing one account from many addresses with the much higher account limit',
+    { timeout: 120_000 },
+    async () => {
+      const { email } = await w.signUp();
+      await awayFromWindowEdge(AUTH_RATE_LIMITS.signInFailuresPerAccount.windowMs);
+      const perAddress = AUTH_RATE_LIMITS.signInFailuresPerAccountAddress.max;
+      const total = AUTH_RATE_LIMITS.signInFailuresPerAccount.max;
+      expect(total).toBeGreaterThanOrEqual(10 * perAddress);
+      let failures = 0;
+      for (let host = 1; failures < total; host += 1) {
+        const guesser = w.browser(`198.18.0.${host}`);
+        for (let attempt = 0; attempt < perAddress && failures < total; attempt += 1) {
+          const answer = await guesser.json('/api/auth/sign-in/email', {
+            body: { email, password: `Wrong-guess-${host}-${attempt}!` },
+          });
+          expect(answer.status).toBe(401);
+          failures += 1;
+        }
+      }
+      const fresh = await w
+        .browser('198.18.1.1')
+        .json<Limited>('/api/auth/sign-in/email', { body: { email, password: 'Another-guess-1!' } });
+      expect(fresh.status).toBe(429);
+      expect(fresh.body.limit).toBe(total);
     },
   );
 

@@ -27,6 +27,22 @@ function behavesAsFixedWindow(makeStore: () => RateLimitStore) {
       await store.close();
     }
   });
+
+  it('peeks at the current count without counting', async () => {
+    const store = makeStore();
+    const key = `test:${randomBytes(4).toString('hex')}`;
+    const now = Date.now();
+    try {
+      expect((await store.peek(key, 60_000, now)).count).toBe(0);
+      await store.hit(key, 60_000, now);
+      await store.hit(key, 60_000, now);
+      expect((await store.peek(key, 60_000, now)).count).toBe(2);
+      expect((await store.peek(key, 60_000, now)).count).toBe(2);
+      expect((await store.hit(key, 60_000, now)).count).toBe(3);
+    } finally {
+      await store.close();
+    }
+  });
 }
 
 describe('in-memory rate limit store', () => {

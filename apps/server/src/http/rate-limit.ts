@@ -6,6 +6,8 @@ import { AppError } from './app-error';
 /** Counts hits in fixed windows aligned to multiples of `windowMs`. */
 export type RateLimitStore = {
   hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
+  /** The count so far in the current window, without counting this look (failure-only limits). */
+  peek(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
   close(): Promise<void>;
 };
 
@@ -23,6 +25,11 @@ export function createMemoryRateLimitStore(): RateLimitStore {
         for (const [k, v] of windows) if (v.start + windowMs <= now) windows.delete(k);
       }
       return { count: entry.count, resetAt: reset };
+    },
+    async peek(key, windowMs, now) {
+      const { start, reset } = fixedWindow(now, windowMs);
+      const current = windows.get(key);
+      return { count: current && current.start === start ? current.count : 0, resetAt: reset };
     },
     async close() {
       windows.clear();
@@ -44,6 +51,11 @@ export function createRedisRateLimitStore(url: string): RateLimitStore {
         .pexpire(redisKey, resetAt - now + 1_000)
         .exec();
       const count = Number(results?.[0]?.[1] ?? 0);
+      return { count, resetAt };
+    },
+    async peek(key, windowMs, now) {
+      const { start, reset: resetAt } = fixedWindow(now, windowMs);
+      const count = Number((await redis.get(`lodestar:rl:${key}:${start}`)) ?? 0);
       return { count, resetAt };
     },
     async close() {
