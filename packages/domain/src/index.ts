@@ -8,6 +8,7 @@ export * from './feature-flags';
 export * from './formatting';
 export * from './http';
 export * from './input-bounds';
+export * from './layout';
 export * from './money';
 export * from './password';
 export * from './preferences';

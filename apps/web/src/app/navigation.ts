@@ -1,3 +1,4 @@
+import { arrangeInOrder, SIDEBAR_SECTION_IDS } from '@lodestar/domain';
 import {
   ArrowLeftRight,
   Building2,
@@ -44,6 +45,15 @@ export const MAIN_NAV: NavItem[] = [
   { to: '/assets', label: 'Assets', icon: PieChart },
   { to: '/real-estate', label: 'Real Estate', icon: Home },
 ];
+
+/**
+ * The main navigation in the user's order (the `sidebar_section_order` preference, set in Settings →
+ * Display): the sections it names first, the others after in the order of spec §2.
+ */
+export function orderedMainNav(order: readonly string[]): NavItem[] {
+  const byId = new Map(MAIN_NAV.map((item) => [item.to.slice(1), item]));
+  return arrangeInOrder(SIDEBAR_SECTION_IDS, order).flatMap((id) => byId.get(id) ?? []);
+}
 
 /** Bottom navigation (spec §2: Blog, Tools, Help), then Settings. */
 export const BOTTOM_NAV: NavItem[] = [

@@ -106,6 +106,8 @@ function writeCacheChanges(changes: PreferencesPatch): void {
 
 function applyToDocument(preferences: Preferences): void {
   applyAppearance(document.documentElement, resolveAppearance(preferences, systemPrefersDark()));
+  // Lists and tables read it through the `compact:` variant (styles.css).
+  document.documentElement.dataset.density = preferences.compact_view ? 'compact' : 'comfortable';
 }
 
 function debounceFor(batch: PreferencesPatch): number {

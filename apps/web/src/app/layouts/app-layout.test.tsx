@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { servePreferences } from '@/lib/preferences-test-harness';
 import { renderApp, setViewport } from '@/test/render-app';
 
 const MAIN_ORDER = [
@@ -34,6 +35,29 @@ describe('navigation on a desktop (≥ 1024 px)', () => {
       'Help',
       'Settings',
     ]);
+  });
+
+  it('lists the main sections in the order saved in the sidebar_section_order preference', async () => {
+    setViewport(1440);
+    servePreferences({ sidebar_section_order: ['expenses', 'dashboard', 'not-a-section'] });
+    renderApp('/dashboard');
+    const main = await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() =>
+      expect(linkNames(main)).toEqual([
+        'Expenses',
+        'Dashboard',
+        'Accounts',
+        'Wallets',
+        'Banks',
+        'CEXes',
+        'Activity',
+        'Insights',
+        'Assets',
+        'Real Estate',
+      ]),
+    );
+    // The divider belongs before Expenses, which is now first: none is drawn above the list.
+    expect(main.querySelectorAll('[data-nav-divider]')).toHaveLength(0);
   });
 
   it('draws exactly one divider, between Activity and Expenses', async () => {

@@ -2,7 +2,8 @@ import { NavLink, useMatch } from 'react-router';
 import { Separator } from '@/components/ui/separator';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
-import { BOTTOM_NAV, MAIN_NAV, type NavItem } from '../navigation';
+import { useUserPreferences } from '@/lib/user-preferences';
+import { BOTTOM_NAV, type NavItem, orderedMainNav } from '../navigation';
 
 type SideNavProps = {
   /** Icons only with labels in tooltips (tablet); the labels stay in the accessible name. */
@@ -47,9 +48,9 @@ function NavList({
 }) {
   return (
     <ul className={cn('flex flex-col gap-0.5', compact && 'items-center')}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.to} className={cn(compact && 'flex flex-col items-center')}>
-          {item.dividerBefore ? <Separator className="my-2" data-nav-divider="" /> : null}
+          {item.dividerBefore && index > 0 ? <Separator className="my-2" data-nav-divider="" /> : null}
           <NavEntry item={item} compact={compact} onNavigate={onNavigate} />
           {item.children ? (
             <ul className={cn('mt-0.5 flex flex-col gap-0.5', compact && 'items-center')}>
@@ -68,6 +69,7 @@ function NavList({
 
 /** The product's navigation: the main list (Accounts' children, the divider before Expenses), then the bottom list. */
 export function SideNav({ compact = false, onNavigate }: SideNavProps) {
+  const order = useUserPreferences().preferences.sidebar_section_order;
   return (
     <div
       className={cn(
@@ -76,7 +78,7 @@ export function SideNav({ compact = false, onNavigate }: SideNavProps) {
       )}
     >
       <nav aria-label="Main">
-        <NavList items={MAIN_NAV} compact={compact} onNavigate={onNavigate} />
+        <NavList items={orderedMainNav(order)} compact={compact} onNavigate={onNavigate} />
       </nav>
       <nav aria-label="More">
         <NavList items={BOTTOM_NAV} compact={compact} onNavigate={onNavigate} />

@@ -47,6 +47,23 @@ describe('dashboard: figures', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('crypto-share')).toHaveTextContent('Crypto is 3.10% of your assets.');
   });
 
+  it('shows only the widgets of the dashboard_layout preference, in its order', async () => {
+    serveDashboard();
+    server.on('GET', '/api/v1/user/preferences', () =>
+      ok({ dashboard_layout: { widgets: ['activity', 'summary', 'accounts'] } }),
+    );
+    renderDashboard();
+    expect(await screen.findByTestId('net-worth')).toHaveTextContent('$26,696.00');
+    await waitFor(() =>
+      expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+        'Activity',
+        'Net worth',
+        'Accounts',
+      ]),
+    );
+    expect(screen.queryByRole('region', { name: 'Allocation' })).not.toBeInTheDocument();
+  });
+
   it('warns when crypto is above the threshold', async () => {
     serveDashboard({
       dashboard: makeDashboard({ cryptoShare: { percent: 12.5, threshold: 10, above: true } }),

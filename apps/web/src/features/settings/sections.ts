@@ -116,7 +116,7 @@ export const SETTINGS_SECTIONS = [
   {
     id: 'display',
     title: 'Display',
-    description: 'Theme, number and date formats, time zone and currency.',
+    description: 'Theme, formats, time zone, currency and the layout of lists, sidebar and dashboard.',
     keywords: [
       'theme',
       'dark',
@@ -126,8 +126,16 @@ export const SETTINGS_SECTIONS = [
       'time zone',
       'currency',
       'date range',
+      'compact',
+      'density',
+      'sidebar',
+      'menu order',
+      'dashboard',
+      'widgets',
+      'layout',
     ],
-    holds: 'number format, date format, time zone, currency and the default date range',
+    holds:
+      'number format, date format, time zone, currency, the default date range, compact lists, the sidebar order and the dashboard widgets',
     texts: [
       'Appearance',
       'Theme',
@@ -141,6 +149,10 @@ export const SETTINGS_SECTIONS = [
       'Defaults',
       'Currency',
       'Default Date Range',
+      'Layout',
+      'Compact Lists',
+      'Sidebar Order',
+      'Dashboard Widgets',
     ],
   },
   {

@@ -123,7 +123,7 @@ export function AccountRow({ account }: { account: Account }) {
   const status = normalizeAccountStatus(account.status);
   return (
     <li
-      className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3 sm:px-4 lg:flex-nowrap"
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3 compact:py-1.5 sm:px-4 lg:flex-nowrap"
       data-account-id={account.id}
     >
       <Button

@@ -9,12 +9,15 @@ import {
   useState,
 } from 'react';
 import { Button } from '@/components/ui/button';
+import { useUserPreferences } from '@/lib/user-preferences';
 import { cn } from '@/lib/utils';
 import type { Transaction } from '../api';
 import { useFigureDisplay } from '@/components/figure-display';
 import { formatGroupDate } from '../format';
 import {
   DATE_HEADER_HEIGHT,
+  COMPACT_ROW_HEIGHT_NARROW,
+  COMPACT_ROW_HEIGHT_WIDE,
   ROW_HEIGHT_NARROW,
   ROW_HEIGHT_WIDE,
   TransactionRow,
@@ -119,7 +122,14 @@ export function TransactionList({
   const { masked, locale, dateFormat } = useFigureDisplay();
   const [listRef, offsetTop] = useOffsetTop();
   const [activeId, setActiveId] = useState<string | null>(null);
-  const rowHeight = wide ? ROW_HEIGHT_WIDE : ROW_HEIGHT_NARROW;
+  const compactRows = useUserPreferences().preferences.compact_view;
+  const rowHeight = compactRows
+    ? wide
+      ? COMPACT_ROW_HEIGHT_WIDE
+      : COMPACT_ROW_HEIGHT_NARROW
+    : wide
+      ? ROW_HEIGHT_WIDE
+      : ROW_HEIGHT_NARROW;
 
   const { items, rowToItem, headerIndexes } = useMemo(() => {
     const list: Item[] = [];

@@ -11,6 +11,9 @@ import { CategoryPicker } from './category-picker';
 /** Fixed heights (px), so the virtual list needs no measuring. */
 export const ROW_HEIGHT_WIDE = 56;
 export const ROW_HEIGHT_NARROW = 68;
+/** The same with compact lists (the compact_view preference). */
+export const COMPACT_ROW_HEIGHT_WIDE = 40;
+export const COMPACT_ROW_HEIGHT_NARROW = 52;
 export const DATE_HEADER_HEIGHT = 32;
 
 /** Desktop columns: select, date, name, account (≥ 1024 px), category, amount. */
@@ -125,7 +128,7 @@ export const TransactionRow = memo(function TransactionRow({
         muted && 'text-muted-foreground',
         wide
           ? WIDE_COLUMNS
-          : 'grid grid-cols-[2rem_minmax(0,1fr)_auto] grid-rows-2 items-center gap-x-2 px-3 py-2.5',
+          : 'grid grid-cols-[2rem_minmax(0,1fr)_auto] grid-rows-2 items-center gap-x-2 px-3 py-2.5 compact:py-1',
       )}
     >
       {wide ? (

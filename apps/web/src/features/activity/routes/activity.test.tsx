@@ -32,6 +32,16 @@ const rowNamed = async (name: string) => {
 };
 
 describe('Activity list', () => {
+  it('uses shorter rows when compact lists are on (the compact_view preference)', async () => {
+    setViewport(1440);
+    const today = formatDateTokens(Date.now(), 'YYYY-MM-DD', 'America/New_York');
+    serveTransactions([makeTransaction({ id: 't1', name: 'Corner Cafe', date: today })]);
+    server.on('GET', '/api/v1/user/preferences', () => ok({ compact_view: true }));
+    renderActivity();
+    const row = await rowNamed('Corner Cafe');
+    await waitFor(() => expect(row.style.height).toBe('40px'));
+  });
+
   it('lists transactions a page of 100 at a time with the count, amounts and badges', async () => {
     const long = 'SQ *BLUE BOTTLE COFFEE MISSION DISTRICT SAN FRANCISCO CA 94110';
     serveTransactions([

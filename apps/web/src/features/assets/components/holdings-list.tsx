@@ -80,7 +80,7 @@ function Title({ holding }: { holding: Holding }) {
   );
 }
 
-const NUMERIC = 'px-3 py-2.5 text-right align-top';
+const NUMERIC = 'px-3 py-2.5 compact:py-1 text-right align-top';
 
 /** Desktop: one row per holding. */
 export function HoldingsTable({ holdings, display }: { holdings: readonly Holding[]; display: Display }) {
@@ -120,10 +120,10 @@ export function HoldingsTable({ holdings, display }: { holdings: readonly Holdin
               data-holding-id={holding.id}
               className="border-b border-border last:border-0"
             >
-              <th scope="row" className="max-w-64 px-3 py-2.5 text-left align-top font-normal">
+              <th scope="row" className="max-w-64 px-3 py-2.5 compact:py-1 text-left align-top font-normal">
                 <Title holding={holding} />
               </th>
-              <td className="max-w-48 truncate px-3 py-2.5 align-top text-muted-foreground">
+              <td className="max-w-48 truncate px-3 py-2.5 compact:py-1 align-top text-muted-foreground">
                 {holding.accountName}
               </td>
               <td className={NUMERIC}>

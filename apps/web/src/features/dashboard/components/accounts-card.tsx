@@ -92,7 +92,7 @@ export function AccountsCard({ data, display }: { data: DashboardData; display: 
               {group.accounts.map((account) => (
                 <li
                   key={account.id}
-                  className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2"
+                  className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2 compact:py-1"
                 >
                   <div className="grid min-w-0 gap-0.5">
                     <span className="flex flex-wrap items-center gap-2">

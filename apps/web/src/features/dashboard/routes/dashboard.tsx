@@ -1,6 +1,13 @@
-import { type PortfolioRange, TIME_PERIOD_VALUES, TIME_PERIODS, type TimePeriod } from '@lodestar/domain';
+import {
+  type DashboardWidget,
+  type PortfolioRange,
+  TIME_PERIOD_VALUES,
+  TIME_PERIODS,
+  type TimePeriod,
+  visibleDashboardWidgets,
+} from '@lodestar/domain';
 import { ArrowLeftRight, LayoutDashboard } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
@@ -9,6 +16,7 @@ import { ChartSkeletonBody } from '@/components/skeletons/chart-skeleton';
 import { LoadingRegion } from '@/components/skeletons/loading-region';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Button } from '@/components/ui/button';
+import { useUserPreferences } from '@/lib/user-preferences';
 import { cn } from '@/lib/utils';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { AccountsCard } from '../components/accounts-card';
@@ -66,6 +74,7 @@ function DashboardBodySkeleton() {
 export function DashboardRoute() {
   const [params, setParams] = useSearchParams();
   const display = useDashboardDisplay();
+  const widgets = visibleDashboardWidgets(useUserPreferences().preferences.dashboard_layout.widgets);
   // The moment the page opened: "today" for the default date range stays put while the page is open.
   const [openedAt] = useState(() => Date.now());
   // The user's default date range decides the period and history range unless the URL names them.
@@ -138,6 +147,14 @@ export function DashboardRoute() {
   }
 
   const reportingCurrency = data?.currency ?? display.currency;
+  // The widgets in the user's order, only those chosen (Settings → Display → Dashboard widgets).
+  const widgetElements: Record<DashboardWidget, ReactNode> = {
+    summary: data ? <SummaryCard data={data} display={display} /> : null,
+    history: <HistoryCard query={portfolio} range={range} onRangeChange={setRange} display={display} />,
+    allocation: data ? <AllocationCard data={data} display={display} /> : null,
+    accounts: data ? <AccountsCard data={data} display={display} /> : null,
+    activity: <ActivityCard query={activity} display={display} />,
+  };
   return (
     <>
       {header}
@@ -148,16 +165,12 @@ export function DashboardRoute() {
           dashboard.isPlaceholderData && 'opacity-70',
         )}
       >
-        {data ? (
-          <>
-            {data.fx.missing.length > 0 || data.fx.stale.length > 0 ? (
-              <div className="lg:col-span-3">
-                <FxNotices fx={data.fx} currency={data.currency} display={display} onAddRate={openRates} />
-              </div>
-            ) : null}
-            <SummaryCard data={data} display={display} />
-          </>
-        ) : (
+        {data && (data.fx.missing.length > 0 || data.fx.stale.length > 0) ? (
+          <div className="lg:col-span-3">
+            <FxNotices fx={data.fx} currency={data.currency} display={display} onAddRate={openRates} />
+          </div>
+        ) : null}
+        {data ? null : (
           <LoadError
             title={DASHBOARD_TEXT.loadError}
             error={dashboard.error}
@@ -166,10 +179,9 @@ export function DashboardRoute() {
             className="rounded-lg border bg-card lg:col-span-3"
           />
         )}
-        <HistoryCard query={portfolio} range={range} onRangeChange={setRange} display={display} />
-        {data ? <AllocationCard data={data} display={display} /> : null}
-        {data ? <AccountsCard data={data} display={display} /> : null}
-        <ActivityCard query={activity} display={display} />
+        {widgets.map((widget) => (
+          <Fragment key={widget}>{widgetElements[widget]}</Fragment>
+        ))}
       </div>
       <FxRatesDialog
         open={fxDialog.open}

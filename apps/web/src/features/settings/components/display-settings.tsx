@@ -15,6 +15,7 @@ import { useMemo } from 'react';
 import { toast } from 'sonner';
 import { THEME_OPTIONS } from '@/components/theme-switcher';
 import { PREFERENCES_MESSAGES, usePreferences } from '@/lib/preferences';
+import { LayoutSettings } from './layout-settings';
 import { PreferencesState } from './preferences-state';
 import { ButtonGroupRow, type DropdownOption, DropdownRow, SettingsGroup } from './settings-form-kit';
 
@@ -156,6 +157,7 @@ export function DisplaySettings() {
           onValueChange={(value) => void updatePreference('default_date_range', value)}
         />
       </SettingsGroup>
+      <LayoutSettings />
     </PreferencesState>
   );
 }
