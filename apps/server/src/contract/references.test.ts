@@ -1,8 +1,8 @@
-import { financialAccount } from '@lodestar/db';
+import { financialAccount, transaction } from '@lodestar/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
-import { addAccount, signedInUser } from '../use-cases/transactions/test-fixtures';
+import { addAccount, addTransactions, signedInUser } from '../use-cases/transactions/test-fixtures';
 
 /** Issue 21 item 4: an id in a request body must name one of the caller's own things. */
 
@@ -75,6 +75,54 @@ describe('ids in a body are the caller’s own', () => {
     });
     expect(result.status).toBe(400);
     expect(result.body.items).toContainEqual(expect.objectContaining({ field: 'conditions.accountIds' }));
+    const rules = await mine.browser.json<{ data: { rules: unknown[] } }>('/api/v1/rules');
+    expect(rules.body.data.rules).toEqual([]);
+  });
+
+  it('refuses another user’s ids everywhere else a body names one, writing nothing', async () => {
+    const mine = await signedInUser(w);
+    const theirs = await signedInUser(w);
+    const theirAccount = await addAccount(db(), theirs.userId);
+    const theirLoan = await addAccount(db(), theirs.userId, { type: 'loan', name: 'Mortgage' });
+    const [theirRow] = await addTransactions(db(), theirs.userId, theirAccount.id, [
+      { date: '2026-01-05', amountMinor: -100 },
+    ]);
+    const before = await db()
+      .select()
+      .from(financialAccount)
+      .where(eq(financialAccount.userId, theirs.userId));
+    const attempts: [string, string, unknown][] = [
+      ['POST', '/transactions/bulk', { ids: [theirRow?.id], changes: { excluded: true } }],
+      ['POST', '/rules/preview', { transactionId: theirRow?.id, category: 'TRAVEL' }],
+      [
+        'POST',
+        '/imports/preview',
+        { accountId: theirAccount.id, fileName: 'a.csv', content: 'Date,Amount\n2026-01-01,1\n' },
+      ],
+      [
+        'POST',
+        '/real-estate',
+        {
+          name: 'Loft',
+          purchasePrice: 100_000,
+          purchaseDate: '2026-01-01',
+          currency: 'USD',
+          mortgageAccountId: theirLoan.id,
+        },
+      ],
+    ];
+    for (const [method, path, body] of attempts) {
+      const result = await mine.browser.json<Reply>(`/api/v1${path}`, { method, body });
+      expect({ path, refused: [400, 404].includes(result.status) }).toEqual({ path, refused: true });
+    }
+    expect(
+      await db().select().from(financialAccount).where(eq(financialAccount.userId, theirs.userId)),
+    ).toEqual(before);
+    const [row] = await db()
+      .select()
+      .from(transaction)
+      .where(eq(transaction.id, theirRow?.id ?? ''));
+    expect(row?.excluded).toBe(false);
     const rules = await mine.browser.json<{ data: { rules: unknown[] } }>('/api/v1/rules');
     expect(rules.body.data.rules).toEqual([]);
   });
