@@ -200,6 +200,10 @@ export const TransactionSchema = z
     accountName: z.string(),
     date: z.string(),
     amount: MoneySchema,
+    foreignAmount: z
+      .object({ amount: MoneySchema, exchangeRate: z.string().nullable() })
+      .nullable()
+      .openapi({ description: 'A payment made in another currency, as the statement gave it (details only)' }),
     name: z.string(),
     originalName: z.string(),
     merchantName: z.string().nullable(),

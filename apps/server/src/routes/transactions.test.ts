@@ -32,6 +32,7 @@ const TRANSACTION_KEYS = [
   'accountName',
   'date',
   'amount',
+  'foreignAmount',
   'name',
   'originalName',
   'merchantName',

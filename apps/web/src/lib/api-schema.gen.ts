@@ -3939,6 +3939,11 @@ export interface components {
       accountName: string;
       date: string;
       amount: components['schemas']['Money'];
+      /** @description A payment made in another currency, as the statement gave it (details only) */
+      foreignAmount: {
+        amount: components['schemas']['Money'];
+        exchangeRate: string | null;
+      } | null;
       name: string;
       originalName: string;
       merchantName: string | null;
@@ -4021,6 +4026,9 @@ export interface components {
         name?: number;
         payee?: number;
         memo?: number;
+        foreignAmount?: number;
+        foreignCurrency?: number;
+        exchangeRate?: number;
       };
       /** @enum {string} */
       dateFormat:

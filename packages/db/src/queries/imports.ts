@@ -20,6 +20,8 @@ export type ImportTargetAccount = {
   name: string;
   currency: string;
   mask: string | null;
+  /** Spec §3 account type: a credit account's card statements may need their signs inverted. */
+  type: string;
 };
 
 /** The user's account that a file is imported into; undefined when it is not theirs. */
@@ -35,6 +37,7 @@ export async function findImportTargetAccount(
       name: financialAccount.name,
       currency: financialAccount.currency,
       mask: financialAccount.mask,
+      type: financialAccount.type,
     })
     .from(financialAccount)
     .where(and(eq(financialAccount.userId, userId), eq(financialAccount.id, accountId)))
@@ -176,6 +179,8 @@ export type ImportedTransactionRow = {
   detailedCategory: string | null;
   categoryConfidence: number;
   providerCategory: string | null;
+  /** A payment abroad: the foreign amount (minor units), its currency and the bank's rate (decimal text). */
+  foreign?: { amountMinor: number; currency: string; rate: string | null } | null;
 };
 
 /** A PostgreSQL array literal of text (NULL for null), built here so it overlaps the previous chunk's insert. */
@@ -200,11 +205,13 @@ function insertChunk(
     insert into ${transaction} (
       user_id, account_id, import_batch_id, currency, category_source, status,
       external_id, date, amount_minor, name, original_name, description,
-      category, detailed_category, category_confidence, provider_category
+      category, detailed_category, category_confidence, provider_category,
+      foreign_amount_minor, foreign_currency, exchange_rate
     )
     select ${target.userId}, ${target.accountId}::uuid, ${target.batchId}::uuid, ${target.currency},
       'provider', 'posted', u.external_id, u.date, u.amount_minor, u.name, coalesce(u.original_name, u.name),
-      u.description, u.category, u.detailed_category, u.category_confidence, u.provider_category
+      u.description, u.category, u.detailed_category, u.category_confidence, u.provider_category,
+      u.foreign_amount_minor, u.foreign_currency, u.exchange_rate
     from unnest(
       ${text((row) => row.externalId)}::text[],
       ${text((row) => row.date)}::date[],
@@ -215,9 +222,13 @@ function insertChunk(
       ${text((row) => row.category)}::text[],
       ${text((row) => row.detailedCategory)}::text[],
       ${numberArray(chunk.map((row) => row.categoryConfidence))}::real[],
-      ${text((row) => row.providerCategory)}::text[]
+      ${text((row) => row.providerCategory)}::text[],
+      ${text((row) => (row.foreign ? String(row.foreign.amountMinor) : null))}::bigint[],
+      ${text((row) => row.foreign?.currency ?? null)}::text[],
+      ${text((row) => row.foreign?.rate ?? null)}::numeric[]
     ) as u(external_id, date, amount_minor, name, original_name, description,
-           category, detailed_category, category_confidence, provider_category)
+           category, detailed_category, category_confidence, provider_category,
+           foreign_amount_minor, foreign_currency, exchange_rate)
     on conflict (account_id, external_id) do nothing
     returning id`;
 }

@@ -154,6 +154,14 @@ export const transaction = pgTable(
     authorizedDate: date('authorized_date'),
     amountMinor: minor('amount_minor').notNull(),
     currency: text('currency').notNull(),
+    /**
+     * A payment made in another currency, as the statement gives it: the amount in minor units of
+     * `foreign_currency` (same sign as amount_minor) and the rate the bank applied. Details only: every
+     * figure is computed from amount_minor in the account's currency.
+     */
+    foreignAmountMinor: minor('foreign_amount_minor'),
+    foreignCurrency: text('foreign_currency'),
+    exchangeRate: numeric('exchange_rate'),
     name: text('name').notNull(),
     originalName: text('original_name').notNull(),
     merchantName: text('merchant_name'),

@@ -16,6 +16,9 @@ export const CSV_COLUMN_ROLES = [
   'name',
   'payee',
   'memo',
+  'foreignAmount',
+  'foreignCurrency',
+  'exchangeRate',
 ] as const;
 export type CsvColumnRole = (typeof CSV_COLUMN_ROLES)[number];
 
@@ -83,7 +86,52 @@ const HEADER_WORDS: Record<CsvColumnRole, Words> = {
     'memo, notes, note, notes and tags, extended details, additional information, additional info, remarks, comment, comments, purpose',
     'mitteilung, notiz, kommentar, information complementaire, informations complementaires, commentaire, observaciones, mededelingen, opmerking',
   ),
+  // Found by FOREIGN_MARK below (the parenthesised '(Foreign Currency)' is dropped by normaliseHeader).
+  foreignAmount: words(
+    'foreign amount, original amount, foreign currency amount',
+    'originalbetrag, fremdwahrungsbetrag',
+  ),
+  foreignCurrency: words('foreign currency, original currency', 'originalwahrung, fremdwahrung'),
+  exchangeRate: words(
+    'exchange rate, fx rate, conversion rate, currency rate',
+    'wechselkurs, umrechnungskurs, taux de change, tipo de cambio, wisselkoers, cambio',
+  ),
 };
+
+/** A header about the other currency of a card payment abroad: 'Amount (Foreign Currency)', 'Original Currency'. */
+const FOREIGN_MARK = /\b(foreign|original|orig|fremdwahrung|devise etrangere|moneda extranjera)\b/;
+const CURRENCY_WORD = /\b(currency|type|wahrung|waehrung|devise|moneda|valuta)\b/;
+const RATE_WORD = /\b(rate|kurs|taux|cambio)\b/;
+const AMOUNT_WORD = /\b(amount|betrag|montant|importe|bedrag|value|sum)\b/;
+
+/**
+ * The foreign-currency columns, told apart from the account-currency ones by their words:
+ * 'Amount (Foreign Currency)' and 'Original Amount' are amounts, 'Type Foreign Currency' and
+ * 'Original Currency' are codes. Exchange-rate columns are left to the header words.
+ */
+function foreignRoles(headers: readonly string[]): CsvColumns {
+  const columns: CsvColumns = {};
+  headers.forEach((header, column) => {
+    const text = foldAccents(header)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ');
+    if (!FOREIGN_MARK.test(text) || RATE_WORD.test(text)) return;
+    const role = AMOUNT_WORD.test(text)
+      ? 'foreignAmount'
+      : CURRENCY_WORD.test(text)
+        ? 'foreignCurrency'
+        : undefined;
+    if (role && columns[role] === undefined) columns[role] = column;
+  });
+  return columns;
+}
+
+/** The ISO code a header names ('Amount (EUR)', 'Betrag EUR'), if any. */
+export function headerCurrency(header: string): string | undefined {
+  const code = /\(([A-Za-z]{3})\)|(?:^|\s)([A-Z]{3})$/.exec(header.trim());
+  const value = (code?.[1] ?? code?.[2])?.toUpperCase();
+  return value && isCurrencyCode(value) ? value : undefined;
+}
 
 /** A header cell reduced for matching: accents folded, '(EUR)'/'£'/trailing 'GBP' and punctuation dropped. */
 export function normaliseHeader(header: string): string {
@@ -105,8 +153,8 @@ function containsWords(header: string, phrase: string): boolean {
 /** Which role each header names, best synonyms first; a column gets at most one role. */
 export function rolesFromHeaders(headers: readonly string[]): { columns: CsvColumns; nonEnglish: boolean } {
   const normalised = headers.map(normaliseHeader);
-  const columns: CsvColumns = {};
-  const used = new Set<number>();
+  const columns: CsvColumns = foreignRoles(headers);
+  const used = new Set<number>(Object.values(columns));
   let nonEnglish = false;
   for (const pass of ['exact', 'contains'] as const) {
     for (const role of CSV_COLUMN_ROLES) {

@@ -1,6 +1,13 @@
 import { decimalSeparatorOf, parseAmountCell, type DecimalSeparator } from './amounts';
 import { isBlankRecord, tokenizeCsv, type CsvRecord } from './csv-tokenizer';
-import { headerWordCount, indicatorSign, rolesFromHeaders, type CsvColumns } from './csv-headers';
+import {
+  headerCurrency,
+  headerWordCount,
+  indicatorSign,
+  normaliseHeader,
+  rolesFromHeaders,
+  type CsvColumns,
+} from './csv-headers';
 import { CSV_DATE_FORMATS, looksLikeDate, parseDateAs, type CsvDateFormat } from './statement-dates';
 import { stripBom, offsetAfterLines } from './text';
 
@@ -33,12 +40,25 @@ export type CsvMapping = {
   invertSign?: boolean;
 };
 
+/**
+ * Why a file looks like a card statement that lists purchases as positive amounts: a known card
+ * issuer's export layout, or its amounts (mostly positive, and every negative one a payment or refund).
+ */
+export type CardStatementSign = { reason: 'layout'; layout: string } | { reason: 'amounts' };
+
 /** A detected mapping plus the header cells and what the user should check. */
-export type CsvLayout = CsvMapping & { headers: string[]; warnings: string[] };
+export type CsvLayout = CsvMapping & {
+  headers: string[];
+  warnings: string[];
+  /** Set when purchases look positive: a credit account's import should invert the sign. */
+  cardStatement?: CardStatementSign;
+};
 
 export type CsvLayoutHints = {
   /** BCP 47 locale of the user ('en-US' reads ambiguous dates month first, others day first). */
   locale?: string;
+  /** The account's currency: of several amount columns, the one named for it ('Amount (EUR)') is the amount. */
+  currency?: string;
 };
 
 const SAMPLE_LINES = 200;
@@ -147,7 +167,71 @@ const CELL_CHECKS: Partial<Record<keyof CsvColumns, (value: string) => boolean>>
   balance: looksLikeAmount,
   currency: (value) => /^[A-Za-z]{3}$/.test(value),
   indicator: (value) => indicatorSign(value) !== undefined,
+  foreignAmount: looksLikeAmount,
+  foreignCurrency: (value) => /^[A-Za-z]{3}$/.test(value),
+  exchangeRate: (value) => /^\d+(?:[.,]\d+)?$/.test(value),
 };
+
+/**
+ * Card issuers whose exports list purchases as positive amounts and payments as negative ones, known by
+ * their header cells (normalised, lower case): American Express (US and UK), Discover, Apple Card.
+ */
+const CARD_LAYOUTS: { layout: string; matches: (headers: ReadonlySet<string>) => boolean }[] = [
+  {
+    layout: 'American Express',
+    matches: (headers) =>
+      headers.has('card member') ||
+      headers.has('appears on your statement as') ||
+      headers.has('extended details'),
+  },
+  { layout: 'Discover', matches: (headers) => headers.has('trans date') && headers.has('post date') },
+  { layout: 'Apple Card', matches: (headers) => headers.has('clearing date') && headers.has('purchased by') },
+];
+
+const PAYMENT_WORDS =
+  /\b(payment|pymt|paymt|thank you|autopay|auto pay|refund|return|returned|credit|cashback|cash back|reversal|rebate|zahlung|gutschrift|erstattung|paiement|remboursement|pago|abono|devolucion|betaling|terugbetaling)\b/i;
+
+/**
+ * Whether a signed single-amount file reads like a card statement with purchases positive: a known
+ * issuer layout, or at least three amounts, at least two thirds of them positive, some negative, and
+ * every negative one named like a payment, refund or credit.
+ */
+function cardStatementSign(
+  headers: readonly string[],
+  amounts: readonly number[],
+  names: readonly string[],
+): CardStatementSign | undefined {
+  const normalised = new Set(headers.map((header) => normaliseHeader(header).toLowerCase()));
+  const known = CARD_LAYOUTS.find((card) => card.matches(normalised));
+  if (known) return { reason: 'layout', layout: known.layout };
+  const nonZero = amounts.map((amount, row) => ({ amount, row })).filter(({ amount }) => amount !== 0);
+  const negatives = nonZero.filter(({ amount }) => amount < 0);
+  if (nonZero.length < 3 || negatives.length === 0) return undefined;
+  if ((nonZero.length - negatives.length) * 3 < nonZero.length * 2) return undefined;
+  return negatives.every(({ row }) => PAYMENT_WORDS.test(names[row] ?? ''))
+    ? { reason: 'amounts' }
+    : undefined;
+}
+
+/** Of several amount columns named for a currency ('Amount (EUR)', 'Amount (USD)'), the account's is the amount. */
+function preferAccountCurrency(columns: CsvColumns, headers: readonly string[], currency: string): void {
+  const named = headers.findIndex(
+    (header, column) =>
+      headerCurrency(header) === currency &&
+      column !== columns.amount &&
+      /^(amount|betrag|montant|importe|bedrag|value|sum|transaction amount)$/i.test(normaliseHeader(header)),
+  );
+  if (named < 0) return;
+  const previous = columns.amount;
+  const previousCurrency = previous === undefined ? undefined : headerCurrency(headers[previous] ?? '');
+  for (const role of Object.keys(columns) as (keyof CsvColumns)[]) {
+    if (columns[role] === named) delete columns[role];
+  }
+  columns.amount = named;
+  if (previous !== undefined && previousCurrency && previousCurrency !== currency) {
+    columns.foreignAmount ??= previous;
+  }
+}
 
 function mostlyFits(values: Column, check: (value: string) => boolean): boolean {
   const present = values.filter((value) => value !== '');
@@ -288,6 +372,7 @@ export function detectCsvLayout(input: string, hints: CsvLayoutHints = {}): CsvL
   const sampled = values.map(sampleOf);
   const named = rolesFromHeaders(headers);
   const columns = named.columns;
+  if (hints.currency) preferAccountCurrency(columns, headers, hints.currency);
   for (const [role, check] of Object.entries(CELL_CHECKS) as [
     keyof CsvColumns,
     (value: string) => boolean,
@@ -324,13 +409,19 @@ export function detectCsvLayout(input: string, hints: CsvLayoutHints = {}): CsvL
     if (anyNegative) delete columns.indicator;
     else sign = 'indicator';
   }
+  let cardStatement: CardStatementSign | undefined;
   if (sign === 'signed' && columns.amount !== undefined) {
-    const amounts = values[columns.amount] ?? [];
-    if (amounts.length >= 3 && amounts.every((value) => (parseAmountCell(value, decimal, 'USD') ?? 0) >= 0)) {
+    const amounts = (values[columns.amount] ?? []).map(
+      (value) => parseAmountCell(value, decimal, 'USD') ?? 0,
+    );
+    if (amounts.length >= 3 && amounts.every((amount) => amount >= 0)) {
       warnings.push(
         'Every amount is positive. If this is a card statement that lists purchases as positive, invert the sign.',
       );
     }
+    const nameColumn = columns.name ?? columns.payee ?? columns.memo;
+    const names = nameColumn === undefined ? [] : (values[nameColumn] ?? []);
+    cardStatement = cardStatementSign(headers, amounts, names);
   }
   if (columns.date === undefined)
     warnings.push('No date column was recognised: choose the column that holds the date.');
@@ -348,5 +439,6 @@ export function detectCsvLayout(input: string, hints: CsvLayoutHints = {}): CsvL
     sign,
     invertSign: false,
     warnings,
+    ...(cardStatement && { cardStatement }),
   };
 }

@@ -83,6 +83,9 @@ const ROLE_TEXT: Record<CsvColumnRole, string> = {
   name: 'the description',
   payee: 'the payee',
   memo: 'the memo',
+  foreignAmount: 'the foreign amount',
+  foreignCurrency: 'the foreign currency',
+  exchangeRate: 'the exchange rate',
 };
 
 /**
@@ -259,5 +262,34 @@ function readRow(record: CsvRecord, mapping: CsvMapping, fallbackCurrency: strin
   if (checkNumber) transaction.checkNumber = checkNumber;
   if (reference) transaction.externalId = reference;
   if (category) transaction.providerCategory = category;
+  const foreign = foreignOf(record, mapping, currency, amountMinor);
+  if (foreign) transaction.foreign = foreign;
   return transaction;
+}
+
+/**
+ * The foreign amount, currency and rate of a card payment abroad, when the row has them and they read
+ * well; never a reason to refuse the row (a cell that does not read is left out).
+ */
+function foreignOf(
+  record: CsvRecord,
+  mapping: CsvMapping,
+  currency: string,
+  amountMinor: number,
+): ParsedTransaction['foreign'] {
+  const { columns, decimal } = mapping;
+  if (columns.foreignAmount === undefined) return undefined;
+  const code = cellOf(record, columns.foreignCurrency).toUpperCase();
+  const raw = cellOf(record, columns.foreignAmount);
+  if (raw === '' || !isCurrencyCode(code) || code === currency) return undefined;
+  const foreignMinor = parseAmountCell(raw, decimal, code);
+  if (foreignMinor === undefined) return undefined;
+  const signed =
+    amountMinor < 0 ? -Math.abs(foreignMinor) : amountMinor > 0 ? Math.abs(foreignMinor) : foreignMinor;
+  const rate = cellOf(record, columns.exchangeRate).replace(',', '.');
+  return {
+    amountMinor: signed,
+    currency: code,
+    ...(/^\d+(?:\.\d+)?$/.test(rate) && Number(rate) > 0 && { rate }),
+  };
 }

@@ -4,6 +4,7 @@ export { CSV_COLUMN_ROLES, type CsvColumnRole, type CsvColumns } from './csv-hea
 export {
   CSV_DELIMITERS,
   detectCsvLayout,
+  type CardStatementSign,
   type CsvDelimiter,
   type CsvLayout,
   type CsvLayoutHints,

@@ -20,6 +20,12 @@ export type ParsedTransaction = {
   /** The category the file assigns (QIF L, a CSV category column), verbatim. */
   providerCategory?: string;
   /**
+   * A payment made in another currency, as the file states it beside the amount in the account's
+   * currency: the foreign amount (minor units of its currency, same sign as `amountMinor`) and the
+   * exchange rate the bank applied (a decimal string, as written), when given. A detail of the row only.
+   */
+  foreign?: { amountMinor: number; currency: string; rate?: string };
+  /**
    * Stable dedupe key: `date|amountMinor|normalised name|n`, where n counts earlier rows of the same
    * file with the same date, amount and name (so two identical coffees on one day stay two).
    */

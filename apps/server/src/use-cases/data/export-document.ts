@@ -71,6 +71,15 @@ const transaction = z.object({
   authorizedDate: day.nullable(),
   amountMinor: minor,
   currency,
+  // A payment abroad as the statement gave it; absent from exports made before these existed.
+  foreignAmountMinor: minor.nullable().optional(),
+  foreignCurrency: currency.nullable().optional(),
+  exchangeRate: z
+    .string()
+    .max(40)
+    .regex(/^\d+(?:\.\d+)?$/)
+    .nullable()
+    .optional(),
   name: text(1000),
   originalName: text(1000),
   merchantName: text(1000).nullable(),

@@ -45,6 +45,13 @@ export function importedRowMapper(): (row: ParsedTransaction, externalId: string
       detailedCategory: mapped?.detailed ?? null,
       categoryConfidence: mapped?.confidence ?? 0,
       providerCategory: row.providerCategory?.slice(0, NAME_MAX) ?? null,
+      foreign: row.foreign
+        ? {
+            amountMinor: row.foreign.amountMinor,
+            currency: row.foreign.currency,
+            rate: row.foreign.rate ?? null,
+          }
+        : null,
     };
   };
 }

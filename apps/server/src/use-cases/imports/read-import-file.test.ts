@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error';
 import { storedExternalId } from './mark-duplicates';
 import { readImportFile } from './read-import-file';
 
-const usd = { currency: 'USD', mask: null };
+const usd = { currency: 'USD', mask: null, type: 'depository' };
 const TODAY = '2026-11-25';
 
 function refusal(read: () => unknown): { message: string; field: string | undefined } {
@@ -42,7 +42,7 @@ describe('readImportFile', () => {
     const file = readImportFile({
       fileName: 'both.ofx',
       content: TWO_ACCOUNTS,
-      account: { currency: 'USD', mask: '4321' },
+      account: { currency: 'USD', mask: '4321', type: 'depository' },
       today: TODAY,
     });
     expect(file.kind).toBe('ofx');

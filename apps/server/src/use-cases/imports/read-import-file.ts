@@ -5,6 +5,7 @@ import {
   parseCsv,
   parseOfx,
   parseQif,
+  type CardStatementSign,
   type CsvLayout,
   type CsvMapping,
   type ParsedStatement,
@@ -31,7 +32,7 @@ export type ReadImportFileOptions = {
   fileName: string;
   content: string;
   /** The account's currency: every amount must be in it. */
-  account: { currency: string; mask: string | null };
+  account: { currency: string; mask: string | null; type: string };
   /** CSV: the mapping the user chose (wins), else the account's saved one, else detection. */
   mapping?: CsvMapping;
   savedMapping?: CsvMapping;
@@ -104,7 +105,17 @@ function checkDates(statement: ParsedStatement, today: string): void {
 function readCsv(options: ReadImportFileOptions): { statement: ParsedStatement; mapping: PreviewMapping } {
   const { content, account } = options;
   const read = (mapping: CsvMapping) => parseCsv(content, mapping, { currency: account.currency });
-  const detect = (): CsvLayout => detectCsvLayout(content, options.locale ? { locale: options.locale } : {});
+  const detect = (): CsvLayout =>
+    detectCsvLayout(content, { currency: account.currency, ...(options.locale && { locale: options.locale }) });
+  /** A detected layout as the mapping to use: a credit account's card statement is inverted, and says so. */
+  const fromDetection = (layout: CsvLayout): { mapping: CsvMapping; warnings: string[] } => {
+    const { warnings, cardStatement, ...mapping } = layout;
+    if (account.type !== 'credit' || !cardStatement) return { mapping, warnings };
+    return {
+      mapping: { ...mapping, invertSign: true },
+      warnings: [cardStatementNote(cardStatement), ...warnings],
+    };
+  };
   const shown = (mapping: CsvMapping, warnings: string[], headers: string[]): PreviewMapping => ({
     ...mapping,
     headers: mapping.headers ?? headers,
@@ -124,7 +135,7 @@ function readCsv(options: ReadImportFileOptions): { statement: ParsedStatement; 
       if (!(error instanceof ImportParseError)) throw error;
       // The bank changed its export: detect again, and keep the saved mapping's error if that fails too.
       const layout = detect();
-      const { warnings, ...detected } = layout;
+      const { mapping: detected, warnings } = fromDetection(layout);
       try {
         const statement = read(detected);
         const note = 'The saved column mapping did not fit this file, so the columns were detected again.';
@@ -135,8 +146,17 @@ function readCsv(options: ReadImportFileOptions): { statement: ParsedStatement; 
     }
   }
   const layout = detect();
-  const { warnings, ...detected } = layout;
+  const { mapping: detected, warnings } = fromDetection(layout);
   return { statement: parsing(() => read(detected)), mapping: shown(detected, warnings, layout.headers) };
+}
+
+/** What the preview says when it inverted a card statement's signs, and how to undo it. */
+export function cardStatementNote(card: CardStatementSign): string {
+  const why =
+    card.reason === 'layout'
+      ? `This is ${card.layout === 'American Express' ? 'an' : 'a'} ${card.layout} card export, which lists purchases as positive amounts`
+      : 'This looks like a card statement that lists purchases as positive amounts (most amounts are positive and the negative ones are payments or refunds)';
+  return `${why}, so the signs were inverted: purchases are money out and payments money in. Turn off "Invert signs" if that is wrong.`;
 }
 
 /**

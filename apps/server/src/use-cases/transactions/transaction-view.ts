@@ -8,6 +8,8 @@ export type TransactionView = {
   accountName: string;
   date: string;
   amount: { amountMinor: number; currency: string };
+  /** A payment made in another currency: the amount in it and the bank's rate, as the statement gave them. */
+  foreignAmount: { amount: { amountMinor: number; currency: string }; exchangeRate: string | null } | null;
   name: string;
   originalName: string;
   merchantName: string | null;
@@ -43,6 +45,13 @@ export function toTransactionView(row: TransactionListItem): TransactionView {
     accountName: row.accountName,
     date: row.date,
     amount: { amountMinor: row.amountMinor, currency: row.currency },
+    foreignAmount:
+      row.foreignAmountMinor !== null && row.foreignCurrency !== null
+        ? {
+            amount: { amountMinor: row.foreignAmountMinor, currency: row.foreignCurrency },
+            exchangeRate: row.exchangeRate,
+          }
+        : null,
     name: row.name,
     originalName: row.originalName,
     merchantName: row.merchantName,

@@ -27,6 +27,7 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     accountName: 'Everyday Checking',
     date: '2025-03-05',
     amount: { amountMinor: -1250, currency: 'USD' },
+    foreignAmount: null,
     name: `Transaction ${sequence}`,
     originalName: `TRANSACTION ${sequence} POS`,
     merchantName: null,

@@ -210,6 +210,21 @@ export function TransactionDetailSheet({
             <dl className="divide-y border-y">
               <Field label="Date">{formatGroupDate(transaction.date, display.dateFormat)}</Field>
               <Field label="Account">{transaction.accountName}</Field>
+              {transaction.foreignAmount ? (
+                <Field label="Foreign amount">
+                  <MoneyText
+                    amount={transaction.foreignAmount.amount}
+                    tone="plain"
+                    masked={display.masked}
+                    locale={display.locale}
+                  />
+                  {transaction.foreignAmount.exchangeRate ? (
+                    <span className="block text-muted-foreground">
+                      Exchange rate {transaction.foreignAmount.exchangeRate}, as the statement gives it
+                    </span>
+                  ) : null}
+                </Field>
+              ) : null}
               <Field label="Merchant">{transaction.merchantName ?? '—'}</Field>
               <Field label="Original name">{transaction.originalName || '—'}</Field>
               <Field label="Description">{transaction.description ?? '—'}</Field>

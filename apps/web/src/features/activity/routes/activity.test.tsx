@@ -333,6 +333,33 @@ describe('Keyboard and details', () => {
   });
 });
 
+describe('A payment made in another currency', () => {
+  it('shows the foreign amount and the bank’s rate in the details', async () => {
+    const user = userEvent.setup();
+    serveTransactions([
+      makeTransaction({
+        id: 'tx_gbp',
+        name: 'Pret A Manger',
+        amount: { amountMinor: -705, currency: 'EUR' },
+        foreignAmount: { amount: { amountMinor: -600, currency: 'GBP' }, exchangeRate: '0.8510638' },
+      }),
+      makeTransaction({ id: 'tx_eur', name: 'Rewe', amount: { amountMinor: -3180, currency: 'EUR' } }),
+    ]);
+    renderActivity();
+    (await rowNamed('Pret A Manger')).focus();
+    await user.keyboard('{Enter}');
+    const sheet = await screen.findByRole('dialog', { name: 'Transaction details' });
+    expect(within(sheet).getByText('Foreign amount')).toBeInTheDocument();
+    expect(within(sheet).getByText('-£6.00')).toBeInTheDocument();
+    expect(within(sheet).getByText('Exchange rate 0.8510638, as the statement gives it')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    (await rowNamed('Rewe')).focus();
+    await user.keyboard('{Enter}');
+    const other = await screen.findByRole('dialog', { name: 'Transaction details' });
+    expect(within(other).queryByText('Foreign amount')).not.toBeInTheDocument();
+  });
+});
+
 describe('Activity states', () => {
   it('explains an empty account and links to Accounts', async () => {
     serveTransactions([]);
