@@ -20,7 +20,6 @@ import { loadOrCreateSecrets, type StoredSecrets } from './config/secrets-file';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './http/rate-limit';
 import { createMailer } from './email/mailer';
 import { createLogger, type Logger } from './logger';
-import { startFxRefresher } from './fx/refresher';
 import { startJobs, type RunningJobs } from './jobs/boss';
 import { createBackground } from './jobs/handlers';
 import { startServerInstance, type ServerInstance } from './sync/instance';
@@ -144,7 +143,6 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     webDistDir,
   });
   started.fetch = (request, env) => app.fetch(request, env);
-  const fxRefresher = startFxRefresher({ db: handle.db, logger, config });
   const background = createBackground({
     db: handle.db,
     config: runtimeConfig,
@@ -160,15 +158,28 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     connectionString: databaseUrl,
     logger,
     handlers: background.handlers,
-  }).catch((error: unknown) => {
-    logger.error({ err: error }, 'Background jobs did not start; notifications and scheduled syncs are off');
-    return undefined;
-  });
+  })
+    .then((running) => {
+      // The exchange rates once at start (the shipped history, then the feed when due), not only on the
+      // hour: a stately queue keeps it to one queued job however many instances start.
+      running.boss.send('fx-rates', {}).catch((error: unknown) => {
+        logger.error({ err: error }, 'Could not queue the exchange-rate job');
+      });
+      return running;
+    })
+    .catch((error: unknown) => {
+      logger.error(
+        { err: error },
+        'Background jobs did not start; notifications and scheduled syncs are off',
+      );
+      // The shipped rate history still goes in (and the feed is tried once), so amounts convert.
+      void background.handlers['fx-rates']().catch(() => undefined);
+      return undefined;
+    });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      fxRefresher.stop();
       await closeServer(server, logger);
       await (await jobs)?.stop();
       await background.syncRunner.whenIdle();

@@ -265,6 +265,9 @@ const SECRET_VARIABLES = {
   CRON_SECRET: 'cronSecret',
 } as const;
 
+/** The ECB's eurofxref feeds (FX_RATES_URL's default; also what `npm run fx:snapshot` reads). */
+export const DEFAULT_FX_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref';
+
 /**
  * Parses the environment. `generatedSecrets` fills secrets the environment leaves unset (the embedded
  * default keeps them in $DATA_DIR/secrets.json); with an external database they must be set explicitly,
@@ -361,7 +364,7 @@ export function parseConfig(
       apiUrl: (parsed.HIBP_API_URL ?? 'https://api.pwnedpasswords.com').replace(/\/$/, ''),
     },
     fx: {
-      ratesUrl: (parsed.FX_RATES_URL ?? 'https://www.ecb.europa.eu/stats/eurofxref').replace(/\/+$/, ''),
+      ratesUrl: (parsed.FX_RATES_URL ?? DEFAULT_FX_RATES_URL).replace(/\/+$/, ''),
       refresh: parsed.FX_REFRESH,
     },
     features: {

@@ -2,6 +2,7 @@ import type { Database } from '@lodestar/db';
 import type { Config } from '../config/env';
 import type { Logger } from '../logger';
 import { FxFeedError, fxRatesDue, refreshFxRates, type RefreshResult } from './ecb-client';
+import { loadFxSnapshot } from './snapshot';
 
 /** How often the ECB rates are fetched (the ECB publishes once per working day around 16:00 CET). */
 export const FX_REFRESH_INTERVAL_MS = 12 * 60 * 60 * 1000;
@@ -14,7 +15,7 @@ type RefreshDeps = {
   retryDelayMs?: number;
 };
 
-/** One fetch at a time per database: a button press during the timer's fetch waits for that one. */
+/** One fetch at a time per database: a button press during the job's fetch waits for that one. */
 const inFlight = new WeakMap<Database, Promise<RefreshResult>>();
 
 /**
@@ -43,36 +44,30 @@ export function refreshFxNow(deps: RefreshDeps): Promise<RefreshResult> {
   return started;
 }
 
-export type FxRefresher = {
-  stop(): void;
-  /** Settles when the check made on start is done. */ started: Promise<void>;
-};
-
 /**
- * Keeps the ECB rates current: on start (when the last fetch is older than 12 h, or there was none) and
- * every 12 hours after. The timer is unref()'d, so it never holds the process open. FX_REFRESH=off
- * turns it into a no-op (POST /fx/refresh still works).
+ * The scheduled exchange-rate job (pg-boss queue `fx-rates`, jobs/boss.ts; one run per tick across every
+ * instance, and one queued at each start): stores the shipped ECB history when the table lacks it
+ * (fx/snapshot.ts), then fetches the feed when the last fetch is 12 hours old or there was none.
+ * FX_REFRESH=off skips the fetch (POST /fx/refresh still works); the snapshot is loaded either way, as it
+ * needs no network. A failed fetch is logged by refreshFxNow and counted, never thrown: the job is done
+ * and the next tick tries again.
  */
-export function startFxRefresher(deps: RefreshDeps & { intervalMs?: number }): FxRefresher {
-  if (!deps.config.fx.refresh) return { stop() {}, started: Promise.resolve() };
-  const intervalMs = deps.intervalMs ?? FX_REFRESH_INTERVAL_MS;
-  let stopped = false;
-  const tick = async () => {
-    if (stopped) return;
-    try {
-      if (await fxRatesDue(deps.db, (deps.now ?? (() => new Date()))(), intervalMs)) await refreshFxNow(deps);
-    } catch {
-      // Logged by refreshFxNow (or the database is briefly unreachable); the next tick tries again.
-    }
-  };
-  const started = tick();
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  return {
-    started,
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
+export async function runFxJob(
+  deps: RefreshDeps & { snapshotFile?: string },
+): Promise<{ successful: number; failed: number }> {
+  await loadFxSnapshot({
+    db: deps.db,
+    logger: deps.logger,
+    ...(deps.snapshotFile === undefined ? {} : { file: deps.snapshotFile }),
+  });
+  if (!deps.config.fx.refresh) return { successful: 0, failed: 0 };
+  if (!(await fxRatesDue(deps.db, (deps.now ?? (() => new Date()))(), FX_REFRESH_INTERVAL_MS))) {
+    return { successful: 0, failed: 0 };
+  }
+  try {
+    await refreshFxNow(deps);
+    return { successful: 1, failed: 0 };
+  } catch {
+    return { successful: 0, failed: 1 };
+  }
 }

@@ -25,19 +25,30 @@ describe('server start and stop with the job queue', () => {
     });
     try {
       let names: string[] = [];
-      for (let attempt = 0; attempt < 100 && names.length < 2; attempt += 1) {
+      for (let attempt = 0; attempt < 100 && names.length < Object.keys(JOB_SCHEDULES).length; attempt += 1) {
         const rows = await database.pool
           .query<{ name: string; cron: string }>('select name, cron from pgboss.schedule order by name')
           .then((result) => result.rows)
           .catch(() => []);
         names = rows.map((row) => `${row.name} ${row.cron}`);
-        if (names.length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+        if (names.length < Object.keys(JOB_SCHEDULES).length)
+          await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(names).toEqual(
         Object.entries(JOB_SCHEDULES)
           .map(([name, cron]) => `${name} ${cron}`)
           .sort(),
       );
+      // The exchange-rate job is queued at start (not only on the hour) and a worker runs it.
+      let fxJob: string | undefined;
+      for (let attempt = 0; attempt < 300 && fxJob !== 'completed'; attempt += 1) {
+        fxJob = await database.pool
+          .query<{ state: string }>(`select state from pgboss.job where name = 'fx-rates' limit 1`)
+          .then((result) => result.rows[0]?.state)
+          .catch(() => undefined);
+        if (fxJob !== 'completed') await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(fxJob).toBe('completed');
       const ready = await fetch(`${server.url}/api/v1/ready`);
       expect(ready.status).toBe(200);
     } finally {

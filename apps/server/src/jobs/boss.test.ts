@@ -75,6 +75,10 @@ describe('jobs on pg-boss', () => {
             finished.push('sync-connections');
             return { successful: 0, failed: 0 };
           },
+          'fx-rates': async () => {
+            finished.push('fx-rates');
+            return { successful: 0, failed: 0 };
+          },
         },
       });
       const schedules = await jobs.boss.getSchedules();

@@ -15,6 +15,11 @@ export const JOB_SCHEDULES = {
   notifications: '*/15 * * * *',
   /** Sync of every connection that syncs (demo bank, aggregators). */
   'sync-connections': '0 */6 * * *',
+  /**
+   * The ECB reference rates (fx/refresher.ts runFxJob): published once per working day around 16:00
+   * CET; the job fetches when the last fetch is 12 hours old, so checking hourly keeps it within an hour.
+   */
+  'fx-rates': '5 * * * *',
 } as const;
 
 export type JobName = keyof typeof JOB_SCHEDULES;

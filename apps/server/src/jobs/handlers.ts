@@ -1,5 +1,6 @@
 import { listUserIds, type Database } from '@lodestar/db';
 import type { Config } from '../config/env';
+import { runFxJob } from '../fx/refresher';
 import type { Mailer } from '../email/mailer';
 import type { Logger } from '../logger';
 import { createNotifier, type Notifier } from '../notifications/notifier';
@@ -55,6 +56,7 @@ export function createBackground(deps: BackgroundDeps): Background {
     syncRunner,
     handlers: {
       notifications: () => notifier.runForAll(),
+      'fx-rates': () => runFxJob(deps),
       async 'sync-connections'() {
         let counts: JobCounts = { successful: 0, failed: 0 };
         for (const userId of await listUserIds(deps.db)) {

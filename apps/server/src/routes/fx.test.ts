@@ -3,7 +3,7 @@ import { ecbRatesForRange, lastFxFetch, mergeStoredPreferences } from '@lodestar
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseEcbXml } from '../fx/ecb-client';
 import { formatRate, type RatesView } from '../fx/rates-view';
-import { refreshFxNow, startFxRefresher } from '../fx/refresher';
+import { refreshFxNow, runFxJob } from '../fx/refresher';
 import { createLogger } from '../logger';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import { ECB_FULL_PATH, ECB_NINETY_DAYS_PATH, ecbXml, startFakeEcb, type FakeEcb } from '../testing/fake-ecb';
@@ -123,35 +123,53 @@ describe('ECB feed', () => {
     ]);
   });
 
-  it('refreshes on start only when the last fetch is 12 hours old, and not at all when turned off', async () => {
+  it('the scheduled job fetches only when the last fetch is 12 hours old, and not at all when turned off', async () => {
     ecb.feeds.set(NINETY_PATH, { status: 200, body: NINETY_DAYS });
     const { logger } = quietDeps();
-    const soon = startFxRefresher({
+    const noSnapshot = '/nonexistent/ecb-reference-rates.csv.gz';
+    const soon = await runFxJob({
       db: db(),
       logger,
       config: w.t.config,
       now: () => new Date(NOW.getTime() + 60_000),
+      snapshotFile: noSnapshot,
     });
-    await soon.started;
-    soon.stop();
+    expect(soon).toEqual({ successful: 0, failed: 0 });
     expect(ecb.requests).toEqual([]);
 
-    const off = startFxRefresher({
+    const off = await runFxJob({
       db: db(),
       logger,
       config: { fx: { ...w.t.config.fx, refresh: false } },
       now: () => new Date(NOW.getTime() + 13 * 3_600_000),
+      snapshotFile: noSnapshot,
     });
-    await off.started;
-    off.stop();
+    expect(off).toEqual({ successful: 0, failed: 0 });
     expect(ecb.requests).toEqual([]);
 
     const later = new Date(NOW.getTime() + 13 * 3_600_000);
-    const due = startFxRefresher({ db: db(), logger, config: w.t.config, now: () => later });
-    await due.started;
-    due.stop();
+    const due = await runFxJob({
+      db: db(),
+      logger,
+      config: w.t.config,
+      now: () => later,
+      snapshotFile: noSnapshot,
+    });
+    expect(due).toEqual({ successful: 1, failed: 0 });
     expect(ecb.requests).toEqual([NINETY_PATH]);
     expect(await lastFxFetch(db())).toEqual(later);
+
+    // A failed fetch is counted, not thrown: the job ends and the next tick tries again.
+    ecb.requests.length = 0;
+    ecb.feeds.set(NINETY_PATH, { status: 404, body: 'gone' });
+    const failed = await runFxJob({
+      db: db(),
+      logger,
+      config: w.t.config,
+      now: () => new Date(later.getTime() + 13 * 3_600_000),
+      snapshotFile: noSnapshot,
+    });
+    expect(failed).toEqual({ successful: 0, failed: 1 });
   });
 });
 

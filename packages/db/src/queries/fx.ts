@@ -87,6 +87,15 @@ export async function upsertEcbRates(db: Executor, rates: readonly EcbRateRow[])
   return changed;
 }
 
+/** The dates of the oldest and newest stored ECB rates, or null when the table is empty. */
+export async function ecbRateSpan(db: Executor): Promise<{ oldest: string; newest: string } | null> {
+  const result = await db.execute<{ oldest: string | null; newest: string | null }>(
+    sql`select min(date)::text as oldest, max(date)::text as newest from fx_rate`,
+  );
+  const row = result.rows[0];
+  return row?.oldest && row.newest ? { oldest: row.oldest, newest: row.newest } : null;
+}
+
 /** The date of the newest stored ECB rate, or null when the table is empty. */
 export async function newestEcbRateDate(db: Executor): Promise<string | null> {
   const result = await db.execute<{ date: string | null }>(sql`select max(date)::text as date from fx_rate`);
