@@ -1,16 +1,40 @@
 // Starts the Lodestar server as a child process on a free port with its own DATA_DIR (embedded
 // PostgreSQL) and resolves once it prints its URL. Used by the browser journeys and the benchmarks.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export type ServerProcess = { url: string; child: ChildProcessWithoutNullStreams; stop(): Promise<void> };
 
+/** A port nothing listens on now (the kernel's choice of an ephemeral one). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
 export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  // The port is known before the start so PUBLIC_URL can name it: requests are only accepted from
+  // PUBLIC_URL's origin (and its loopback spellings on the same port).
+  const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: port,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
