@@ -2,9 +2,10 @@
 export const ACCOUNTS_TEXT = {
   /** Spec §8, when syncing every connection fails. */
   syncFailed: 'Failed to sync transactions',
-  laterRelease: 'Bank linking through an aggregator, crypto exchanges and wallets arrive in later releases.',
+  laterRelease:
+    'Linking a bank through an aggregator, a crypto exchange or a wallet is not available yet: import statements or add accounts by hand.',
   cryptoLaterRelease:
-    'Linking crypto exchanges and wallets arrives in a later release. Until then nothing is listed here unless you add such an account by hand.',
+    'Linking crypto exchanges and wallets is not available yet, so nothing is listed here unless you add such an account by hand.',
   demoConnected: 'Lodestar Demo Bank connected',
   demoConnectedDescription: 'Its first sync has started; accounts appear as it finishes.',
   demoReauthDescription:

@@ -2,13 +2,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { handleSessionExpired, useSessionExpiredHandler } from '@/lib/session';
-import {
-  type Account,
-  accountsApi,
-  accountsQueryKeys,
-  type Connection,
-  errorMessage,
-} from './api';
+import { type Account, accountsApi, accountsQueryKeys, type Connection, errorMessage } from './api';
 import { ACCOUNTS_TEXT } from './messages';
 import { anySyncRunning, runningSyncIds } from './model';
 

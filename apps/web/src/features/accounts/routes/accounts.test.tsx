@@ -122,7 +122,7 @@ describe('accounts page: tabs', { timeout: 15_000 }, () => {
     for (const name of ['Crypto Exchanges', 'Crypto Wallets']) {
       await user.click(screen.getByRole('tab', { name }));
       const panel = screen.getByRole('tabpanel');
-      expect(panel).toHaveTextContent('Linking crypto exchanges and wallets arrives in a later release.');
+      expect(panel).toHaveTextContent('Linking crypto exchanges and wallets is not available yet');
       expect(within(panel).queryAllByRole('listitem')).toHaveLength(0);
       expect(panel.textContent).not.toMatch(/\d/);
     }
@@ -434,7 +434,7 @@ describe('accounts page: states', { timeout: 15_000 }, () => {
     expect(within(section).getByRole('button', { name: 'Import a file' })).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Add a manual account' })).toBeInTheDocument();
     expect(section).toHaveTextContent(
-      'Bank linking through an aggregator, crypto exchanges and wallets arrive in later releases.',
+      'Linking a bank through an aggregator, a crypto exchange or a wallet is not available yet: import statements or add accounts by hand.',
     );
   });
 
@@ -487,12 +487,12 @@ describe('banks, exchanges and wallets pages', { timeout: 15_000 }, () => {
   it.each([
     ['/cexes', 'CEXes'],
     ['/wallets', 'Wallets'],
-  ])('%s says linking arrives in a later release and shows no made-up data', async (path, heading) => {
+  ])('%s says linking is not available yet and shows no made-up data', async (path, heading) => {
     serve({ accounts: ALL });
     renderAccounts(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     const main = screen.getByRole('main');
-    await waitFor(() => expect(main).toHaveTextContent('arrives in a later release'));
+    await waitFor(() => expect(main).toHaveTextContent('is not available yet'));
     expect(main.textContent).not.toMatch(/\d/);
   });
 
@@ -509,6 +509,6 @@ describe('banks, exchanges and wallets pages', { timeout: 15_000 }, () => {
     serve({ accounts: [wallet] });
     renderAccounts('/wallets');
     expect(await screen.findByText('Cold Storage')).toBeInTheDocument();
-    expect(screen.getByRole('main')).toHaveTextContent('arrives in a later release');
+    expect(screen.getByRole('main')).toHaveTextContent('is not available yet');
   });
 });

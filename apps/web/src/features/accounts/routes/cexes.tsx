@@ -1,6 +1,6 @@
 import { AccountsView } from '../components/accounts-view';
 
-/** The Crypto Exchanges tab: linking exchanges arrives in a later release, so it says so. */
+/** The Crypto Exchanges tab: linking exchanges is not available yet, and it says so. */
 export function CexesRoute() {
   return (
     <AccountsView

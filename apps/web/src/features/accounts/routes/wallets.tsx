@@ -1,6 +1,6 @@
 import { AccountsView } from '../components/accounts-view';
 
-/** The Crypto Wallets tab: linking wallets arrives in a later release, so it says so. */
+/** The Crypto Wallets tab: linking wallets is not available yet, and it says so. */
 export function WalletsRoute() {
   return (
     <AccountsView
