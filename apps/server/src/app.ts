@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
@@ -7,7 +7,6 @@ import { secureHeaders } from 'hono/secure-headers';
 import { timeout } from 'hono/timeout';
 import type { AppDeps, AppEnv } from './app-types';
 import { AppError } from './http/app-error';
-import { clientIp } from './http/client-ip';
 import { errorHandler } from './http/error-handler';
 import { rateLimit } from './http/rate-limit';
 import { authenticateFirst, noStore, refuseNulCharacters } from './http/input-guards';
@@ -41,6 +40,7 @@ import { cronRoutes } from './routes/cron';
 import { apiKeysRoutes } from './routes/api-keys';
 import { dataExportRoutes } from './routes/data-export';
 import { apiKeyAuth } from './auth/api-key-auth';
+import { rateLimitSubject } from './auth/rate-limit-subject';
 import { createSyncRunner } from './sync/runner';
 import { userLimits } from './use-cases/limits/user-limits';
 import { applyRulesToTransactions } from './use-cases/rules/apply-rules';
@@ -99,12 +99,6 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     }),
   );
 
-  const apiRateLimit = rateLimit({
-    store: deps.rateLimitStore,
-    max: deps.config.rateLimit.max,
-    windowMs: deps.config.rateLimit.windowMs,
-    key: (c) => `api:${clientIp(c, deps.config.trustProxy)}`,
-  });
   const csrf = csrfGuard(() => deps.config.trustedOrigins, ['/api/v1/notifications/unsubscribe']);
 
   const audit = createAuditLog(deps.db, deps.logger);
@@ -129,6 +123,14 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     mailer,
     audit,
     isBreached: (password) => breached.isBreached(password),
+  });
+  // Per API key, per signed-in user, or per address for anyone else (auth/rate-limit-subject.ts).
+  const subject = rateLimitSubject({ auth, db: deps.db, config: deps.config, now });
+  const apiRateLimit = rateLimit({
+    store: deps.rateLimitStore,
+    max: deps.config.rateLimit.max,
+    windowMs: deps.config.rateLimit.windowMs,
+    key: async (c) => `api:${await subject(c as Context<AppEnv>)}`,
   });
   const authApp = new Hono<AppEnv>();
   authApp.use('*', noStore(), apiRateLimit, csrf, refuseNulCharacters({ copyBody: true }));

@@ -70,6 +70,26 @@ function bearerApiKey(header: string | undefined): string | undefined {
   return token?.startsWith(KEY_PREFIX) ? token : undefined;
 }
 
+/** The key with this secret when it exists and is neither revoked nor expired. */
+async function liveApiKey(db: RouteDeps['db'], secret: string, now: Date) {
+  const found = KEY_SHAPE.test(secret) ? await findApiKeyByHash(db, hashApiKey(secret)) : undefined;
+  if (!found || found.key.revokedAt || (found.key.expiresAt && found.key.expiresAt <= now)) return undefined;
+  return found;
+}
+
+/**
+ * The id of the live API key a request presents (`Authorization: Bearer lsk_…`, public API on), or
+ * undefined; never throws (the rate limiter asks before `apiKeyAuth` answers 401).
+ */
+export async function presentedApiKeyId(
+  deps: Pick<RouteDeps, 'db' | 'config' | 'now'>,
+  authorization: string | undefined,
+): Promise<string | undefined> {
+  const secret = bearerApiKey(authorization);
+  if (secret === undefined || !deps.config.features.publicApi) return undefined;
+  return (await liveApiKey(deps.db, secret, deps.now()))?.key.id;
+}
+
 /**
  * Authenticates `Authorization: Bearer lsk_…` API keys when the public API is on (docs/settings-api.md).
  * A valid key signs the request in as its user (`requireUser` then answers from it); every other request
@@ -81,11 +101,9 @@ export function apiKeyAuth(deps: Pick<RouteDeps, 'db' | 'config' | 'now'>): Midd
     const secret = bearerApiKey(c.req.header('authorization'));
     if (secret === undefined) return next();
     if (!deps.config.features.publicApi) throw AppError.unauthorized(API_KEY_MESSAGES.turnedOff);
-    const found = KEY_SHAPE.test(secret) ? await findApiKeyByHash(deps.db, hashApiKey(secret)) : undefined;
     const now = deps.now();
-    if (!found || found.key.revokedAt || (found.key.expiresAt && found.key.expiresAt <= now)) {
-      throw AppError.unauthorized(API_KEY_MESSAGES.invalid);
-    }
+    const found = await liveApiKey(deps.db, secret, now);
+    if (!found) throw AppError.unauthorized(API_KEY_MESSAGES.invalid);
     const method = c.req.method.toUpperCase();
     const path = c.req.path.replace(/^\/api\/v1(?=\/|$)/, '');
     if (forbiddenForApiKeys(method, path)) throw AppError.forbidden(API_KEY_MESSAGES.notForKeys);

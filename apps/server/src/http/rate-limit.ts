@@ -68,8 +68,8 @@ export type RateLimitOptions = {
   store: RateLimitStore;
   max: number;
   windowMs: number;
-  /** Which bucket a request counts against (usually the client address plus an area). */
-  key: (c: Parameters<MiddlewareHandler>[0]) => string;
+  /** Which bucket a request counts against (the caller, or the client address, plus an area). */
+  key: (c: Parameters<MiddlewareHandler>[0]) => string | Promise<string>;
   now?: () => number;
 };
 
@@ -81,7 +81,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
   const now = options.now ?? Date.now;
   return async (c, next) => {
     const at = now();
-    const { count, resetAt } = await options.store.hit(options.key(c), options.windowMs, at);
+    const { count, resetAt } = await options.store.hit(await options.key(c), options.windowMs, at);
     const secondsToReset = Math.max(0, Math.ceil((resetAt - at) / 1000));
     c.header('RateLimit-Limit', String(options.max));
     c.header('RateLimit-Remaining', String(Math.max(0, options.max - count)));
