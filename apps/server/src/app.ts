@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv } from './app-types';
 import { AppError } from './http/app-error';
 import { errorHandler } from './http/error-handler';
 import { rateLimit } from './http/rate-limit';
+import { gunzipBody } from './http/gzip-body';
 import { authenticateFirst, noStore, refuseNulCharacters } from './http/input-guards';
 import { operationIndex } from './http/operations';
 import { csrfGuard } from './http/request-guards';
@@ -170,8 +171,17 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
       throw new AppError('PAYLOAD_TOO_LARGE', 'The export file is larger than 100 MB');
     },
   });
+  // A restore may arrive gzipped (`Content-Encoding: gzip`): the limit holds for the upload and again
+  // for the inflated JSON.
+  const restoreGunzip = gunzipBody({
+    maxBytes: RESTORE_BODY_LIMIT_BYTES,
+    tooLarge: 'The export file is larger than 100 MB',
+  });
   api.use('*', (c, next) => {
-    if (c.req.path === '/api/v1/user/restore') return restoreBodyLimit(c, next);
+    if (c.req.path === '/api/v1/user/restore')
+      return restoreBodyLimit(c, async () => {
+        await restoreGunzip(c, next);
+      });
     return c.req.path.startsWith('/api/v1/imports') ? importBodyLimit(c, next) : defaultBodyLimit(c, next);
   });
   const requestTimeout = timeout(

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
@@ -341,5 +342,21 @@ describe('large histories', () => {
     expect(result.body.data).toMatchObject({ accounts: 2, transactions: 4_500 });
     expect(comparable(await exportOf(target.browser))).toEqual(comparable(doc));
     expect(await rollups(w, target.userId)).toEqual(await rollups(w, source.userId));
+
+    // The same file gzipped (Content-Encoding: gzip) restores the same rows.
+    const zipped = await signedInUser(w);
+    const cookie = [...zipped.browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const gzipAnswer = await w.t.app.request('http://localhost:3000/api/v1/user/restore', {
+      method: 'POST',
+      headers: {
+        origin: 'http://localhost:3000',
+        cookie,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
+      body: gzipSync(JSON.stringify(doc)),
+    });
+    expect(gzipAnswer.status).toBe(200);
+    expect(comparable(await exportOf(zipped.browser))).toEqual(comparable(doc));
   }, 120_000);
 });
