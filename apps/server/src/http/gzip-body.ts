@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createGunzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from './app-error';
@@ -15,7 +16,7 @@ export function gunzipBody(options: { maxBytes: number; tooLarge: string }): Mid
     const chunks: Buffer[] = [];
     let size = 0;
     try {
-      const source = Readable.fromWeb(c.req.raw.body as import('node:stream/web').ReadableStream);
+      const source = Readable.fromWeb(c.req.raw.body as WebReadableStream);
       for await (const chunk of source.pipe(createGunzip())) {
         size += (chunk as Buffer).length;
         if (size > options.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', options.tooLarge);
