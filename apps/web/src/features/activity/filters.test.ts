@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { exportCsvUrl, PAGE_SIZE, transactionsQueryString } from './api';
-import { DEFAULT_FILTERS, filtersToParams, hasActiveFilters, parseFilters } from './filters';
+import {
+  DEFAULT_FILTERS,
+  defaultTypesFromPreference,
+  filtersToParams,
+  hasActiveFilters,
+  parseFilters,
+} from './filters';
 
 const parse = (query: string) => parseFilters(new URLSearchParams(query));
 
@@ -107,5 +113,38 @@ describe('the default date range (preference default_date_range)', () => {
       filtersToParams({ ...DEFAULT_FILTERS, date }, { forApi: true, defaultDate: from }).get('date');
     expect(api(from)).toBe(from);
     expect(api('')).toBeNull();
+  });
+});
+
+describe('Saved default filters (transaction_filters)', () => {
+  const saved = {
+    show_recurring: true,
+    show_pending: true,
+    show_credit_cards: false,
+    show_refunds_only: false,
+  };
+  const hiding = defaultTypesFromPreference(saved);
+
+  it('hides credit cards by naming every other account type, and narrows nothing otherwise', () => {
+    expect(hiding).not.toContain('credit');
+    expect(hiding).toContain('depository');
+    expect(hiding).toHaveLength(16);
+    expect(defaultTypesFromPreference({ ...saved, show_credit_cards: true })).toEqual([]);
+  });
+
+  it('apply when the URL names no types; types=all shows every type; the page URL leaves the default out', () => {
+    expect(parseFilters(new URLSearchParams(''), '', hiding).types).toEqual(hiding);
+    expect(parseFilters(new URLSearchParams('types=all'), '', hiding).types).toEqual([]);
+    expect(parseFilters(new URLSearchParams('types=credit'), '', hiding).types).toEqual(['credit']);
+    expect(filtersToParams({ ...DEFAULT_FILTERS, types: hiding }, { defaultTypes: hiding }).toString()).toBe(
+      '',
+    );
+    expect(filtersToParams({ ...DEFAULT_FILTERS, types: [] }, { defaultTypes: hiding }).toString()).toBe(
+      'types=all',
+    );
+    expect(
+      filtersToParams({ ...DEFAULT_FILTERS, types: [] }, { forApi: true, defaultTypes: hiding }).has('types'),
+    ).toBe(false);
+    expect(hasActiveFilters(parseFilters(new URLSearchParams(''), '', hiding))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { isIsoDate, isTransactionCategory } from '@lodestar/domain';
+import { ACCOUNT_TYPES, isIsoDate, isTransactionCategory, type Preferences } from '@lodestar/domain';
 
 /**
  * The Activity filters, kept in the page's URL search params so a filtered view can be shared and the
@@ -67,20 +67,40 @@ function readList(value: string | null, keep: (item: string) => boolean = () => 
 /** The URL's way of saying "no date filter" when the user's default date range would set one. */
 export const ALL_DATES = 'all';
 
+/** The URL's way of saying "every account type" when the user's default filters would narrow them. */
+export const ALL_TYPES = 'all';
+
+/**
+ * The account types the user's saved default filters (`transaction_filters`) narrow Activity to, or []
+ * for no restriction. Only `show_credit_cards` has a server filter today (the `types` parameter): with it
+ * off, every account type but credit cards. The other flags (recurring, pending, refunds only) have no
+ * query parameter and no control, so they change nothing.
+ */
+export function defaultTypesFromPreference(saved: Preferences['transaction_filters']): string[] {
+  if (saved.show_credit_cards) return [];
+  return ACCOUNT_TYPES.filter((type) => type !== 'credit').sort();
+}
+
 /**
  * The filters in `params`; anything unknown or malformed falls back to the default. `defaultDate` is
  * the start of the user's default date range ('' for all history): it applies when the URL names no
- * date, and `date=all` shows all history whatever the default.
+ * date, and `date=all` shows all history whatever the default. `defaultTypes` (from the saved default
+ * filters) apply the same way when the URL names no types; `types=all` shows every type.
  */
-export function parseFilters(params: URLSearchParams, defaultDate = ''): ActivityFilters {
+export function parseFilters(
+  params: URLSearchParams,
+  defaultDate = '',
+  defaultTypes: readonly string[] = [],
+): ActivityFilters {
   const filter = params.get('filter');
   const sort = params.get('sort');
   const date = params.get('date') ?? defaultDate;
+  const types = params.get('types');
   return {
     filter: isFilter(filter) ? filter : DEFAULT_FILTERS.filter,
     categories: readList(params.get('categories'), isTransactionCategory),
     accounts: readList(params.get('accounts')),
-    types: readList(params.get('types')),
+    types: types === null ? [...defaultTypes].sort() : readList(types),
     date: isIsoDate(date) ? date : '',
     search: (params.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
     sort: isSort(sort) ? sort : DEFAULT_FILTERS.sort,
@@ -94,14 +114,23 @@ export function parseFilters(params: URLSearchParams, defaultDate = ''): Activit
  */
 export function filtersToParams(
   filters: ActivityFilters,
-  { forApi = false, defaultDate = '' }: { forApi?: boolean; defaultDate?: string } = {},
+  {
+    forApi = false,
+    defaultDate = '',
+    defaultTypes = [],
+  }: { forApi?: boolean; defaultDate?: string; defaultTypes?: readonly string[] } = {},
 ): URLSearchParams {
   const params = new URLSearchParams();
   if (forApi || filters.filter !== DEFAULT_FILTERS.filter) params.set('filter', filters.filter);
   const lists = { categories: filters.categories, accounts: filters.accounts, types: filters.types };
   for (const [key, values] of Object.entries(lists)) {
-    const kept = values.filter((value) => value !== '' && value.toLowerCase() !== 'all');
-    if (kept.length > 0) params.set(key, [...kept].sort().join(','));
+    const kept = [...values.filter((value) => value !== '' && value.toLowerCase() !== 'all')].sort();
+    if (key === 'types' && !forApi) {
+      // Like the date: the page URL leaves out the saved default types and says "all" when cleared.
+      if (kept.join(',') !== [...defaultTypes].sort().join(',')) params.set(key, kept.join(',') || ALL_TYPES);
+      continue;
+    }
+    if (kept.length > 0) params.set(key, kept.join(','));
   }
   if (forApi) {
     if (filters.date) params.set('date', filters.date);

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dateRangeStart, formatDateTokens } from '@lodestar/domain';
+import { servePreferences } from '@/lib/preferences-test-harness';
 import { server } from '@/test/fake-server';
 import { renderApp, setViewport } from '@/test/render-app';
 import { bulkUpdateInChunks } from '../api';
@@ -433,5 +434,53 @@ describe('Activity and the display preferences', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe('?date=all'));
     expect(await screen.findByText('Old rent', { selector: 'span' })).toBeInTheDocument();
+  });
+
+  it('applies the saved default filters when the URL names none, says so, shows all on request and saves the default', async () => {
+    setViewport(1440);
+    serveTransactions([makeTransaction({ name: 'Grocer' })]);
+    const store = servePreferences({
+      transaction_filters: {
+        show_recurring: true,
+        show_pending: true,
+        show_credit_cards: false,
+        show_refunds_only: false,
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/activity');
+    await waitFor(() => expect(listRequests().at(-1)?.get('types')).toBeTruthy());
+    const types = listRequests().at(-1)!.get('types')!.split(',');
+    expect(types).not.toContain('credit');
+    expect(types).toContain('depository');
+    expect(await screen.findByText('Credit-card transactions are hidden.')).toBeInTheDocument();
+    const saved = screen.getByRole('checkbox', { name: 'Hide credit-card transactions by default' });
+    expect(saved).toBeChecked();
+
+    // Showing them is said in the URL, so it stays.
+    await user.click(screen.getByRole('button', { name: 'Show them' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?types=all'));
+    await waitFor(() => expect(listRequests().at(-1)?.has('types')).toBe(false));
+    expect(screen.queryByText('Credit-card transactions are hidden.')).not.toBeInTheDocument();
+
+    // Turning the default off saves it.
+    await user.click(saved);
+    await waitFor(() => expect(store.stored().transaction_filters.show_credit_cards).toBe(true));
+  });
+
+  it('shows every account type when the saved default filters show credit cards', async () => {
+    setViewport(1440);
+    serveTransactions([makeTransaction({ name: 'Grocer' })]);
+    const store = servePreferences();
+    const user = userEvent.setup();
+    renderApp('/activity');
+    const saved = await screen.findByRole('checkbox', { name: 'Hide credit-card transactions by default' });
+    await waitFor(() => expect(listRequests().length).toBeGreaterThan(0));
+    expect(listRequests().every((request) => !request.has('types'))).toBe(true);
+    expect(saved).not.toBeChecked();
+    await user.click(saved);
+    await waitFor(() => expect(store.stored().transaction_filters.show_credit_cards).toBe(false));
+    await waitFor(() => expect(listRequests().at(-1)?.get('types')?.split(',')).not.toContain('credit'));
+    expect(listRequests().at(-1)?.has('types')).toBe(true);
   });
 });

@@ -8,13 +8,21 @@ import { ListSkeleton } from '@/components/skeletons/list-skeleton';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { BREAKPOINTS } from '@lodestar/domain/constants';
+import { usePreferencesOrNull } from '@/lib/preferences';
+import { useUserPreferences } from '@/lib/user-preferences';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { exportCsvUrl, fetchTransactionsErrorText, isUnauthorized } from '../api';
 import { BulkBar } from '../components/bulk-bar';
 import { type FilterChange, FiltersBar } from '../components/filters-bar';
 import { TransactionDetailSheet } from '../components/transaction-detail-sheet';
 import { TransactionList } from '../components/transaction-list';
-import { DEFAULT_FILTERS, filtersToParams, hasActiveFilters, parseFilters } from '../filters';
+import {
+  DEFAULT_FILTERS,
+  defaultTypesFromPreference,
+  filtersToParams,
+  hasActiveFilters,
+  parseFilters,
+} from '../filters';
 import { useAccountOptions, useSessionCheckOnUnauthorized, useTransactions } from '../use-activity-data';
 
 function FetchError({
@@ -56,7 +64,17 @@ export function ActivityRoute() {
   // The user's default date range starts the date filter once their preferences are known (so the
   // list never narrows on a guess), unless the URL names a date.
   const defaultDate = display.loaded ? (display.rangeDefaults(openedAt).activityFrom ?? '') : '';
-  const filters = useMemo(() => parseFilters(searchParams, defaultDate), [searchParams, defaultDate]);
+  // The saved default filters apply the same way once the preferences are known.
+  const preferences = usePreferencesOrNull();
+  const userPreferences = useUserPreferences();
+  const saved = userPreferences.loaded ? userPreferences.preferences.transaction_filters : null;
+  const defaultTypesKey = saved ? defaultTypesFromPreference(saved).join(',') : '';
+  const defaultTypes = useMemo(() => (defaultTypesKey ? defaultTypesKey.split(',') : []), [defaultTypesKey]);
+  const filters = useMemo(
+    () => parseFilters(searchParams, defaultDate, defaultTypes),
+    [searchParams, defaultDate, defaultTypes],
+  );
+  const hidingCreditCards = filters.types.length > 0 && !filters.types.includes('credit');
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.tabletMinPx}px)`);
   const { query, key, transactions, total } = useTransactions(filters);
   const accounts = useAccountOptions();
@@ -65,17 +83,22 @@ export function ActivityRoute() {
   const setFilters = useCallback<FilterChange>(
     (changes, { replace = false } = {}) =>
       setSearchParams(
-        (current) => filtersToParams({ ...parseFilters(current, defaultDate), ...changes }, { defaultDate }),
+        (current) =>
+          filtersToParams(
+            { ...parseFilters(current, defaultDate, defaultTypes), ...changes },
+            { defaultDate, defaultTypes },
+          ),
         { replace, preventScrollReset: true },
       ),
-    [setSearchParams, defaultDate],
+    [setSearchParams, defaultDate, defaultTypes],
   );
   const clearFilters = useCallback(
     () =>
-      setSearchParams(filtersToParams({ ...DEFAULT_FILTERS, sort: filters.sort }, { defaultDate }), {
-        preventScrollReset: true,
-      }),
-    [setSearchParams, filters.sort, defaultDate],
+      setSearchParams(
+        filtersToParams({ ...DEFAULT_FILTERS, sort: filters.sort }, { defaultDate, defaultTypes }),
+        { preventScrollReset: true },
+      ),
+    [setSearchParams, filters.sort, defaultDate, defaultTypes],
   );
 
   // The selection belongs to one filtered list: a new filter starts with nothing selected.
@@ -203,6 +226,32 @@ export function ActivityRoute() {
         accounts={accounts.data}
         accountsError={accounts.isError}
       />
+      {saved ? (
+        <div className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2 px-1 text-sm">
+          {hidingCreditCards ? (
+            <p role="status" className="flex flex-wrap items-center gap-2">
+              <span>Credit-card transactions are hidden.</span>
+              <Button variant="link" className="h-auto p-0" onClick={() => setFilters({ types: [] })}>
+                Show them
+              </Button>
+            </p>
+          ) : null}
+          {preferences ? (
+            <label className="flex items-center gap-2">
+              <Checkbox
+                checked={!saved.show_credit_cards}
+                onCheckedChange={(checked) =>
+                  void preferences.updatePreference('transaction_filters', {
+                    ...saved,
+                    show_credit_cards: checked !== true,
+                  })
+                }
+              />
+              Hide credit-card transactions by default
+            </label>
+          ) : null}
+        </div>
+      ) : null}
       {showToolbar ? (
         <div className="mb-2 flex min-h-8 flex-wrap items-center justify-between gap-2 px-1">
           <label className="flex items-center gap-2 text-sm">
