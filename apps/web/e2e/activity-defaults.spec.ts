@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { E2E_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+
+// Signs up its own account, so the default filters it saves never leak into another journey.
+test.use({ storageState: { cookies: [], origins: [] } });
+
+const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results/e2e/screenshots');
+mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+async function openActivity(page: Page): Promise<void> {
+  await page.goto('/activity');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+}
+
+test('Activity applies the saved default filters, says so and shows all on request', async ({
+  page,
+  server,
+  checkA11y,
+}) => {
+  test.setTimeout(180_000);
+  const origin = server.url;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin },
+    data: { email: uniqueEmail('filters'), password: E2E_PASSWORD, name: 'Fay Filters', termsAccepted: true },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
+    await openActivity(page);
+    const hide = page.getByRole('checkbox', { name: 'Hide credit-card transactions by default' });
+    await expect(hide).not.toBeChecked();
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/v1/user/preferences') && response.request().method() !== 'GET',
+    );
+    await hide.click();
+    expect((await saved).status()).toBe(200);
+    await expect(page.getByText('Credit-card transactions are hidden.')).toBeVisible();
+    await openActivity(page);
+    await expect(page.getByText('Credit-card transactions are hidden.')).toBeVisible();
+    await expect(hide).toBeChecked();
+    await checkA11y(page);
+    await page.screenshot({
+      path: join(SCREENSHOT_DIR, `activity-default-filters-${width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+    await page.getByRole('button', { name: 'Show them' }).click();
+    await expect(page).toHaveURL(/types=all/);
+    await expect(page.getByText('Credit-card transactions are hidden.')).toHaveCount(0);
+    // Back to no default for the next width.
+    const cleared = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/v1/user/preferences') && response.request().method() !== 'GET',
+    );
+    await hide.click();
+    expect((await cleared).status()).toBe(200);
+  }
+});
