@@ -19,7 +19,27 @@ describe('the OpenAPI document', () => {
       expect(schemas[name]?.additionalProperties, name).toBeUndefined();
       expect(Object.keys(schemas[name]?.properties ?? {}).length, name).toBeGreaterThan(5);
     }
-    expect(schemas.Account?.required).toEqual(expect.arrayContaining(['availableBalance', 'institutionName']));
+    expect(schemas.Account?.required).toEqual(
+      expect.arrayContaining(['availableBalance', 'institutionName']),
+    );
+  });
+
+  it('describes insights and recurring payments field by field, not as open records', async () => {
+    const document = await buildOpenApiDocument();
+    const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;
+    const insights = schemas.Insights?.properties as Record<string, Schema>;
+    expect(insights.insights).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Insight' } });
+    expect(insights.recurring).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/RecurringPayment' },
+    });
+    for (const name of ['Insight', 'RecurringPayment']) {
+      expect(schemas[name]?.additionalProperties, name).toBeUndefined();
+      expect(Object.keys(schemas[name]?.properties ?? {}).length, name).toBeGreaterThan(5);
+    }
+    expect(schemas.RecurringPayment?.required).toEqual(
+      expect.arrayContaining(['cadence', 'priceIncrease', 'nextDate']),
+    );
   });
 
   it('lets a nullable named schema be null (anyOf with null, not an allOf no null satisfies)', async () => {

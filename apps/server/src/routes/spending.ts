@@ -1,5 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { FLOW_PERIODS, isMonth, TIME_PERIOD_VALUES, type TimePeriod } from '@lodestar/domain';
+import {
+  CADENCES,
+  type Cadence,
+  FLOW_PERIODS,
+  INSIGHT_KINDS,
+  isMonth,
+  TIME_PERIOD_VALUES,
+  type TimePeriod,
+} from '@lodestar/domain';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
@@ -117,12 +125,54 @@ const ExpenseFlowSchema = z
   })
   .openapi('ExpenseFlow');
 
+const InsightSchema = z
+  .object({
+    id: z
+      .string()
+      .openapi({ description: "Stable across requests for the same finding ('category-up:FOOD_AND_DRINK')" }),
+    kind: z.enum(INSIGHT_KINDS),
+    severity: z.enum(['positive', 'info', 'warning']),
+    title: z.string(),
+    explanation: z.string(),
+    figures: z.array(
+      z.object({
+        label: z.string(),
+        value: z.union([MoneySchema, z.number(), z.string()]).openapi({
+          description: "money: Money; percent: a number already in percent; date: 'YYYY-MM-DD'",
+        }),
+        format: z.enum(['money', 'percent', 'date', 'text', 'number']),
+      }),
+    ),
+    links: z.array(z.object({ label: z.string(), href: z.string() })),
+  })
+  .openapi('Insight');
+
+const RecurringPaymentSchema = z
+  .object({
+    key: z.string(),
+    name: z.string(),
+    category: z.string().nullable(),
+    accountId: z.string(),
+    cadence: z.enum(CADENCES as [Cadence, ...Cadence[]]),
+    averageAmount: MoneySchema.openapi({
+      description: 'Signed as the transactions are: a payment out is negative',
+    }),
+    lastAmount: MoneySchema,
+    lastDate: z.string(),
+    nextDate: z.string(),
+    nextAmount: MoneySchema,
+    occurrences: z.number().int(),
+    priceIncrease: z.object({ from: MoneySchema, to: MoneySchema, date: z.string() }).nullable(),
+    href: z.string(),
+  })
+  .openapi('RecurringPayment');
+
 const InsightsSchema = z
   .object({
     currency: z.string(),
     asOf: z.string(),
-    insights: z.array(z.record(z.string(), z.unknown())),
-    recurring: z.array(z.record(z.string(), z.unknown())),
+    insights: z.array(InsightSchema),
+    recurring: z.array(RecurringPaymentSchema),
   })
   .openapi('Insights');
 

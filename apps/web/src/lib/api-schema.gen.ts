@@ -4317,12 +4317,59 @@ export interface components {
     Insights: {
       currency: string;
       asOf: string;
-      insights: {
-        [key: string]: unknown;
+      insights: components['schemas']['Insight'][];
+      recurring: components['schemas']['RecurringPayment'][];
+    };
+    Insight: {
+      /** @description Stable across requests for the same finding ('category-up:FOOD_AND_DRINK') */
+      id: string;
+      /** @enum {string} */
+      kind:
+        | 'savings_rate'
+        | 'category_up'
+        | 'category_down'
+        | 'unusual_transaction'
+        | 'recurring_price_increase'
+        | 'new_recurring'
+        | 'large_transaction'
+        | 'idle_cash'
+        | 'crypto_share'
+        | 'low_balance_projection';
+      /** @enum {string} */
+      severity: 'positive' | 'info' | 'warning';
+      title: string;
+      explanation: string;
+      figures: {
+        label: string;
+        /** @description money: Money; percent: a number already in percent; date: 'YYYY-MM-DD' */
+        value: components['schemas']['Money'] | number | string;
+        /** @enum {string} */
+        format: 'money' | 'percent' | 'date' | 'text' | 'number';
       }[];
-      recurring: {
-        [key: string]: unknown;
+      links: {
+        label: string;
+        href: string;
       }[];
+    };
+    RecurringPayment: {
+      key: string;
+      name: string;
+      category: string | null;
+      accountId: string;
+      /** @enum {string} */
+      cadence: 'weekly' | 'biweekly' | 'monthly' | 'quarterly' | 'yearly';
+      averageAmount: components['schemas']['Money'] & unknown;
+      lastAmount: components['schemas']['Money'];
+      lastDate: string;
+      nextDate: string;
+      nextAmount: components['schemas']['Money'];
+      occurrences: number;
+      priceIncrease: {
+        from: components['schemas']['Money'];
+        to: components['schemas']['Money'];
+        date: string;
+      } | null;
+      href: string;
     };
     User: {
       id: string;

@@ -1,54 +1,17 @@
 import { CACHE } from '@lodestar/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, type ApiData, type ApiSchema } from '@/lib/api-client';
 
-/** GET /insights of docs/analytics-api.md, typed as the contract gives it. */
+/** GET /insights of docs/analytics-api.md, typed from the OpenAPI document (`npm run api-types`). */
 
-export type Money = { amountMinor: number; currency: string };
-
-export type InsightSeverity = 'positive' | 'info' | 'warning';
-
-export type InsightFigure = {
-  label: string;
-  value: Money | number | string;
-  format: 'money' | 'percent' | 'date' | 'text' | 'number';
-};
-
-export type Insight = {
-  id: string;
-  kind: string;
-  severity: InsightSeverity;
-  title: string;
-  explanation: string;
-  figures: InsightFigure[];
-  links: { label: string; href: string }[];
-};
-
-export type Cadence = 'weekly' | 'biweekly' | 'monthly' | 'quarterly' | 'yearly';
-
-export type RecurringPayment = {
-  key: string;
-  name: string;
-  category: string;
-  accountId: string;
-  cadence: Cadence;
-  /** Signed as the transactions are: a payment out is negative. */
-  averageAmount: Money;
-  lastAmount: Money;
-  lastDate: string;
-  nextDate: string;
-  nextAmount: Money;
-  occurrences: number;
-  priceIncrease: { from: Money; to: Money; date: string } | null;
-  href: string;
-};
-
-export type InsightsResponse = {
-  currency: string;
-  asOf: string;
-  insights: Insight[];
-  recurring: RecurringPayment[];
-};
+export type Money = ApiSchema<'Money'>;
+export type InsightsResponse = ApiData<'/insights'>;
+export type Insight = ApiSchema<'Insight'>;
+export type InsightSeverity = Insight['severity'];
+export type InsightFigure = Insight['figures'][number];
+/** Signed as the transactions are: a payment out is negative. */
+export type RecurringPayment = ApiSchema<'RecurringPayment'>;
+export type Cadence = RecurringPayment['cadence'];
 
 export const insightsKeys = { insights: ['transactions', 'insights'] as const };
 
