@@ -29,7 +29,7 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
     env: {
       ...process.env,
       PORT: port,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',

@@ -231,7 +231,8 @@ test('a passkey added in settings signs in without a password, and can be delete
   await page.getByRole('dialog').getByLabel('Name (optional)').fill('Test laptop');
   await snap(page, 'dialog-add-passkey-desktop');
   await page.getByRole('dialog').getByRole('button', { name: 'Create passkey' }).click();
-  await expect(page.getByText('Passkey added')).toBeVisible();
+  // The toast (the security-activity list below names the event too).
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Passkey added')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('Test laptop');
 
   await signOut(page);
