@@ -42,6 +42,17 @@ describe('the OpenAPI document', () => {
     );
   });
 
+  it('describes properties and their valuations field by field, not as open records', async () => {
+    const document = await buildOpenApiDocument();
+    const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;
+    for (const name of ['Property', 'PropertyValuation']) {
+      expect(schemas[name]?.additionalProperties, name).toBeUndefined();
+      expect(Object.keys(schemas[name]?.properties ?? {}).length, name).toBeGreaterThan(4);
+    }
+    expect(schemas.Property?.required).toEqual(expect.arrayContaining(['address', 'equity', 'loanToValue']));
+    expect(JSON.stringify(schemas.PropertyDetail)).toContain('#/components/schemas/PropertyValuation');
+  });
+
   it('lets a nullable named schema be null (anyOf with null, not an allOf no null satisfies)', async () => {
     const document = await buildOpenApiDocument();
     const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;

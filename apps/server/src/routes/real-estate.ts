@@ -4,7 +4,7 @@ import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
-import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
+import { COOKIE_AUTH, jsonBody, jsonResponse, MoneySchema } from '../http/openapi';
 import { propertyDetail, propertyList } from '../use-cases/real-estate/load-property';
 import {
   createPropertySchema,
@@ -17,7 +17,49 @@ import { userLimits } from '../use-cases/limits/user-limits';
 import { addValuation, removeValuation } from '../use-cases/real-estate/valuations';
 
 const tags = ['Real estate'];
-const PropertySchema = z.record(z.string(), z.unknown()).openapi('Property');
+const PropertySchema = z
+  .object({
+    id: z.string(),
+    accountId: z.string(),
+    name: z.string(),
+    address: z
+      .object({
+        line1: z.string(),
+        line2: z.string().nullable(),
+        city: z.string(),
+        state: z.string().nullable(),
+        postalCode: z.string().nullable(),
+        country: z.string(),
+      })
+      .openapi('PropertyAddress'),
+    purchasePrice: MoneySchema,
+    purchaseDate: z.string(),
+    currentValue: MoneySchema,
+    valuationDate: z.string(),
+    mortgage: z
+      .object({
+        accountId: z.string(),
+        name: z.string(),
+        balance: MoneySchema.openapi({ description: 'What is owed on the loan, positive' }),
+      })
+      .nullable(),
+    equity: MoneySchema,
+    loanToValue: z.number().nullable(),
+    appreciation: z.object({ amount: MoneySchema, percent: z.number().nullable() }),
+  })
+  .openapi('Property');
+const ValuationSchema = z
+  .object({
+    id: z.string(),
+    date: z.string(),
+    value: MoneySchema,
+    source: z.enum(['purchase', 'manual']),
+    note: z.string().nullable(),
+  })
+  .openapi('PropertyValuation');
+const PropertyDetailSchema = PropertySchema.extend({ valuations: z.array(ValuationSchema) }).openapi(
+  'PropertyDetail',
+);
 const idParam = z.object({ id: z.uuid({ message: PROPERTY_MESSAGES.notFound }) });
 const valuationParams = idParam.extend({
   valuationId: z.uuid({ message: PROPERTY_MESSAGES.valuationNotFound }),
@@ -35,7 +77,7 @@ const routes = {
         z.object({
           currency: z.string(),
           properties: z.array(PropertySchema),
-          totals: z.record(z.string(), z.unknown()),
+          totals: z.object({ value: MoneySchema, debt: MoneySchema, equity: MoneySchema }),
         }),
         'Properties',
       ),
@@ -48,7 +90,7 @@ const routes = {
     security: COOKIE_AUTH,
     summary: 'Add a property (creates its real-estate account and valuation history)',
     request: { body: jsonBody(createPropertySchema) },
-    responses: { 201: jsonResponse(PropertySchema, 'Created'), 403: { description: 'Plan limit' } },
+    responses: { 201: jsonResponse(PropertyDetailSchema, 'Created'), 403: { description: 'Plan limit' } },
   }),
   detail: createRoute({
     method: 'get',
@@ -57,7 +99,10 @@ const routes = {
     security: COOKIE_AUTH,
     summary: 'A property with its valuations',
     request: { params: idParam },
-    responses: { 200: jsonResponse(PropertySchema, 'Property'), 404: { description: 'No such property' } },
+    responses: {
+      200: jsonResponse(PropertyDetailSchema, 'Property'),
+      404: { description: 'No such property' },
+    },
   }),
   update: createRoute({
     method: 'patch',
@@ -66,7 +111,10 @@ const routes = {
     security: COOKIE_AUTH,
     summary: 'Edit a property; mortgageAccountId null unlinks the mortgage',
     request: { params: idParam, body: jsonBody(updatePropertySchema) },
-    responses: { 200: jsonResponse(PropertySchema, 'Updated'), 404: { description: 'No such property' } },
+    responses: {
+      200: jsonResponse(PropertyDetailSchema, 'Updated'),
+      404: { description: 'No such property' },
+    },
   }),
   remove: createRoute({
     method: 'delete',
@@ -87,7 +135,10 @@ const routes = {
     security: COOKIE_AUTH,
     summary: 'Record what the property was worth on a day',
     request: { params: idParam, body: jsonBody(valuationSchema) },
-    responses: { 201: jsonResponse(PropertySchema, 'Recorded'), 404: { description: 'No such property' } },
+    responses: {
+      201: jsonResponse(PropertyDetailSchema, 'Recorded'),
+      404: { description: 'No such property' },
+    },
   }),
   removeValuation: createRoute({
     method: 'delete',
@@ -96,7 +147,10 @@ const routes = {
     security: COOKIE_AUTH,
     summary: 'Delete a valuation (not the purchase price)',
     request: { params: valuationParams },
-    responses: { 200: jsonResponse(PropertySchema, 'Deleted'), 404: { description: 'No such valuation' } },
+    responses: {
+      200: jsonResponse(PropertyDetailSchema, 'Deleted'),
+      404: { description: 'No such valuation' },
+    },
   }),
 };
 

@@ -2118,7 +2118,9 @@ export interface paths {
                 currency: string;
                 properties: components['schemas']['Property'][];
                 totals: {
-                  [key: string]: unknown;
+                  value: components['schemas']['Money'];
+                  debt: components['schemas']['Money'];
+                  equity: components['schemas']['Money'];
                 };
               };
             };
@@ -2176,7 +2178,7 @@ export interface paths {
             'application/json': {
               /** @enum {boolean} */
               success: true;
-              data: components['schemas']['Property'];
+              data: components['schemas']['PropertyDetail'];
             };
           };
         };
@@ -2223,7 +2225,7 @@ export interface paths {
             'application/json': {
               /** @enum {boolean} */
               success: true;
-              data: components['schemas']['Property'];
+              data: components['schemas']['PropertyDetail'];
             };
           };
         };
@@ -2326,7 +2328,7 @@ export interface paths {
             'application/json': {
               /** @enum {boolean} */
               success: true;
-              data: components['schemas']['Property'];
+              data: components['schemas']['PropertyDetail'];
             };
           };
         };
@@ -2383,7 +2385,7 @@ export interface paths {
             'application/json': {
               /** @enum {boolean} */
               success: true;
-              data: components['schemas']['Property'];
+              data: components['schemas']['PropertyDetail'];
             };
           };
         };
@@ -2434,7 +2436,7 @@ export interface paths {
             'application/json': {
               /** @enum {boolean} */
               success: true;
-              data: components['schemas']['Property'];
+              data: components['schemas']['PropertyDetail'];
             };
           };
         };
@@ -4207,7 +4209,44 @@ export interface components {
       [key: string]: unknown;
     };
     Property: {
-      [key: string]: unknown;
+      id: string;
+      accountId: string;
+      name: string;
+      address: components['schemas']['PropertyAddress'];
+      purchasePrice: components['schemas']['Money'];
+      purchaseDate: string;
+      currentValue: components['schemas']['Money'];
+      valuationDate: string;
+      mortgage: {
+        accountId: string;
+        name: string;
+        balance: components['schemas']['Money'] & unknown;
+      } | null;
+      equity: components['schemas']['Money'];
+      loanToValue: number | null;
+      appreciation: {
+        amount: components['schemas']['Money'];
+        percent: number | null;
+      };
+    };
+    PropertyAddress: {
+      line1: string;
+      line2: string | null;
+      city: string;
+      state: string | null;
+      postalCode: string | null;
+      country: string;
+    };
+    PropertyDetail: components['schemas']['Property'] & {
+      valuations: components['schemas']['PropertyValuation'][];
+    };
+    PropertyValuation: {
+      id: string;
+      date: string;
+      value: components['schemas']['Money'];
+      /** @enum {string} */
+      source: 'purchase' | 'manual';
+      note: string | null;
     };
     ActivitySummary: {
       currency: string;

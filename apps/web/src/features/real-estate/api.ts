@@ -1,52 +1,18 @@
-import { CACHE, type Money } from '@lodestar/domain';
+import { CACHE } from '@lodestar/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, type ApiData, type ApiSchema } from '@/lib/api-client';
 
 /**
- * The real-estate endpoints of docs/analytics-api.md, typed as the contract gives them. Query keys sit
+ * The real-estate endpoints of docs/analytics-api.md, typed from the OpenAPI document. Query keys sit
  * under ['dashboard'] (a property is part of net worth), so invalidating ['dashboard'] refreshes them.
  */
 
-export type Address = {
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string | null;
-  postalCode: string | null;
-  country: string;
-};
-
-export type Property = {
-  id: string;
-  accountId: string;
-  name: string;
-  address: Address;
-  purchasePrice: Money;
-  purchaseDate: string;
-  currentValue: Money;
-  valuationDate: string;
-  /** `balance` is what is owed, positive. */
-  mortgage: { accountId: string; name: string; balance: Money } | null;
-  equity: Money;
-  loanToValue: number | null;
-  appreciation: { amount: Money; percent: number | null };
-};
-
-export type Valuation = {
-  id: string;
-  date: string;
-  value: Money;
-  source: 'purchase' | 'manual';
-  note: string | null;
-};
-
-export type PropertyDetail = Property & { valuations: Valuation[] };
-
-export type Properties = {
-  currency: string;
-  properties: Property[];
-  totals: { value: Money; debt: Money; equity: Money };
-};
+export type Address = ApiSchema<'PropertyAddress'>;
+/** `mortgage.balance` is what is owed, positive. */
+export type Property = ApiSchema<'Property'>;
+export type Valuation = ApiSchema<'PropertyValuation'>;
+export type PropertyDetail = ApiSchema<'PropertyDetail'>;
+export type Properties = ApiData<'/real-estate'>;
 
 /** Request bodies: amounts in major units. */
 export type NewProperty = {
