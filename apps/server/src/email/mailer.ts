@@ -40,7 +40,15 @@ export type MailerOptions = {
   from: string;
   smtpUrl: string | undefined;
   resendApiKey: string | undefined;
+  /**
+   * Waits before each retry of a failed send (the first attempt is immediate, so auth emails stay
+   * prompt); after the last one the row is marked failed. Tests shorten it.
+   */
+  retryDelaysMs?: readonly number[];
 };
+
+/** Backoff between attempts at a send the SMTP server refused or that failed in transit. */
+export const DEFAULT_RETRY_DELAYS_MS = [2_000, 15_000, 60_000] as const;
 
 /** Resend's documented SMTP relay: user `resend`, the API key as password. */
 function resendSmtpUrl(apiKey: string): string {
@@ -96,19 +104,29 @@ export function createMailer(options: MailerOptions): Mailer {
       .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')))
       .returning({ id: emailOutbox.id });
     if (claimed.length === 0) return;
+    const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     let failure: string | undefined;
-    try {
-      await transport.sendMail({
-        from: options.from,
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        ...(email.headers ? { headers: email.headers } : {}),
-      });
-    } catch (error) {
-      failure = error instanceof Error ? error.message : String(error);
-      log.error({ kind: email.kind, reason: failure }, 'Email delivery failed');
+    for (let attempt = 0; attempt <= delays.length; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, delays[attempt - 1]));
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          ...(email.headers ? { headers: email.headers } : {}),
+        });
+        failure = undefined;
+        break;
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error);
+        const last = attempt === delays.length;
+        log.error(
+          { kind: email.kind, attempt: attempt + 1, reason: failure },
+          last ? 'Email delivery failed' : 'Email delivery failed, retrying',
+        );
+      }
     }
     await options.db
       .update(emailOutbox)

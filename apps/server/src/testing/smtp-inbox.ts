@@ -8,14 +8,22 @@ export type ReceivedEmail = { to: string; subject: string; text: string; html: s
  * A real SMTP server on 127.0.0.1 (random port) that keeps every message it receives, for tests that
  * follow the links in verification and reset emails.
  */
-export async function startSmtpInbox() {
+export async function startSmtpInbox(options: { refuseFirst?: number } = {}) {
   const received: ReceivedEmail[] = [];
+  /** Messages still to turn away with a temporary failure (451), as a busy server does. */
+  let toRefuse = options.refuseFirst ?? 0;
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
+      if (toRefuse > 0) {
+        toRefuse--;
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Try again later'), { responseCode: 451 })));
+        return;
+      }
       simpleParser(stream)
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
