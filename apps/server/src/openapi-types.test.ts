@@ -53,6 +53,18 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(schemas.PropertyDetail)).toContain('#/components/schemas/PropertyValuation');
   });
 
+  it('describes holdings field by field, not as an open record', async () => {
+    const document = await buildOpenApiDocument();
+    const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;
+    for (const name of ['Holdings', 'Holding']) {
+      expect(schemas[name]?.additionalProperties, name).toBeUndefined();
+      expect(Object.keys(schemas[name]?.properties ?? {}).length, name).toBeGreaterThan(4);
+    }
+    expect(schemas.Holding?.required).toEqual(
+      expect.arrayContaining(['quantity', 'converted', 'unrealizedGain']),
+    );
+  });
+
   it('lets a nullable named schema be null (anyOf with null, not an allOf no null satisfies)', async () => {
     const document = await buildOpenApiDocument();
     const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
-import { COOKIE_AUTH, jsonResponse } from '../http/openapi';
+import { COOKIE_AUTH, jsonResponse, MoneySchema } from '../http/openapi';
 import { HOLDING_TYPES, listHoldings, type HoldingType } from '../use-cases/holdings/list-holdings';
 
 const MAX_PAGE_SIZE = 200;
@@ -41,7 +41,53 @@ const querySchema = z.object({
   ),
 });
 
-const HoldingsSchema = z.record(z.string(), z.unknown()).openapi('Holdings');
+const HoldingTypeSchema = z.enum(HOLDING_TYPES);
+const HoldingSchema = z
+  .object({
+    id: z.string(),
+    accountId: z.string(),
+    accountName: z.string(),
+    symbol: z.string().nullable(),
+    name: z.string(),
+    type: HoldingTypeSchema,
+    quantity: z.string().openapi({ description: 'Decimal string' }),
+    quantityDecimals: z.number().int().openapi({ description: 'Spec §9: crypto 8, fractional 4, whole 2' }),
+    price: z.object({
+      amount: z.string().openapi({ description: "Decimal string in the holding's currency" }),
+      currency: z.string(),
+    }),
+    priceAsOf: z.string(),
+    native: MoneySchema,
+    converted: MoneySchema.nullable().openapi({
+      description: 'In the reporting currency; null when no rate exists',
+    }),
+    costBasis: MoneySchema.nullable(),
+    unrealizedGain: MoneySchema.nullable(),
+    unrealizedGainPercent: z.number().nullable(),
+  })
+  .openapi('Holding');
+const HoldingsSchema = z
+  .object({
+    currency: z.string(),
+    data: z.array(HoldingSchema),
+    pagination: z.object({
+      total: z.number().int(),
+      page: z.number().int(),
+      pageSize: z.number().int(),
+      totalPages: z.number().int(),
+      hasNext: z.boolean(),
+    }),
+    totals: z.object({ value: MoneySchema, costBasis: MoneySchema, unrealizedGain: MoneySchema }),
+    allocation: z.object({
+      byType: z.array(
+        z.object({ type: HoldingTypeSchema, label: z.string(), amount: MoneySchema, percent: z.number() }),
+      ),
+      byAccount: z.array(
+        z.object({ accountId: z.string(), name: z.string(), amount: MoneySchema, percent: z.number() }),
+      ),
+    }),
+  })
+  .openapi('Holdings');
 
 const routes = {
   list: createRoute({

@@ -4206,7 +4206,61 @@ export interface components {
       rate: string;
     };
     Holdings: {
-      [key: string]: unknown;
+      currency: string;
+      data: components['schemas']['Holding'][];
+      pagination: {
+        total: number;
+        page: number;
+        pageSize: number;
+        totalPages: number;
+        hasNext: boolean;
+      };
+      totals: {
+        value: components['schemas']['Money'];
+        costBasis: components['schemas']['Money'];
+        unrealizedGain: components['schemas']['Money'];
+      };
+      allocation: {
+        byType: {
+          /** @enum {string} */
+          type:
+            'equity' | 'etf' | 'mutual_fund' | 'fixed_income' | 'cash' | 'crypto' | 'derivative' | 'other';
+          label: string;
+          amount: components['schemas']['Money'];
+          percent: number;
+        }[];
+        byAccount: {
+          accountId: string;
+          name: string;
+          amount: components['schemas']['Money'];
+          percent: number;
+        }[];
+      };
+    };
+    Holding: {
+      id: string;
+      accountId: string;
+      accountName: string;
+      symbol: string | null;
+      name: string;
+      /** @enum {string} */
+      type: 'equity' | 'etf' | 'mutual_fund' | 'fixed_income' | 'cash' | 'crypto' | 'derivative' | 'other';
+      /** @description Decimal string */
+      quantity: string;
+      /** @description Spec §9: crypto 8, fractional 4, whole 2 */
+      quantityDecimals: number;
+      price: {
+        /** @description Decimal string in the holding's currency */
+        amount: string;
+        currency: string;
+      };
+      priceAsOf: string;
+      native: components['schemas']['Money'];
+      /** @description In the reporting currency; null when no rate exists */
+      converted: components['schemas']['Money'] | null;
+      costBasis: components['schemas']['Money'] | null;
+      unrealizedGain: components['schemas']['Money'] | null;
+      unrealizedGainPercent: number | null;
     };
     Property: {
       id: string;

@@ -1,9 +1,9 @@
-import { CACHE, HOLDING_TYPE_LABELS, HOLDING_TYPES, type HoldingType, type Money } from '@lodestar/domain';
+import { CACHE, HOLDING_TYPE_LABELS, HOLDING_TYPES, type HoldingType } from '@lodestar/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, type ApiSchema } from '@/lib/api-client';
 
 /**
- * GET /investments/holdings of docs/analytics-api.md, typed as the contract gives it, with its query key
+ * GET /investments/holdings of docs/analytics-api.md, typed from the OpenAPI document, with its query key
  * (under ['dashboard'], so changes to accounts and rates refresh it) and the dashboard's cache times.
  */
 
@@ -21,38 +21,8 @@ export const HOLDING_FILTERS: readonly HoldingFilter[] = ['all', ...HOLDING_TYPE
 /** Spec §7: holdings are read a page of 100 at a time. */
 export const HOLDINGS_PAGE_SIZE = 100;
 
-export type Holding = {
-  id: string;
-  accountId: string;
-  accountName: string;
-  symbol: string | null;
-  name: string;
-  type: HoldingType;
-  /** Decimal string. */
-  quantity: string;
-  /** Spec §9: crypto 8, fractional 4, whole 2. */
-  quantityDecimals: number;
-  /** Decimal string in the holding's currency. */
-  price: { amount: string; currency: string };
-  priceAsOf: string;
-  native: Money;
-  /** In the reporting currency; null when no rate exists. */
-  converted: Money | null;
-  costBasis: Money | null;
-  unrealizedGain: Money | null;
-  unrealizedGainPercent: number | null;
-};
-
-export type Holdings = {
-  currency: string;
-  data: Holding[];
-  pagination: { total: number; page: number; pageSize: number; totalPages: number; hasNext: boolean };
-  totals: { value: Money; costBasis: Money; unrealizedGain: Money };
-  allocation: {
-    byType: { type: HoldingType; label: string; amount: Money; percent: number }[];
-    byAccount: { accountId: string; name: string; amount: Money; percent: number }[];
-  };
-};
+export type Holding = ApiSchema<'Holding'>;
+export type Holdings = ApiSchema<'Holdings'>;
 
 export const holdingsKeys = {
   page: (page: number, type: HoldingFilter) => ['dashboard', 'holdings', page, type] as const,
