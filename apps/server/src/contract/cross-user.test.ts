@@ -60,8 +60,11 @@ async function personWithEverything(): Promise<Person> {
   const connections = await must(
     browser.json<Data<{ connections: { id: string }[] }>>('/api/v1/connections'),
   );
-  const transactions = await must(
-    browser.json<Data<{ id: string }[]>>('/api/v1/transactions/paginated?limit=1'),
+  // A posted row: the newest row may be a demo purchase still pending, which the control step's own
+  // sync replaces with its posted copy (then the owner's PATCH rightly answers 404).
+  const posted = await w.t.database.pool.query<{ id: string }>(
+    `select id from "transaction" where user_id = $1 and status = 'posted' order by date, id limit 1`,
+    [userId],
   );
   const rules = await must(browser.json<Data<{ rules: { id: string }[] }>>('/api/v1/rules'));
   await must(
@@ -103,7 +106,7 @@ async function personWithEverything(): Promise<Person> {
     ids: {
       connection: connections.data.connections[0]?.id ?? '',
       account: cashId,
-      transaction: transactions.data[0]?.id ?? '',
+      transaction: posted.rows[0]?.id ?? '',
       rule: rules.data.rules[0]?.id ?? '',
       importBatch: imports.data.batches[0]?.id ?? '',
       rate: rate.data.id,
