@@ -9,7 +9,7 @@ import {
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
-import { COOKIE_AUTH, jsonResponse } from '../http/openapi';
+import { COOKIE_AUTH, jsonResponse, MoneySchema } from '../http/openapi';
 import { classTotals, currentBalances } from '../use-cases/dashboard/current-balances';
 import { dashboard } from '../use-cases/dashboard/dashboard';
 import { PORTFOLIO_SAMPLES, portfolio } from '../use-cases/dashboard/portfolio';
@@ -26,7 +26,6 @@ const tags = ['Dashboard'];
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-const MoneySchema = z.object({ amountMinor: z.number().int(), currency: z.string() }).openapi('Money');
 const ClassSchema = z.enum(ASSET_CLASSES as [AssetClass, ...AssetClass[]]);
 const FxReportSchema = z
   .object({

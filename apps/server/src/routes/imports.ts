@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
-import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
+import { COOKIE_AUTH, jsonBody, jsonResponse, MoneySchema } from '../http/openapi';
 import { commitImport } from '../use-cases/imports/commit-import';
 import { csvMappingSchema } from '../use-cases/imports/csv-mapping-schema';
 import { listImports } from '../use-cases/imports/list-imports';
@@ -31,7 +31,6 @@ const ImportRequestSchema = z
   })
   .openapi('ImportRequest');
 
-const MoneySchema = z.object({ amountMinor: z.number().int(), currency: z.string() });
 
 const ImportKindSchema = z.enum(['csv', 'ofx', 'qfx', 'qif']);
 

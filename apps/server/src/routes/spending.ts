@@ -12,7 +12,7 @@ import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
 import { userDate } from '../http/user-date';
-import { COOKIE_AUTH, jsonResponse } from '../http/openapi';
+import { COOKIE_AUTH, jsonResponse, MoneySchema } from '../http/openapi';
 import { activitySummary } from '../use-cases/spending/activity-summary';
 import { expenseFlow } from '../use-cases/spending/expense-flow';
 import { insights } from '../use-cases/spending/insights';
@@ -28,7 +28,6 @@ export const SPENDING_MESSAGES = {
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-const MoneySchema = z.object({ amountMinor: z.number().int(), currency: z.string() }).openapi('Money');
 const ChangeSchema = z.object({ amount: MoneySchema, percent: z.number().nullable() });
 const PeriodFiguresSchema = z.object({
   from: z.string(),

@@ -15,7 +15,7 @@ import {
   patchBodySchema,
   selectionQuerySchema,
   TransactionSchema,
-} from './transactions.schemas';
+} from '../use-cases/transactions/transaction-schemas';
 
 export const EXPORT_DISABLED = 'Exporting data is turned off on this server';
 

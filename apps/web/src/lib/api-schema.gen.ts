@@ -3997,10 +3997,7 @@ export interface components {
       rows: {
         line: number;
         date: string;
-        amount: {
-          amountMinor: number;
-          currency: string;
-        };
+        amount: components['schemas']['Money'];
         name: string;
         duplicate: boolean;
       }[];

@@ -1,6 +1,6 @@
 import { streamTransactions, type Database, type TransactionSort } from '@lodestar/db';
 import { categoryLabel, toMajorString } from '@lodestar/domain';
-import type { SelectionQuery } from '../../routes/transactions.schemas';
+import type { SelectionQuery } from './transaction-schemas';
 import { selectionFor } from './list-transactions';
 import { toTransactionView, type TransactionView } from './transaction-view';
 

@@ -5,7 +5,7 @@ import {
   type Executor,
   type TransactionSelection,
 } from '@lodestar/db';
-import { UNCATEGORIZED_FILTER, type ListQuery, type SelectionQuery } from '../../routes/transactions.schemas';
+import { UNCATEGORIZED_FILTER, type ListQuery, type SelectionQuery } from './transaction-schemas';
 import { toTransactionView, type TransactionView } from './transaction-view';
 
 export type Pagination = {

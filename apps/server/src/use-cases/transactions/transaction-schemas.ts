@@ -8,7 +8,8 @@ import {
   TRANSACTION_CATEGORY_VALUES,
   type TransactionCategory,
 } from '@lodestar/domain';
-import { userDate } from '../http/user-date';
+import { MoneySchema } from '../../http/openapi';
+import { userDate } from '../../http/user-date';
 
 export const TRANSACTION_MESSAGES = {
   page: 'Page must be a whole number from 1',
@@ -191,7 +192,6 @@ export const bulkBodySchema = z
   })
   .strict();
 
-const MoneySchema = z.object({ amountMinor: z.number().int(), currency: z.string() }).openapi('Money');
 
 export const TransactionSchema = z
   .object({
