@@ -26,6 +26,11 @@ const DOMAIN_IS_PURE = [
   [['../../*'], 'Stay inside packages/domain/src.'],
 ];
 
+const SERVER_BOUNDARIES = [
+  [['@lodestar/web', '@lodestar/web/*', '../../web/*'], 'The server never imports the web app.'],
+  [['@lodestar/db/src/*', '@lodestar/domain/src/*'], 'Import a package by its name and public exports.'],
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -89,12 +94,18 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(SERVER_BOUNDARIES) },
+  },
+  {
+    // Inside the server, imports run routes → use cases → db/domain: nothing below the routes reads them.
+    files: ['apps/server/src/*/**/*.ts'],
+    ignores: ['apps/server/src/routes/**', 'apps/server/src/contract/**', '**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict([
-        [['@lodestar/web', '@lodestar/web/*', '../../web/*'], 'The server never imports the web app.'],
+        ...SERVER_BOUNDARIES,
         [
-          ['@lodestar/db/src/*', '@lodestar/domain/src/*'],
-          'Import a package by its name and public exports.',
+          ['../routes', '../routes/*', '../../routes', '../../routes/*', '../../../routes/*'],
+          'Routes sit on top: move what is shared (schemas, helpers) down into use-cases or http.',
         ],
       ]),
     },

@@ -9,7 +9,7 @@ import { clientIp } from '../http/client-ip';
 import { AppError } from '../http/app-error';
 import { rateLimit, type RateLimitStore } from '../http/rate-limit';
 import type { AuditLog, AuthEventType } from './audit';
-import { requiresTwoFactor } from '../routes/preferences';
+import { requiresTwoFactor } from '../use-cases/preferences/requires-two-factor';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 
 const MINUTE = 60_000;

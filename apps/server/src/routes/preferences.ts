@@ -155,8 +155,3 @@ export function preferencesRoutes({ auth, db }: { auth: Auth; db: Database }) {
       return ok(c, await save(userId, c.req.valid('json')));
     });
 }
-
-/** Whether the user asked for a second factor on every sign-in (spec §3 `require_2fa`). */
-export async function requiresTwoFactor(db: Database, userId: string): Promise<boolean> {
-  return mergePreferences(await storedPreferences(db, userId)).require_2fa;
-}

@@ -28,7 +28,7 @@ import { ok } from '../http/envelope';
 import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
 import { rateLimit, type RateLimitStore } from '../http/rate-limit';
 import { userPlanName } from '../use-cases/limits/user-limits';
-import { requiresTwoFactor } from './preferences';
+import { requiresTwoFactor } from '../use-cases/preferences/requires-two-factor';
 
 export const TWO_FACTOR_REQUIRED = 'Turn off "Require two-factor authentication" before disabling it';
 
