@@ -65,6 +65,19 @@ describe('the OpenAPI document', () => {
     );
   });
 
+  it('describes rules, their conditions and actions field by field, not as open records', async () => {
+    const document = await buildOpenApiDocument();
+    const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;
+    for (const name of ['RuleConditions', 'RuleActions', 'CategorizationRule', 'ListedRule']) {
+      expect(Object.keys(schemas[name]?.properties ?? {}).length, name).toBeGreaterThan(4);
+    }
+    expect(schemas.RuleConditions?.additionalProperties).toBe(false);
+    expect(schemas.ListedRule?.required).toEqual(
+      expect.arrayContaining(['matched', 'conditions', 'actions']),
+    );
+    expect(JSON.stringify(schemas.CategorizationRule)).toContain('#/components/schemas/RuleConditions');
+  });
+
   it('lets a nullable named schema be null (anyOf with null, not an allOf no null satisfies)', async () => {
     const document = await buildOpenApiDocument();
     const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;

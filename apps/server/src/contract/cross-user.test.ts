@@ -152,6 +152,9 @@ function bodyFor(operation: ContractOperation, person: Person): unknown {
     balance: 75,
     purchaseDate: '2026-11-01',
     valuationDate: '2026-11-21',
+    // A rule needs a condition and an action; every optional one filled in at once is not a valid rule.
+    conditions: { nameContains: 'Example' },
+    actions: { exclude: true },
   });
 }
 

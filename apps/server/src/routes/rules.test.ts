@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import { applyRulesToTransactions } from '../use-cases/rules/apply-rules';
+import type { ListedRule } from '../use-cases/rules/list-rules';
 import type { RuleView } from '../use-cases/rules/rule-view';
 import {
   addAccount,
@@ -201,6 +202,238 @@ describe('rules: create, apply, list, delete', () => {
     });
     expect(result.status).toBe(400);
     expect(result.body.items?.[0]).toMatchObject({ field: 'conditions.accountIds' });
+  });
+});
+
+type Rules = Envelope<{ rules: ListedRule[] }>;
+
+async function listed(browser: Browser) {
+  return (await browser.json<Rules>('/api/v1/rules')).body.data.rules;
+}
+
+async function rulesRows(userId: string) {
+  const result = await w.t.database.pool.query(
+    'select id, priority, conditions, actions, enabled, updated_at from categorization_rule where user_id = $1 order by id',
+    [userId],
+  );
+  return result.rows;
+}
+
+/** A user with coffee, a big and a small grocery purchase, and two rules saved (coffee first). */
+async function userWithRules() {
+  const user = await signedInUser(w);
+  const account = await addAccount(db(), user.userId);
+  const rows = await addTransactions(db(), user.userId, account.id, [
+    { date: '2026-04-01', amountMinor: -4_50, name: 'Blue Bottle Coffee' },
+    { date: '2026-04-02', amountMinor: -5_00, name: 'Blue Bottle Coffee' },
+    { date: '2026-04-03', amountMinor: -120_00, name: 'Whole Foods Market' },
+    { date: '2026-04-04', amountMinor: -9_00, name: 'Whole Foods Market' },
+    { date: '2026-04-05', amountMinor: 2_000_00, name: 'Payroll' },
+  ]);
+  const coffee = await createRule(user.browser, {
+    priority: 10,
+    conditions: { nameContains: 'blue bottle' },
+    actions: { category: 'FOOD_AND_DRINK' },
+  });
+  const groceries = await createRule(user.browser, {
+    priority: 20,
+    conditions: { nameContains: 'whole foods' },
+    actions: { category: 'GENERAL_MERCHANDISE' },
+  });
+  return {
+    ...user,
+    account,
+    rows,
+    coffee: coffee.body.data.rule,
+    groceries: groceries.body.data.rule,
+  };
+}
+
+describe('rules: list with matches, edit, reorder, run on existing', () => {
+  it('lists each rule in run order with how many transactions it is the first match for', async () => {
+    const { browser, coffee, groceries } = await userWithRules();
+    // A broader rule after them wins only what the earlier rules leave (first match wins).
+    await createRule(browser, {
+      priority: 30,
+      conditions: { direction: 'out' },
+      actions: { exclude: true },
+    });
+    const off = await createRule(browser, {
+      priority: 5,
+      enabled: false,
+      conditions: { nameContains: 'payroll' },
+      actions: { category: 'INCOME' },
+    });
+    const rules = await listed(browser);
+    expect(rules.map((rule) => [rule.id, rule.matched])).toEqual([
+      [off.body.data.rule.id, null],
+      [coffee.id, 2],
+      [groceries.id, 2],
+      [expect.any(String), 0],
+    ]);
+    expect(rules[1]).toMatchObject({
+      conditions: { nameContains: 'blue bottle' },
+      actions: { category: 'FOOD_AND_DRINK' },
+      enabled: true,
+      createdAt: expect.any(String),
+    });
+  });
+
+  it('edits a rule, validating the result as a whole, and saves nothing else until the rules run', async () => {
+    const { browser, userId, rows, coffee, groceries } = await userWithRules();
+    const changed = await browser.json<Envelope<{ rule: RuleView }>>(`/api/v1/rules/${coffee.id}`, {
+      method: 'PATCH',
+      body: { actions: { category: 'ENTERTAINMENT', rename: 'Blue Bottle' } },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.rule).toMatchObject({
+      id: coffee.id,
+      priority: 10,
+      conditions: { nameContains: 'blue bottle' },
+      actions: { category: 'ENTERTAINMENT', rename: 'Blue Bottle' },
+    });
+    // Saved, not yet applied.
+    expect(await stored(rows[0]?.id)).toMatchObject({
+      category: 'FOOD_AND_DRINK',
+      name: 'Blue Bottle Coffee',
+    });
+
+    const run = await browser.json<Envelope<{ changed: number }>>('/api/v1/rules/run', { method: 'POST' });
+    expect(run.status).toBe(200);
+    expect(run.body.data.changed).toBe(2);
+    expect(await stored(rows[0]?.id)).toMatchObject({ category: 'ENTERTAINMENT', name: 'Blue Bottle' });
+    expect(
+      (await browser.json<Envelope<{ changed: number }>>('/api/v1/rules/run', { method: 'POST' })).body.data
+        .changed,
+    ).toBe(0);
+
+    const before = await rulesRows(userId);
+    const refused: [Record<string, unknown>, string, string][] = [
+      [{ conditions: {} }, 'conditions', 'Add at least one condition'],
+      [{ actions: { rename: '   ' } }, 'actions.rename', 'The new name must not be empty'],
+      [
+        { conditions: { amountMaxMinor: 5_00 } },
+        'conditions.currency',
+        'Choose a currency for the amount range',
+      ],
+      [{ conditions: { direction: 'sideways' } }, 'conditions.direction', "Direction must be 'in' or 'out'"],
+      [{ priority: 1.5 }, 'priority', 'Priority must be a whole number'],
+      [
+        { conditions: { nameContains: 'whole foods' } },
+        'conditions',
+        'Another rule already has exactly these conditions',
+      ],
+    ];
+    for (const [body, field, message] of refused) {
+      const result = await browser.json(`/api/v1/rules/${coffee.id}`, { method: 'PATCH', body });
+      expect({ body, status: result.status }).toEqual({ body, status: 400 });
+      expect((result.body as Envelope<unknown>).items).toContainEqual(
+        expect.objectContaining({ field, message }),
+      );
+    }
+    expect(await rulesRows(userId)).toEqual(before);
+    expect(groceries.id).not.toBe(coffee.id);
+  });
+
+  it('answers 404 for another user’s rule or a missing one, changing nothing', async () => {
+    const { userId, coffee } = await userWithRules();
+    const stranger = await signedInUser(w);
+    const before = await rulesRows(userId);
+    for (const id of [coffee.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const result = await stranger.browser.json(`/api/v1/rules/${id}`, {
+        method: 'PATCH',
+        body: { enabled: false },
+      });
+      expect(result.status).toBe(404);
+    }
+    expect(await rulesRows(userId)).toEqual(before);
+  });
+
+  it('reorders the rules, so the first match wins in the new order, and keeps the order', async () => {
+    const { browser, rows, coffee, groceries } = await userWithRules();
+    const everything = await createRule(browser, {
+      priority: 30,
+      conditions: { direction: 'out' },
+      actions: { category: 'TRAVEL' },
+    });
+    const everythingId = everything.body.data.rule.id;
+    expect((await listed(browser)).map((rule) => rule.matched)).toEqual([2, 2, 0]);
+
+    const reordered = await browser.json<Rules>('/api/v1/rules/order', {
+      method: 'PUT',
+      body: { ids: [groceries.id, everythingId, coffee.id] },
+    });
+    expect(reordered.status).toBe(200);
+    expect(reordered.body.data.rules.map((rule) => [rule.id, rule.matched])).toEqual([
+      [groceries.id, 2],
+      [everythingId, 2],
+      [coffee.id, 0],
+    ]);
+    expect((await listed(browser)).map((rule) => rule.id)).toEqual([groceries.id, everythingId, coffee.id]);
+    const run = await browser.json<Envelope<{ changed: number }>>('/api/v1/rules/run', { method: 'POST' });
+    expect(run.body.data.changed).toBe(2);
+    expect(await stored(rows[0]?.id)).toMatchObject({ category: 'TRAVEL', categorySource: 'rule' });
+    expect(await stored(rows[2]?.id)).toMatchObject({ category: 'GENERAL_MERCHANDISE' });
+    // A rule saved afterwards with the default priority runs after the ordered ones.
+    const later = await createRule(browser, {
+      conditions: { nameContains: 'payroll' },
+      actions: { category: 'INCOME' },
+    });
+    expect((await listed(browser)).map((rule) => rule.id)).toEqual([
+      groceries.id,
+      everythingId,
+      coffee.id,
+      later.body.data.rule.id,
+    ]);
+  });
+
+  it('refuses a reorder with a foreign, unknown, repeated or missing id and writes nothing', async () => {
+    const { browser, userId, coffee, groceries } = await userWithRules();
+    const stranger = await userWithRules();
+    const before = await rulesRows(userId);
+    const theirsBefore = await rulesRows(stranger.userId);
+    const cases: [string[], number][] = [
+      [[groceries.id, stranger.coffee.id], 404],
+      [[groceries.id, coffee.id, stranger.coffee.id], 404],
+      [[groceries.id, '00000000-0000-4000-8000-000000000000'], 404],
+      [[groceries.id, 'not-an-id'], 404],
+      [[groceries.id, groceries.id, coffee.id], 400],
+      [[groceries.id], 400],
+      [[], 400],
+    ];
+    for (const [ids, status] of cases) {
+      const result = await browser.json('/api/v1/rules/order', { method: 'PUT', body: { ids } });
+      expect({ ids, status: result.status }).toEqual({ ids, status });
+    }
+    const bad = await browser.json<Envelope<unknown>>('/api/v1/rules/order', {
+      method: 'PUT',
+      body: { ids: 'x' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.items?.[0]).toMatchObject({ field: 'ids' });
+    expect(await rulesRows(userId)).toEqual(before);
+    expect(await rulesRows(stranger.userId)).toEqual(theirsBefore);
+  });
+
+  it('runs only the user’s own rules on only their transactions, never over a hand-set category', async () => {
+    const { browser, userId, account, rows } = await userWithRules();
+    const stranger = await userWithRules();
+    await db()
+      .update(transaction)
+      .set({ category: 'TRAVEL', categorySource: 'user' })
+      .where(eq(transaction.id, rows[1]?.id ?? ''));
+    await db()
+      .update(transaction)
+      .set({ category: null, categorySource: 'provider' })
+      .where(eq(transaction.userId, stranger.userId));
+    const [fresh] = await addTransactions(db(), userId, account.id, [
+      { date: '2026-04-06', amountMinor: -3_00, name: 'BLUE BOTTLE COFFEE' },
+    ]);
+    const run = await browser.json<Envelope<{ changed: number }>>('/api/v1/rules/run', { method: 'POST' });
+    expect(run.body.data.changed).toBe(1);
+    expect(await stored(fresh?.id)).toMatchObject({ category: 'FOOD_AND_DRINK', categorySource: 'rule' });
+    expect(await stored(rows[1]?.id)).toMatchObject({ category: 'TRAVEL', categorySource: 'user' });
+    expect(await stored(stranger.rows[0]?.id)).toMatchObject({ category: null, categorySource: 'provider' });
   });
 });
 

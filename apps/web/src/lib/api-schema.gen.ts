@@ -1158,7 +1158,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your categorization rules, in the order they run */
+    /**
+     * Your categorization rules, in the order they run
+     * @description Each rule with `matched`: how many of your transactions it is the first matching rule for (first match wins).
+     */
     get: {
       parameters: {
         query?: never;
@@ -1178,7 +1181,7 @@ export interface paths {
               /** @enum {boolean} */
               success: true;
               data: {
-                rules: components['schemas']['CategorizationRule'][];
+                rules: components['schemas']['ListedRule'][];
               };
             };
           };
@@ -1204,12 +1207,8 @@ export interface paths {
             id?: string;
             /** @description Lower runs first (default 100) */
             priority?: number;
-            conditions: {
-              [key: string]: unknown;
-            };
-            actions: {
-              [key: string]: unknown;
-            };
+            conditions: components['schemas']['RuleConditions'];
+            actions: components['schemas']['RuleActions'];
             enabled?: boolean;
           };
         };
@@ -1312,7 +1311,7 @@ export interface paths {
               /** @enum {boolean} */
               success: true;
               data: {
-                rule: components['schemas']['CategorizationRule'];
+                rule: components['schemas']['SuggestedRule'];
                 matching: number;
               };
             };
@@ -1379,6 +1378,171 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    /**
+     * Change a rule (conditions and actions are replaced whole)
+     * @description The changed rule is validated as a whole, like a new one. Existing transactions change when you run the rules on them (POST /rules/run); new ones from the next sync or import on.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            priority?: number;
+            conditions?: components['schemas']['RuleConditions'] & unknown;
+            actions?: components['schemas']['RuleActions'] & unknown;
+            enabled?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description The changed rule */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                rule: components['schemas']['CategorizationRule'];
+              };
+            };
+          };
+        };
+        /** @description Validation failed, or another rule has exactly these conditions */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not one of your rules */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/rules/order': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Put your rules in the order they run (the first matching rule wins)
+     * @description Name every one of your rules once. An id that is not one of your rules is 404, a repeated or missing one 400; either way nothing changes.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Every one of your rule ids, once each, in the order they should run */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description The rules in their new order */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                rules: components['schemas']['ListedRule'][];
+              };
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not one of your rules */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rules/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run your rules on all your existing transactions
+     * @description Each transaction takes the actions of the first enabled rule it matches; a category you set by hand is never replaced. `changed` is how many transactions changed.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description How many transactions changed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                changed: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -3972,17 +4136,82 @@ export interface components {
       totalPages: number;
       hasNext: boolean;
     };
+    ListedRule: {
+      id: string;
+      /** @description Lower runs first; ties by id */
+      priority: number;
+      conditions: components['schemas']['RuleConditions'];
+      actions: components['schemas']['RuleActions'];
+      enabled: boolean;
+      createdAt: string;
+      updatedAt: string;
+      /** @description How many of your transactions this rule is the first match for today (null while it is turned off) */
+      matched: number | null;
+    };
+    /** @description All must hold; at least one is required */
+    RuleConditions: {
+      /** @description The name contains this text (any case, any accents) */
+      nameContains?: string;
+      /** @description The merchant key equals this (lower-case words, e.g. 'blue bottle coffee') */
+      merchantEquals?: string;
+      /** @description The whole name matches this pattern ('*' wildcards) */
+      nameMatches?: string;
+      /** @description Absolute amount ≥ this, in minor units; needs `currency` */
+      amountMinMinor?: number;
+      /** @description Absolute amount ≤ this, in minor units; needs `currency` */
+      amountMaxMinor?: number;
+      /**
+       * @description 'in' = money into the account, 'out' = money out
+       * @enum {string}
+       */
+      direction?: 'in' | 'out';
+      /** @description On one of these of your accounts */
+      accountIds?: string[];
+      /** @description ISO-4217 code of the transaction */
+      currency?: string;
+    };
+    /** @description What the first matching rule does; at least one is required */
+    RuleActions: {
+      /** @enum {string} */
+      category?:
+        | 'FOOD_AND_DRINK'
+        | 'GENERAL_MERCHANDISE'
+        | 'TRANSPORTATION'
+        | 'ENTERTAINMENT'
+        | 'TRAVEL'
+        | 'INCOME'
+        | 'TRANSFER'
+        | 'LOAN_PAYMENTS'
+        | 'GENERAL_SERVICES'
+        | 'RENT_AND_UTILITIES'
+        | 'HOME_IMPROVEMENT'
+        | 'MEDICAL';
+      /** @description Detailed category code, e.g. 'FOOD_AND_DRINK_COFFEE' */
+      detailed?: string;
+      /** @description New display name, at most 50 characters */
+      rename?: string;
+      /** @description Mark as a transfer (and leave out of totals) */
+      markTransfer?: boolean;
+      /** @description Leave out of spending and income totals */
+      exclude?: boolean;
+    };
     CategorizationRule: {
       id: string;
+      /** @description Lower runs first; ties by id */
       priority: number;
-      /** @description All must hold: nameContains, merchantEquals (merchant key), nameMatches (* wildcards), amountMinMinor, amountMaxMinor (absolute, with currency), direction ('in' | 'out'), accountIds, currency */
-      conditions: {
-        [key: string]: unknown;
-      };
-      /** @description category, detailed, rename (≤ 50), markTransfer, exclude */
-      actions: {
-        [key: string]: unknown;
-      };
+      conditions: components['schemas']['RuleConditions'];
+      actions: components['schemas']['RuleActions'];
+      enabled: boolean;
+      createdAt: string;
+      updatedAt: string;
+    };
+    SuggestedRule: {
+      /** @description Made from the example; the server chooses the id when it is saved */
+      id: string;
+      /** @description Lower runs first; ties by id */
+      priority: number;
+      conditions: components['schemas']['RuleConditions'];
+      actions: components['schemas']['RuleActions'];
       enabled: boolean;
     };
     ImportPreview: {

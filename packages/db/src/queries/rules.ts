@@ -79,6 +79,38 @@ export async function deleteCategorizationRule(
   return rows.length > 0;
 }
 
+/** The user's rule with this id, if it is theirs. */
+export async function findCategorizationRule(
+  db: Executor,
+  userId: string,
+  ruleId: string,
+): Promise<CategorizationRuleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(categorizationRule)
+    .where(and(eq(categorizationRule.userId, userId), eq(categorizationRule.id, ruleId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Gives the user's rules the priorities `priorities` (rule id → priority) in one statement. Returns how
+ * many rows were written; the caller checks it equals the number of ids (inside its transaction).
+ */
+export async function setRulePriorities(
+  db: Executor,
+  userId: string,
+  priorities: ReadonlyMap<string, number>,
+): Promise<number> {
+  if (priorities.size === 0) return 0;
+  const pairs = JSON.stringify([...priorities].map(([id, priority]) => ({ id, priority })));
+  const result = await db.execute(sql`
+    update categorization_rule r set priority = p.priority, updated_at = now()
+    from jsonb_to_recordset(${pairs}::jsonb) as p(id uuid, priority int)
+    where r.id = p.id and r.user_id = ${userId}`);
+  return result.rowCount ?? 0;
+}
+
 /** The texts rules look at, once per distinct (original name, merchant name) of the user's transactions. */
 export type RuleText = { originalName: string; merchantName: string };
 
@@ -242,6 +274,22 @@ export async function applyRuleRun(
   const row = result.rows[0];
   const wonByOrd = new Map(Object.entries(row?.won ?? {}).map(([ord, n]) => [Number(ord), Number(n)]));
   return { changed: row?.changed ?? 0, wonByOrd };
+}
+
+/**
+ * Per rule `ord`, how many of the run's transactions it is the first matching rule for, without
+ * changing anything (the "matched" count of the rules list).
+ */
+export async function countRuleRunWins(
+  db: Executor,
+  userId: string,
+  run: RuleRun,
+): Promise<Map<number, number>> {
+  if (run.rules.length === 0 || run.transactionIds?.length === 0) return new Map();
+  const result = await db.execute<{ ord: number; n: number }>(sql`
+    with ${matchedSql(userId, run)}
+    select ord, count(*)::int as n from matched group by ord`);
+  return new Map(result.rows.map((row) => [Number(row.ord), Number(row.n)]));
 }
 
 /** How many of the run's transactions the rules match (the "apply to N similar" preview). */

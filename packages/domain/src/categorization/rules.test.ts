@@ -7,6 +7,7 @@ import {
   findSimilar,
   matchesConditions,
   merchantKeyOf,
+  prioritiesInOrder,
   RULE_MESSAGES,
   type RuleConditions,
   ruleFromExample,
@@ -189,6 +190,19 @@ describe('applyRules', () => {
     ];
     expect(applyRules(tx(), rules)).toEqual({ ruleId: 'a', changes: { category: 'TRAVEL', rename: 'Trip' } });
     expect(sortRules(rules).map((r) => r.id)).toEqual(['z', 'a', 'b', '0']);
+  });
+
+  it('prioritiesInOrder makes the rules run in the given order, before a rule with the default priority', () => {
+    const ids = ['c', 'a', 'b'];
+    const priorities = prioritiesInOrder(ids);
+    const rules = [...ids, 'new'].map((id) =>
+      rule({ id, priority: priorities.get(id) ?? DEFAULT_RULE_PRIORITY }),
+    );
+    expect(sortRules(rules).map((r) => r.id)).toEqual(['c', 'a', 'b', 'new']);
+    expect(Math.max(...priorities.values())).toBe(DEFAULT_RULE_PRIORITY - 1);
+    const many = prioritiesInOrder(Array.from({ length: 150 }, (_, i) => `r${i}`));
+    expect(many.get('r0')).toBe(DEFAULT_RULE_PRIORITY - 150);
+    expect(many.get('r149')).toBe(DEFAULT_RULE_PRIORITY - 1);
   });
 
   it('is independent of the input order', () => {

@@ -198,6 +198,15 @@ export function sortRules<T extends Pick<CategorizationRule, 'id' | 'priority'>>
   return [...rules].sort((a, b) => a.priority - b.priority || compareText(a.id, b.id));
 }
 
+/**
+ * Priorities that make rules run in the order of `ids` (first match wins): consecutive whole numbers
+ * ending just below DEFAULT_RULE_PRIORITY, so a rule saved later with the default priority (from "apply
+ * to similar transactions") runs after every rule the user put in order. Negative for more than 100 rules.
+ */
+export function prioritiesInOrder(ids: readonly string[]): Map<string, number> {
+  return new Map(ids.map((id, index) => [id, DEFAULT_RULE_PRIORITY - ids.length + index]));
+}
+
 /** Whether every condition of `conditions` holds for `tx` (false when there is no condition at all). */
 export function matchesConditions(tx: RuleTransaction, conditions: RuleConditions): boolean {
   let checked = 0;

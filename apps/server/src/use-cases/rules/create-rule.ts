@@ -1,16 +1,15 @@
 import {
   findRuleByConditions,
   insertCategorizationRule,
-  ownedAccountIds,
   updateCategorizationRule,
   type Database,
 } from '@lodestar/db';
-import { categorizationRuleSchema, DEFAULT_RULE_PRIORITY, validationItems } from '@lodestar/domain';
-import { AppError } from '../../http/app-error';
+import { DEFAULT_RULE_PRIORITY } from '@lodestar/domain';
 import { applyRulesToTransactions } from './apply-rules';
 import { toRuleView, type RuleView } from './rule-view';
+import { validRule } from './validate-rule';
 
-export const RULE_ACCOUNT_NOT_FOUND = 'One of these accounts was not found';
+export { RULE_ACCOUNT_NOT_FOUND } from './validate-rule';
 
 /** POST /rules body: the domain's rule; `id` is the server's to choose, priority and enabled have defaults. */
 export type RuleInput = {
@@ -33,23 +32,13 @@ export async function createRule(options: {
   input: RuleInput;
 }): Promise<{ rule: RuleView; applied: number; created: boolean }> {
   const { db, userId, input } = options;
-  const parsed = categorizationRuleSchema.safeParse({
+  const { priority, conditions, actions, enabled } = await validRule(db, userId, {
     id: 'new',
     priority: input.priority ?? DEFAULT_RULE_PRIORITY,
     enabled: input.enabled ?? true,
     conditions: input.conditions,
     actions: input.actions,
   });
-  if (!parsed.success) throw AppError.validation(validationItems(parsed.error.issues));
-  const { priority, conditions, actions, enabled } = parsed.data;
-  if (conditions.accountIds) {
-    const owned = await ownedAccountIds(db, userId, conditions.accountIds);
-    if (owned.length !== new Set(conditions.accountIds).size) {
-      throw AppError.validation([
-        { field: 'conditions.accountIds', message: RULE_ACCOUNT_NOT_FOUND, code: 'not_found' },
-      ]);
-    }
-  }
   return db.transaction(async (tx) => {
     const fields = { priority, conditions, actions, enabled };
     const existing = await findRuleByConditions(tx, userId, conditions);
