@@ -40,6 +40,21 @@ describe('system endpoints', () => {
     expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
   });
 
+  it('tells anyone whether the server sends email, and nothing about how', async () => {
+    const silent = await t.app.request('/api/v1/config');
+    expect(silent.status).toBe(200);
+    expect(await json(silent)).toEqual({ success: true, data: { emailConfigured: false } });
+    const mailing = await createTestApp({ env: { SMTP_URL: 'smtp://user:hunter2@mail.example:587' } });
+    try {
+      const answer = await mailing.app.request('/api/v1/config');
+      const text = await answer.text();
+      expect(JSON.parse(text)).toEqual({ success: true, data: { emailConfigured: true } });
+      expect(text).not.toContain('mail.example');
+    } finally {
+      await mailing.close();
+    }
+  });
+
   it('is ready when the database answers and migrations are applied', async () => {
     const response = await t.app.request('/api/v1/ready');
     expect(response.status).toBe(200);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { E2E_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
 
 // Signs up its own account, so the default filters it saves never leak into another journey.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -21,11 +21,7 @@ test('Activity applies the saved default filters, says so and shows all on reque
 }) => {
   test.setTimeout(180_000);
   const origin = server.url;
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    headers: { origin },
-    data: { email: uniqueEmail('filters'), password: E2E_PASSWORD, name: 'Fay Filters', termsAccepted: true },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(200);
+  await signUpAndSignIn(page.request, origin, { email: uniqueEmail('filters'), name: 'Fay Filters' });
 
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { E2E_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
 import { snap } from './auth-helpers';
 
 // One fresh account with the demo bank connected, shared by the pages below.
@@ -56,16 +56,7 @@ test('analytics: the demo bank seen through dashboard, history, expenses, flow, 
   checkA11y,
 }) => {
   test.setTimeout(420_000);
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    headers: { origin: server.url },
-    data: {
-      email: uniqueEmail('analytics'),
-      password: E2E_PASSWORD,
-      name: 'Ada Analytics',
-      termsAccepted: true,
-    },
-  });
-  expect(signUp.status()).toBe(200);
+  await signUpAndSignIn(page.request, server.url, { email: uniqueEmail('analytics'), name: 'Ada Analytics' });
 
   // Connect the demo bank and wait for its first sync to finish.
   const connect = await page.request.post('/api/v1/connections/demo', {

@@ -10,7 +10,7 @@ import {
   type EcbDay,
 } from '@lodestar/server/testing/fake-ecb';
 import { startSmtpInbox, type SmtpInbox } from '@lodestar/server/testing/smtp-inbox';
-import { test as base, expect, request, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { spawnServer } from '../../../scripts/spawn-server';
 
 export type LodestarServer = { url: string; dataDir: string; inbox: SmtpInbox };
@@ -38,6 +38,35 @@ function ecbDays(): EcbDay[] {
     days.push({ date: day.toISOString().slice(0, 10), rates: { USD: usd, GBP: '0.8600', JPY: '162.00' } });
   }
   return days;
+}
+
+/**
+ * Creates an account through the API and signs its context in. The journeys' server sends mail, so a new
+ * account starts signed out (a sign-up answers a registered address exactly as a new one) and signs in
+ * with its password like any owner would.
+ */
+export async function signUpAndSignIn(
+  context: APIRequestContext,
+  origin: string,
+  account: { email: string; name: string; password?: string },
+): Promise<void> {
+  const password = account.password ?? E2E_PASSWORD;
+  const signUp = await context.post('/api/auth/sign-up/email', {
+    headers: { origin },
+    data: {
+      email: account.email,
+      password,
+      name: account.name,
+      termsAccepted: true,
+      callbackURL: '/verify-email',
+    },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const signIn = await context.post('/api/auth/sign-in/email', {
+    headers: { origin },
+    data: { email: account.email, password },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
 }
 
 type WorkerFixtures = { server: LodestarServer; accountState: string };
@@ -74,16 +103,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         baseURL: server.url,
         extraHTTPHeaders: { origin: server.url },
       });
-      const response = await context.post('/api/auth/sign-up/email', {
-        data: {
-          email: uniqueEmail('shell'),
-          password: E2E_PASSWORD,
-          name: 'Morgan Reyes',
-          termsAccepted: true,
-          callbackURL: '/verify-email',
-        },
-      });
-      expect(response.status(), await response.text()).toBe(200);
+      await signUpAndSignIn(context, server.url, { email: uniqueEmail('shell'), name: 'Morgan Reyes' });
       const path = join(workerInfo.project.outputDir, `account-${workerInfo.workerIndex}.json`);
       await context.storageState({ path });
       await context.dispose();

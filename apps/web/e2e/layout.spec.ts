@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
 
 // Signs up its own account, so the layout it changes never leaks into another journey.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -20,11 +20,7 @@ async function snap(page: Page, name: string): Promise<void> {
 }
 
 async function signUp(request: APIRequestContext, origin: string): Promise<void> {
-  const response = await request.post('/api/auth/sign-up/email', {
-    headers: { origin },
-    data: { email: uniqueEmail('layout'), password: E2E_PASSWORD, name: 'Lee Layout', termsAccepted: true },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  await signUpAndSignIn(request, origin, { email: uniqueEmail('layout'), name: 'Lee Layout' });
 }
 
 async function connectDemoBank(request: APIRequestContext, origin: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { E2E_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
 import { snap } from './auth-helpers';
 
 // A fresh account per journey (the demo bank adds six accounts).
@@ -16,11 +16,7 @@ test('money data: demo bank → accounts → activity → a rule → a CSV with 
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    headers: { origin: server.url },
-    data: { email: uniqueEmail('money'), password: E2E_PASSWORD, name: 'Rae Money', termsAccepted: true },
-  });
-  expect(signUp.status()).toBe(200);
+  await signUpAndSignIn(page.request, server.url, { email: uniqueEmail('money'), name: 'Rae Money' });
 
   // Connect the demo bank from the empty Accounts page and wait for its first sync.
   await page.goto('/accounts');

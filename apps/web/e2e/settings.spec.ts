@@ -5,7 +5,7 @@ import { formatDateTime } from '@lodestar/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { spawnServer } from '../../../scripts/spawn-server';
 import { fillSignIn, signOut } from './auth-helpers';
-import { E2E_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { E2E_PASSWORD, expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
 
 // Each journey signs up its own account, so what one changes never leaks into another.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -27,11 +27,7 @@ async function snap(page: Page, name: string): Promise<void> {
 /** Signs a new account up through the API; the page's context then holds its session. */
 async function signUp(request: APIRequestContext, origin: string, label: string): Promise<string> {
   const email = uniqueEmail(label);
-  const response = await request.post('/api/auth/sign-up/email', {
-    headers: { origin },
-    data: { email, password: E2E_PASSWORD, name: 'Sam Settings', termsAccepted: true },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  await signUpAndSignIn(request, origin, { email, name: 'Sam Settings' });
   return email;
 }
 

@@ -1,5 +1,5 @@
 import { checkEmail } from '@lodestar/domain';
-import { findUserIdByEmail, verification, type Database } from '@lodestar/db';
+import { findUserById, findUserIdByEmail, verification, type Database } from '@lodestar/db';
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -217,7 +217,11 @@ export function authHttp({ auth, db, audit, store, trustProxy, signUpLimitPerHou
             .json()
             .catch(() => undefined)
         : undefined;
-    if (path === '/sign-up/email' && success) events.push({ userId: userIdFrom(answer), type: 'sign_up' });
+    if (path === '/sign-up/email' && success) {
+      // A registered address is answered with a made-up user (ADR 013): there is nothing to record.
+      const created = userIdFrom(answer);
+      if (created && (await findUserById(db, created))) events.push({ userId: created, type: 'sign_up' });
+    }
     if (path === '/sign-in/email') {
       const needsSecondFactor =
         (answer as { twoFactorRedirect?: unknown } | undefined)?.twoFactorRedirect === true;

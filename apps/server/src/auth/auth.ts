@@ -20,8 +20,12 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins';
 import type { Config } from '../config/env';
-import type { Mailer } from '../email/mailer';
-import { passwordResetEmail, verificationEmail } from '../email/templates';
+import { emailDeliveryConfigured, type Mailer } from '../email/mailer';
+import {
+  existingAccountSignUpEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from '../email/templates';
 import type { Logger } from '../logger';
 import type { AuditLog } from './audit';
 import { BREACHED_PASSWORD_MESSAGE } from './breached-passwords';
@@ -53,6 +57,10 @@ function badRequest(code: string, message: string): APIError {
 export function createAuth({ db, config, logger, mailer, audit, isBreached }: AuthOptions) {
   const log = logger.child({ component: 'auth' });
   const publicUrl = new URL(config.publicUrl);
+  // With mail going out, sign-up answers a registered address exactly as a new one and tells its owner
+  // by email; that needs new accounts to start signed out (the answer cannot carry a session for someone
+  // else's address). Without mail, nobody could be told to look in a mailbox: the 422 stays (ADR 013).
+  const mailGoesOut = emailDeliveryConfigured(config.email);
 
   async function assertAcceptablePassword(password: unknown, rule: 'sign-up' | 'new'): Promise<void> {
     if (typeof password !== 'string') throw badRequest('PASSWORD_REQUIRED', 'Password is required');
@@ -90,8 +98,31 @@ export function createAuth({ db, config, logger, mailer, audit, isBreached }: Au
       enabled: true,
       minPasswordLength: 12,
       maxPasswordLength: 256,
-      autoSignIn: true,
+      autoSignIn: !mailGoesOut,
       requireEmailVerification: false,
+      // The made-up user answered for a registered address carries what a new one's does.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        ...additionalFields,
+        twoFactorEnabled: false,
+        termsAcceptedAt: coreFields.createdAt,
+        id,
+      }),
+      // Only called when autoSignIn is off (mail goes out). Not awaited, like every auth email.
+      onExistingUserSignUp: async ({ user: owner }) => {
+        const signInUrl = new URL('/sign-in', config.publicUrl).toString();
+        void mailer.send({
+          ...existingAccountSignUpEmail({
+            name: owner.name,
+            signInUrl,
+            resetUrl: new URL('/forgot-password', config.publicUrl).toString(),
+          }),
+          to: owner.email,
+          kind: 'existing_account_sign_up',
+          userId: owner.id,
+          actionUrl: signInUrl,
+        });
+      },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_LIFETIME_SECONDS,
       // Not awaited: the answer must take the same time whether or not the address has an account.

@@ -13,17 +13,15 @@ afterAll(async () => {
 type ErrorBody = { code?: string; message?: string };
 
 describe('sign-up', () => {
-  it('creates the account, signs in and emails a verification link that verifies it', async () => {
-    const { browser, email, status } = await w.signUp();
-    expect(status).toBe(200);
-    const me = await browser.json<{ data: Record<string, unknown> }>('/api/v1/user');
-    expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({
-      email,
-      fullName: 'Ada Lovelace',
-      emailVerified: false,
-      twoFactorEnabled: false,
+  it('creates the account signed out (mail is configured) and emails a link that verifies it and signs in', async () => {
+    const browser = w.browser();
+    const email = `verify.${Date.now()}@example.com`;
+    const answer = await browser.request('/api/auth/sign-up/email', {
+      body: { email, password: PASSWORD, name: 'Ada Lovelace', termsAccepted: true, callbackURL: '/verify-email' },
     });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.getSetCookie().some((line) => line.includes('session_token='))).toBe(false);
+    expect((await browser.json('/api/v1/user')).status).toBe(401);
 
     const mail = await w.inbox.waitFor(email, /Confirm your email/);
     expect(mail.html).toContain('Confirm email address');
@@ -34,9 +32,23 @@ describe('sign-up', () => {
     expect(visit.status).toBe(302);
     expect(visit.headers.get('location')).toBe('/verify-email');
     const after = await browser.json<{ data: Record<string, unknown> }>('/api/v1/user');
-    expect(after.body.data.emailVerified).toBe(true);
+    expect(after.status).toBe(200);
+    expect(after.body.data).toMatchObject({
+      email,
+      fullName: 'Ada Lovelace',
+      emailVerified: true,
+      twoFactorEnabled: false,
+    });
     const forged = await browser.request(`${link.pathname}?token=forged&callbackURL=/verify-email`);
     expect(forged.headers.get('location')).toMatch(/^\/verify-email\?error=/);
+  });
+
+  it('can sign in with the password before the address is verified', async () => {
+    const { browser, status } = await w.signUp();
+    expect(status).toBe(200);
+    const me = await browser.json<{ data: Record<string, unknown> }>('/api/v1/user');
+    expect(me.status).toBe(200);
+    expect(me.body.data.emailVerified).toBe(false);
   });
 
   it('lower-cases and trims the email', async () => {
@@ -76,14 +88,84 @@ describe('sign-up', () => {
     expect((await browser.json('/api/v1/user')).status).toBe(401);
   });
 
-  it('refuses a second account for the same email and writes nothing', async () => {
-    const first = await w.signUp();
-    const again = await w.signUp({ email: first.email });
-    expect(again.status).toBe(422);
-    const rows = await w.t.database.pool.query('select count(*)::int as n from "user" where email = $1', [
-      first.email,
+  it('answers a registered address exactly as a new one, emails its owner and writes nothing', async () => {
+    const owner = await w.signUp();
+    const before = await w.t.database.pool.query(
+      `select (select count(*) from "user")::int as users, (select count(*) from session)::int as sessions,
+              (select count(*) from auth_event)::int as events`,
+    );
+    const attempt = (email: string) =>
+      w.browser().request('/api/auth/sign-up/email', {
+        body: {
+          email,
+          password: 'Someone-Else-Entirely-42',
+          name: 'Eve Mallory',
+          termsAccepted: true,
+          callbackURL: '/verify-email',
+        },
+      });
+    const registered = await attempt(owner.email.toUpperCase());
+    const fresh = await attempt(`fresh.${Date.now()}@example.com`);
+    const shape = async (response: Response) => {
+      const body = (await response.json()) as { token: unknown; user: Record<string, unknown> };
+      const user = Object.fromEntries(
+        Object.entries(body.user).map(([key, value]) => [key, key === 'email' ? 'x' : typeof value]),
+      );
+      return {
+        status: response.status,
+        token: body.token,
+        user,
+        cookies: response.headers.getSetCookie().length,
+      };
+    };
+    expect(await shape(registered)).toEqual(await shape(fresh));
+    expect(registered.status).toBe(200);
+
+    const notice = await w.inbox.waitFor(owner.email, /Someone tried to create a Lodestar account/);
+    expect(notice.text).toContain('no second account was created');
+    expect(firstLink(notice.text)).toBe('http://localhost:3000/forgot-password');
+    expect(notice.text).toContain('Sign in: http://localhost:3000/sign-in');
+    const after = await w.t.database.pool.query(
+      `select (select count(*) from "user")::int as users, (select count(*) from session)::int as sessions,
+              (select count(*) from auth_event)::int as events`,
+    );
+    // One user and one sign-up event: the fresh address's; nothing for the registered one.
+    expect(after.rows[0]).toEqual({
+      users: before.rows[0].users + 1,
+      sessions: before.rows[0].sessions,
+      events: before.rows[0].events + 1,
+    });
+    const owners = await w.t.database.pool.query('select count(*)::int as n from "user" where email = $1', [
+      owner.email,
     ]);
-    expect(rows.rows[0].n).toBe(1);
+    expect(owners.rows[0].n).toBe(1);
+    // The attempt's password does not open the owner's account.
+    const signIn = await w
+      .browser()
+      .json('/api/auth/sign-in/email', { body: { email: owner.email, password: 'Someone-Else-Entirely-42' } });
+    expect(signIn.status).toBe(401);
+  });
+});
+
+describe('sign-up without mail configured', () => {
+  it('signs the new user in and tells a registered address it is taken (nobody could be emailed)', async () => {
+    const local = await createAuthWorld({ SMTP_URL: '' });
+    try {
+      const first = await local.signUp();
+      expect(first.status).toBe(200);
+      expect((first.body as { token: unknown }).token).toEqual(expect.any(String));
+      expect((await first.browser.json('/api/v1/user')).status).toBe(200);
+      const again = await local.signUp({ email: first.email });
+      expect(again.status).toBe(422);
+      expect(again.body).toMatchObject({ code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' });
+      const rows = await local.t.database.pool.query(
+        'select count(*)::int as n from "user" where email = $1',
+        [first.email],
+      );
+      expect(rows.rows[0].n).toBe(1);
+    } finally {
+      await local.close();
+    }
   });
 });
 
@@ -99,7 +181,7 @@ describe('sign-in', () => {
     const events = await browser.json<{
       data: { events: { type: string; userAgent: string | null; ipAddress: string | null }[] };
     }>('/api/v1/user/audit-events');
-    expect(events.body.data.events.map((event) => event.type)).toEqual(['sign_in', 'sign_up']);
+    expect(events.body.data.events.map((event) => event.type)).toEqual(['sign_in', 'sign_in', 'sign_up']);
     expect(events.body.data.events[0]?.userAgent).toContain('Chrome');
     expect(events.body.data.events[0]?.ipAddress).toBeTruthy();
   });

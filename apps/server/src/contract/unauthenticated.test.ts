@@ -8,7 +8,12 @@ import { exampleOf, fillPath, loadOperations, type ContractOperation } from './o
  */
 
 /** The operations anyone may call. Adding one here is a decision; a new endpoint is signed-in by default. */
-const PUBLIC_OPERATIONS = ['GET /health', 'GET /ready', 'GET /notifications/push/public-key'];
+const PUBLIC_OPERATIONS = [
+  'GET /health',
+  'GET /ready',
+  'GET /config',
+  'GET /notifications/push/public-key',
+];
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let operations: ContractOperation[];

@@ -56,6 +56,17 @@ function resendSmtpUrl(apiKey: string): string {
 }
 
 /**
+ * Whether mail leaves the server (SMTP_URL or RESEND_API_KEY). Without either, messages stay in the
+ * outbox and their links go to the log: sign-up then cannot ask anyone to check a mailbox (ADR 013).
+ */
+export function emailDeliveryConfigured(email: {
+  smtpUrl: string | undefined;
+  resendApiKey: string | undefined;
+}): boolean {
+  return Boolean(email.smtpUrl ?? email.resendApiKey);
+}
+
+/**
  * Email delivery (DESIGN.md §1): SMTP when SMTP_URL is set, Resend when RESEND_API_KEY is set, else
  * the embedded default — the message stays in the outbox table and its link is printed to the log so
  * whoever runs the server can pass it on.

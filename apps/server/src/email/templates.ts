@@ -105,6 +105,31 @@ export function passwordResetEmail(input: { name: string; url: string }): EmailC
 }
 
 /**
+ * Sent instead of a second account when someone signs up with an address that already has one: the
+ * sign-up screen answers the same either way (ADR 013), so only the owner learns of the attempt.
+ */
+export function existingAccountSignUpEmail(input: {
+  name: string;
+  signInUrl: string;
+  resetUrl: string;
+}): EmailContent {
+  return {
+    subject: `Someone tried to create a ${PRODUCT} account with your email`,
+    ...render({
+      preheader: 'You already have an account: sign in instead.',
+      greeting: greetingFor(input.name),
+      paragraphs: [
+        `Someone tried to create a ${PRODUCT} account with this email address. You already have one, so no second account was created and nothing about your account changed.`,
+        `If it was you, sign in with the button below. Forgot your password? Choose a new one here: ${input.resetUrl}`,
+      ],
+      action: { label: 'Sign in', url: input.signInUrl },
+      footnote:
+        'If it was not you, you can ignore this email: nobody can use your account without your password.',
+    }),
+  };
+}
+
+/**
  * A notification (docs/settings-api.md "Notifications"): the lines of its content, a button into the
  * app, and, for every kind but security alerts, an unsubscribe link for that kind.
  */

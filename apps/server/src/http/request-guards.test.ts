@@ -67,11 +67,12 @@ describe('origin check', () => {
         body: { email, password: PASSWORD, name: 'Ada Lovelace', termsAccepted: true },
       });
       expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
+      // Mail is configured, so the new account starts signed out (ADR 013).
+      const signIn = await browser.json('/api/auth/sign-in/email', { body: { email, password: PASSWORD } });
+      expect(signIn.status).toBe(200);
       const me = await browser.json<{ data: { email: string } }>('/api/v1/user');
       expect(me.status).toBe(200);
       expect(me.body.data.email).toBe(email);
-      const signIn = await browser.json('/api/auth/sign-in/email', { body: { email, password: PASSWORD } });
-      expect(signIn.status).toBe(200);
     }
   });
 });

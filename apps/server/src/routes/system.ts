@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv, AppDeps } from '../app-types';
 import { ok } from '../http/envelope';
 import { AppError } from '../http/app-error';
+import { emailDeliveryConfigured } from '../email/mailer';
 
 const HealthSchema = z
   .object({
@@ -19,6 +20,16 @@ const ReadySchema = z
     migrations: z.literal('ok'),
   })
   .openapi('Ready');
+
+const ServerConfigSchema = z
+  .object({
+    emailConfigured: z.boolean().openapi({
+      description:
+        'Whether the server sends email (SMTP_URL or RESEND_API_KEY). When false, verification and ' +
+        'password-reset links are written to the server log instead, and sign-up says so.',
+    }),
+  })
+  .openapi('ServerConfig');
 
 const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 
@@ -45,6 +56,20 @@ const readyRoute = createRoute({
   },
 });
 
+const configRoute = createRoute({
+  method: 'get',
+  path: '/config',
+  security: [],
+  tags: ['System'],
+  summary: 'What the sign-up and sign-in screens need to know about this server (no secrets)',
+  responses: {
+    200: {
+      description: 'The server configuration the web app shows',
+      content: { 'application/json': { schema: envelope(ServerConfigSchema) } },
+    },
+  },
+});
+
 export function systemRoutes(deps: AppDeps) {
   const startedAt = Date.now();
   return new OpenAPIHono<AppEnv>()
@@ -56,6 +81,7 @@ export function systemRoutes(deps: AppDeps) {
         uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
       }),
     )
+    .openapi(configRoute, (c) => ok(c, { emailConfigured: emailDeliveryConfigured(deps.config.email) }))
     .openapi(readyRoute, async (c) => {
       const state = await deps.readiness();
       if (state !== 'ready') throw new AppError('SERVICE_UNAVAILABLE', `Not ready: ${state}`);

@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import { usePreferences } from '@/lib/preferences';
 import { servePreferences } from '@/lib/preferences-test-harness';
 import { server } from '@/test/fake-server';
@@ -15,6 +16,16 @@ describe('query client (spec §9)', () => {
   it("retries only once for 'Authentication required'", () => {
     const error = new Error('Authentication required');
     expect([0, 1].map((count) => shouldRetryQuery(count, error))).toEqual([true, false]);
+  });
+
+  it('does not retry an answer that will not change (403 public API off, 404, 400, 422)', () => {
+    for (const status of [400, 403, 404, 422]) {
+      expect(shouldRetryQuery(0, new ApiError(status, 'X', 'The public API is turned off on this server'))).toBe(
+        false,
+      );
+    }
+    expect(shouldRetryQuery(0, new ApiError(429, 'RATE_LIMITED', 'Too many requests'))).toBe(true);
+    expect(shouldRetryQuery(0, new ApiError(503, 'SERVICE_UNAVAILABLE', 'Not ready'))).toBe(true);
   });
 
   it('keeps data fresh for 5 minutes and cached for 10', () => {

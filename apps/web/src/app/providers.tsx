@@ -3,11 +3,23 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from 'sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { ApiError } from '@/lib/api-client';
 import { useDisplayPreferences } from '@/lib/display-preferences';
 import { PreferencesProvider } from '@/lib/preferences';
 
-/** Spec §9: queries retry up to 3 times, but only once for 'Authentication required' errors. */
+/**
+ * Client errors that the same request will meet again: retrying them only keeps a skeleton on screen
+ * (three retries with backoff took 7 s before the API-keys card could say the public API is off).
+ * 401 is not here (spec §9 retries it once); 408 and 429 are worth another try.
+ */
+const FINAL_STATUSES = new Set([400, 403, 404, 405, 409, 410, 413, 415, 422]);
+
+/**
+ * Spec §9: queries retry up to 3 times, but only once for 'Authentication required' errors; an answer
+ * that will not change (a 4xx above) is not retried.
+ */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && FINAL_STATUSES.has(error.status)) return false;
   const message = error instanceof Error ? error.message : String(error);
   const limit = message.includes('Authentication required') ? CACHE.authErrorRetries : CACHE.queryRetries;
   return failureCount < limit;

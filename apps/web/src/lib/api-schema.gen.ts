@@ -45,6 +45,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the sign-up and sign-in screens need to know about this server (no secrets) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The server configuration the web app shows */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ServerConfig'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/ready': {
     parameters: {
       query?: never;
@@ -4039,6 +4079,10 @@ export interface components {
       /** Format: date-time */
       installedAt: string;
       uptimeSeconds: number;
+    };
+    ServerConfig: {
+      /** @description Whether the server sends email (SMTP_URL or RESEND_API_KEY). When false, verification and password-reset links are written to the server log instead, and sign-up says so. */
+      emailConfigured: boolean;
     };
     Ready: {
       /** @enum {string} */

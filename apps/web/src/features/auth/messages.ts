@@ -1,4 +1,5 @@
 import { PASSWORD_MESSAGES } from '@lodestar/domain';
+export { NO_EMAIL } from '@/lib/server-config';
 /**
  * Spec §8 toasts and the other texts of the sign-in, sign-up, reset and second-factor screens, in one
  * place. Field validation messages are not here: they come from @lodestar/domain (MESSAGES, the

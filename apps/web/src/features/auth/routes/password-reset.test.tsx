@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authError, json, server, TEST_USER } from '@/test/fake-server';
+import { NO_EMAIL } from '@/lib/server-config';
 import { renderApp, setViewport } from '@/test/render-app';
 
 const STRONG = 'Correct-Horse-42-Battery';
@@ -28,6 +29,21 @@ describe('forgot-password page', () => {
       email: 'ada@example.com',
       redirectTo: '/reset-password',
     });
+  });
+
+  it('on a server without email, says the link is in the server log instead of "check your email"', async () => {
+    server.on('GET', '/api/v1/config', () => json(200, { success: true, data: { emailConfigured: false } }));
+    server.on('POST', '/api/auth/request-password-reset', () => json(200, { status: true }));
+    const user = userEvent.setup();
+    renderApp('/forgot-password');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText(NO_EMAIL.resetLogged)).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'The link is in the server log' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/This server does not send email/)).toBeInTheDocument();
+    expect(screen.queryByText('Password reset link sent! Check your email.')).not.toBeInTheDocument();
   });
 
   it('says when the request failed', async () => {

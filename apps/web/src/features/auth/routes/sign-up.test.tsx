@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authError, json, server, TEST_USER } from '@/test/fake-server';
+import { NO_EMAIL } from '@/lib/server-config';
 import { renderApp, setViewport } from '@/test/render-app';
 
 const SIGN_UP = '/api/auth/sign-up/email';
@@ -117,7 +118,7 @@ describe('sign-up page', () => {
     expect(screen.getByText('User already exists. Use another email.')).toBeInTheDocument();
   });
 
-  it('creates the account, says a verification email was sent and opens the dashboard', async () => {
+  it('on a server without email: signs in, says no email was sent and where the link is', async () => {
     server.on('POST', SIGN_UP, () => {
       server.signIn({ ...TEST_USER, emailVerified: false });
       return json(200, { token: 'session-token', user: { id: TEST_USER.id, email: TEST_USER.email } });
@@ -125,7 +126,8 @@ describe('sign-up page', () => {
     const { submit, router } = await openSignUp();
     await submit({ name: ' Ada Lovelace ', email: 'Ada@Example.com', password: STRONG, terms: true });
     expect(await screen.findByText('Welcome! Redirecting to your dashboard...')).toBeInTheDocument();
-    expect(screen.getByText('We sent a verification email to ada@example.com.')).toBeInTheDocument();
+    expect(screen.getByText(NO_EMAIL.signedUp)).toBeInTheDocument();
+    expect(screen.queryByText(/We sent a verification email/)).not.toBeInTheDocument();
     expect(server.calls(SIGN_UP)[0]?.body).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
@@ -134,5 +136,20 @@ describe('sign-up page', () => {
       callbackURL: '/verify-email',
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('on a server with email: says "check your email", signs nobody in and stays', async () => {
+    // The answer for a new address and for a registered one is the same: no session (ADR 013).
+    server.on('POST', SIGN_UP, () =>
+      json(200, { token: null, user: { id: 'made-up', email: 'ada@example.com' } }),
+    );
+    const { submit, router } = await openSignUp();
+    await submit({ name: 'Ada Lovelace', email: 'ada@example.com', password: STRONG, terms: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.getByText(/If that address already has an account, the message says so/)).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(screen.queryByText('Welcome! Redirecting to your dashboard...')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-up');
   });
 });

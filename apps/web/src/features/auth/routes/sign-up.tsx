@@ -1,5 +1,5 @@
 import { fullNameSchema, signUpSchema, UI_TIMING } from '@lodestar/domain';
-import { UserPlus } from 'lucide-react';
+import { MailCheck, UserPlus } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -15,7 +15,7 @@ import { AuthField } from '../components/auth-field';
 import { CheckboxField } from '../components/checkbox-field';
 import { PasswordInput } from '../components/password-input';
 import { credentialErrors, firstInOrder } from '../form-errors';
-import { AUTH_TOASTS } from '../messages';
+import { AUTH_TOASTS, NO_EMAIL } from '../messages';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 import { useRedirectTarget } from '../use-redirect-target';
 
@@ -33,7 +33,12 @@ const FIELD_OF_CODE: Record<string, Field> = {
   TERMS_NOT_ACCEPTED: 'acceptTerms',
 };
 
-/** Spec §2 /sign-up: full name, email, a strong password and the terms; signs the new user in. */
+/**
+ * Spec §2 /sign-up: full name, email, a strong password and the terms. On a server that sends email the
+ * answer is the same whether or not the address already has an account (ADR 013): "check your email"
+ * (a confirmation link for a new account, a note to the owner of an existing one). On a server without
+ * email the new user is signed in, and told where the confirmation link went.
+ */
 export function SignUpRoute() {
   const page = authPageText('/sign-up');
   const target = useRedirectTarget();
@@ -45,6 +50,7 @@ export function SignUpRoute() {
   const [errors, setErrors] = useState<Errors>({});
   const [missing, setMissing] = useState({ email: false, password: false });
   const [submitting, setSubmitting] = useState(false);
+  const [checkEmail, setCheckEmail] = useState<string>();
   const busy = useRef(false);
   const fields = {
     fullName: useRef<HTMLInputElement>(null),
@@ -92,7 +98,7 @@ export function SignUpRoute() {
     setSubmitting(true);
     try {
       // The typed signUp.email() does not know the server's `termsAccepted` field (docs/auth.md).
-      const { error } = await authClient.$fetch('/sign-up/email', {
+      const { data, error } = await authClient.$fetch<{ token: string | null }>('/sign-up/email', {
         method: 'POST',
         body: {
           name: values.name,
@@ -119,13 +125,47 @@ export function SignUpRoute() {
         if (field) focusField(field);
         return;
       }
-      await completeSignIn(AUTH_TOASTS.welcome, `We sent a verification email to ${values.email}.`);
+      // No session in the answer: the server sends email and the link in it signs the new user in.
+      if (!data?.token) {
+        setCheckEmail(values.email);
+        return;
+      }
+      await completeSignIn(AUTH_TOASTS.welcome, NO_EMAIL.signedUp);
     } catch {
       toast.error(AUTH_TOASTS.signUpFailed, { description: AUTH_TOASTS.unexpected });
     } finally {
       busy.current = false;
       setSubmitting(false);
     }
+  }
+
+  if (checkEmail) {
+    return (
+      <AuthCard
+        icon={MailCheck}
+        title="Check your email"
+        documentTitle={page.title}
+        description={
+          <>
+            We sent a message to <span className="font-medium text-foreground">{checkEmail}</span>. Open the
+            link in it to confirm your address and sign in. If that address already has an account, the
+            message says so and how to sign in.
+          </>
+        }
+        footer={
+          <p>
+            Confirmed already?{' '}
+            <Link to={withRedirect('/sign-in', target)} className={authLinkClass}>
+              Sign in
+            </Link>
+          </p>
+        }
+      >
+        <div role="status" className="rounded-md border bg-muted p-3 text-sm">
+          No email? Check your spam folder. The link works once and expires in 24 hours.
+        </div>
+      </AuthCard>
+    );
   }
 
   return (

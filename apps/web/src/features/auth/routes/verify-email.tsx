@@ -5,11 +5,12 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { authClient } from '@/lib/auth-client';
+import { emailConfigured } from '@/lib/server-config';
 import { SESSION_QUERY_KEY, useSession } from '@/lib/session';
 import { authPageText } from '../auth-pages';
 import { readAuthError, tooManyAttemptsMessage } from '../auth-errors';
 import { AuthCard, authLinkClass } from '../components/auth-card';
-import { AUTH_TOASTS } from '../messages';
+import { AUTH_TOASTS, NO_EMAIL } from '../messages';
 
 /**
  * Spec §2 /verify-email, where the verification link lands: `?error=…` when the link was used or has
@@ -23,7 +24,7 @@ export function VerifyEmailRoute() {
   const queryClient = useQueryClient();
   const { user, isPending } = useSession();
   const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<'mailed' | 'logged'>();
   const busy = useRef(false);
 
   useEffect(() => {
@@ -47,8 +48,13 @@ export function VerifyEmailRoute() {
         });
         return;
       }
-      toast.success(AUTH_TOASTS.verificationSent, { description: `Check ${user.email} for the new link.` });
-      setSent(true);
+      if ((await emailConfigured(queryClient)) === false) {
+        toast.success(NO_EMAIL.verificationLogged, { description: NO_EMAIL.askForLink });
+        setSent('logged');
+      } else {
+        toast.success(AUTH_TOASTS.verificationSent, { description: `Check ${user.email} for the new link.` });
+        setSent('mailed');
+      }
     } catch {
       toast.error(AUTH_TOASTS.verificationSendFailed, { description: AUTH_TOASTS.unexpected });
     } finally {
@@ -84,7 +90,13 @@ export function VerifyEmailRoute() {
         <div className="grid gap-3">
           {sent ? (
             <p role="status" className="rounded-md border bg-muted p-3 text-sm">
-              We sent a new link to <span className="font-medium">{user.email}</span>.
+              {sent === 'mailed' ? (
+                <>
+                  We sent a new link to <span className="font-medium">{user.email}</span>.
+                </>
+              ) : (
+                NO_EMAIL.askForLink
+              )}
             </p>
           ) : null}
           <Button type="button" className="w-full" disabled={sending} onClick={() => void resend()}>

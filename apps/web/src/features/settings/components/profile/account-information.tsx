@@ -1,10 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { authClient } from '@/lib/auth-client';
+import { emailConfigured, NO_EMAIL } from '@/lib/server-config';
 import type { CurrentUser } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { useSettingsDates } from '../../format';
@@ -40,12 +41,18 @@ export function VerificationBadge({ verified }: { verified: boolean }) {
 }
 
 function ResendVerification({ email }: { email: string }) {
+  const queryClient = useQueryClient();
   const resend = useMutation({
     mutationFn: async () => {
       const result = await authClient.sendVerificationEmail({ email, callbackURL: '/verify-email' });
       if (result.error) throw new Error(result.error.message ?? SETTINGS_TOASTS.verificationSendFailed);
+      return emailConfigured(queryClient);
     },
-    onSuccess: () => toast.success(SETTINGS_TOASTS.verificationSent, { description: `Check ${email}.` }),
+    onSuccess: (mailed) => {
+      // A server without email writes the link to its log (docs/auth.md).
+      if (mailed === false) toast.success(NO_EMAIL.verificationLogged, { description: NO_EMAIL.askForLink });
+      else toast.success(SETTINGS_TOASTS.verificationSent, { description: `Check ${email}.` });
+    },
     onError: (failure) => {
       console.error('Resend verification failed', failure);
       toast.error(SETTINGS_TOASTS.verificationSendFailed, { description: errorMessage(failure) });
