@@ -9,7 +9,6 @@ import {
 } from '@lodestar/db';
 import {
   daysAboveThreshold,
-  incomeAndSpending,
   isSecurityAlert,
   largeTransactions,
   lastCompletedPeriod,
@@ -21,6 +20,7 @@ import {
   thresholdMinor,
 } from '@lodestar/domain';
 import { createConverter, loadFxTable, type Reporting } from '../fx/reporting';
+import { converterAt, convertedIncomeAndSpending } from '../use-cases/spending/reporting';
 
 /**
  * Which notifications are due for one user now (docs/settings-api.md "Notifications"): each kind the
@@ -107,18 +107,15 @@ export async function dueNotifications(
   if (prefs.notification_types.weekly_summaries) {
     const week = lastCompletedPeriod(today, 'iso_week');
     const sums = await spendingSums(db, userId, week);
-    const fx = await converterFor(
+    // The same rule as every screen's income and spending: each currency summed, then converted once.
+    const fx = await converterAt(
+      db,
+      userId,
       sums.map((s) => s.currency),
-      [week],
+      currency,
+      week.to,
     );
-    const converted = sums.flatMap((row) => {
-      const inflow = fx.convert(row.inflowMinor, row.currency, week.to);
-      const outflow = fx.convert(row.outflowMinor, row.currency, week.to);
-      return inflow === null || outflow === null
-        ? []
-        : [{ category: row.category, inflowMinor: inflow, outflowMinor: outflow, count: row.count }];
-    });
-    const summary = incomeAndSpending(converted, prefs.hidden_categories);
+    const summary = convertedIncomeAndSpending(sums, fx, prefs.hidden_categories);
     // A week without a single counted transaction has nothing to summarise.
     if (summary.count > 0) {
       add(
