@@ -104,6 +104,11 @@ export const APP_PAGES: PageDefinition[] = [
     lazy: () => import('@/features/activity/routes/activity').then((m) => ({ Component: m.ActivityRoute })),
   },
   {
+    path: '/activity/rules',
+    skeleton: <ListSkeleton rows={4} />,
+    lazy: () => import('@/features/rules/routes/rules').then((m) => ({ Component: m.RulesRoute })),
+  },
+  {
     path: '/expenses',
     skeleton: <ChartSkeleton />,
     lazy: () => import('@/features/expenses/routes/expenses').then((m) => ({ Component: m.ExpensesRoute })),

@@ -52,11 +52,15 @@ export const SETTINGS_SECTIONS = [
     id: 'financial',
     title: 'Financial',
     description: 'Financial preferences.',
-    keywords: ['favorites', 'favourites', 'starred', 'accounts', 'categories', 'visibility'],
-    holds: 'your starred accounts and which transaction categories are shown across the app',
+    keywords: ['favorites', 'favourites', 'starred', 'accounts', 'categories', 'visibility', 'rules'],
+    holds:
+      'your starred accounts, a way to your categorization rules, and which transaction categories are shown across the app',
     texts: [
       'Favorites',
       'Star accounts from the Accounts page',
+      'Rules',
+      'See, edit, reorder and run your categorization rules.',
+      'Manage rules',
       'Category Visibility',
       'Visible Categories',
       ...Object.values(TRANSACTION_CATEGORIES),

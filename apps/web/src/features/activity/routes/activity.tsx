@@ -211,12 +211,17 @@ export function ActivityRoute() {
         title="Activity"
         description="Every transaction across your accounts, newest first."
         actions={
-          <Button asChild variant="outline">
-            <a href={exportCsvUrl(filters)} download>
-              <Download aria-hidden="true" />
-              Export CSV
-            </a>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link to="/activity/rules">Rules</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <a href={exportCsvUrl(filters)} download>
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            </Button>
+          </div>
         }
       />
       <FiltersBar

@@ -6,6 +6,7 @@ import {
 } from '@lodestar/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { apiFetch } from '@/lib/api-client';
 import { usePreferences } from '@/lib/preferences';
@@ -94,7 +95,7 @@ function Favorites() {
   );
 }
 
-/** Spec §2 financial section: favorites list and category visibility. */
+/** Spec §2 financial section: favorites list, a way to the rules, and category visibility. */
 export function FinancialSettings() {
   const { preferences, updatePreference } = usePreferences();
   const hidden = new Set<string>(preferences.hidden_categories);
@@ -103,6 +104,21 @@ export function FinancialSettings() {
     <PreferencesState label="financial settings">
       <SettingsGroup title="Favorites" description="Accounts you starred on the Accounts page.">
         <Favorites />
+      </SettingsGroup>
+      <SettingsGroup
+        title="Rules"
+        description="Rules set the category, name or totals of transactions that match them, first match first."
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
+          <p className="text-sm text-muted-foreground">
+            <Highlight text="See, edit, reorder and run your categorization rules." />
+          </p>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/activity/rules">
+              <Highlight text="Manage rules" />
+            </Link>
+          </Button>
+        </div>
       </SettingsGroup>
       <SettingsGroup title="Category Visibility" description="Choose which transaction categories are shown.">
         <CheckboxGroupRow<TransactionCategory>
