@@ -61,6 +61,7 @@ test('rules: create from Activity, list, edit, reorder by keyboard and pointer, 
   expect(second.status()).toBe(201);
 
   // Activity links to the page.
+  await snap(page, 'rules-activity-header-1440-light');
   await page.getByRole('link', { name: 'Rules', exact: true }).click();
   await expect(page).toHaveURL(/\/activity\/rules$/);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
@@ -135,9 +136,10 @@ test('rules: create from Activity, list, edit, reorder by keyboard and pointer, 
   ).json()) as { pagination: { total: number } };
   expect(renamed.pagination.total).toBeGreaterThan(0);
   await checkA11y(page);
+  await snap(page, 'rules-run-1440-light');
 
   // Every width and theme, with axe.
-  for (const width of [375, 1440]) {
+  for (const width of [375, 768, 1440]) {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: width < 400 ? 800 : 900 });
       await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });

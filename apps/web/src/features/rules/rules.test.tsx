@@ -149,6 +149,7 @@ describe('Rules page', () => {
     await user.type(within(again).getByLabelText('Currency'), 'usd');
     await user.click(within(again).getByRole('button', { name: 'Save rule' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Rule 1' })).toHaveFocus());
     expect(server.calls('/api/v1/rules/a', 'PATCH').at(-1)?.body).toEqual({
       conditions: { direction: 'out', amountMaxMinor: 1250, currency: 'USD' },
       actions: { category: 'TRAVEL' },
@@ -168,5 +169,7 @@ describe('Rules page', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete rule' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Rule 2' })).not.toBeInTheDocument());
     expect(server.calls('/api/v1/rules/b', 'DELETE')).toHaveLength(1);
+    // The focus lands on the rule that is left, not on the page.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete Rule 1' })).toHaveFocus());
   });
 });

@@ -254,14 +254,20 @@ export function EditRuleDialog({
   rule,
   accountNames,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   rule: ListedRule | undefined;
   accountNames: string[];
   onOpenChange: (open: boolean) => void;
+  /** Where the focus goes when the dialog closes (the button that opened it). */
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   return (
     <Dialog open={rule !== undefined} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
+      <DialogContent
+        className="max-h-[90dvh] overflow-y-auto sm:max-w-xl"
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <DialogHeader>
           <DialogTitle>Edit rule</DialogTitle>
           <DialogDescription>

@@ -127,11 +127,23 @@ function RuleItem({
           <ArrowDown aria-hidden="true" />
           Move down
         </Button>
-        <Button variant="outline" size="sm" aria-label={`Edit ${label}`} onClick={onEdit}>
+        <Button
+          ref={(element) => registerButton(`${rule.id}:edit`, element)}
+          variant="outline"
+          size="sm"
+          aria-label={`Edit ${label}`}
+          onClick={onEdit}
+        >
           <Pencil aria-hidden="true" />
           Edit
         </Button>
-        <Button variant="outline" size="sm" aria-label={`Delete ${label}`} onClick={onDelete}>
+        <Button
+          ref={(element) => registerButton(`${rule.id}:delete`, element)}
+          variant="outline"
+          size="sm"
+          aria-label={`Delete ${label}`}
+          onClick={onDelete}
+        >
           <Trash2 aria-hidden="true" />
           Delete
         </Button>
@@ -145,6 +157,10 @@ function RulesList({ rules }: { rules: ListedRule[] }) {
   const remove = useDeleteRule();
   const [editing, setEditing] = useState<string>();
   const [deleting, setDeleting] = useState<string>();
+  /** The rule whose dialog was last open: focus goes back to its button when the dialog closes. */
+  const dialogFor = useRef<string | undefined>(undefined);
+  /** After a delete, the neighbour whose Delete button takes the focus once the list is read again. */
+  const focusAfterDelete = useRef<string | undefined>(undefined);
   const pendingFocus = useRef<Focus | undefined>(undefined);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const accountName = useAccountNames(rules.some((rule) => rule.conditions.accountIds !== undefined));
@@ -152,6 +168,11 @@ function RulesList({ rules }: { rules: ListedRule[] }) {
 
   // After a move, keep the keyboard on the moved rule: its same button, or the other one at an end.
   useEffect(() => {
+    const neighbour = focusAfterDelete.current;
+    if (neighbour && buttons.current.has(`${neighbour}:delete`)) {
+      focusAfterDelete.current = undefined;
+      buttons.current.get(`${neighbour}:delete`)?.focus();
+    }
     const focus = pendingFocus.current;
     if (!focus || reorder.isPending) return;
     pendingFocus.current = undefined;
@@ -181,8 +202,14 @@ function RulesList({ rules }: { rules: ListedRule[] }) {
               pendingFocus.current = { id: rule.id, direction: by === -1 ? 'up' : 'down' };
               reorder.mutate(moved(ids, index, by));
             }}
-            onEdit={() => setEditing(rule.id)}
-            onDelete={() => setDeleting(rule.id)}
+            onEdit={() => {
+              dialogFor.current = rule.id;
+              setEditing(rule.id);
+            }}
+            onDelete={() => {
+              dialogFor.current = rule.id;
+              setDeleting(rule.id);
+            }}
           />
         ))}
       </ol>
@@ -192,12 +219,22 @@ function RulesList({ rules }: { rules: ListedRule[] }) {
           (id) => accountName(id) ?? 'an account no longer listed',
         )}
         onOpenChange={(open) => !open && setEditing(undefined)}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          buttons.current.get(`${dialogFor.current ?? ''}:edit`)?.focus();
+        }}
       />
       <AlertDialog
         open={deleting !== undefined}
         onOpenChange={(open) => !open && !remove.isPending && setDeleting(undefined)}
       >
-        <AlertDialogContent>
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            // Cancelled: back to its Delete button; deleted: the list's effect focuses a neighbour.
+            event.preventDefault();
+            buttons.current.get(`${dialogFor.current ?? ''}:delete`)?.focus();
+          }}
+        >
           <AlertDialogHeader>
             <AlertDialogTitle>Delete rule {deletingIndex + 1}?</AlertDialogTitle>
             <AlertDialogDescription>
@@ -213,7 +250,13 @@ function RulesList({ rules }: { rules: ListedRule[] }) {
               onClick={(event) => {
                 event.preventDefault();
                 if (!deleting || remove.isPending) return;
-                remove.mutate(deleting, { onSettled: () => setDeleting(undefined) });
+                const neighbour = rules[deletingIndex + 1] ?? rules[deletingIndex - 1];
+                remove.mutate(deleting, {
+                  onSuccess: () => {
+                    focusAfterDelete.current = neighbour?.id;
+                  },
+                  onSettled: () => setDeleting(undefined),
+                });
               }}
             >
               {remove.isPending ? 'Deleting…' : 'Delete rule'}
