@@ -147,11 +147,19 @@ describe('money and numbers', () => {
     expect(decimalsForQuantity(3, true)).toBe(8);
   });
 
-  it('shows bytes as megabytes', () => {
+  it('shows sizes from 1 MB in megabytes, smaller files in kilobytes or bytes', () => {
     expect(formatBytes(1_572_864)).toBe('1.50 MB');
-    expect(formatBytes(0)).toBe('0.00 MB');
+    expect(formatBytes(1024 * 1024)).toBe('1.00 MB');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5.00 MB');
-    expect(formatBytes(10_000)).toBe('0.01 MB');
+    expect(formatBytes(10 * 1024 * 1024)).toBe('10.00 MB');
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1.00 MB');
+    expect(formatBytes(1024 * 1023)).toBe('1023.0 KB');
+    expect(formatBytes(3277)).toBe('3.2 KB');
+    expect(formatBytes(10_000)).toBe('9.8 KB');
+    expect(formatBytes(1024)).toBe('1.0 KB');
+    expect(formatBytes(512)).toBe('512 bytes');
+    expect(formatBytes(1)).toBe('1 byte');
+    expect(formatBytes(0)).toBe('0 bytes');
   });
 });
 

@@ -152,9 +152,20 @@ export function decimalsForQuantity(quantity: number, isCrypto: boolean): number
   return Number.isInteger(quantity) ? DECIMALS.regular : DECIMALS.fractional;
 }
 
-/** Bytes as megabytes (1 MB = 1,048,576 bytes) with two decimals (spec §9): '1.50 MB'. */
+const KB = 1024;
+const MB = 1024 * KB;
+
+/**
+ * A file size: from 1 MB (1,048,576 bytes) in megabytes with two decimals (spec §9: '1.50 MB'); below
+ * that in kilobytes with one decimal ('3.2 KB'), so a small statement does not read '0.00 MB'; under
+ * 1 KB in bytes ('512 bytes', '1 byte').
+ */
 export function formatBytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+  const kilobytes = (bytes / KB).toFixed(1);
+  if (bytes >= MB || Number(kilobytes) >= 1024) return `${(bytes / MB).toFixed(2)} MB`;
+  if (bytes >= KB) return `${kilobytes} KB`;
+  const whole = Math.max(0, Math.round(bytes));
+  return `${whole} ${whole === 1 ? 'byte' : 'bytes'}`;
 }
 
 const MINUTE = 60_000;

@@ -30,6 +30,7 @@ import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { userDate } from '../http/user-date';
 import { AccountStatusSchema, COOKIE_AUTH, jsonBody, jsonResponse, MoneySchema } from '../http/openapi';
+import { accountDetail } from '../use-cases/accounts/account-detail';
 import { accountView } from '../use-cases/accounts/views';
 import { todayFor } from '../use-cases/accounts/today';
 import { assertWithinLimits, userLimits } from '../use-cases/limits/user-limits';
@@ -106,6 +107,35 @@ const routes = {
     responses: {
       201: jsonResponse(z.object({ account: AccountSchema }), 'Created'),
       403: { description: 'Plan limit' },
+    },
+  }),
+  detail: createRoute({
+    method: 'get',
+    path: '/accounts/{id}',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'One account, how its balance is kept, and its daily balance history',
+    request: { params: idParam },
+    responses: {
+      200: jsonResponse(
+        z
+          .object({
+            account: AccountSchema,
+            balanceSource: z.enum(['manual', 'connection', 'property']).openapi({
+              description:
+                "Who keeps the balance: the user (balance updates), the account's connection (sync) or its property's valuations",
+            }),
+            history: z
+              .array(z.object({ date: z.string(), balanceMinor: z.number().int() }))
+              .openapi({
+                description:
+                  "End-of-day balances in the account's currency, oldest first, thinned to at most 400 points (LTTB)",
+              }),
+          })
+          .openapi('AccountDetail'),
+        'The account',
+      ),
+      404: { description: 'No such account' },
     },
   }),
   update: createRoute({
@@ -210,6 +240,10 @@ export function accountsRoutes(deps: RouteDeps) {
         return created;
       });
       return ok(c, { account: await viewOf(userId, account.id) }, 201);
+    })
+    .openapi(routes.detail, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      return ok(c, await accountDetail(db, userId, c.req.valid('param').id));
     })
     .openapi(routes.update, async (c) => {
       const { userId } = await requireUser(c, auth);

@@ -25,16 +25,30 @@ type PreviewRow = {
   amount: { amountMinor: number; currency: string };
   name: string;
   duplicate: boolean;
+  repeatOf: number | null;
 };
 type Preview = {
   kind: string;
   mapping: ({ columns: Record<string, number>; invertSign?: boolean } & Record<string, unknown>) | null;
   rows: PreviewRow[];
+  possibleDuplicates: PreviewRow[];
   newCount: number;
   duplicateCount: number;
+  possibleDuplicateCount: number;
+  balance: {
+    anchorDate: string;
+    anchor: { amountMinor: number };
+    current: { amountMinor: number };
+    after: { amountMinor: number };
+  } | null;
   warnings: string[];
 };
-type Batch = { id: string; importedCount: number; duplicateCount: number };
+type Batch = {
+  id: string;
+  importedCount: number;
+  duplicateCount: number;
+  balance: { beforeMinor: number; afterMinor: number; currency: string } | null;
+};
 
 // A US checking export: MM/DD/YYYY, signed amounts, a category column, two identical coffees on one day.
 const US_CSV = `Date,Description,Amount,Category
@@ -166,7 +180,12 @@ describe('CSV', () => {
 
     const shown = await preview(browser, body);
     expect(shown.status).toBe(200);
-    expect(shown.body.data).toMatchObject({ kind: 'csv', newCount: 4, duplicateCount: 0 });
+    expect(shown.body.data).toMatchObject({
+      kind: 'csv',
+      newCount: 3,
+      duplicateCount: 0,
+      possibleDuplicateCount: 1,
+    });
     expect(shown.body.data.mapping).toMatchObject({
       delimiter: ',',
       hasHeader: true,
@@ -181,6 +200,7 @@ describe('CSV', () => {
         amount: { amountMinor: -450, currency: 'USD' },
         name: 'STARBUCKS STORE 123',
         duplicate: false,
+        repeatOf: null,
       },
       {
         line: 3,
@@ -188,6 +208,7 @@ describe('CSV', () => {
         amount: { amountMinor: -450, currency: 'USD' },
         name: 'STARBUCKS STORE 123',
         duplicate: false,
+        repeatOf: 2,
       },
       {
         line: 4,
@@ -195,6 +216,7 @@ describe('CSV', () => {
         amount: { amountMinor: 250000, currency: 'USD' },
         name: 'ACME CORP PAYROLL',
         duplicate: false,
+        repeatOf: null,
       },
       {
         line: 5,
@@ -202,11 +224,16 @@ describe('CSV', () => {
         amount: { amountMinor: -4000, currency: 'USD' },
         name: 'SHELL OIL 5551',
         duplicate: false,
+        repeatOf: null,
       },
     ]);
     expect(await countRows(accountId)).toEqual({ transactions: 0, batches: 0 });
 
-    const done = await commit(browser, body);
+    expect(shown.body.data.possibleDuplicates.map((row) => [row.line, row.repeatOf])).toEqual([[3, 2]]);
+    expect(await countRows(accountId)).toEqual({ transactions: 0, batches: 0 });
+
+    // The user keeps the second coffee (two were bought), so all four are imported.
+    const done = await commit(browser, { ...body, keepLines: [3] });
     expect(done.status).toBe(201);
     expect(done.body.data.batch).toMatchObject({ importedCount: 4, duplicateCount: 0 });
     const rows = await rowsOf(accountId);
@@ -397,10 +424,16 @@ describe('duplicates', () => {
     });
     const body = { accountId, fileName: 'chase.csv', content: US_CSV };
     const shown = await preview(browser, body);
-    expect(shown.body.data).toMatchObject({ newCount: 3, duplicateCount: 1 });
-    expect(shown.body.data.rows.map((row) => row.duplicate)).toEqual([true, false, false, false]);
+    // The second coffee of the file repeats the first: a possible duplicate, to be kept or not.
+    expect(shown.body.data).toMatchObject({ newCount: 2, duplicateCount: 1, possibleDuplicateCount: 1 });
+    expect(shown.body.data.rows.map((row) => [row.duplicate, row.repeatOf])).toEqual([
+      [true, null],
+      [false, 2],
+      [false, null],
+      [false, null],
+    ]);
 
-    expect((await commit(browser, body)).body.data.batch).toMatchObject({
+    expect((await commit(browser, { ...body, keepLines: [3] })).body.data.batch).toMatchObject({
       importedCount: 3,
       duplicateCount: 1,
     });
@@ -417,13 +450,74 @@ describe('duplicates', () => {
     const { browser, accountId } = await person();
     const january = `Date,Description,Amount\n01/05/2024,CORNER SHOP,-3.00\n01/05/2024,CORNER SHOP,-3.00\n01/20/2024,RENT,-900.00\n`;
     const later = `Date,Description,Amount\n01/05/2024,CORNER SHOP,-3.00\n01/05/2024,CORNER SHOP,-3.00\n01/05/2024,CORNER SHOP,-3.00\n01/20/2024,RENT,-900.00\n02/02/2024,BOOKS,-15.00\n`;
-    expect((await commit(browser, { accountId, fileName: 'jan.csv', content: january })).status).toBe(201);
+    expect(
+      (await commit(browser, { accountId, fileName: 'jan.csv', content: january, keepLines: [3] })).status,
+    ).toBe(201);
     const shown = await preview(browser, { accountId, fileName: 'jan-feb.csv', content: later });
-    // The third identical purchase on 5 January and the February one are new.
-    expect(shown.body.data.rows.map((row) => row.duplicate)).toEqual([true, true, false, true, false]);
-    const done = await commit(browser, { accountId, fileName: 'jan-feb.csv', content: later });
+    // The February row is new; the third identical purchase on 5 January may be a duplicate of the first.
+    expect(shown.body.data.rows.map((row) => [row.duplicate, row.repeatOf])).toEqual([
+      [true, null],
+      [true, null],
+      [false, 2],
+      [true, null],
+      [false, null],
+    ]);
+    const done = await commit(browser, {
+      accountId,
+      fileName: 'jan-feb.csv',
+      content: later,
+      keepLines: [4],
+    });
     expect(done.body.data.batch).toMatchObject({ importedCount: 2, duplicateCount: 3 });
     expect((await countRows(accountId)).transactions).toBe(5);
+  });
+});
+
+describe('possible duplicates inside one file', () => {
+  it('skips a row repeated inside the file unless its line is kept', async () => {
+    const { browser, accountId } = await person();
+    const body = { accountId, fileName: 'chase.csv', content: US_CSV };
+    const done = await commit(browser, body);
+    expect(done.status).toBe(201);
+    expect(done.body.data.batch).toMatchObject({ importedCount: 3, duplicateCount: 1 });
+    expect((await rowsOf(accountId)).filter((row) => row.name.startsWith('STARBUCKS'))).toHaveLength(1);
+    // The repeat is still offered on the next preview, and can be kept then.
+    const again = await preview(browser, body);
+    expect(again.body.data).toMatchObject({ newCount: 0, duplicateCount: 3, possibleDuplicateCount: 1 });
+    expect(again.body.data.possibleDuplicates).toMatchObject([{ line: 3, repeatOf: 2 }]);
+    const kept = await commit(browser, { ...body, keepLines: [3] });
+    expect(kept.body.data.batch).toMatchObject({ importedCount: 1, duplicateCount: 3 });
+    expect((await countRows(accountId)).transactions).toBe(4);
+  });
+
+  it('answers 400 for a kept line that is not a possible duplicate, writing nothing', async () => {
+    const { browser, accountId } = await person();
+    for (const keepLines of [[2], [3, 5], [99]]) {
+      const refused = await commit(browser, { accountId, fileName: 'chase.csv', content: US_CSV, keepLines });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatch(
+        /^Line \d+ is not a possible duplicate of an earlier row of the file$/,
+      );
+      expect(refused.body.items?.[0]?.field).toBe('keepLines');
+    }
+    const malformed = await commit(browser, {
+      accountId,
+      fileName: 'chase.csv',
+      content: US_CSV,
+      keepLines: ['3'],
+    });
+    expect(malformed.status).toBe(400);
+    expect(await countRows(accountId)).toEqual({ transactions: 0, batches: 0 });
+  });
+
+  it('never flags rows told apart by the bank’s own ids', async () => {
+    const { browser, accountId } = await person();
+    const same = ofx('USD', [
+      ['A1', '20240105', '-4.50', 'STARBUCKS'],
+      ['A2', '20240105', '-4.50', 'STARBUCKS'],
+    ]);
+    const shown = await preview(browser, { accountId, fileName: 'two.ofx', content: same });
+    expect(shown.body.data).toMatchObject({ newCount: 2, possibleDuplicateCount: 0 });
   });
 });
 
@@ -479,7 +573,12 @@ describe('malformed and refused files', () => {
 describe('history and undo', () => {
   it('lists imports newest first and undoes exactly one batch', async () => {
     const { browser, accountId } = await person();
-    const first = await commit(browser, { accountId, fileName: 'chase.csv', content: US_CSV });
+    const first = await commit(browser, {
+      accountId,
+      fileName: 'chase.csv',
+      content: US_CSV,
+      keepLines: [3],
+    });
     const second = await commit(browser, { accountId, fileName: 'statement.ofx', content: OFX_USD });
     expect((await countRows(accountId)).transactions).toBe(7);
 
@@ -532,8 +631,8 @@ describe('history and undo', () => {
 
     // Undone rows can be imported again.
     expect(
-      (await commit(browser, { accountId, fileName: 'chase.csv', content: US_CSV })).body.data.batch
-        .importedCount,
+      (await commit(browser, { accountId, fileName: 'chase.csv', content: US_CSV, keepLines: [3] })).body.data
+        .batch.importedCount,
     ).toBe(4);
   });
 
@@ -556,6 +655,7 @@ describe('isolation', () => {
       accountId: owner.accountId,
       fileName: 'chase.csv',
       content: US_CSV,
+      keepLines: [3],
     });
     const batchId = done.body.data.batch.id;
 

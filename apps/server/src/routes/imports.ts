@@ -28,11 +28,42 @@ const ImportRequestSchema = z
       }
     }),
     mapping: csvMappingSchema.optional(),
+    keepLines: z
+      .array(
+        z
+          .number({ message: 'Lines are whole numbers' })
+          .int('Lines are whole numbers')
+          .min(1)
+          .max(10_000_000),
+        {
+          message: 'keepLines is a list of line numbers',
+        },
+      )
+      .max(100_000, 'At most 100,000 lines can be kept')
+      .optional()
+      .openapi({
+        description:
+          'Lines of rows the preview flagged as possible duplicates inside the file (repeatOf) to import anyway',
+      }),
   })
   .openapi('ImportRequest');
 
 
 const ImportKindSchema = z.enum(['csv', 'ofx', 'qfx', 'qif']);
+
+const ImportPreviewRowSchema = z
+  .object({
+    line: z.number().int(),
+    date: z.string(),
+    amount: MoneySchema,
+    name: z.string(),
+    duplicate: z.boolean().openapi({ description: 'The account already holds it: skipped' }),
+    repeatOf: z.union([z.number().int(), z.null()]).openapi({
+      description:
+        'A possible duplicate inside the file: the line of the earlier identical row; skipped unless kept (keepLines)',
+    }),
+  })
+  .openapi('ImportPreviewRow');
 
 const ImportPreviewSchema = z
   .object({
@@ -42,17 +73,27 @@ const ImportPreviewSchema = z
       csvMappingSchema.extend({ headers: z.array(z.string()), warnings: z.array(z.string()) }),
       z.null(),
     ]),
-    rows: z.array(
-      z.object({
-        line: z.number().int(),
-        date: z.string(),
-        amount: MoneySchema,
-        name: z.string(),
-        duplicate: z.boolean(),
-      }),
-    ),
+    rows: z.array(ImportPreviewRowSchema),
+    possibleDuplicates: z.array(ImportPreviewRowSchema).openapi({
+      description: 'Every row flagged as a possible duplicate inside the file (at most 500)',
+    }),
     newCount: z.number().int(),
     duplicateCount: z.number().int(),
+    possibleDuplicateCount: z.number().int(),
+    balance: z
+      .union([
+        z.object({
+          anchorDate: z.string(),
+          anchor: MoneySchema,
+          current: MoneySchema,
+          after: MoneySchema,
+        }),
+        z.null(),
+      ])
+      .openapi({
+        description:
+          "A manual account: its entered balance (anchor, on anchorDate), today's balance, and today's balance after importing the new rows (rows after anchorDate move it)",
+      }),
     warnings: z.array(z.string()),
   })
   .openapi('ImportPreview');
@@ -108,6 +149,14 @@ const routes = {
             id: z.string(),
             importedCount: z.number().int(),
             duplicateCount: z.number().int(),
+            balance: z.union([
+              z.object({
+                beforeMinor: z.number().int(),
+                afterMinor: z.number().int(),
+                currency: z.string(),
+              }),
+              z.null(),
+            ]),
           }),
         }),
         'Imported',
@@ -122,8 +171,16 @@ const routes = {
     path: '/imports',
     tags,
     security: COOKIE_AUTH,
-    summary: 'The last 50 imports, newest first',
-    responses: { 200: jsonResponse(z.object({ batches: z.array(ImportBatchSchema) }), 'Imports') },
+    summary: 'The last 50 imports (into one account when accountId is given), newest first',
+    request: {
+      query: z.object({
+        accountId: z.uuid({ message: 'No such account' }).optional(),
+      }),
+    },
+    responses: {
+      200: jsonResponse(z.object({ batches: z.array(ImportBatchSchema) }), 'Imports'),
+      404: { description: 'No such account' },
+    },
   }),
   undo: createRoute({
     method: 'delete',
@@ -160,7 +217,8 @@ export function importsRoutes(deps: RouteDeps) {
     })
     .openapi(routes.list, async (c) => {
       const { userId } = await requireUser(c, auth);
-      return ok(c, { batches: await listImports({ db, userId }) });
+      const { accountId } = c.req.valid('query');
+      return ok(c, { batches: await listImports({ db, userId, ...(accountId && { accountId }) }) });
     })
     .openapi(routes.undo, async (c) => {
       const { userId } = await requireUser(c, auth);

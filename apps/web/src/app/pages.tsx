@@ -84,6 +84,11 @@ export const APP_PAGES: PageDefinition[] = [
     lazy: () => import('@/features/accounts/routes/accounts').then((m) => ({ Component: m.AccountsRoute })),
   },
   {
+    path: '/accounts/:accountId',
+    skeleton: <PageSkeleton />,
+    lazy: () => import('@/features/accounts/routes/account').then((m) => ({ Component: m.AccountRoute })),
+  },
+  {
     path: '/wallets',
     skeleton: <ListSkeleton />,
     lazy: () => import('@/features/accounts/routes/wallets').then((m) => ({ Component: m.WalletsRoute })),

@@ -701,7 +701,40 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** One account, how its balance is kept, and its daily balance history */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The account */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['AccountDetail'];
+            };
+          };
+        };
+        /** @description No such account */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
     put?: never;
     post?: never;
     /** Delete an account and its transactions */
@@ -1653,10 +1686,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The last 50 imports, newest first */
+    /** The last 50 imports (into one account when accountId is given), newest first */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          accountId?: string;
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -1677,6 +1712,13 @@ export interface paths {
               };
             };
           };
+        };
+        /** @description No such account */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
         };
       };
     };
@@ -1709,6 +1751,11 @@ export interface paths {
                   id: string;
                   importedCount: number;
                   duplicateCount: number;
+                  balance: {
+                    beforeMinor: number;
+                    afterMinor: number;
+                    currency: string;
+                  } | null;
                 };
               };
             };
@@ -4143,6 +4190,19 @@ export interface components {
       amountMinor: number;
       currency: string;
     };
+    AccountDetail: {
+      account: components['schemas']['Account'];
+      /**
+       * @description Who keeps the balance: the user (balance updates), the account's connection (sync) or its property's valuations
+       * @enum {string}
+       */
+      balanceSource: 'manual' | 'connection' | 'property';
+      /** @description End-of-day balances in the account's currency, oldest first, thinned to at most 400 points (LTTB) */
+      history: {
+        date: string;
+        balanceMinor: number;
+      }[];
+    };
     Transaction: {
       id: string;
       accountId: string;
@@ -4267,15 +4327,19 @@ export interface components {
             warnings: string[];
           })
         | null;
-      rows: {
-        line: number;
-        date: string;
-        amount: components['schemas']['Money'];
-        name: string;
-        duplicate: boolean;
-      }[];
+      rows: components['schemas']['ImportPreviewRow'][];
+      /** @description Every row flagged as a possible duplicate inside the file (at most 500) */
+      possibleDuplicates: components['schemas']['ImportPreviewRow'][];
       newCount: number;
       duplicateCount: number;
+      possibleDuplicateCount: number;
+      /** @description A manual account: its entered balance (anchor, on anchorDate), today's balance, and today's balance after importing the new rows (rows after anchorDate move it) */
+      balance: {
+        anchorDate: string;
+        anchor: components['schemas']['Money'];
+        current: components['schemas']['Money'];
+        after: components['schemas']['Money'];
+      } | null;
       warnings: string[];
     };
     CsvMapping: {
@@ -4319,11 +4383,23 @@ export interface components {
       sign: 'signed' | 'debit-credit' | 'indicator';
       invertSign?: boolean;
     };
+    ImportPreviewRow: {
+      line: number;
+      date: string;
+      amount: components['schemas']['Money'];
+      name: string;
+      /** @description The account already holds it: skipped */
+      duplicate: boolean;
+      /** @description A possible duplicate inside the file: the line of the earlier identical row; skipped unless kept (keepLines) */
+      repeatOf: number | null;
+    };
     ImportRequest: {
       accountId: string;
       fileName: string;
       content: string;
       mapping?: components['schemas']['CsvMapping'];
+      /** @description Lines of rows the preview flagged as possible duplicates inside the file (repeatOf) to import anyway */
+      keepLines?: number[];
     };
     ImportBatch: {
       id: string;

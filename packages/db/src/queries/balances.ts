@@ -95,3 +95,18 @@ export async function latestBalanceUpdateDate(db: Executor, userId: string, acco
     .limit(1);
   return row?.date;
 }
+
+/** The newest balance entered for an account (the one its history is anchored on), if any. */
+export async function latestBalanceUpdate(
+  db: Executor,
+  userId: string,
+  accountId: string,
+): Promise<{ date: string; balanceMinor: number } | undefined> {
+  const [row] = await db
+    .select({ date: balanceUpdate.date, balanceMinor: balanceUpdate.balanceMinor })
+    .from(balanceUpdate)
+    .where(and(eq(balanceUpdate.userId, userId), eq(balanceUpdate.accountId, accountId)))
+    .orderBy(desc(balanceUpdate.date), desc(balanceUpdate.createdAt))
+    .limit(1);
+  return row;
+}

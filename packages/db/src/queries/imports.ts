@@ -270,7 +270,12 @@ export type ImportBatchRow = {
 };
 
 /** The user's imports, newest first (index-backed on user_id, created_at). */
-export function listImportBatches(db: Executor, userId: string, limit: number): Promise<ImportBatchRow[]> {
+export function listImportBatches(
+  db: Executor,
+  userId: string,
+  limit: number,
+  accountId?: string,
+): Promise<ImportBatchRow[]> {
   return db
     .select({
       id: importBatch.id,
@@ -286,7 +291,11 @@ export function listImportBatches(db: Executor, userId: string, limit: number): 
     })
     .from(importBatch)
     .innerJoin(financialAccount, eq(financialAccount.id, importBatch.accountId))
-    .where(eq(importBatch.userId, userId))
+    .where(
+      accountId === undefined
+        ? eq(importBatch.userId, userId)
+        : and(eq(importBatch.userId, userId), eq(importBatch.accountId, accountId)),
+    )
     .orderBy(desc(importBatch.createdAt), desc(importBatch.id))
     .limit(limit);
 }

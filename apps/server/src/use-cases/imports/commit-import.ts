@@ -8,6 +8,8 @@ import {
   type Database,
 } from '@lodestar/db';
 import type { CsvMapping } from '@lodestar/domain';
+import { AppError } from '../../http/app-error';
+import { manualBalanceAnchor, settleManualBalance } from '../accounts/manual-balance';
 import { todayFor } from '../accounts/today';
 import { applyRulesToTransactions } from '../rules/apply-rules';
 import { assertWithinLimits, type UserLimits } from '../limits/user-limits';
@@ -18,13 +20,22 @@ import { fileError } from './read-import-file';
 
 const FILE_NAME_MAX = 200;
 
-export type ImportResult = { id: string; importedCount: number; duplicateCount: number };
+export type ImportResult = {
+  id: string;
+  importedCount: number;
+  duplicateCount: number;
+  /** A manual account's balance before and after (rows after its entered balance move it); else null. */
+  balance: { beforeMinor: number; afterMinor: number; currency: string } | null;
+};
 
 /**
  * Imports a file into one of the user's accounts, all in one database transaction: the batch, the new
  * rows (what the account already holds is skipped), their categories (the file's own, then the user's
  * rules), the CSV mapping for next time and the account's balance history from the earliest new date.
- * A malformed file, a foreign currency or a tier limit fails before anything is written.
+ * Rows the preview flagged as possible duplicates inside the file are imported only when their line is
+ * in `keepLines`. A manual account's balance follows (settleManualBalance): rows dated after its
+ * entered balance move it. A malformed file, a kept line that is not a possible duplicate, a foreign
+ * currency or a tier limit fails before anything is written.
  */
 export async function commitImport(options: {
   db: Database;
@@ -45,18 +56,32 @@ export async function commitImport(options: {
       { userId, accountId: account.id, kind: file.kind },
       file.transactions,
     );
-    await assertWithinLimits(tx, userId, { addTransactions: marked.newCount }, options.limits);
+    const keep = new Set(input.keepLines ?? []);
+    const repeats = new Set(
+      marked.rows.filter((item) => item.repeatOf !== null).map((item) => item.row.line),
+    );
+    const stray = [...keep].filter((line) => !repeats.has(line)).sort((a, b) => a - b)[0];
+    if (stray !== undefined) {
+      const message = `Line ${stray} is not a possible duplicate of an earlier row of the file`;
+      throw new AppError('VALIDATION_FAILED', message, {
+        items: [{ field: 'keepLines', message, code: 'custom' }],
+      });
+    }
+    const fresh = marked.rows.filter(
+      (item) => !item.duplicate && (item.repeatOf === null || keep.has(item.row.line)),
+    );
+    await assertWithinLimits(tx, userId, { addTransactions: fresh.length }, options.limits);
+    const anchor = await manualBalanceAnchor(tx, userId, account.id);
 
     const batch = await insertImportBatch(tx, {
       userId,
       accountId: account.id,
       fileName: input.fileName.slice(0, FILE_NAME_MAX),
       kind: file.kind,
-      importedCount: marked.newCount,
-      duplicateCount: marked.duplicateCount,
+      importedCount: fresh.length,
+      duplicateCount: marked.rows.length - fresh.length,
     });
     const toStored = importedRowMapper();
-    const fresh = marked.rows.filter((item) => !item.duplicate);
     const inserted = await insertImportedTransactions(
       tx,
       { userId, accountId: account.id, currency: account.currency, batchId: batch.id },
@@ -65,18 +90,21 @@ export async function commitImport(options: {
     // Equal unless a bank id repeats inside the file (the lock keeps other writers out meanwhile).
     const importedCount = inserted.length;
     const duplicateCount = marked.rows.length - importedCount;
-    if (importedCount !== marked.newCount) {
+    if (importedCount !== fresh.length) {
       await updateImportBatchCounts(tx, userId, batch.id, { importedCount, duplicateCount });
     }
     if (file.mapping) {
       const { warnings: _warnings, ...mapping } = file.mapping;
       await saveCsvMapping(tx, userId, account.id, mapping satisfies CsvMapping);
     }
+    let balance: ImportResult['balance'] = null;
     if (importedCount > 0) {
       await applyRulesToTransactions(tx, userId, inserted);
+      const settled = await settleManualBalance(tx, userId, account.id, anchor);
+      if (settled) balance = { ...settled, currency: account.currency };
       const earliest = fresh.reduce((min, item) => (item.row.date < min ? item.row.date : min), today);
       await recomputeBalanceSnapshots(tx, { userId, accountId: account.id, from: earliest, today });
     }
-    return { id: batch.id, importedCount, duplicateCount };
+    return { id: batch.id, importedCount, duplicateCount, balance };
   });
 }

@@ -1,4 +1,5 @@
-import { listImportBatches, type Database } from '@lodestar/db';
+import { findAccount, listImportBatches, type Database } from '@lodestar/db';
+import { AppError } from '../../http/app-error';
 
 /** How many imports the history lists. */
 export const IMPORT_HISTORY_LIMIT = 50;
@@ -16,9 +17,22 @@ export type ImportBatchView = {
   undoneAt: string | null;
 };
 
-/** The user's imports, newest first, at most IMPORT_HISTORY_LIMIT. */
-export async function listImports(options: { db: Database; userId: string }): Promise<ImportBatchView[]> {
-  const rows = await listImportBatches(options.db, options.userId, IMPORT_HISTORY_LIMIT);
+/**
+ * The user's imports (into one account when given: 404 when it is not theirs), newest first, at most
+ * IMPORT_HISTORY_LIMIT.
+ */
+export async function listImports(options: {
+  db: Database;
+  userId: string;
+  accountId?: string;
+}): Promise<ImportBatchView[]> {
+  if (
+    options.accountId !== undefined &&
+    !(await findAccount(options.db, options.userId, options.accountId))
+  ) {
+    throw AppError.notFound('No such account');
+  }
+  const rows = await listImportBatches(options.db, options.userId, IMPORT_HISTORY_LIMIT, options.accountId);
   return rows.map((row) => ({
     ...row,
     status: row.status === 'undone' ? 'undone' : 'committed',

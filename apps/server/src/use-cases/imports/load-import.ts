@@ -17,6 +17,8 @@ export type ImportInput = {
   fileName: string;
   content: string;
   mapping?: CsvMapping;
+  /** Lines of rows the preview flagged as possible duplicates inside the file that the user keeps. */
+  keepLines?: number[];
 };
 
 export type LoadedImport = { account: ImportTargetAccount; file: ImportFile };

@@ -10,10 +10,26 @@ export type MarkedTransaction = {
   row: ParsedTransaction;
   /** The id the row is stored under: the bank's own id when the file has one, else from the fingerprint. */
   storedId: string;
+  /** The account already holds it: never imported. */
   duplicate: boolean;
+  /**
+   * A possible duplicate inside the file: the line of an earlier row of the same file with the same
+   * date, amount and name (no bank id to tell them apart). Imported only when the user keeps it.
+   */
+  repeatOf: number | null;
 };
 
-export type MarkedFile = { rows: MarkedTransaction[]; newCount: number; duplicateCount: number };
+export type MarkedFile = {
+  rows: MarkedTransaction[];
+  /** Rows neither held nor repeated inside the file. */
+  newCount: number;
+  duplicateCount: number;
+  /** Rows flagged as possible duplicates inside the file (repeatOf set). */
+  repeatCount: number;
+};
+
+/** The fingerprint without its occurrence number: rows equal on it repeat one another. */
+const fingerprintBase = (fingerprint: string) => fingerprint.slice(0, fingerprint.lastIndexOf('|'));
 
 const ID_PREFIX: Record<ImportKind, string> = { ofx: 'ofx', qfx: 'ofx', csv: 'csv', qif: 'qif' };
 
@@ -43,7 +59,9 @@ type Candidate = { names: [string, string]; keys?: Set<string>; used: boolean };
  *     (normalizeMerchant of its name or original name) that no row claimed in step 1 — e.g. the same
  *     purchase synced from the bank. Each existing transaction matches at most one row, so two identical
  *     coffees in the file against one synced coffee leave one new.
- * Identical rows inside one file stay distinct (their fingerprints differ by occurrence).
+ * Identical rows inside one file keep distinct ids (their fingerprints differ by occurrence), but every
+ * such row after the first that the account does not hold is flagged `repeatOf` the first one's line:
+ * a possible duplicate, imported only when the user keeps it (`keepLines` of the import).
  */
 export async function markDuplicates(
   db: Executor,
@@ -54,9 +72,10 @@ export async function markDuplicates(
     row,
     storedId: storedExternalId(scope.kind, row),
     duplicate: false,
+    repeatOf: null,
   }));
   const first = transactions[0];
-  if (!first) return { rows, newCount: 0, duplicateCount: 0 };
+  if (!first) return { rows, newCount: 0, duplicateCount: 0, repeatCount: 0 };
 
   let from = first.date;
   let to = first.date;
@@ -109,6 +128,20 @@ export async function markDuplicates(
     }
   }
 
-  const duplicateCount = rows.reduce((count, item) => count + (item.duplicate ? 1 : 0), 0);
-  return { rows, newCount: rows.length - duplicateCount, duplicateCount };
+  const firstLines = new Map<string, number>();
+  for (const item of rows) {
+    if (item.row.externalId) continue;
+    const base = fingerprintBase(item.row.fingerprint);
+    const firstLine = firstLines.get(base);
+    if (firstLine === undefined) firstLines.set(base, item.row.line);
+    else if (!item.duplicate) item.repeatOf = firstLine;
+  }
+
+  let duplicateCount = 0;
+  let repeatCount = 0;
+  for (const item of rows) {
+    if (item.duplicate) duplicateCount += 1;
+    else if (item.repeatOf !== null) repeatCount += 1;
+  }
+  return { rows, newCount: rows.length - duplicateCount - repeatCount, duplicateCount, repeatCount };
 }

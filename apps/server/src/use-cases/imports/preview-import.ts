@@ -1,28 +1,59 @@
-import type { Database } from '@lodestar/db';
+import { postedSumAfter, type Database } from '@lodestar/db';
+import { manualBalanceAnchor } from '../accounts/manual-balance';
 import { loadImport, type ImportInput } from './load-import';
 import { importedName } from './imported-row';
-import { markDuplicates } from './mark-duplicates';
+import { markDuplicates, type MarkedTransaction } from './mark-duplicates';
 import type { ImportKind, PreviewMapping } from './read-import-file';
 
 /** How many rows a preview lists; the counts cover the whole file. */
 export const PREVIEW_ROW_LIMIT = 200;
+/** How many possible duplicates inside the file a preview lists (each can be kept by its line). */
+export const REPEAT_LIMIT = 500;
+
+type PreviewRow = {
+  line: number;
+  date: string;
+  amount: { amountMinor: number; currency: string };
+  name: string;
+  /** The account already holds it: skipped. */
+  duplicate: boolean;
+  /** Possibly a duplicate inside the file: the line of the earlier identical row; skipped unless kept. */
+  repeatOf: number | null;
+};
 
 export type ImportPreview = {
   kind: ImportKind;
   mapping: PreviewMapping | null;
-  rows: {
-    line: number;
-    date: string;
-    amount: { amountMinor: number; currency: string };
-    name: string;
-    duplicate: boolean;
-  }[];
+  rows: PreviewRow[];
+  /** Every row flagged as a possible duplicate inside the file (at most REPEAT_LIMIT). */
+  possibleDuplicates: PreviewRow[];
   newCount: number;
   duplicateCount: number;
+  possibleDuplicateCount: number;
+  /**
+   * For a manual account: its entered balance (the anchor), today's balance and today's balance after
+   * the import of the new rows (kept possible duplicates dated after `anchorDate` add to it). Null for
+   * accounts whose balance comes from elsewhere.
+   */
+  balance: {
+    anchorDate: string;
+    anchor: { amountMinor: number; currency: string };
+    current: { amountMinor: number; currency: string };
+    after: { amountMinor: number; currency: string };
+  } | null;
   warnings: string[];
 };
 
-/** Reads the file and marks what the account already holds; writes nothing. */
+const rowView = ({ row, duplicate, repeatOf }: MarkedTransaction): PreviewRow => ({
+  line: row.line,
+  date: row.date,
+  amount: { amountMinor: row.amountMinor, currency: row.currency },
+  name: importedName(row),
+  duplicate,
+  repeatOf,
+});
+
+/** Reads the file and marks what the account already holds and what repeats inside it; writes nothing. */
 export async function previewImport(options: {
   db: Database;
   userId: string;
@@ -36,18 +67,33 @@ export async function previewImport(options: {
     { userId, accountId: account.id, kind: file.kind },
     file.transactions,
   );
+  const anchor = await manualBalanceAnchor(db, userId, account.id);
+  let balance: ImportPreview['balance'] = null;
+  if (anchor) {
+    const money = (amountMinor: number) => ({ amountMinor, currency: account.currency });
+    const current = anchor.balanceMinor + (await postedSumAfter(db, userId, account.id, anchor.date));
+    const moved = marked.rows
+      .filter((item) => !item.duplicate && item.repeatOf === null && item.row.date > anchor.date)
+      .reduce((sum, item) => sum + item.row.amountMinor, 0);
+    balance = {
+      anchorDate: anchor.date,
+      anchor: money(anchor.balanceMinor),
+      current: money(current),
+      after: money(current + moved),
+    };
+  }
   return {
     kind: file.kind,
     mapping: file.mapping ?? null,
-    rows: marked.rows.slice(0, PREVIEW_ROW_LIMIT).map(({ row, duplicate }) => ({
-      line: row.line,
-      date: row.date,
-      amount: { amountMinor: row.amountMinor, currency: row.currency },
-      name: importedName(row),
-      duplicate,
-    })),
+    rows: marked.rows.slice(0, PREVIEW_ROW_LIMIT).map(rowView),
+    possibleDuplicates: marked.rows
+      .filter((item) => item.repeatOf !== null)
+      .slice(0, REPEAT_LIMIT)
+      .map(rowView),
     newCount: marked.newCount,
     duplicateCount: marked.duplicateCount,
+    possibleDuplicateCount: marked.repeatCount,
+    balance,
     warnings: file.warnings,
   };
 }

@@ -12,6 +12,8 @@ export type Connection = ApiSchema<'Connection'>;
 export type SyncState = Connection['sync'];
 
 export type Account = ApiSchema<'Account'>;
+export type AccountDetail = ApiSchema<'AccountDetail'>;
+export type AccountTransaction = ApiSchema<'Transaction'>;
 
 /** `balance` in major units (docs/money-api.md). */
 export type NewManualAccount = ApiBody<'/accounts', 'post'>;
@@ -40,8 +42,11 @@ export type ImportBatch = ApiSchema<'ImportBatch'>;
  */
 export const accountsQueryKeys = {
   accounts: ['accounts'] as const,
+  account: (accountId: string) => ['accounts', 'detail', accountId] as const,
+  accountTransactions: (accountId: string) => ['transactions', 'account', accountId] as const,
   connections: ['connections'] as const,
   imports: ['imports'] as const,
+  accountImports: (accountId: string) => ['imports', 'account', accountId] as const,
   transactions: ['transactions'] as const,
   dashboard: ['dashboard'] as const,
   preferences: ['user', 'preferences'] as const,
@@ -75,6 +80,18 @@ export const accountsApi = {
     ),
 
   accounts: () => apiFetch<ApiData<'/accounts'>>('/accounts?tab=all').then((data) => data.accounts),
+  account: (accountId: string) => apiFetch<ApiData<'/accounts/{id}'>>(`/accounts/${id(accountId)}`),
+  /** The account's newest transactions (every date, every status). */
+  accountTransactions: (accountId: string, limit: number) =>
+    apiFetch<AccountTransaction[]>(
+      `/transactions/paginated?${new URLSearchParams({
+        page: '1',
+        limit: String(limit),
+        filter: 'all',
+        sort: 'date_desc',
+        accounts: accountId,
+      }).toString()}`,
+    ),
   createAccount: (account: NewManualAccount) =>
     apiFetch<ApiData<'/accounts', 'post'>>('/accounts', send('POST', account)).then((data) => data.account),
   updateAccount: (accountId: string, changes: ApiBody<'/accounts/{id}', 'patch'>) =>
@@ -98,7 +115,10 @@ export const accountsApi = {
     apiFetch<ApiData<'/imports/preview', 'post'>>('/imports/preview', send('POST', request)),
   commitImport: (request: ImportRequest) =>
     apiFetch<ApiData<'/imports', 'post'>>('/imports', send('POST', request)).then((data) => data.batch),
-  imports: () => apiFetch<ApiData<'/imports'>>('/imports').then((data) => data.batches),
+  imports: (accountId?: string) =>
+    apiFetch<ApiData<'/imports'>>(accountId ? `/imports?accountId=${id(accountId)}` : '/imports').then(
+      (data) => data.batches,
+    ),
   undoImport: (batchId: string) =>
     apiFetch<ApiData<'/imports/{id}', 'delete'>>(`/imports/${id(batchId)}`, send('DELETE')),
 };

@@ -1,3 +1,5 @@
+import { formatMoney } from '@lodestar/domain/formatting';
+
 /** Texts of the accounts feature that more than one component (or a test) relies on. */
 export const ACCOUNTS_TEXT = {
   /** Spec §8, when syncing every connection fails. */
@@ -18,9 +20,38 @@ export function deleteAccountQuestion(name: string, transactions: number): strin
   return `Delete ${name} and its ${transactions} ${noun}? This cannot be undone.`;
 }
 
-/** 'n new, m duplicates' for an import preview. */
-export function importCountsText(newCount: number, duplicateCount: number): string {
-  return `${newCount} new, ${duplicateCount} ${duplicateCount === 1 ? 'duplicate' : 'duplicates'}`;
+/** What deleting an account does to the past, said before it is confirmed. */
+export const DELETE_HISTORY_TEXT =
+  'Its balance history goes too, so net worth and charts are recomputed without it for every past day, and its imports leave the import history. To keep the history but stop seeing the account, hide it instead.';
+
+/** 'n new, m duplicates' for an import preview, and the possible duplicates inside the file when any. */
+export function importCountsText(newCount: number, duplicateCount: number, possibleCount = 0): string {
+  const base = `${newCount} new, ${duplicateCount} ${duplicateCount === 1 ? 'duplicate' : 'duplicates'}`;
+  if (possibleCount === 0) return base;
+  return `${base}, ${possibleCount} possible ${possibleCount === 1 ? 'duplicate' : 'duplicates'} inside the file`;
+}
+
+type MoneyValue = { amountMinor: number; currency: string };
+
+/**
+ * What an import does to a manual account's balance (ADR 015): the balance entered on a day stays true on
+ * that day, so rows after it move today's balance and earlier rows fill in the history before it.
+ */
+export function balanceEffectText(
+  balance: { anchorDate: string; anchor: MoneyValue; current: MoneyValue; after: MoneyValue },
+  keptMinor: number,
+  display: { masked: boolean; locale: string; formatDate: (date: string) => string },
+): string {
+  const money = (amountMinor: number) =>
+    display.masked
+      ? 'hidden'
+      : formatMoney({ amountMinor, currency: balance.current.currency }, display.locale);
+  const entered = `the balance you entered on ${display.formatDate(balance.anchorDate)}`;
+  const after = balance.after.amountMinor + keptMinor;
+  if (after === balance.current.amountMinor) {
+    return `The balance stays ${money(after)}: no new row is dated after ${entered}, so the rows fill in the history before it.`;
+  }
+  return `The balance moves from ${money(balance.current.amountMinor)} to ${money(after)}: rows dated after ${entered} add to it; earlier rows fill in the history before it.`;
 }
 
 export function transactionsText(count: number): string {

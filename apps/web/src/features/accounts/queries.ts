@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { handleSessionExpired, useSessionExpiredHandler } from '@/lib/session';
+import { ApiError } from '@/lib/api-client';
 import { type Account, accountsApi, accountsQueryKeys, type Connection, errorMessage } from './api';
 import { ACCOUNTS_TEXT } from './messages';
 import { anySyncRunning, runningSyncIds } from './model';
@@ -22,7 +23,39 @@ export function useConnections() {
 }
 
 export function useImports() {
-  return useQuery({ queryKey: accountsQueryKeys.imports, queryFn: accountsApi.imports });
+  return useQuery({ queryKey: accountsQueryKeys.imports, queryFn: () => accountsApi.imports() });
+}
+
+/** One account with its balance history (the account page); 404 is an answer, not retried. */
+export function useAccountDetail(accountId: string) {
+  return useQuery({
+    queryKey: accountsQueryKeys.account(accountId),
+    queryFn: () => accountsApi.account(accountId),
+    retry: (count, error) => !isNotFound(error) && count < 2,
+  });
+}
+
+/** How many of an account's newest transactions its page lists. */
+export const ACCOUNT_TRANSACTIONS_SHOWN = 10;
+
+export function useAccountTransactions(accountId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: accountsQueryKeys.accountTransactions(accountId),
+    queryFn: () => accountsApi.accountTransactions(accountId, ACCOUNT_TRANSACTIONS_SHOWN),
+    enabled,
+  });
+}
+
+export function useAccountImports(accountId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: accountsQueryKeys.accountImports(accountId),
+    queryFn: () => accountsApi.imports(accountId),
+    enabled,
+  });
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
 }
 
 /** After a sync or an import: everything that shows balances or transactions is read again. */

@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { envelopeError, type FakeRequest, json, server } from '@/test/fake-server';
 import type { Account, Connection } from './api';
+import { AccountRoute } from './routes/account';
 import { AccountsRoute } from './routes/accounts';
 import { BanksRoute } from './routes/banks';
 import { CexesRoute } from './routes/cexes';
@@ -96,6 +97,8 @@ export function renderAccounts(path = '/accounts') {
   const router = createMemoryRouter(
     [
       { path: '/accounts', element: <AccountsRoute /> },
+      { path: '/accounts/:accountId', element: <AccountRoute /> },
+      { path: '/activity', element: <h1>Activity</h1> },
       { path: '/banks', element: <BanksRoute /> },
       { path: '/cexes', element: <CexesRoute /> },
       { path: '/wallets', element: <WalletsRoute /> },

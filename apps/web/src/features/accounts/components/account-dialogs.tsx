@@ -26,7 +26,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { type Account, accountsApi, accountsQueryKeys, errorMessage } from '../api';
-import { deleteAccountQuestion } from '../messages';
+import { DELETE_HISTORY_TEXT, deleteAccountQuestion } from '../messages';
 import { ACCOUNT_NAME_MAX, parseAmountInput, validateAccountName } from '../model';
 import { useFailureToast, useInvalidateMoneyData } from '../queries';
 import { FormField } from '@/components/form-field';
@@ -206,8 +206,16 @@ function BalanceForm({ account, onDone }: { account: Account; onDone: () => void
   );
 }
 
-/** 'Delete {name} and its {n} transactions? This cannot be undone.' */
-export function DeleteAccountDialog({ account, open, onOpenChange }: DialogProps) {
+/**
+ * 'Delete {name} and its {n} transactions? This cannot be undone.', and what happens to history: its
+ * balance history leaves net worth on every past day, and its imports go with it.
+ */
+export function DeleteAccountDialog({
+  account,
+  open,
+  onOpenChange,
+  onDeleted,
+}: DialogProps & { onDeleted?: () => void }) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateMoneyData();
   const fail = useFailureToast();
@@ -223,6 +231,7 @@ export function DeleteAccountDialog({ account, open, onOpenChange }: DialogProps
         description: `${result.deletedTransactions} ${result.deletedTransactions === 1 ? 'transaction' : 'transactions'} removed`,
       });
       onOpenChange(false);
+      onDeleted?.();
     },
     onError: (error) => fail(`Could not delete ${account.name}`, error),
   });
@@ -234,6 +243,7 @@ export function DeleteAccountDialog({ account, open, onOpenChange }: DialogProps
           <AlertDialogDescription>
             {deleteAccountQuestion(account.name, account.transactionCount)}
           </AlertDialogDescription>
+          <p className="text-sm text-muted-foreground">{DELETE_HISTORY_TEXT}</p>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>

@@ -2,6 +2,7 @@ import { accountStatusText, accountTypeLabel, normalizeAccountStatus } from '@lo
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, MoreHorizontal, Pencil, RefreshCw, Scale, Star, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useFigureDisplay } from '@/components/figure-display';
 import { MoneyText } from '@/components/money';
@@ -141,13 +142,18 @@ export function AccountRow({ account }: { account: Account }) {
       </Button>
       <div className="min-w-0 flex-1">
         <p id={nameId} className="truncate font-medium">
-          <span
-            aria-hidden={name.truncated ? true : undefined}
-            title={name.truncated ? account.name : undefined}
+          <Link
+            to={`/accounts/${encodeURIComponent(account.id)}`}
+            className="rounded-sm underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
-            {name.text}
-          </span>
-          {name.truncated ? <span className="sr-only">{account.name}</span> : null}
+            <span
+              aria-hidden={name.truncated ? true : undefined}
+              title={name.truncated ? account.name : undefined}
+            >
+              {name.text}
+            </span>
+            {name.truncated ? <span className="sr-only">{account.name}</span> : null}
+          </Link>
         </p>
         <p className="truncate text-sm text-muted-foreground">
           {where || (manual ? 'Added by hand' : account.provider)}

@@ -32,12 +32,36 @@ function previewOf(mapping: PreviewMapping): ImportPreview {
     kind: 'csv',
     mapping,
     rows: [
-      { line: 2, date: '2025-05-01', amount: usd(-450 * sign), name: 'Coffee Shop', duplicate: true },
-      { line: 3, date: '2025-05-02', amount: usd(250_000 * sign), name: 'Salary', duplicate: false },
-      { line: 4, date: '2025-05-03', amount: usd(-8_210 * sign), name: 'Grocery Store', duplicate: false },
+      {
+        line: 2,
+        date: '2025-05-01',
+        amount: usd(-450 * sign),
+        name: 'Coffee Shop',
+        duplicate: true,
+        repeatOf: null,
+      },
+      {
+        line: 3,
+        date: '2025-05-02',
+        amount: usd(250_000 * sign),
+        name: 'Salary',
+        duplicate: false,
+        repeatOf: null,
+      },
+      {
+        line: 4,
+        date: '2025-05-03',
+        amount: usd(-8_210 * sign),
+        name: 'Grocery Store',
+        duplicate: false,
+        repeatOf: null,
+      },
     ],
+    possibleDuplicates: [],
     newCount: 2,
     duplicateCount: 1,
+    possibleDuplicateCount: 0,
+    balance: null,
     warnings: ['Some dates could be read day first or month first; check them.'],
   };
 }
@@ -84,7 +108,7 @@ function importServer(initial: Account[] = [checking]) {
           undoneAt: null,
         },
       ];
-      return ok({ batch: { id: 'batch_1', importedCount: 2, duplicateCount: 1 } }, 201);
+      return ok({ batch: { id: 'batch_1', importedCount: 2, duplicateCount: 1, balance: null } }, 201);
     })
     .on('DELETE', '/api/v1/imports/batch_1', () => {
       batches = batches.map((batch) => ({ ...batch, status: 'undone' }));
@@ -115,7 +139,11 @@ describe('importing a file', { timeout: 15_000 }, () => {
     const dialog = await openImport(user);
     await chooseAccount(user, dialog, 'Everyday Checking · Bank Account · USD');
     await user.upload(within(dialog).getByLabelText('File'), csvFile());
-    await waitFor(() => expect(within(dialog).getByText('may.csv, 0.00 MB')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText(`may.csv, ${new TextEncoder().encode(CSV).length} bytes`),
+      ).toBeInTheDocument(),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Preview import' }));
 
     const check = await screen.findByRole('dialog', { name: 'Check the import' });
@@ -159,12 +187,68 @@ describe('importing a file', { timeout: 15_000 }, () => {
       mapping: { invertSign: true, sign: 'signed' },
     });
     expect(await screen.findByText('Imported 2 transactions')).toBeInTheDocument();
-    expect(screen.getByText('1 already imported was skipped')).toBeInTheDocument();
+    expect(screen.getByText('1 duplicate was skipped.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Import undone')).toBeInTheDocument();
     expect(screen.getByText('2 transactions removed')).toBeInTheDocument();
     expect(server.calls('/api/v1/imports/batch_1', 'DELETE')).toHaveLength(1);
+  });
+
+  it('flags a row repeated inside the file, imports it only when kept, and says what the balance does', async () => {
+    const cash = makeAccount({
+      id: 'acc_cash',
+      name: 'Cash',
+      connectionId: null,
+      provider: 'manual',
+      institutionName: null,
+      currentBalance: usd(100_000),
+    });
+    importServer([cash]);
+    const coffee = { date: '2025-05-04', amount: usd(-450), name: 'Coffee Shop', duplicate: false };
+    server.on('POST', '/api/v1/imports/preview', () =>
+      ok({
+        ...previewOf(MAPPING),
+        rows: [
+          { ...coffee, line: 2, repeatOf: null },
+          { ...coffee, line: 3, repeatOf: 2 },
+        ],
+        possibleDuplicates: [{ ...coffee, line: 3, repeatOf: 2 }],
+        newCount: 1,
+        duplicateCount: 0,
+        possibleDuplicateCount: 1,
+        balance: {
+          anchorDate: '2025-05-01',
+          anchor: usd(100_000),
+          current: usd(100_000),
+          after: usd(99_550),
+        },
+        warnings: [],
+      } satisfies ImportPreview),
+    );
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    await screen.findByRole('link', { name: 'Cash' });
+    const dialog = await openImport(user);
+    await chooseAccount(user, dialog, 'Cash · Bank Account · USD');
+    await user.upload(within(dialog).getByLabelText('File'), csvFile());
+    await user.click(within(dialog).getByRole('button', { name: 'Preview import' }));
+
+    const check = await screen.findByRole('dialog', { name: 'Check the import' });
+    expect(check).toHaveTextContent('1 new, 0 duplicates, 1 possible duplicate inside the file');
+    const rows = within(within(check).getByRole('table')).getAllByRole('row').slice(1);
+    expect(within(rows[1]!).getByText('Possible duplicate of line 2')).toBeInTheDocument();
+    expect(within(check).getByTestId('import-balance-effect')).toHaveTextContent(
+      'The balance moves from $1,000.00 to $995.50: rows dated after the balance you entered on 05/01/2025 add to it',
+    );
+    const keep = within(check).getByRole('checkbox', { name: /Keep line 3 \(repeats line 2\)/ });
+    expect(keep).not.toBeChecked();
+    expect(within(check).getByRole('button', { name: 'Import 1 transaction' })).toBeEnabled();
+    await user.click(keep);
+    expect(within(check).getByTestId('import-balance-effect')).toHaveTextContent('to $991.00');
+    await user.click(within(check).getByRole('button', { name: 'Import 2 transactions' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(lastBody('/api/v1/imports', 'POST')).toMatchObject({ accountId: 'acc_cash', keepLines: [3] });
   });
 
   it("shows the server's line-numbered message for a malformed file, inline", async () => {
@@ -254,10 +338,20 @@ describe('importing a file', { timeout: 15_000 }, () => {
       ok({
         kind: 'ofx',
         rows: [
-          { line: 12, date: '2025-05-01', amount: usd(-1_999), name: 'Streaming Service', duplicate: false },
+          {
+            line: 12,
+            date: '2025-05-01',
+            amount: usd(-1_999),
+            name: 'Streaming Service',
+            duplicate: false,
+            repeatOf: null,
+          },
         ],
+        possibleDuplicates: [],
         newCount: 1,
         duplicateCount: 0,
+        possibleDuplicateCount: 0,
+        balance: null,
         warnings: [],
       }),
     );

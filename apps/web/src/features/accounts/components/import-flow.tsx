@@ -1,7 +1,7 @@
 import { useSessionExpiredHandler } from '@/lib/session';
 import { accountTypeLabel } from '@lodestar/domain/accounts';
 import { isIsoDate } from '@lodestar/domain/dates';
-import { formatBytes } from '@lodestar/domain/formatting';
+import { formatBytes, formatMoney } from '@lodestar/domain/formatting';
 import { fromMajor } from '@lodestar/domain/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, AlertTriangle, FileUp } from 'lucide-react';
@@ -11,6 +11,8 @@ import { useFigureDisplay } from '@/components/figure-display';
 import { MoneyText } from '@/components/money';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import {
@@ -30,7 +32,7 @@ import {
   type ImportPreview,
   type ImportPreviewRow,
 } from '../api';
-import { importCountsText, transactionsText } from '../messages';
+import { balanceEffectText, importCountsText, transactionsText } from '../messages';
 import { useAccounts, useInvalidateMoneyData, undoImport } from '../queries';
 import { CsvMappingEditor, columnNames } from './csv-mapping-editor';
 import { FormField } from '@/components/form-field';
@@ -127,6 +129,7 @@ function PreviewTable({ rows, currency }: { rows: ImportPreviewRow[]; currency: 
               <tr
                 key={`${row.line}-${row.date}-${row.name}`}
                 className={row.duplicate ? 'text-muted-foreground' : undefined}
+                data-line={row.line}
               >
                 <td className="px-3 py-2 tabular-nums">{row.line}</td>
                 <td className="px-3 py-2 whitespace-nowrap tabular-nums">
@@ -142,8 +145,14 @@ function PreviewTable({ rows, currency }: { rows: ImportPreviewRow[]; currency: 
                     locale={display.locale}
                   />
                 </td>
-                <td className="px-3 py-2">
-                  {row.duplicate ? <Badge variant="secondary">Already imported</Badge> : null}
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {row.duplicate ? (
+                    <Badge variant="secondary">Already imported</Badge>
+                  ) : row.repeatOf !== null ? (
+                    <Badge variant="warning" title={`Same date, amount and name as line ${row.repeatOf}`}>
+                      Possible duplicate of line {row.repeatOf}
+                    </Badge>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -160,16 +169,89 @@ function PreviewTable({ rows, currency }: { rows: ImportPreviewRow[]; currency: 
 }
 
 /**
+ * Rows of the file that repeat an earlier row (same date, amount and name, no bank id to tell them
+ * apart): skipped unless kept, one checkbox each.
+ */
+function PossibleDuplicates({
+  rows,
+  total,
+  keep,
+  onKeepChange,
+  currency,
+}: {
+  rows: ImportPreviewRow[];
+  total: number;
+  keep: ReadonlySet<number>;
+  onKeepChange: (line: number, kept: boolean) => void;
+  currency: string;
+}) {
+  const display = useFigureDisplay();
+  const headingId = useId();
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="rounded-md border px-3 py-2 text-sm">
+      <h3 id={headingId} className="flex items-center gap-2 font-medium">
+        <AlertTriangle aria-hidden="true" className="size-4 text-brand" />
+        {total === 1 ? '1 possible duplicate in this file' : `${total} possible duplicates in this file`}
+      </h3>
+      <p className="mt-1 text-muted-foreground">
+        {total === 1 ? 'This row repeats' : 'These rows repeat'} an earlier row of the file exactly. They are
+        skipped unless you keep them — keep a row when it really happened twice (two coffees on one day).
+      </p>
+      <ul className="mt-2 grid grid-cols-1 gap-2">
+        {rows.map((row) => {
+          const id = `keep-line-${row.line}`;
+          return (
+            <li key={row.line} className="flex items-start gap-2">
+              <Checkbox
+                id={id}
+                className="mt-0.5"
+                checked={keep.has(row.line)}
+                onCheckedChange={(checked) => onKeepChange(row.line, checked === true)}
+              />
+              <Label htmlFor={id} className="font-normal leading-snug">
+                Keep line {row.line} (repeats line {row.repeatOf}):{' '}
+                {isIsoDate(row.date) ? display.formatDate(row.date) : row.date}, {row.name || '—'},{' '}
+                <MoneyText
+                  amount={rowAmount(row, currency)}
+                  masked={display.masked}
+                  locale={display.locale}
+                />
+              </Label>
+            </li>
+          );
+        })}
+      </ul>
+      {total > rows.length ? (
+        <p className="mt-2 text-xs text-muted-foreground">
+          The first {rows.length} of {total} are listed; the others are skipped.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/**
  * Import a bank export into an account: choose the account (or create a manual one first), choose a
  * CSV, OFX/QFX or QIF file (read here as text), preview it — for CSV with the detected column mapping,
  * editable and previewed again — then import. The toast that confirms it offers Undo.
  */
-export function ImportFlow({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
+export function ImportFlow({
+  onBack,
+  onDone,
+  accountId: fixedAccountId,
+}: {
+  onBack: () => void;
+  onDone: () => void;
+  /** Import into this account (the account page): chosen already. */
+  accountId?: string;
+}) {
   const accounts = useAccounts();
   const list = accounts.data ?? [];
-  const [accountId, setAccountId] = useState<string | undefined>(() =>
-    list.length === 1 ? list[0]?.id : undefined,
+  const [accountId, setAccountId] = useState<string | undefined>(
+    () => fixedAccountId ?? (list.length === 1 ? list[0]?.id : undefined),
   );
+  const [keep, setKeep] = useState<ReadonlySet<number>>(() => new Set());
   const [creating, setCreating] = useState(false);
   const [file, setFile] = useState<LoadedFile | null>(null);
   const [fileError, setFileError] = useState<string>();
@@ -181,6 +263,7 @@ export function ImportFlow({ onBack, onDone }: { onBack: () => void; onDone: () 
   const invalidate = useInvalidateMoneyData();
   const onSessionExpired = useSessionExpiredHandler();
   const fileId = useId();
+  const display = useFigureDisplay();
   const account = list.find((item) => item.id === accountId);
 
   const runPreview = useMutation({
@@ -190,6 +273,7 @@ export function ImportFlow({ onBack, onDone }: { onBack: () => void; onDone: () 
     },
     onSuccess: (result) => {
       const mapping = mappingOf(result);
+      setKeep(new Set());
       setPreview(result);
       setPreviewed(mapping);
       setDraft(mapping);
@@ -205,16 +289,24 @@ export function ImportFlow({ onBack, onDone }: { onBack: () => void; onDone: () 
         fileName: file.name,
         content: file.content,
         mapping: preview?.kind === 'csv' ? previewed : undefined,
+        ...(keep.size > 0 && { keepLines: [...keep].sort((a, b) => a - b) }),
       });
     },
     onSuccess: (batch) => {
       void invalidate();
       void queryClient.invalidateQueries({ queryKey: accountsQueryKeys.imports });
+      const skipped =
+        batch.duplicateCount > 0
+          ? `${batch.duplicateCount} ${batch.duplicateCount === 1 ? 'duplicate was' : 'duplicates were'} skipped.`
+          : '';
+      const moved =
+        batch.balance && batch.balance.afterMinor !== batch.balance.beforeMinor
+          ? `Balance now ${formatMoney({ amountMinor: batch.balance.afterMinor, currency: batch.balance.currency }, display.locale)}.`
+          : '';
       toast.success(`Imported ${transactionsText(batch.importedCount)}`, {
-        description:
-          batch.duplicateCount > 0
-            ? `${batch.duplicateCount} already imported ${batch.duplicateCount === 1 ? 'was' : 'were'} skipped`
-            : undefined,
+        description: display.masked
+          ? skipped || undefined
+          : [skipped, moved].filter(Boolean).join(' ') || undefined,
         duration: 10_000,
         action: {
           label: 'Undo',
@@ -277,6 +369,12 @@ export function ImportFlow({ onBack, onDone }: { onBack: () => void; onDone: () 
 
   if (preview && file && account) {
     const dirty = JSON.stringify(draft) !== JSON.stringify(previewed);
+    const importing = preview.newCount + keep.size;
+    const anchorDate = preview.balance?.anchorDate;
+    // Kept possible duplicates dated after the entered balance move it too.
+    const keptMoves = preview.possibleDuplicates
+      .filter((row) => keep.has(row.line) && anchorDate !== undefined && row.date > anchorDate)
+      .reduce((sum, row) => sum + rowAmount(row, account.currency).amountMinor, 0);
     const names = draft
       ? columnNames({ ...draft, headers: preview.mapping?.headers ?? draft.headers }, file.content)
       : [];
@@ -289,8 +387,13 @@ export function ImportFlow({ onBack, onDone }: { onBack: () => void; onDone: () 
           </DialogDescription>
         </DialogHeader>
         <p aria-live="polite" className="text-sm font-medium">
-          {importCountsText(preview.newCount, preview.duplicateCount)}
+          {importCountsText(preview.newCount, preview.duplicateCount, preview.possibleDuplicateCount)}
         </p>
+        {preview.balance ? (
+          <p className="text-sm text-muted-foreground" data-testid="import-balance-effect">
+            {balanceEffectText(preview.balance, keptMoves, display)}
+          </p>
+        ) : null}
         {preview.warnings.length > 0 ? (
           <div className="rounded-md border px-3 py-2 text-sm">
             <p className="flex items-center gap-2 font-medium">
@@ -326,10 +429,26 @@ export function ImportFlow({ onBack, onDone }: { onBack: () => void; onDone: () 
           </div>
         ) : null}
         <InlineError error={runPreview.error ?? commit.error} />
+        <PossibleDuplicates
+          rows={preview.possibleDuplicates}
+          total={preview.possibleDuplicateCount}
+          keep={keep}
+          currency={account.currency}
+          onKeepChange={(line, kept) =>
+            setKeep((current) => {
+              const next = new Set(current);
+              if (kept) next.add(line);
+              else next.delete(line);
+              return next;
+            })
+          }
+        />
         <PreviewTable rows={preview.rows} currency={account.currency} />
-        {preview.newCount === 0 ? (
+        {importing === 0 ? (
           <p className="text-sm text-muted-foreground">
-            Nothing new to import: every row of this file is in {account.name} already.
+            {preview.possibleDuplicateCount > 0
+              ? 'Nothing new to import unless you keep a possible duplicate.'
+              : `Nothing new to import: every row of this file is in ${account.name} already.`}
           </p>
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -346,10 +465,10 @@ export function ImportFlow({ onBack, onDone }: { onBack: () => void; onDone: () 
           </Button>
           <Button
             type="button"
-            disabled={preview.newCount === 0 || dirty || commit.isPending || runPreview.isPending}
+            disabled={importing === 0 || dirty || commit.isPending || runPreview.isPending}
             onClick={() => commit.mutate()}
           >
-            {commit.isPending ? 'Importing...' : `Import ${transactionsText(preview.newCount)}`}
+            {commit.isPending ? 'Importing...' : `Import ${transactionsText(importing)}`}
           </Button>
         </div>
       </div>

@@ -9,7 +9,8 @@ import { transactionsText } from '../messages';
 import { useImports, useUndoImport } from '../queries';
 import { LoadError } from './load-error';
 
-function BatchRow({ batch, accountName }: { batch: ImportBatch; accountName: string | null }) {
+/** One import: file, account and time, counts, and Undo (or 'Undone'). */
+export function BatchRow({ batch, accountName }: { batch: ImportBatch; accountName: string | null }) {
   const display = useFigureDisplay();
   const at = Date.parse(batch.createdAt);
   const when = Number.isNaN(at) ? batch.createdAt : display.formatDateTime(at);
