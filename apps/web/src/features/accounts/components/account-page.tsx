@@ -13,7 +13,7 @@ import {
   SearchX,
   Trash2,
 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -337,7 +337,20 @@ function BackLink() {
 export function AccountPage({ accountId }: { accountId: string }) {
   const detail = useAccountDetail(accountId);
   const display = useFigureDisplay();
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [dialog, setOpenDialog] = useState<OpenDialog>(null);
+  // Dialogs open from buttons of this page, not from Radix triggers: focus goes back to the opener.
+  const opener = useRef<HTMLElement | null>(null);
+  const setDialog = (next: OpenDialog) => {
+    if (next !== null) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    } else {
+      const back = opener.current;
+      window.setTimeout(() => {
+        if (back?.isConnected) back.focus();
+      }, 0);
+    }
+    setOpenDialog(next);
+  };
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const fail = useFailureToast();
