@@ -34,7 +34,7 @@ export function importCountsText(newCount: number, duplicateCount: number, possi
 type MoneyValue = { amountMinor: number; currency: string };
 
 /**
- * What an import does to a manual account's balance (ADR 015): the balance entered on a day stays true on
+ * What an import does to a manual account's balance (ADR 016): the balance entered on a day stays true on
  * that day, so rows after it move today's balance and earlier rows fill in the history before it.
  */
 export function balanceEffectText(

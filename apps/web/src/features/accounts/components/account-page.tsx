@@ -90,6 +90,15 @@ function BalanceChart({ detail, display }: { detail: AccountDetail; display: Fig
       </EmptyState>
     );
   }
+  if (history.length === 1) {
+    // One point draws no line: say it instead.
+    return (
+      <p className="py-6 text-center text-sm text-muted-foreground">
+        One day so far: {amount(last.balanceMinor)} on {display.formatDate(last.date)}. The chart fills in as
+        days pass or transactions are imported.
+      </p>
+    );
+  }
   const title = `Balance of ${account.name} from ${display.formatDate(first.date)} to ${display.formatDate(last.date)}`;
   return (
     <div>
@@ -430,7 +439,7 @@ export function AccountPage({ accountId }: { accountId: string }) {
               {account.hidden ? ' · Hidden' : ''}
             </p>
           </div>
-          <div className="text-right">
+          <div className="sm:text-right">
             <p className="text-sm text-muted-foreground">{note === 'owed' ? 'Owed' : 'Balance'}</p>
             <p className="text-2xl font-semibold" data-testid="account-balance">
               <Balance account={account} />
