@@ -1,17 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
+import { settled, snap } from './journey-helpers';
 
 // Signs up its own account, so the default filters it saves never leak into another journey.
 test.use({ storageState: { cookies: [], origins: [] } });
 
-const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results/e2e/screenshots');
-mkdirSync(SCREENSHOT_DIR, { recursive: true });
-
 async function openActivity(page: Page): Promise<void> {
   await page.goto('/activity');
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await settled(page);
 }
 
 test('Activity applies the saved default filters, says so and shows all on request', async ({
@@ -39,11 +35,7 @@ test('Activity applies the saved default filters, says so and shows all on reque
     await expect(page.getByText('Credit-card transactions are hidden.')).toBeVisible();
     await expect(hide).toBeChecked();
     await checkA11y(page);
-    await page.screenshot({
-      path: join(SCREENSHOT_DIR, `activity-default-filters-${width}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
+    await snap(page, `activity-default-filters-${width}`);
     await page.getByRole('button', { name: 'Show them' }).click();
     await expect(page).toHaveURL(/types=all/);
     await expect(page.getByText('Credit-card transactions are hidden.')).toHaveCount(0);

@@ -1,23 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { firstLink } from '@lodestar/server/testing/smtp-inbox';
 import { totpCode } from '@lodestar/server/testing/totp';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 export { firstLink, totpCode };
-
-export const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results/screenshots');
-mkdirSync(SCREENSHOT_DIR, { recursive: true });
-
-/** Saves a full-page screenshot under test-results/screenshots/<name>.png. */
-export async function snap(page: Page, name: string): Promise<void> {
-  await page.screenshot({
-    path: join(SCREENSHOT_DIR, `${name}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
+export { SCREENSHOT_DIR, snap } from './journey-helpers';
 
 export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/sign-in');

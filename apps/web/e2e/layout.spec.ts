@@ -1,44 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { connectDemoBank, settled, signUpByApi, snap as saveScreenshot } from './journey-helpers';
 
 // Signs up its own account, so the layout it changes never leaks into another journey.
 test.use({ storageState: { cookies: [], origins: [] } });
 
-type Envelope<T> = { success: boolean; data: T };
-
-const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results/e2e/screenshots');
-mkdirSync(SCREENSHOT_DIR, { recursive: true });
-
-async function snap(page: Page, name: string): Promise<void> {
-  await page.screenshot({
-    path: join(SCREENSHOT_DIR, `layout-${name}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
-
-async function signUp(request: APIRequestContext, origin: string): Promise<void> {
-  await signUpAndSignIn(request, origin, { email: uniqueEmail('layout'), name: 'Lee Layout' });
-}
-
-async function connectDemoBank(request: APIRequestContext, origin: string): Promise<void> {
-  const connect = await request.post('/api/v1/connections/demo', { headers: { origin }, data: {} });
-  expect(connect.status(), await connect.text()).toBeLessThan(300);
-  await expect
-    .poll(
-      async () => {
-        const body = (await (await request.get('/api/v1/connections')).json()) as Envelope<{
-          connections: { status: string; lastSyncedAt: string | null }[];
-        }>;
-        const first = body.data.connections[0];
-        return first && first.lastSyncedAt && first.status !== 'syncing' ? first.status : 'waiting';
-      },
-      { timeout: 120_000, intervals: [1000] },
-    )
-    .toBe('active');
-}
+const snap = (page: Page, name: string) => saveScreenshot(page, `layout-${name}`);
 
 /** Clicks `name` and waits until the preference it changed is saved. */
 async function clickAndSave(page: Page, role: 'button' | 'switch' | 'checkbox' | 'radio', name: string) {
@@ -53,12 +20,12 @@ async function clickAndSave(page: Page, role: 'button' | 'switch' | 'checkbox' |
 async function openDisplaySettings(page: Page): Promise<void> {
   await page.goto('/settings/display');
   await expect(page.getByRole('heading', { level: 3, name: 'Layout' })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await settled(page);
 }
 
 async function openDashboard(page: Page): Promise<void> {
   await page.goto('/dashboard');
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await settled(page);
   await expect(page.getByText(/Net worth on /)).toBeVisible({ timeout: 30_000 });
 }
 
@@ -72,7 +39,7 @@ test('the layout preferences arrange the sidebar, the dashboard and the lists', 
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signUp(page.request, server.url);
+  await signUpByApi(page.request, server.url, 'layout', 'Lee Layout');
   await connectDemoBank(page.request, server.url);
 
   // Sidebar: Expenses moved up twice comes before Activity and Accounts.

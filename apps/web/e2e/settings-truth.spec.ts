@@ -1,16 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { settled as pageSettled, SCREENSHOT_DIR, snap as saveScreenshot } from './journey-helpers';
 
 // The settings and pages whose texts and switches were made true: each at phone and desktop width, in
 // light and dark, axe clean, with a screenshot under test-results/e2e/screenshots/truth-*.png.
 
-const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results/e2e/screenshots');
-mkdirSync(SCREENSHOT_DIR, { recursive: true });
-
 async function settled(page: Page): Promise<void> {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await pageSettled(page);
   await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 30_000 });
 }
 
@@ -22,12 +19,7 @@ for (const width of [375, 1440]) {
     }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-      const snap = (name: string) =>
-        page.screenshot({
-          path: join(SCREENSHOT_DIR, `truth-${name}-${width}-${scheme}.png`),
-          fullPage: true,
-          animations: 'disabled',
-        });
+      const snap = (name: string) => saveScreenshot(page, `truth-${name}-${width}-${scheme}`);
 
       await page.goto('/settings/privacy');
       await expect(page.getByRole('heading', { level: 2, name: 'Privacy & Security' })).toBeVisible();

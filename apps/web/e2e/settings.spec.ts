@@ -1,53 +1,22 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatDateTime } from '@lodestar/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { spawnServer } from '../../../scripts/spawn-server';
 import { fillSignIn, signOut } from './auth-helpers';
-import { E2E_PASSWORD, expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
+import { E2E_PASSWORD, expect, test } from './fixtures';
+import { connectDemoBank, settled, signUpByApi, snap as saveScreenshot } from './journey-helpers';
 
 // Each journey signs up its own account, so what one changes never leaks into another.
 test.use({ storageState: { cookies: [], origins: [] } });
 
 type Envelope<T> = { success: boolean; data: T };
 
-const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results/e2e/screenshots');
-mkdirSync(SCREENSHOT_DIR, { recursive: true });
+const snap = (page: Page, name: string) => saveScreenshot(page, `settings-${name}`);
 
-/** Saves a full-page screenshot under test-results/e2e/screenshots/settings-<name>.png. */
-async function snap(page: Page, name: string): Promise<void> {
-  await page.screenshot({
-    path: join(SCREENSHOT_DIR, `settings-${name}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
-
-/** Signs a new account up through the API; the page's context then holds its session. */
-async function signUp(request: APIRequestContext, origin: string, label: string): Promise<string> {
-  const email = uniqueEmail(label);
-  await signUpAndSignIn(request, origin, { email, name: 'Sam Settings' });
-  return email;
-}
-
-/** Connects the demo bank and waits for its first sync, so the pages have figures to format. */
-async function connectDemoBank(request: APIRequestContext, origin: string): Promise<void> {
-  const connect = await request.post('/api/v1/connections/demo', { headers: { origin }, data: {} });
-  expect(connect.status(), await connect.text()).toBeLessThan(300);
-  await expect
-    .poll(
-      async () => {
-        const body = (await (await request.get('/api/v1/connections')).json()) as Envelope<{
-          connections: { status: string; lastSyncedAt: string | null }[];
-        }>;
-        const first = body.data.connections[0];
-        return first && first.lastSyncedAt && first.status !== 'syncing' ? first.status : 'waiting';
-      },
-      { timeout: 120_000, intervals: [1000] },
-    )
-    .toBe('active');
-}
+const signUp = (request: APIRequestContext, origin: string, label: string) =>
+  signUpByApi(request, origin, label, 'Sam Settings');
 
 /** Resolves when the next preferences write (PATCH or PUT) has been answered. */
 function preferencesSaved(page: Page) {
@@ -61,7 +30,7 @@ function preferencesSaved(page: Page) {
 async function openSection(page: Page, id: string, title: string): Promise<void> {
   await page.goto(`/settings/${id}`);
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await settled(page);
 }
 
 /** Picks an option of a settings dropdown row and waits for the save. */
@@ -83,7 +52,7 @@ async function toggle(page: Page, role: 'switch' | 'radio', name: string): Promi
 async function openDashboard(page: Page): Promise<void> {
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await settled(page);
   await expect(page.getByText(/Net worth on /)).toBeVisible({ timeout: 30_000 });
 }
 

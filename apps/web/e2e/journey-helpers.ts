@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signUpAndSignIn, uniqueEmail } from './fixtures';
+
+/** Where every journey saves its screenshots (looked at before a screen is called done). */
+export const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results/e2e/screenshots');
+mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+/** Saves a full-page screenshot under test-results/e2e/screenshots/<name>.png. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.screenshot({
+    path: join(SCREENSHOT_DIR, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+/** Resolves once nothing on the page is loading any more. */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+}
+
+/** Signs a new account up (and in) through the API; the request context (and its page) then holds its session. */
+export async function signUpByApi(
+  request: APIRequestContext,
+  origin: string,
+  label: string,
+  name = 'Jo Journey',
+): Promise<string> {
+  const email = uniqueEmail(label);
+  await signUpAndSignIn(request, origin, { email, name });
+  return email;
+}
+
+type Envelope<T> = { success: boolean; data: T };
+
+/** Connects the demo bank and waits for its first sync, so the pages have figures to show. */
+export async function connectDemoBank(request: APIRequestContext, origin: string): Promise<void> {
+  const connect = await request.post('/api/v1/connections/demo', { headers: { origin }, data: {} });
+  expect(connect.status(), await connect.text()).toBeLessThan(300);
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await request.get('/api/v1/connections')).json()) as Envelope<{
+          connections: { status: string; lastSyncedAt: string | null }[];
+        }>;
+        const first = body.data.connections[0];
+        return first && first.lastSyncedAt && first.status !== 'syncing' ? first.status : 'waiting';
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toBe('active');
+}
