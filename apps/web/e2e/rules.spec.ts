@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { snap } from './auth-helpers';
-import { E2E_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
 
 // A fresh account: the demo bank and the rules this journey makes stay its own.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -25,11 +25,7 @@ test('rules: create from Activity, list, edit, reorder by keyboard and pointer, 
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    headers: { origin: server.url },
-    data: { email: uniqueEmail('rules'), password: E2E_PASSWORD, name: 'Remy Rules', termsAccepted: true },
-  });
-  expect(signUp.status()).toBe(200);
+  await signUpAndSignIn(page.request, server.url, { email: uniqueEmail('rules'), name: 'Remy Rules' });
 
   // No rules yet: the page says how to make one.
   await openRules(page);
@@ -149,7 +145,23 @@ test('rules: create from Activity, list, edit, reorder by keyboard and pointer, 
       await snap(page, `rules-${width}-${colorScheme}`);
     }
   }
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  // High contrast, light and dark, at phone width.
+  await page.goto('/settings/accessibility');
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/v1/user/preferences') && response.request().method() !== 'GET',
+  );
+  await page.getByRole('switch', { name: 'High Contrast', exact: true }).click();
+  expect((await saved).status()).toBe(200);
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await openRules(page);
+    await expect(page.locator('html')).toHaveClass(/(^|\s)high-contrast(\s|$)/);
+    await checkA11y(page);
+    await snap(page, `rules-375-${colorScheme}-high-contrast`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Settings → Financial leads here too.
   await page.goto('/settings/financial');
