@@ -157,6 +157,27 @@ describe('Rules page', () => {
     });
   });
 
+  it('shows a refusal about a field the dialog does not edit (a deleted account)', async () => {
+    serveRules([rule('a', { conditions: { accountIds: ['gone'] } })]);
+    server.on('PATCH', '/api/v1/rules/a', () =>
+      envelopeError(400, 'VALIDATION_FAILED', 'Validation failed', {
+        items: [
+          {
+            field: 'conditions.accountIds',
+            message: 'One of these accounts was not found',
+            code: 'not_found',
+          },
+        ],
+      }),
+    );
+    const user = userEvent.setup();
+    renderRules();
+    await user.click(await screen.findByRole('button', { name: 'Edit Rule 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit rule' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save rule' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('One of these accounts was not found');
+  });
+
   it('runs the rules and says how many transactions changed; deletes after confirming', async () => {
     serveRules([rule('a'), rule('b')]);
     const user = userEvent.setup();

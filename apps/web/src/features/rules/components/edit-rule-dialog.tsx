@@ -113,7 +113,8 @@ function EditRuleForm({
       },
     );
   };
-  const groupError = errors.conditions ?? errors.actions ?? errors.form;
+  // Fields the dialog keeps but does not show (accounts, detailed category) report here with the form's own.
+  const otherError = errors.accountIds ?? errors.detailed ?? errors.enabled ?? errors.form;
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
       <fieldset className="grid gap-3">
@@ -232,9 +233,9 @@ function EditRuleForm({
         checked={form.enabled}
         onChange={(enabled) => change({ enabled })}
       />
-      {errors.form && !errors.conditions && !errors.actions ? (
+      {otherError ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {groupError}
+          {otherError}
         </p>
       ) : null}
       <DialogFooter>
