@@ -74,14 +74,13 @@ describe('the account page’s data', () => {
       currentBalance: { amountMinor: 24000 },
     });
     expect(shown.body.data.balanceSource).toBe('manual');
-    // One point per day from the first, ending on today's balance.
-    expect(shown.body.data.history.map((point) => point.date)).toEqual([
-      '2024-01-10',
-      '2024-01-11',
-      '2024-01-12',
-      '2024-01-13',
+    // One point per day from the first; each entered balance stays true on its day.
+    expect(shown.body.data.history).toEqual([
+      { date: '2024-01-10', balanceMinor: 25000 },
+      { date: '2024-01-11', balanceMinor: 25000 },
+      { date: '2024-01-12', balanceMinor: 24000 },
+      { date: '2024-01-13', balanceMinor: 24000 },
     ]);
-    expect(shown.body.data.history.at(-1)).toEqual({ date: '2024-01-13', balanceMinor: 24000 });
   });
 
   it("answers 404 for another user's account or an unknown one, and 400 for a malformed id", async () => {

@@ -4,10 +4,11 @@ import type { Executor } from './sync';
 
 /**
  * Daily end-of-day balances of one account from `from` to `today`, recomputed in one statement and only
- * from the earliest changed date (older snapshots stay). The anchor is the latest balance the user
- * entered for the account (manual and file accounts) or else the provider's current balance on the day
- * it was reported; every other day follows from the posted transactions:
- * balance(d) = anchor + Σ(tx ≤ d) − Σ(tx ≤ anchorDate).
+ * from the earliest changed date (older snapshots stay). Every balance the user entered for the account
+ * (manual and file accounts; the newest entry of a day wins) stays true on its day: a day after an
+ * entered balance follows from the latest one before it, a day before the first one is worked back from
+ * it — balance(d) = anchor + Σ(tx ≤ d) − Σ(tx ≤ anchorDate). With no entered balance the anchor is the
+ * provider's current balance on the day it was reported.
  */
 export async function recomputeBalanceSnapshots(
   db: Executor,
@@ -24,14 +25,7 @@ export async function recomputeBalanceSnapshots(
     .where(and(eq(financialAccount.userId, scope.userId), eq(financialAccount.id, scope.accountId)))
     .limit(1);
   if (!account) return;
-  const [entered] = await db
-    .select({ date: balanceUpdate.date, balance: balanceUpdate.balanceMinor })
-    .from(balanceUpdate)
-    .where(and(eq(balanceUpdate.userId, scope.userId), eq(balanceUpdate.accountId, scope.accountId)))
-    .orderBy(desc(balanceUpdate.date), desc(balanceUpdate.createdAt))
-    .limit(1);
-  const anchorDate = entered?.date ?? (account.asOf ?? account.createdAt).toISOString().slice(0, 10);
-  const anchorBalance = entered?.balance ?? account.balance;
+  const fallbackDate = (account.asOf ?? account.createdAt).toISOString().slice(0, 10);
   await db.execute(sql`
     with posted as (
       select date, sum(amount_minor)::bigint as amount
@@ -39,20 +33,40 @@ export async function recomputeBalanceSnapshots(
       where user_id = ${scope.userId} and account_id = ${scope.accountId} and status = 'posted'
       group by date
     ),
-    base as (
-      select
-        ${anchorBalance}::bigint
-          - coalesce((select sum(amount) from posted where date <= ${anchorDate}::date), 0)
-          + coalesce((select sum(amount) from posted where date < ${scope.from}::date), 0) as opening
+    entered as (
+      select distinct on (date) date, balance_minor
+      from balance_update
+      where user_id = ${scope.userId} and account_id = ${scope.accountId}
+      order by date, created_at desc
+    ),
+    anchors as (
+      select date, balance_minor from entered
+      union all
+      select ${fallbackDate}::date, ${account.balance}::bigint where not exists (select 1 from entered)
+    ),
+    -- Each anchor with Σ(tx ≤ its date), so a day needs only its own running total.
+    anchored as (
+      select anchors.date, anchors.balance_minor
+        - coalesce((select sum(amount) from posted where posted.date <= anchors.date), 0) as offset_minor
+      from anchors
     ),
     days as (
       select generate_series(${scope.from}::date, ${scope.today}::date, interval '1 day')::date as date
+    ),
+    running as (
+      select days.date,
+        coalesce((select sum(amount) from posted where date < ${scope.from}::date), 0)
+          + coalesce(sum(posted.amount) over (order by days.date), 0) as total
+      from days left join posted on posted.date = days.date
     )
     insert into balance_snapshot (user_id, account_id, date, balance_minor, currency)
-    select ${scope.userId}, ${scope.accountId}, days.date,
-      (select opening from base) + coalesce(sum(posted.amount) over (order by days.date), 0),
+    select ${scope.userId}, ${scope.accountId}, running.date,
+      running.total + coalesce(
+        (select offset_minor from anchored where anchored.date <= running.date order by anchored.date desc limit 1),
+        (select offset_minor from anchored order by anchored.date limit 1)
+      ),
       ${account.currency}
-    from days left join posted on posted.date = days.date
+    from running
     on conflict (account_id, date) do update set balance_minor = excluded.balance_minor, currency = excluded.currency`);
 }
 
