@@ -1,19 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { settled, snap as snapshot } from './journey-helpers';
 
 // Issue 24 items 10 and 11: an account opens from Accounts on its own page (chart, transactions,
 // details), is renamed and given a balance, takes a CSV whose repeated row is flagged as a possible
 // duplicate, and the import is undone from the page. At phone and desktop width, light and dark, axe
 // clean, screenshots under test-results/e2e/screenshots/account-*.png.
-
-const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results/e2e/screenshots');
-mkdirSync(SCREENSHOT_DIR, { recursive: true });
-
-async function settled(page: Page): Promise<void> {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
-}
 
 const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
 
@@ -26,12 +17,7 @@ for (const width of [375, 1440]) {
     }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-      const snap = (name: string) =>
-        page.screenshot({
-          path: join(SCREENSHOT_DIR, `account-${name}-${width}-${scheme}.png`),
-          fullPage: true,
-          animations: 'disabled',
-        });
+      const snap = (name: string) => snapshot(page, `account-${name}-${width}-${scheme}`);
       const name = `Cash ${width} ${scheme}`;
       const created = await page.request.post('/api/v1/accounts', {
         headers: { origin: server.url },
