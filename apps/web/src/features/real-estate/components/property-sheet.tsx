@@ -8,7 +8,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { type PropertyDetail, propertyQuery } from '../api';
 import { addressText } from '../model';
 import { useDeleteProperty } from '../queries';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { RealEstateDisplay } from './display';
 import { PropertyFigures } from './property-card';
 import { EditPropertyDialog } from './property-dialogs';

@@ -21,7 +21,7 @@ import {
   type ValuationForm,
 } from '../model';
 import { useAddValuation, useDeleteValuation } from '../queries';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Amount, type RealEstateDisplay } from './display';
 
 /** The value over time as a step line, with its points as a table. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -9,7 +10,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 
-/** A destructive step asked once more; stays open (and disabled) while it runs. */
+/** A destructive step asked once more (delete a rule, a property, a connection); stays open and disabled while it runs. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -23,7 +24,7 @@ export function ConfirmDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  description: string;
+  description: ReactNode;
   action: string;
   busyAction: string;
   busy: boolean;
