@@ -21,14 +21,11 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins';
 import type { Config } from '../config/env';
 import { emailDeliveryConfigured, type Mailer } from '../email/mailer';
-import {
-  existingAccountSignUpEmail,
-  passwordResetEmail,
-  verificationEmail,
-} from '../email/templates';
+import { existingAccountSignUpEmail, passwordResetEmail, verificationEmail } from '../email/templates';
 import type { Logger } from '../logger';
 import type { AuditLog } from './audit';
 import { BREACHED_PASSWORD_MESSAGE } from './breached-passwords';
+import { generateRecoveryCodes } from './recovery-codes';
 
 /** Header the HTTP layer sets (overwriting anything a client sent) to the address it trusts. */
 export const CLIENT_IP_HEADER = 'x-lodestar-client-ip';
@@ -208,7 +205,13 @@ export function createAuth({ db, config, logger, mailer, audit, isBreached }: Au
     plugins: [
       twoFactor({
         issuer: 'Lodestar',
-        backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: 10, storeBackupCodes: 'encrypted' },
+        backupCodeOptions: {
+          amount: RECOVERY_CODE_COUNT,
+          length: 10,
+          storeBackupCodes: 'encrypted',
+          // No characters that read alike (I/l/1, O/0), the same as our own enrolment's.
+          customBackupCodesGenerate: () => generateRecoveryCodes(RECOVERY_CODE_COUNT),
+        },
       }),
       passkey({ rpID: publicUrl.hostname, rpName: 'Lodestar', origin: config.publicUrl }),
     ],

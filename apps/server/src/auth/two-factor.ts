@@ -10,6 +10,7 @@ import { createOTP } from '@better-auth/utils/otp';
 import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import { AppError } from '../http/app-error';
 import { RECOVERY_CODE_COUNT, type Auth } from './auth';
+import { generateRecoveryCodes } from './recovery-codes';
 
 /**
  * TOTP enrolment in the spec's three steps (enroll → verify → recovery codes) on better-auth's
@@ -27,13 +28,6 @@ export type Factor = {
   createdAt: string;
 };
 
-function recoveryCodes(): string[] {
-  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const code = generateRandomString(10, 'a-z', '0-9', 'A-Z');
-    return `${code.slice(0, 5)}-${code.slice(5)}`;
-  });
-}
-
 export async function enrollTotp(options: { auth: Auth; db: Database; userId: string; email: string }) {
   const { auth, db, userId, email } = options;
   const existing = await listTwoFactorFactors(db, userId);
@@ -50,7 +44,10 @@ export async function enrollTotp(options: { auth: Auth; db: Database; userId: st
     userId,
     verified: false,
     secret: await symmetricEncrypt({ key: context.secretConfig, data: secret }),
-    backupCodes: await symmetricEncrypt({ key: context.secretConfig, data: JSON.stringify(recoveryCodes()) }),
+    backupCodes: await symmetricEncrypt({
+      key: context.secretConfig,
+      data: JSON.stringify(generateRecoveryCodes(RECOVERY_CODE_COUNT)),
+    }),
   });
   const uri = createOTP(secret, { digits: 6, period: 30 }).url(ISSUER, email);
   const manualCode = new URL(uri).searchParams.get('secret') ?? '';

@@ -26,7 +26,8 @@ type Mode = 'totp' | 'recovery';
 
 /**
  * Spec §2 /two-factor: the second step of a sign-in with TOTP on. A 6-digit code from the
- * authenticator app, or one of the recovery codes; optionally trust this browser for 30 days.
+ * authenticator app, or one of the recovery codes; optionally trust this browser for 30 days. A wrong
+ * code is said under the field, and stays there until the next try.
  */
 export function TwoFactorRoute() {
   const page = authPageText('/two-factor');
@@ -104,6 +105,8 @@ export function TwoFactorRoute() {
         } else if (failure.status === 401 && !(failure.code && WRONG_CODE.has(failure.code))) {
           setExpired(true);
         } else if (failure.status === 400 || failure.status === 401) {
+          // Inline as well as the toast, and kept until the next try (the toast fades).
+          setError(AUTH_TOASTS.invalidCode);
           toast.error(AUTH_TOASTS.invalidCode);
           setCode('');
           setRecoveryCode('');
@@ -145,17 +148,7 @@ export function TwoFactorRoute() {
         {mode === 'totp' ? (
           <AuthField label="Authentication code" error={error}>
             {(control) => (
-              <OtpInput
-                {...control}
-                ref={input}
-                name="code"
-                autoFocus
-                value={code}
-                onChange={(next) => {
-                  setCode(next);
-                  setError(undefined);
-                }}
-              />
+              <OtpInput {...control} ref={input} name="code" autoFocus value={code} onChange={setCode} />
             )}
           </AuthField>
         ) : (
@@ -168,13 +161,10 @@ export function TwoFactorRoute() {
                 autoComplete="off"
                 autoCapitalize="none"
                 spellCheck={false}
-                placeholder="abcde-fghij"
+                placeholder="abcde-fghjk"
                 className="font-mono"
                 value={recoveryCode}
-                onChange={(event) => {
-                  setRecoveryCode(event.target.value);
-                  setError(undefined);
-                }}
+                onChange={(event) => setRecoveryCode(event.target.value)}
               />
             )}
           </AuthField>

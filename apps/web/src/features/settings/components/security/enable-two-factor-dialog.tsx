@@ -134,6 +134,8 @@ export function EnableTwoFactorDialog({
       console.error('2FA verification failed', failure);
       patch({ busy: false, code: '' });
       if (onSessionExpired(failure)) return;
+      // Under the field as well as the toast, until the next try.
+      patch({ codeError: SETTINGS_TOASTS.invalidCode });
       toast.error(SETTINGS_TOASTS.invalidCode);
       codeInput.current?.focus();
     }
@@ -242,7 +244,7 @@ export function EnableTwoFactorDialog({
                 id={`${id}-code`}
                 ref={codeInput}
                 value={state.code}
-                onChange={(code) => patch({ code, codeError: undefined })}
+                onChange={(code) => patch({ code })}
                 length={LIMITS.otpLength}
                 autoFocus
                 readOnly={state.busy}
