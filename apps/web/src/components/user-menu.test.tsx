@@ -18,7 +18,8 @@ describe('user menu', () => {
     setViewport(375);
     const user = userEvent.setup();
     const { router } = renderApp('/dashboard');
-    const trigger = await screen.findByRole('button', { name: 'Account menu' });
+    const trigger = await screen.findByRole('button', { name: 'AL, account menu' });
+    // Its name begins with the initials it shows (label in name).
     expect(trigger).toHaveTextContent('AL');
     await user.click(trigger);
     const menu = await screen.findByRole('menu');
@@ -40,7 +41,7 @@ describe('user menu', () => {
     setViewport(1440);
     const user = userEvent.setup();
     renderApp('/dashboard');
-    const trigger = await screen.findByRole('button', { name: 'Account menu' });
+    const trigger = await screen.findByRole('button', { name: 'AL, account menu' });
     trigger.focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('menu')).toBeInTheDocument();
@@ -56,7 +57,7 @@ describe('user menu', () => {
     );
     const user = userEvent.setup();
     const { router } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: 'AL, account menu' }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Sign out' }));
     expect(await screen.findByText('Failed to sign out')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');

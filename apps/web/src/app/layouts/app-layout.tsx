@@ -86,7 +86,11 @@ export function AppLayout() {
     <div className="min-h-dvh">
       <SkipLink />
       {screen === 'mobile' ? null : (
-        <div className="fixed inset-y-0 left-0 z-30 flex w-16 flex-col border-r bg-sidebar lg:w-60">
+        // A landmark, so the logo link is not content outside every landmark (axe `region`).
+        <aside
+          aria-label="Sidebar"
+          className="fixed inset-y-0 left-0 z-30 flex w-16 flex-col border-r bg-sidebar lg:w-60"
+        >
           <Link
             to="/dashboard"
             className="flex h-14 shrink-0 items-center border-b px-4 max-lg:justify-center max-lg:px-0"
@@ -94,7 +98,7 @@ export function AppLayout() {
             <Logo withName={screen === 'desktop'} />
           </Link>
           <SideNav compact={screen === 'tablet'} />
-        </div>
+        </aside>
       )}
       <div className="flex min-h-dvh flex-col md:pl-16 lg:pl-60">
         <header className="sticky top-0 z-20 flex h-14 items-center justify-between gap-2 border-b bg-background/95 px-4 backdrop-blur md:px-8">

@@ -27,8 +27,7 @@ function SecurityCard({
     <button
       type="button"
       onClick={onClick}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-description`}
+      // Named by everything it shows, title then description (WCAG 2.5.3, label in name).
       aria-busy={busy || undefined}
       className="flex w-full items-start gap-3 rounded-lg border bg-card p-4 text-left transition-colors hover:bg-accent hover:text-accent-foreground"
     >

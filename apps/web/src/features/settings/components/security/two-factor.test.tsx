@@ -69,8 +69,9 @@ describe('Enable 2FA dialog', () => {
     const writeText = stubClipboard(async () => undefined);
     renderWithProviders(<SecurityBlock user={USER} />);
 
-    const card = await screen.findByRole('button', { name: 'Two-Factor Authentication' });
-    await waitFor(() => expect(card).toHaveAccessibleDescription('Add extra security'));
+    // Named by all it shows (label in name).
+    const card = await screen.findByRole('button', { name: /^Two-Factor Authentication/ });
+    await waitFor(() => expect(card).toHaveAccessibleName('Two-Factor Authentication Add extra security'));
     await user.click(card);
 
     // Step 1: enroll.
@@ -105,8 +106,10 @@ describe('Enable 2FA dialog', () => {
     await user.type(code, '000000');
     expect(verify).toBeEnabled();
     await user.click(verify);
-    expect(await screen.findByText('Invalid verification code')).toBeInTheDocument();
+    await waitFor(() => expect(code).toHaveAccessibleDescription('Invalid verification code'));
     expect(code).toHaveValue('');
+    await user.type(code, '1');
+    expect(code).toHaveAccessibleDescription('Invalid verification code');
     expect(screen.getByRole('dialog', { name: 'Scan and verify' })).toBeInTheDocument();
     expect(server.calls('/api/v1/user/mfa/verify', 'POST')[0]?.body).toEqual({
       factorId: 'factor-1',
@@ -144,7 +147,7 @@ describe('Enable 2FA dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // The 2FA status is read again: the card now offers to disable.
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Two-Factor Authentication' })).toHaveAccessibleDescription(
+      expect(screen.getByRole('button', { name: /^Two-Factor Authentication/ })).toHaveAccessibleName(
         /Click to disable 2FA/,
       ),
     );
@@ -159,7 +162,7 @@ describe('Enable 2FA dialog', () => {
       return undefined;
     });
     renderWithProviders(<SecurityBlock user={USER} />);
-    await user.click(await screen.findByRole('button', { name: 'Two-Factor Authentication' }));
+    await user.click(await screen.findByRole('button', { name: /^Two-Factor Authentication/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Enable Two-Factor Authentication' });
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Failed to start 2FA setup')).toBeInTheDocument();
@@ -179,7 +182,7 @@ describe('Enable 2FA dialog', () => {
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderWithProviders(<SecurityBlock user={USER} />);
-    await user.click(await screen.findByRole('button', { name: 'Two-Factor Authentication' }));
+    await user.click(await screen.findByRole('button', { name: /^Two-Factor Authentication/ }));
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Copy setup key' }));
     expect(await screen.findByText('Failed to copy to clipboard')).toBeInTheDocument();
@@ -204,8 +207,8 @@ describe('Disable 2FA dialog', () => {
     });
     renderWithProviders(<SecurityBlock user={{ ...USER, twoFactorEnabled: true }} />);
 
-    const card = await screen.findByRole('button', { name: 'Two-Factor Authentication' });
-    await waitFor(() => expect(card).toHaveAccessibleDescription(/Click to disable 2FA/));
+    const card = await screen.findByRole('button', { name: /^Two-Factor Authentication/ });
+    await waitFor(() => expect(card).toHaveAccessibleName(/Click to disable 2FA/));
     await user.click(card);
     const dialog = await screen.findByRole('dialog', { name: 'Disable Two-Factor Authentication' });
     const password = await within(dialog).findByLabelText('Password');
@@ -231,8 +234,8 @@ describe('Disable 2FA dialog', () => {
     expect(server.calls('/api/v1/user/mfa/unenroll', 'POST')[0]?.body).toEqual({ factorId: 'factor-1' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Two-Factor Authentication' })).toHaveAccessibleDescription(
-        'Add extra security',
+      expect(screen.getByRole('button', { name: /^Two-Factor Authentication/ })).toHaveAccessibleName(
+        'Two-Factor Authentication Add extra security',
       ),
     );
   });
@@ -251,8 +254,8 @@ describe('Disable 2FA dialog', () => {
       return undefined;
     });
     renderWithProviders(<SecurityBlock user={USER} />);
-    const card = await screen.findByRole('button', { name: 'Two-Factor Authentication' });
-    await waitFor(() => expect(card).toHaveAccessibleDescription(/Click to disable 2FA/));
+    const card = await screen.findByRole('button', { name: /^Two-Factor Authentication/ });
+    await waitFor(() => expect(card).toHaveAccessibleName(/Click to disable 2FA/));
     await user.click(card);
     expect(await screen.findByText('No MFA factors found')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -270,8 +273,8 @@ describe('Disable 2FA dialog', () => {
       return undefined;
     });
     renderWithProviders(<SecurityBlock user={USER} />);
-    const card = await screen.findByRole('button', { name: 'Two-Factor Authentication' });
-    await waitFor(() => expect(card).toHaveAccessibleDescription(/Click to disable 2FA/));
+    const card = await screen.findByRole('button', { name: /^Two-Factor Authentication/ });
+    await waitFor(() => expect(card).toHaveAccessibleName(/Click to disable 2FA/));
     await user.click(card);
     expect(await screen.findByText('Failed to fetch MFA factors')).toBeInTheDocument();
   });
@@ -288,8 +291,8 @@ describe('Disable 2FA dialog', () => {
       return undefined;
     });
     renderWithProviders(<SecurityBlock user={USER} />);
-    const card = await screen.findByRole('button', { name: 'Two-Factor Authentication' });
-    await waitFor(() => expect(card).toHaveAccessibleDescription(/Click to disable 2FA/));
+    const card = await screen.findByRole('button', { name: /^Two-Factor Authentication/ });
+    await waitFor(() => expect(card).toHaveAccessibleName(/Click to disable 2FA/));
     await user.click(card);
     await user.type(await screen.findByLabelText('Password'), 'correct horse{Enter}');
     expect(await screen.findByText('Failed to disable 2FA')).toBeInTheDocument();
