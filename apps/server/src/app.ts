@@ -42,6 +42,7 @@ import { apiKeysRoutes } from './routes/api-keys';
 import { dataExportRoutes } from './routes/data-export';
 import { apiKeyAuth } from './auth/api-key-auth';
 import { rateLimitSubject } from './auth/rate-limit-subject';
+import { providerAccess } from './connectors/access';
 import { createSyncRunner } from './sync/runner';
 import { userLimits } from './use-cases/limits/user-limits';
 import { applyRulesToTransactions } from './use-cases/rules/apply-rules';
@@ -221,6 +222,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     afterWrite: async (userId, ids) => {
       await applyRulesToTransactions(deps.db, userId, ids);
     },
+    providerAccess: providerAccess(deps.config),
   });
   api.route('/', connectionsRoutes({ ...routeDeps, syncRunner }));
   api.route('/', accountsRoutes(routeDeps));

@@ -174,6 +174,7 @@ const envSchema = z.object({
   PLAID_CLIENT_ID: optionalText,
   PLAID_SECRET: optionalText,
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  SIMPLEFIN_BRIDGE_URL: url(['http:', 'https:']),
   PUSH_ALLOW_ANY_HOST: boolean(false),
   OUTBOUND_ALLOW_PRIVATE: allowPrivate,
   HIBP_ENABLED: boolean(false),
@@ -232,6 +233,11 @@ export type Config = {
     proMonthlyPriceId: string | undefined;
   };
   plaid: { clientId: string | undefined; secret: string | undefined; environment: 'sandbox' | 'production' };
+  /**
+   * SimpleFIN: the Bridge's root URL, whose `/create` page the app sends users to for a setup token (the
+   * token itself names where it is claimed).
+   */
+  simplefin: { bridgeUrl: string; createUrl: string };
   /** Online breached-password range check (opt-in); the offline list always applies. */
   hibp: { enabled: boolean; apiUrl: string };
   /** ECB reference rates: base URL of the eurofxref feeds, and whether to fetch them every 12 hours. */
@@ -359,6 +365,7 @@ export function parseConfig(
       proMonthlyPriceId: parsed.STRIPE_PRICE_ID_PRO_MONTHLY,
     },
     plaid: { clientId: parsed.PLAID_CLIENT_ID, secret: parsed.PLAID_SECRET, environment: parsed.PLAID_ENV },
+    simplefin: simplefinConfig(parsed.SIMPLEFIN_BRIDGE_URL),
     hibp: {
       enabled: parsed.HIBP_ENABLED,
       apiUrl: (parsed.HIBP_API_URL ?? 'https://api.pwnedpasswords.com').replace(/\/$/, ''),
@@ -383,6 +390,13 @@ export function parseConfig(
           }
         : undefined,
   };
+}
+
+export const DEFAULT_SIMPLEFIN_BRIDGE_URL = 'https://beta-bridge.simplefin.org/simplefin';
+
+function simplefinConfig(bridgeUrl: string | undefined): Config['simplefin'] {
+  const root = (bridgeUrl ?? DEFAULT_SIMPLEFIN_BRIDGE_URL).replace(/\/+$/, '');
+  return { bridgeUrl: root, createUrl: `${root}/create` };
 }
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];

@@ -1,3 +1,5 @@
+import type { OutboundPolicy } from '../outbound/guard';
+
 /**
  * The one interface every money source implements (DESIGN.md §5): link → accounts; sync(cursor) →
  * added/modified/removed transactions and the next cursor. Connectors only read from the provider;
@@ -59,6 +61,26 @@ export type SyncPage = {
   hasMore: boolean;
   /** Rough share of the work done after this page (0..1), for progress. */
   progress?: number;
+  /**
+   * For a provider without a change feed (SimpleFIN): the page holds every transaction the provider
+   * has for these accounts dated on or after `from`, so the engine removes the rows of that window the
+   * page no longer holds (a dropped pending charge, a transaction the bank withdrew).
+   */
+  window?: { from: string; accountExternalIds: string[] };
+  /** What the provider says about the connection (SimpleFIN `errors`), shown on it as given. */
+  notices?: string[];
+  /** The institution the connection turned out to be at, when the provider says so while syncing. */
+  institution?: ConnectorInstitution;
+};
+
+export type ConnectorInstitution = {
+  externalId: string;
+  name: string;
+  url?: string;
+  /** A data: URL or https URL of the logo, when the provider sends one. */
+  logo?: string;
+  /** #rrggbb */
+  primaryColor?: string;
 };
 
 export type ConnectorContext = {
@@ -68,11 +90,20 @@ export type ConnectorContext = {
   secret?: string;
   /** Today in the user's calendar (YYYY-MM-DD). */
   today: string;
+  /** The connection's committed cursor when the sync started (null on a first or full sync). */
+  cursor?: string | null;
+  /** How requests to addresses from user input (SimpleFIN URLs) may go out (outbound/guard.ts). */
+  outbound?: OutboundPolicy;
 };
 
 export type Connector = {
   provider: string;
-  institution: { externalId: string; name: string; url?: string };
+  institution: ConnectorInstitution;
+  /**
+   * The provider's request budget: syncs of one connection at most this often (SimpleFIN Bridge: every
+   * 4 hours). Scheduled syncs wait; a manual one is refused with the time the next is allowed.
+   */
+  minSyncIntervalMs?: number;
   accounts(context: ConnectorContext): Promise<ConnectorAccount[]>;
   sync(context: ConnectorContext, cursor: string | null): Promise<SyncPage>;
   /**

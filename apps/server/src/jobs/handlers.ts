@@ -5,6 +5,7 @@ import type { Mailer } from '../email/mailer';
 import type { Logger } from '../logger';
 import { createNotifier, type Notifier } from '../notifications/notifier';
 import { createPushSender } from '../notifications/push';
+import { providerAccess } from '../connectors/access';
 import { createSyncRunner, type SyncRunner } from '../sync/runner';
 import { userLimits } from '../use-cases/limits/user-limits';
 import { applyRulesToTransactions } from '../use-cases/rules/apply-rules';
@@ -42,6 +43,7 @@ export function createBackground(deps: BackgroundDeps): Background {
     afterWrite: async (userId, ids) => {
       await applyRulesToTransactions(deps.db, userId, ids);
     },
+    providerAccess: providerAccess(deps.config),
   });
   const push = createPushSender({
     db: deps.db,

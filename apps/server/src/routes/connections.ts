@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import {
-  deleteConnection,
-  insertConnection,
-  listConnections,
-  upsertInstitution,
-} from '@lodestar/db';
+import { deleteConnection, insertConnection, listConnections, upsertInstitution } from '@lodestar/db';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { DEMO_ACCOUNT_COUNT, DEMO_INSTITUTION } from '../connectors/demo/demo-connector';
@@ -13,6 +8,9 @@ import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { AccountStatusSchema, COOKIE_AUTH, jsonResponse } from '../http/openapi';
 import type { SyncRunner } from '../sync/runner';
+import { providerOutboundPolicy } from '../connectors/access';
+import { providerStates } from '../use-cases/accounts/providers';
+import { connectSimplefin } from '../use-cases/accounts/connect-simplefin';
 import { reconnectConnection } from '../use-cases/accounts/reconnect-connection';
 import { connectionView } from '../use-cases/accounts/views';
 import { assertWithinLimits, userLimits } from '../use-cases/limits/user-limits';
@@ -23,11 +21,32 @@ const ConnectionSchema = z
     id: z.string(),
     provider: z.string(),
     displayName: z.string(),
-    institution: z.object({ name: z.string() }).nullable(),
+    institution: z
+      .object({
+        name: z.string(),
+        url: z.string().nullable().openapi({ description: 'The institution’s website, when known' }),
+        logo: z
+          .string()
+          .nullable()
+          .openapi({ description: 'Logo as the provider sends it (data: or https URL), when it sends one' }),
+        primaryColor: z.string().nullable().openapi({ description: 'Brand colour (#rrggbb), when sent' }),
+      })
+      .nullable(),
     status: AccountStatusSchema,
     statusText: z.object({ label: z.string(), description: z.string() }),
     lastSyncedAt: z.string().nullable(),
     lastError: z.string().nullable(),
+    notices: z.array(z.string()).openapi({
+      description: 'What the provider said about the connection on its last answer (SimpleFIN errors)',
+    }),
+    syncs: z.boolean().openapi({ description: 'Whether the source syncs (false: file imports, manual)' }),
+    nextSyncAllowedAt: z.string().nullable().openapi({
+      description: 'Inside the provider’s request budget: when the next sync is allowed',
+    }),
+    reconnect: z.enum(['in_place', 'setup_token', 'link_again']).openapi({
+      description:
+        'How the connection gets going again: reconnect in place, paste a new SimpleFIN setup token, or remove and link again',
+    }),
     sync: z.object({
       state: z.enum(['idle', 'running']),
       step: z.string().nullable(),
@@ -35,6 +54,15 @@ const ConnectionSchema = z
     }),
   })
   .openapi('Connection');
+const ProviderSchema = z
+  .object({
+    id: z.enum(['plaid', 'simplefin', 'demo', 'import', 'manual']),
+    name: z.string(),
+    configured: z.boolean(),
+    missing: z.array(z.string()).openapi({ description: 'Settings to set before it works (names only)' }),
+    setupUrl: z.string().nullable().openapi({ description: 'Where a user gets what the provider needs' }),
+  })
+  .openapi('ConnectionProvider');
 const idParam = z.object({ id: z.uuid({ message: 'No such connection' }) });
 
 const routes = {
@@ -45,6 +73,46 @@ const routes = {
     security: COOKIE_AUTH,
     summary: 'Linked sources with their status and sync progress',
     responses: { 200: jsonResponse(z.object({ connections: z.array(ConnectionSchema) }), 'Connections') },
+  }),
+  providers: createRoute({
+    method: 'get',
+    path: '/connections/providers',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'The ways to add accounts, each with whether this server is set up for it (never a secret)',
+    responses: { 200: jsonResponse(z.object({ providers: z.array(ProviderSchema) }), 'Providers') },
+  }),
+  simplefin: createRoute({
+    method: 'post',
+    path: '/simplefin/connect',
+    tags,
+    security: COOKIE_AUTH,
+    summary:
+      'Link SimpleFIN Bridge with a setup token (claimed once), or give a SimpleFIN connection a new one',
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: z.object({
+              setupToken: z
+                .string()
+                .trim()
+                .min(1, { message: 'Paste the setup token from SimpleFIN Bridge' })
+                .max(2_000, { message: 'This is not a SimpleFIN setup token' }),
+              connectionId: z.uuid({ message: 'No such connection' }).optional().openapi({
+                description: 'Reconnect this SimpleFIN connection with the new token instead of adding one',
+              }),
+            }),
+          },
+        },
+      },
+    },
+    responses: {
+      201: jsonResponse(z.object({ connection: ConnectionSchema }), 'Connected; the first sync runs now'),
+      400: { description: 'Not a setup token, or SimpleFIN refused it (already claimed or unknown)' },
+      502: { description: 'SimpleFIN did not answer' },
+    },
   }),
   demo: createRoute({
     method: 'post',
@@ -130,7 +198,7 @@ export function connectionsRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) 
     const rows = await listConnections(db, userId);
     const row = rows.find((candidate) => candidate.connection.id === connectionId);
     if (!row) throw AppError.notFound('No such connection');
-    return connectionView(row.connection, row.institutionName, row.syncRunning);
+    return connectionView(row, deps.now());
   }
 
   return new OpenAPIHono<AppEnv>()
@@ -138,8 +206,26 @@ export function connectionsRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) 
       const { userId } = await requireUser(c, auth);
       const rows = await listConnections(db, userId);
       return ok(c, {
-        connections: rows.map((row) => connectionView(row.connection, row.institutionName, row.syncRunning)),
+        connections: rows.map((row) => connectionView(row, deps.now())),
       });
+    })
+    .openapi(routes.providers, async (c) => {
+      await requireUser(c, auth);
+      return ok(c, { providers: providerStates(deps.config) });
+    })
+    .openapi(routes.simplefin, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const { setupToken, connectionId } = c.req.valid('json');
+      const connection = await connectSimplefin({
+        db,
+        userId,
+        setupToken,
+        ...(connectionId ? { connectionId } : {}),
+        encryptionKey: deps.config.secrets.encryptionKey,
+        outbound: providerOutboundPolicy(deps.config),
+      });
+      await syncRunner.start(userId, connection.id, { ignoreBudget: true });
+      return ok(c, { connection: await viewOf(userId, connection.id) }, 201);
     })
     .openapi(routes.demo, async (c) => {
       const { userId } = await requireUser(c, auth);

@@ -3,6 +3,7 @@ import {
   countNewTransactions,
   connectionAccountIds,
   deleteTransactionsByExternalId,
+  deleteTransactionsMissingFromWindow,
   recomputeBalanceSnapshots,
   releaseSyncLease,
   replaceHoldings,
@@ -11,6 +12,7 @@ import {
   setConnectionStatus,
   updateConnection,
   upsertConnectionAccounts,
+  upsertInstitution,
   upsertSecurities,
   upsertSecurityPrices,
   upsertTransactions,
@@ -22,6 +24,7 @@ import { retry, RETRY } from '@lodestar/domain';
 import { AppError } from '../http/app-error';
 import { assertWithinLimits } from '../use-cases/limits/user-limits';
 import type { Logger } from '../logger';
+import type { OutboundPolicy } from '../outbound/guard';
 import {
   ProviderError,
   type Connector,
@@ -49,9 +52,13 @@ export type SyncOptions = {
   instanceId: string;
   logger: Logger;
   today: string;
+  /** The clock for the times the sync records (last sync, last error); the app's clock by default. */
+  now?: () => Date;
   /** Read everything again from the start (spec `forceFullSync`). */
   full?: boolean;
   secret?: string;
+  /** How the connector may reach addresses that came from user input (SimpleFIN URLs). */
+  outbound?: OutboundPolicy;
   /** Called with new and changed transaction ids after the batches (rules). */
   afterWrite?: (transactionIds: string[]) => Promise<void>;
   retryDelayMs?: number;
@@ -86,7 +93,9 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
   const context: ConnectorContext = {
     settings: lease.settings,
     ...(options.secret === undefined ? {} : { secret: options.secret }),
+    ...(options.outbound ? { outbound: options.outbound } : {}),
     today: options.today,
+    cursor: options.full ? null : lease.cursor,
   };
   const withRetry = <T>(task: () => Promise<T>) =>
     retry(task, {
@@ -113,6 +122,7 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
     let batches = 0;
     let added = 0;
     let removedCount = 0;
+    let notices: string[] = [];
     const written: string[] = [];
     const earliest = new Map<string, string>();
     const touch = (accountId: string, date: string) => {
@@ -154,11 +164,34 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
           touch(gone.accountId, gone.date);
           removedCount += 1;
         }
-        await updateConnection(tx, userId, connection.id, { cursor: page.nextCursor });
+        if (page.window) {
+          for (const accountExternalId of page.window.accountExternalIds) {
+            const accountId = accountIds.get(accountExternalId);
+            if (!accountId) continue;
+            const keepExternalIds = rows.flatMap((row) =>
+              row.accountId === accountId ? [row.externalId] : [],
+            );
+            const gone = await deleteTransactionsMissingFromWindow(tx, userId, {
+              accountId,
+              from: page.window.from,
+              keepExternalIds,
+            });
+            for (const row of gone) touch(row.accountId, row.date);
+            removedCount += gone.length;
+          }
+        }
+        const institutionId = page.institution
+          ? await upsertInstitution(tx, { provider: connector.provider, ...page.institution })
+          : undefined;
+        await updateConnection(tx, userId, connection.id, {
+          cursor: page.nextCursor,
+          ...(institutionId ? { institutionId } : {}),
+        });
         written.push(...ids);
       });
       added += rows.length;
       batches += 1;
+      if (page.notices) notices = [...notices, ...page.notices];
       cursor = page.nextCursor;
       if (options.crashAfterBatches === batches) throw new Error('Simulated crash between batches');
       await progress(
@@ -229,7 +262,8 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
       await recomputeBalanceSnapshots(db, { userId, accountId, from, today: options.today });
     }
     await updateConnection(db, userId, connection.id, {
-      lastSyncedAt: new Date(),
+      lastSyncedAt: (options.now ?? (() => new Date()))(),
+      providerNotices: notices,
       lastError: null,
       lastErrorAt: null,
       consecutiveFailures: 0,
@@ -249,7 +283,7 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
     log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'sync failed');
     await updateConnection(db, userId, connection.id, {
       lastError: message,
-      lastErrorAt: new Date(),
+      lastErrorAt: (options.now ?? (() => new Date()))(),
       consecutiveFailures: lease.consecutiveFailures + 1,
     });
     await setConnectionStatus(db, userId, connection.id, status);

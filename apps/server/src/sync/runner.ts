@@ -3,11 +3,40 @@ import { AppError } from '../http/app-error';
 import type { Logger } from '../logger';
 import { connectorFor } from '../connectors/registry';
 import { todayFor } from '../use-cases/accounts/today';
+import type { OutboundPolicy } from '../outbound/guard';
+import { openSecret } from '../secrets/secret-box';
+import { budgetMessage, nextSyncAllowedAt } from './budget';
 import { runSync, SYNC_MESSAGES, type SyncOutcome } from './engine';
 
+/** The connection's provider secret, opened; undefined when it has none. */
+function openConnectionSecret(
+  connection: ConnectionRow,
+  access: SyncRunnerOptions['providerAccess'],
+): string | undefined {
+  if (!connection.secretCiphertext || !connection.secretKeyId || !access) return undefined;
+  return openSecret(
+    { ciphertext: connection.secretCiphertext, keyId: connection.secretKeyId },
+    access.encryptionKey,
+  );
+}
+
+export type StartOptions = {
+  full?: boolean;
+  /**
+   * Skip the provider's request budget (a first sync right after linking or reconnecting, which has a
+   * new access and no recent request).
+   */
+  ignoreBudget?: boolean;
+};
+
 export type SyncRunner = {
-  /** Starts a sync in the background; 409 when one is running, 400 for sources that do not sync. */
-  start(userId: string, connectionId: string, options?: { full?: boolean }): Promise<ConnectionRow>;
+  /**
+   * Starts a sync in the background; 409 when one is running, 400 for sources that do not sync, 429
+   * inside the provider's request budget (the message says when the next sync is allowed).
+   */
+  start(userId: string, connectionId: string, options?: StartOptions): Promise<ConnectionRow>;
+  /** Runs a sync to its end (scheduled jobs): the outcome, or undefined when it could not start. */
+  run(userId: string, connectionId: string, options?: StartOptions): Promise<SyncOutcome>;
   /** Resolves once every sync this process started has finished (shutdown, tests). */
   whenIdle(): Promise<void>;
 };
@@ -20,6 +49,8 @@ export type SyncRunnerOptions = {
   now: () => Date;
   limitsFor: (userId: string) => { transactions: number | null };
   afterWrite?: (userId: string, transactionIds: string[]) => Promise<void>;
+  /** How connectors reach providers: the key that opens stored secrets, the outbound policy. */
+  providerAccess?: { encryptionKey: string; outbound: OutboundPolicy };
 };
 
 /**
@@ -33,42 +64,68 @@ export function createSyncRunner({
   now,
   limitsFor,
   afterWrite,
+  providerAccess,
 }: SyncRunnerOptions): SyncRunner {
   const running = new Set<Promise<SyncOutcome | undefined>>();
+  async function begin(userId: string, connectionId: string, options: StartOptions) {
+    const connection = await findConnection(db, userId, connectionId);
+    if (!connection) throw AppError.notFound('No such connection');
+    const connector = connectorFor(connection.provider);
+    if (!connector)
+      throw new AppError('VALIDATION_FAILED', 'This source is updated by import or by hand, not by syncing', {
+        items: [],
+      });
+    const at = now();
+    const nextAllowed = options.ignoreBudget
+      ? null
+      : nextSyncAllowedAt(connection, connector.minSyncIntervalMs, at);
+    if (nextAllowed) {
+      throw new AppError(
+        'RATE_LIMITED',
+        budgetMessage(
+          connector.institution.name,
+          Math.round((connector.minSyncIntervalMs ?? 0) / 3_600_000),
+          nextAllowed.getTime() - at.getTime(),
+        ),
+        { reset: nextAllowed.getTime() },
+      );
+    }
+    const secret = openConnectionSecret(connection, providerAccess);
+    const today = await todayFor(db, userId, at);
+    // The lease is taken before answering, so whoever asked sees the sync as running at once.
+    const lease = await acquireSyncLease(db, userId, connectionId, instanceId);
+    if (!lease) throw new AppError('CONFLICT', SYNC_MESSAGES.busy);
+    const task = runSync({
+      db,
+      connector,
+      connection: lease,
+      instanceId,
+      leaseTaken: true,
+      logger,
+      now,
+      today,
+      limits: limitsFor(userId),
+      ...(secret === undefined ? {} : { secret }),
+      ...(providerAccess ? { outbound: providerAccess.outbound } : {}),
+      ...(options.full ? { full: true } : {}),
+      ...(afterWrite ? { afterWrite: (ids: string[]) => afterWrite(userId, ids) } : {}),
+    }).catch((error: unknown) => {
+      // A sync that could not even start (lease taken in between) is not an error of the user's.
+      if (!(error instanceof AppError)) logger.error({ err: error }, 'sync crashed');
+      return undefined;
+    });
+    running.add(task);
+    void task.finally(() => running.delete(task));
+    return { lease, task };
+  }
   return {
     async start(userId, connectionId, options = {}) {
-      const connection = await findConnection(db, userId, connectionId);
-      if (!connection) throw AppError.notFound('No such connection');
-      const connector = connectorFor(connection.provider);
-      if (!connector)
-        throw new AppError(
-          'VALIDATION_FAILED',
-          'This source is updated by import or by hand, not by syncing',
-          { items: [] },
-        );
-      const today = await todayFor(db, userId, now());
-      // The lease is taken before answering, so whoever asked sees the sync as running at once.
-      const lease = await acquireSyncLease(db, userId, connectionId, instanceId);
-      if (!lease) throw new AppError('CONFLICT', SYNC_MESSAGES.busy);
-      const task = runSync({
-        db,
-        connector,
-        connection: lease,
-        instanceId,
-        leaseTaken: true,
-        logger,
-        today,
-        limits: limitsFor(userId),
-        ...(options.full ? { full: true } : {}),
-        ...(afterWrite ? { afterWrite: (ids: string[]) => afterWrite(userId, ids) } : {}),
-      }).catch((error: unknown) => {
-        // A sync that could not even start (lease taken in between) is not an error of the user's.
-        if (!(error instanceof AppError)) logger.error({ err: error }, 'sync crashed');
-        return undefined;
-      });
-      running.add(task);
-      void task.finally(() => running.delete(task));
-      return lease;
+      return (await begin(userId, connectionId, options)).lease;
+    },
+    async run(userId, connectionId, options = {}) {
+      const { task } = await begin(userId, connectionId, options);
+      const outcome = await task;
+      return outcome ?? { ok: false, status: 'error', message: SYNC_MESSAGES.failed };
     },
     async whenIdle() {
       while (running.size) await Promise.all([...running]);

@@ -333,6 +333,115 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/connections/providers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The ways to add accounts, each with whether this server is set up for it (never a secret) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Providers */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                providers: components['schemas']['ConnectionProvider'][];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/simplefin/connect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Link SimpleFIN Bridge with a setup token (claimed once), or give a SimpleFIN connection a new one */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            setupToken: string;
+            /**
+             * Format: uuid
+             * @description Reconnect this SimpleFIN connection with the new token instead of adding one
+             */
+            connectionId?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Connected; the first sync runs now */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                connection: components['schemas']['Connection'];
+              };
+            };
+          };
+        };
+        /** @description Not a setup token, or SimpleFIN refused it (already claimed or unknown) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description SimpleFIN did not answer */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/connections/demo': {
     parameters: {
       query?: never;
@@ -4149,6 +4258,12 @@ export interface components {
       displayName: string;
       institution: {
         name: string;
+        /** @description The institution’s website, when known */
+        url: string | null;
+        /** @description Logo as the provider sends it (data: or https URL), when it sends one */
+        logo: string | null;
+        /** @description Brand colour (#rrggbb), when sent */
+        primaryColor: string | null;
       } | null;
       /** @enum {string} */
       status: 'active' | 'syncing' | 'needs_reauth' | 'error' | 'disconnected';
@@ -4158,12 +4273,33 @@ export interface components {
       };
       lastSyncedAt: string | null;
       lastError: string | null;
+      /** @description What the provider said about the connection on its last answer (SimpleFIN errors) */
+      notices: string[];
+      /** @description Whether the source syncs (false: file imports, manual) */
+      syncs: boolean;
+      /** @description Inside the provider’s request budget: when the next sync is allowed */
+      nextSyncAllowedAt: string | null;
+      /**
+       * @description How the connection gets going again: reconnect in place, paste a new SimpleFIN setup token, or remove and link again
+       * @enum {string}
+       */
+      reconnect: 'in_place' | 'setup_token' | 'link_again';
       sync: {
         /** @enum {string} */
         state: 'idle' | 'running';
         step: string | null;
         progress: number | null;
       };
+    };
+    ConnectionProvider: {
+      /** @enum {string} */
+      id: 'plaid' | 'simplefin' | 'demo' | 'import' | 'manual';
+      name: string;
+      configured: boolean;
+      /** @description Settings to set before it works (names only) */
+      missing: string[];
+      /** @description Where a user gets what the provider needs */
+      setupUrl: string | null;
     };
     Account: {
       id: string;

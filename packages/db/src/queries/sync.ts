@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { connection, financialAccount, institution, transaction } from '../schema/index';
 import { instanceAlive } from './app-instance';
@@ -12,19 +12,26 @@ export type TransactionRow = typeof transaction.$inferSelect;
 
 export async function upsertInstitution(
   db: Executor,
-  value: { provider: string; externalId: string; name: string; url?: string | null },
+  value: {
+    provider: string;
+    externalId: string;
+    name: string;
+    url?: string | null;
+    logo?: string | null;
+    primaryColor?: string | null;
+  },
 ): Promise<string> {
+  const branding = {
+    url: value.url ?? null,
+    logo: value.logo ?? null,
+    primaryColor: value.primaryColor ?? null,
+  };
   const [row] = await db
     .insert(institution)
-    .values({
-      provider: value.provider,
-      externalId: value.externalId,
-      name: value.name,
-      url: value.url ?? null,
-    })
+    .values({ provider: value.provider, externalId: value.externalId, name: value.name, ...branding })
     .onConflictDoUpdate({
       target: [institution.provider, institution.externalId],
-      set: { name: value.name, url: value.url ?? null },
+      set: { name: value.name, ...branding },
     })
     .returning({ id: institution.id });
   if (!row) throw new Error('institution upsert returned no row');
@@ -66,7 +73,14 @@ const leaseHeld = () =>
 
 export function listConnections(db: Executor, userId: string) {
   return db
-    .select({ connection, institutionName: institution.name, syncRunning: leaseHeld() })
+    .select({
+      connection,
+      institutionName: institution.name,
+      institutionUrl: institution.url,
+      institutionLogo: institution.logo,
+      institutionColor: institution.primaryColor,
+      syncRunning: leaseHeld(),
+    })
     .from(connection)
     .leftJoin(institution, eq(institution.id, connection.institutionId))
     .where(eq(connection.userId, userId))
@@ -80,7 +94,18 @@ export async function updateConnection(
   changes: Partial<
     Pick<
       ConnectionRow,
-      'status' | 'cursor' | 'lastSyncedAt' | 'lastError' | 'lastErrorAt' | 'consecutiveFailures' | 'settings'
+      | 'status'
+      | 'cursor'
+      | 'lastSyncedAt'
+      | 'lastError'
+      | 'lastErrorAt'
+      | 'consecutiveFailures'
+      | 'settings'
+      | 'providerNotices'
+      | 'institutionId'
+      | 'displayName'
+      | 'secretCiphertext'
+      | 'secretKeyId'
     >
   >,
 ): Promise<void> {
@@ -345,6 +370,34 @@ export async function deleteTransactionsByExternalId(
     touched.push(...deleted);
   }
   return touched;
+}
+
+/**
+ * For a provider that answers with everything it holds from a date on (no cursor, e.g. SimpleFIN):
+ * removes the account's provider rows in that window that the answer no longer holds, so the account
+ * ends with exactly the provider's data. A pending row counts as in the window whatever its date (it
+ * may post under another id and an earlier date). Returns the dates touched.
+ */
+export async function deleteTransactionsMissingFromWindow(
+  db: Executor,
+  userId: string,
+  window: { accountId: string; from: string; keepExternalIds: readonly string[] },
+) {
+  return db
+    .delete(transaction)
+    .where(
+      and(
+        eq(transaction.userId, userId),
+        eq(transaction.accountId, window.accountId),
+        isNotNull(transaction.externalId),
+        isNull(transaction.importBatchId),
+        or(gte(transaction.date, window.from), eq(transaction.status, 'pending')),
+        window.keepExternalIds.length
+          ? notInArray(transaction.externalId, [...window.keepExternalIds])
+          : undefined,
+      ),
+    )
+    .returning({ accountId: transaction.accountId, date: transaction.date });
 }
 
 /**

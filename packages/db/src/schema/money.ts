@@ -42,6 +42,10 @@ export const institution = pgTable(
     externalId: text('external_id').notNull(),
     name: text('name').notNull(),
     url: text('url'),
+    /** The institution's logo as the provider sends it (a data: URL or an https URL), if any. */
+    logo: text('logo'),
+    /** The institution's brand colour (#rrggbb), if the provider sends one. */
+    primaryColor: text('primary_color'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('institution_provider_external_idx').on(table.provider, table.externalId)],
@@ -77,6 +81,11 @@ export const connection = pgTable(
     syncInstanceId: uuid('sync_instance_id'),
     /** What the running sync is doing, for progress on screen: { step, progress 0..1 }. */
     syncProgress: jsonb('sync_progress').$type<{ step: string; progress: number | null } | null>(),
+    /**
+     * What the provider reported about the connection on its last successful answer (SimpleFIN's
+     * `errors`, e.g. an institution asking for attention), shown on the connection as given.
+     */
+    providerNotices: jsonb('provider_notices').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

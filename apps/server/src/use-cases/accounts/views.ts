@@ -1,5 +1,7 @@
 import type { AccountListRow, ConnectionRow } from '@lodestar/db';
 import { accountStatusText, normalizeAccountStatus } from '@lodestar/domain';
+import { connectorFor } from '../../connectors/registry';
+import { nextSyncAllowedAt } from '../../sync/budget';
 
 const money = (amountMinor: number, currency: string) => ({ amountMinor, currency });
 
@@ -30,17 +32,48 @@ export function accountView(row: AccountListRow, favorites: ReadonlySet<string>)
 
 export type AccountView = ReturnType<typeof accountView>;
 
-export function connectionView(connection: ConnectionRow, institutionName: string | null, running: boolean) {
+export type ConnectionListRow = {
+  connection: ConnectionRow;
+  institutionName: string | null;
+  institutionUrl?: string | null;
+  institutionLogo?: string | null;
+  institutionColor?: string | null;
+  syncRunning: boolean;
+};
+
+/** How a connection in needs_reauth or error gets going again. */
+export type ReconnectWay = 'in_place' | 'setup_token' | 'link_again';
+
+export function connectionView(row: ConnectionListRow, now: Date = new Date()) {
+  const { connection, syncRunning: running } = row;
   const status = normalizeAccountStatus(connection.status);
+  const connector = connectorFor(connection.provider);
+  const nextAllowed = nextSyncAllowedAt(connection, connector?.minSyncIntervalMs, now);
+  const reconnect: ReconnectWay = connector?.reauthenticate
+    ? 'in_place'
+    : connection.provider === 'simplefin'
+      ? 'setup_token'
+      : 'link_again';
   return {
     id: connection.id,
     provider: connection.provider,
     displayName: connection.displayName,
-    institution: institutionName ? { name: institutionName } : null,
+    institution: row.institutionName
+      ? {
+          name: row.institutionName,
+          url: row.institutionUrl ?? null,
+          logo: row.institutionLogo ?? null,
+          primaryColor: row.institutionColor ?? null,
+        }
+      : null,
     status,
     statusText: accountStatusText(status),
     lastSyncedAt: connection.lastSyncedAt?.toISOString() ?? null,
     lastError: connection.lastError,
+    notices: connection.providerNotices,
+    syncs: Boolean(connector),
+    nextSyncAllowedAt: nextAllowed?.toISOString() ?? null,
+    reconnect,
     sync: {
       state: running ? ('running' as const) : ('idle' as const),
       step: running ? (connection.syncProgress?.step ?? null) : null,

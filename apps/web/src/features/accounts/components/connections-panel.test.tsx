@@ -103,7 +103,7 @@ describe('connections panel', { timeout: 15_000 }, () => {
   const other = makeConnection({
     id: 'conn_other',
     displayName: 'Second Bank',
-    institution: { name: 'Second Bank' },
+    institution: { name: 'Second Bank', url: null, logo: null, primaryColor: null },
     status: 'needs_reauth',
     lastSyncedAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
   });
