@@ -13,8 +13,11 @@ export const JOBS_SCHEMA = 'pgboss';
 export const JOB_SCHEDULES = {
   /** The notification check: it looks at the last completed period, so running often is safe. */
   notifications: '*/15 * * * *',
-  /** Sync of every connection that syncs (demo bank, aggregators). */
-  'sync-connections': '0 */6 * * *',
+  /**
+   * Looks for connections whose sync is due (jobs/schedule.ts: the user's plan frequency, self-hosted
+   * every 6 hours, and the provider's request budget) and queues a `sync-connection` job for each.
+   */
+  'sync-connections': '*/15 * * * *',
   /**
    * The ECB reference rates (fx/refresher.ts runFxJob): published once per working day around 16:00
    * CET; the job fetches when the last fetch is 12 hours old, so checking hourly keeps it within an hour.
@@ -22,8 +25,26 @@ export const JOB_SCHEDULES = {
   'fx-rates': '5 * * * *',
 } as const;
 
-export type JobName = keyof typeof JOB_SCHEDULES;
-export type JobHandlers = Record<JobName, () => Promise<unknown>>;
+/**
+ * Queues without a schedule, whose jobs other jobs send. `sync-connection`: one connection's sync, with
+ * the connection id as singleton key on a stately queue, so each connection has at most one job waiting
+ * and one running, whichever instance sent or takes it.
+ */
+export const JOB_QUEUES = ['sync-connection'] as const;
+
+export type ScheduledJobName = keyof typeof JOB_SCHEDULES;
+export type JobName = ScheduledJobName | (typeof JOB_QUEUES)[number];
+
+/** What a job function gets from pg-boss: the job's data, and a way to queue further jobs. */
+export type JobContext = {
+  data: unknown;
+  send(
+    name: (typeof JOB_QUEUES)[number],
+    data: object,
+    options: { singletonKey: string; startAfter?: number },
+  ): Promise<void>;
+};
+export type JobHandlers = Record<JobName, (job?: JobContext) => Promise<unknown>>;
 
 export type RunningJobs = {
   boss: PgBoss;
@@ -52,17 +73,27 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
+  const send: JobContext['send'] = async (name, data, sendOptions) => {
+    await boss.send(name, data, {
+      singletonKey: sendOptions.singletonKey,
+      ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+    });
+  };
+  const queues: [JobName, string | undefined][] = [
+    ...(Object.entries(JOB_SCHEDULES) as [JobName, string][]),
+    ...JOB_QUEUES.map((name): [JobName, undefined] => [name, undefined]),
+  ];
   try {
-    for (const [name, cron] of Object.entries(JOB_SCHEDULES) as [JobName, string][]) {
+    for (const [name, cron] of queues) {
       await boss.createQueue(name, { name, policy: 'stately', retryLimit: 0, expireInSeconds: 60 * 60 });
-      await boss.schedule(name, cron);
+      if (cron) await boss.schedule(name, cron);
       await boss.work(
         name,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10 },
         async (jobs) => {
           for (const job of jobs) {
             log.info({ job: name, id: job.id }, 'job started');
-            const output = await options.handlers[name]();
+            const output = await options.handlers[name]({ data: job.data, send });
             log.info({ job: name, id: job.id, output }, 'job finished');
           }
         },

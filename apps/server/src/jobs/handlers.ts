@@ -1,4 +1,4 @@
-import { listUserIds, type Database } from '@lodestar/db';
+import type { Database } from '@lodestar/db';
 import type { Config } from '../config/env';
 import { runFxJob } from '../fx/refresher';
 import type { Mailer } from '../email/mailer';
@@ -7,10 +7,12 @@ import { createNotifier, type Notifier } from '../notifications/notifier';
 import { createPushSender } from '../notifications/push';
 import { providerAccess } from '../connectors/access';
 import { createSyncRunner, type SyncRunner } from '../sync/runner';
-import { userLimits } from '../use-cases/limits/user-limits';
+import { userLimits, userSyncIntervalMs } from '../use-cases/limits/user-limits';
+import { AppError } from '../http/app-error';
+import { dueSyncs, type SyncJob } from './schedule';
 import { applyRulesToTransactions } from '../use-cases/rules/apply-rules';
-import type { JobName } from './boss';
-import { addCounts, syncUserConnections, type JobCounts } from './user-jobs';
+import type { JobContext, JobName } from './boss';
+import { addCounts, type JobCounts } from './user-jobs';
 
 export type BackgroundDeps = {
   db: Database;
@@ -26,7 +28,10 @@ export type Background = {
   notifier: Notifier;
   syncRunner: SyncRunner;
   /** The job functions by queue name (what pg-boss workers call; `JobHandlers` compatible). */
-  handlers: Record<JobName, () => Promise<JobCounts>>;
+  handlers: Record<Exclude<JobName, 'sync-connections'>, (job?: JobContext) => Promise<JobCounts>> & {
+    /** With pg-boss it queues the due syncs (how many); called directly it runs them (their counts). */
+    'sync-connections': (job?: JobContext) => Promise<JobCounts | { queued: number }>;
+  };
 };
 
 /**
@@ -53,19 +58,51 @@ export function createBackground(deps: BackgroundDeps): Background {
     now: deps.now,
   });
   const notifier = createNotifier({ ...deps, push });
+  /** One scheduled sync to its end; inside the provider's budget or already running elsewhere: skipped. */
+  async function syncOne(data: unknown): Promise<JobCounts> {
+    const job = data as Partial<SyncJob> | undefined;
+    if (typeof job?.userId !== 'string' || typeof job.connectionId !== 'string')
+      return { successful: 0, failed: 1 };
+    try {
+      const outcome = await syncRunner.run(job.userId, job.connectionId);
+      return outcome.ok ? { successful: 1, failed: 0 } : { successful: 0, failed: 1 };
+    } catch (error) {
+      if (error instanceof AppError && ['CONFLICT', 'RATE_LIMITED', 'NOT_FOUND'].includes(error.code))
+        return { successful: 0, failed: 0 };
+      deps.logger.error({ err: error, connectionId: job.connectionId }, 'scheduled sync failed');
+      return { successful: 0, failed: 1 };
+    }
+  }
   return {
     notifier,
     syncRunner,
     handlers: {
       notifications: () => notifier.runForAll(),
       'fx-rates': () => runFxJob(deps),
-      async 'sync-connections'() {
-        let counts: JobCounts = { successful: 0, failed: 0 };
-        for (const userId of await listUserIds(deps.db)) {
-          counts = addCounts(counts, await syncUserConnections({ ...deps, syncRunner }, userId));
+      /**
+       * Queues the due connections' syncs (one job each, staggered); without pg-boss (tests, a direct
+       * call) it runs them here, one after another.
+       */
+      async 'sync-connections'(job) {
+        const due = await dueSyncs({
+          db: deps.db,
+          now: deps.now,
+          intervalFor: (userId) => userSyncIntervalMs(deps, userId),
+        });
+        if (job) {
+          for (const item of due)
+            await job.send(
+              'sync-connection',
+              { userId: item.userId, connectionId: item.connectionId },
+              { singletonKey: item.connectionId, startAfter: item.startAfterSeconds },
+            );
+          return { queued: due.length };
         }
+        let counts: JobCounts = { successful: 0, failed: 0 };
+        for (const item of due) counts = addCounts(counts, await syncOne(item));
         return counts;
       },
+      'sync-connection': async (job) => syncOne(job?.data),
     },
   };
 }

@@ -13,7 +13,8 @@ export type UserJobDeps = { db: Database; logger: Logger; syncRunner: SyncRunner
 /**
  * Syncs every connection of the user that syncs (file imports and manual accounts do not) and waits
  * for the outcome: a sync that ends with the connection in error or needing sign-in again counts as
- * failed. A connection already syncing (elsewhere) counts as run.
+ * failed. A connection already syncing (elsewhere) counts as run; one inside its provider's request
+ * budget (SimpleFIN: 4 hours) is left for later and not counted.
  */
 export async function syncUserConnections(deps: UserJobDeps, userId: string): Promise<JobCounts> {
   const counts: JobCounts = { successful: 0, failed: 0 };
@@ -25,6 +26,7 @@ export async function syncUserConnections(deps: UserJobDeps, userId: string): Pr
       started.push(connection.id);
     } catch (error) {
       if (error instanceof AppError && error.code === 'CONFLICT') counts.successful += 1;
+      else if (error instanceof AppError && error.code === 'RATE_LIMITED') continue;
       else {
         counts.failed += 1;
         deps.logger.warn({ err: error, connectionId: connection.id }, 'scheduled sync could not start');

@@ -82,15 +82,20 @@ describe('POST /cron/trigger-all', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('runs the same syncs from the scheduled job function, without pg-boss', async () => {
-    const background = createBackground({
-      db: w.t.database.db,
-      config: w.t.config,
-      logger: createLogger('silent'),
-      mailer: w.t.mailer,
-      now: () => new Date(),
-      instanceId: w.t.instanceId,
-    });
-    expect(await background.handlers['sync-connections']()).toEqual({ successful: 1, failed: 1 });
+  it('runs the due syncs from the scheduled job function, without pg-boss', async () => {
+    const background = (hoursLater: number) =>
+      createBackground({
+        db: w.t.database.db,
+        config: w.t.config,
+        logger: createLogger('silent'),
+        mailer: w.t.mailer,
+        now: () => new Date(Date.now() + hoursLater * 3_600_000),
+        instanceId: w.t.instanceId,
+      });
+    // Synced moments ago: nothing is due yet.
+    expect(await background(0).handlers['sync-connections']()).toEqual({ successful: 0, failed: 0 });
+    // Seven hours on (self-hosted: every 6 hours) the syncing one runs; the one waiting for the user to
+    // reconnect is left alone.
+    expect(await background(7).handlers['sync-connections']()).toEqual({ successful: 1, failed: 0 });
   });
 });

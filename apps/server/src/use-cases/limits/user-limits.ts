@@ -29,6 +29,17 @@ export function userLimits(deps: { config: Pick<Config, 'stripe'> }, userId: str
   return { accounts: tier.limits.accounts, transactions: tier.limits.transactions };
 }
 
+/** How often a connection syncs on schedule without billing (self-hosted). */
+export const SELF_HOSTED_SYNC_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+const SYNC_INTERVAL_MS = { hourly: 60 * 60 * 1000, daily: 24 * 60 * 60 * 1000 } as const;
+
+/** How often the user's connections sync on schedule: the tier's sync frequency (spec §9), or 6 hours. */
+export function userSyncIntervalMs(deps: { config: Pick<Config, 'stripe'> }, userId: string): number {
+  const tier = userTier(deps, userId);
+  return tier ? SYNC_INTERVAL_MS[tier.limits.syncFrequency] : SELF_HOSTED_SYNC_INTERVAL_MS;
+}
+
 /** The plan's name as Profile shows it: the tier's display name, or SELF_HOSTED_PLAN without billing. */
 export function userPlanName(deps: { config: Pick<Config, 'stripe'> }, userId: string): string {
   return userTier(deps, userId)?.displayName ?? SELF_HOSTED_PLAN;
