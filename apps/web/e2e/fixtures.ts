@@ -69,13 +69,18 @@ export async function signUpAndSignIn(
   expect(signIn.status(), await signIn.text()).toBe(200);
 }
 
-type WorkerFixtures = { server: LodestarServer; accountState: string };
+type WorkerFixtures = {
+  server: LodestarServer;
+  accountState: string;
+  /** Extra environment for the journeys' server (a spec points it at its own fakes). */
+  serverEnv: Record<string, string>;
+};
 type TestFixtures = { checkA11y: (page: Page) => Promise<void> };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  serverEnv: [{}, { scope: 'worker', option: true }],
   server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
-    async ({}, use) => {
+    async ({ serverEnv }, use) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'lodestar-e2e-'));
       const inbox = await startSmtpInbox();
       const ecb = await startFakeEcb();
@@ -87,6 +92,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         SMTP_URL: inbox.url,
         FX_RATES_URL: ecb.url,
         SIGN_UP_LIMIT_PER_HOUR: '100',
+        ...serverEnv,
       });
       await use({ url: server.url, dataDir, inbox });
       await server.stop();

@@ -15,6 +15,9 @@ export type Account = ApiSchema<'Account'>;
 export type AccountDetail = ApiSchema<'AccountDetail'>;
 export type AccountTransaction = ApiSchema<'Transaction'>;
 
+/** A way to add accounts and whether this server is set up for it (GET /connections/providers). */
+export type Provider = ApiSchema<'ConnectionProvider'>;
+
 /** `balance` in major units (docs/money-api.md). */
 export type NewManualAccount = ApiBody<'/accounts', 'post'>;
 
@@ -45,6 +48,7 @@ export const accountsQueryKeys = {
   account: (accountId: string) => ['accounts', 'detail', accountId] as const,
   accountTransactions: (accountId: string) => ['transactions', 'account', accountId] as const,
   connections: ['connections'] as const,
+  providers: ['connections', 'providers'] as const,
   imports: ['imports'] as const,
   accountImports: (accountId: string) => ['imports', 'account', accountId] as const,
   transactions: ['transactions'] as const,
@@ -57,6 +61,12 @@ const id = (value: string) => encodeURIComponent(value);
 
 export const accountsApi = {
   connections: () => apiFetch<ApiData<'/connections'>>('/connections').then((data) => data.connections),
+  providers: () =>
+    apiFetch<ApiData<'/connections/providers'>>('/connections/providers').then((data) => data.providers),
+  connectSimplefin: (body: ApiBody<'/simplefin/connect', 'post'>) =>
+    apiFetch<ApiData<'/simplefin/connect', 'post'>>('/simplefin/connect', send('POST', body)).then(
+      (data) => data.connection,
+    ),
   connectDemo: (variant: 'standard' | 'needs_reauth') =>
     apiFetch<ApiData<'/connections/demo', 'post'>>('/connections/demo', send('POST', { variant })).then(
       (data) => data.connection,

@@ -5,7 +5,10 @@ export const ACCOUNTS_TEXT = {
   /** Spec §8, when syncing every connection fails. */
   syncFailed: 'Failed to sync transactions',
   laterRelease:
-    'Linking a bank through an aggregator, a crypto exchange or a wallet is not available yet: import statements or add accounts by hand.',
+    'Linking a crypto exchange or a wallet is not available yet: import statements or add such accounts by hand.',
+  simplefinConnected: 'SimpleFIN Bridge connected',
+  simplefinConnectedDescription: 'Its first sync has started; accounts appear as it finishes.',
+  plaidNotAvailable: 'Linking through Plaid is not available in this version yet.',
   cryptoLaterRelease:
     'Linking crypto exchanges and wallets is not available yet, so nothing is listed here unless you add such an account by hand.',
   demoConnected: 'Lodestar Demo Bank connected',

@@ -22,6 +22,37 @@ export function useConnections() {
   });
 }
 
+/** Which ways of adding accounts this server is set up for (never a secret; names of missing settings). */
+export function useProviders() {
+  return useQuery({
+    queryKey: accountsQueryKeys.providers,
+    queryFn: accountsApi.providers,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * Links SimpleFIN Bridge with a setup token (or gives a SimpleFIN connection a new one); the first sync
+ * starts at once and shows in the connections list. Failures are the caller's to show (at the field).
+ */
+export function useConnectSimplefin() {
+  const upsert = useUpsertConnection();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { setupToken: string; connectionId?: string }) => accountsApi.connectSimplefin(body),
+    onSuccess: (connection, body) => {
+      upsert(connection);
+      void queryClient.invalidateQueries({ queryKey: accountsQueryKeys.accounts });
+      toast.success(
+        body.connectionId ? `${connection.displayName} reconnected` : ACCOUNTS_TEXT.simplefinConnected,
+        {
+          description: ACCOUNTS_TEXT.simplefinConnectedDescription,
+        },
+      );
+    },
+  });
+}
+
 export function useImports() {
   return useQuery({ queryKey: accountsQueryKeys.imports, queryFn: () => accountsApi.imports() });
 }

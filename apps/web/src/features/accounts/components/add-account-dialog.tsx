@@ -1,14 +1,18 @@
-import { Building2, FileUp, Info, PenLine, Plus } from 'lucide-react';
+import { Building2, FileUp, Info, Landmark, Link2, PenLine, Plus } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 import { ACCOUNTS_TEXT } from '../messages';
-import { useConnectDemo } from '../queries';
+import { useConnectDemo, useProviders } from '../queries';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { Provider } from '../api';
+import { SimplefinConnectForm } from './simplefin-connect-form';
 import { ImportFlow } from './import-flow';
 import { ManualAccountForm } from './manual-account-form';
 
-export type AddView = 'choose' | 'import' | 'manual';
+export type AddView = 'choose' | 'import' | 'manual' | 'simplefin';
 
 function Choice({
   icon,
@@ -37,6 +41,54 @@ function Choice({
       </div>
       <div className="flex shrink-0 flex-col gap-2">{children}</div>
     </li>
+  );
+}
+
+/** Plaid's state on this server: what to set when it is not configured; never a value. */
+function PlaidState({
+  plaid,
+  loading,
+  failed,
+  onRetry,
+}: {
+  plaid: Provider | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  if (loading)
+    return (
+      <span role="status" aria-label="Checking the server's Plaid settings" className="mt-2 block">
+        <Skeleton className="h-3 w-48" />
+      </span>
+    );
+  if (failed || !plaid)
+    return (
+      <p className="mt-1 text-xs text-destructive">
+        Could not check the server&apos;s settings.{' '}
+        <button type="button" className="font-medium underline underline-offset-4" onClick={onRetry}>
+          Try again
+        </button>
+      </p>
+    );
+  return (
+    <p className="mt-1 text-xs text-muted-foreground">
+      {plaid.configured ? (
+        'PLAID_CLIENT_ID and PLAID_SECRET are set on this server.'
+      ) : (
+        <>
+          To use Plaid, set{' '}
+          {plaid.missing.map((name, index) => (
+            <span key={name}>
+              {index > 0 ? ' and ' : ''}
+              <code className="rounded bg-muted px-1 font-mono text-foreground">{name}</code>
+            </span>
+          ))}{' '}
+          on the server and restart it.
+        </>
+      )}{' '}
+      {ACCOUNTS_TEXT.plaidNotAvailable}
+    </p>
   );
 }
 
@@ -71,9 +123,35 @@ export function AddAccountChoices({
     demo.mutate(variant, { onSuccess: () => onConnected?.() });
   const pending = demo.isPending ? demo.variables : undefined;
   const reauthId = useId();
+  const providers = useProviders();
+  const plaid = providers.data?.find((item) => item.id === 'plaid');
   return (
     <div className="grid grid-cols-1 gap-3">
       <ul className="grid grid-cols-1 gap-3">
+        <Choice
+          icon={<Landmark aria-hidden="true" className="size-5" />}
+          title="Bank (Plaid)"
+          description="Link a bank in the US, Canada or Europe through Plaid."
+          extra={
+            <PlaidState
+              plaid={plaid}
+              loading={providers.isPending}
+              failed={providers.isError}
+              onRetry={() => void providers.refetch()}
+            />
+          }
+        >
+          <Badge variant={plaid?.configured ? 'success' : 'secondary'}>
+            {providers.isPending ? 'Checking...' : plaid?.configured ? 'Configured' : 'Not configured'}
+          </Badge>
+        </Choice>
+        <Choice
+          icon={<Link2 aria-hidden="true" className="size-5" />}
+          title="SimpleFIN Bridge"
+          description="Link the banks you connected in SimpleFIN Bridge (US and Canada) with a setup token. No server settings needed."
+        >
+          <Button onClick={() => onChoose('simplefin')}>Connect with SimpleFIN</Button>
+        </Choice>
         <Choice
           icon={<Building2 aria-hidden="true" className="size-5" />}
           title="Connect a demo bank"
@@ -121,6 +199,12 @@ export function AddAccountChoices({
   );
 }
 
+function SimplefinSetup({ onCancel, onConnected }: { onCancel: () => void; onConnected: () => void }) {
+  const providers = useProviders();
+  const setupUrl = providers.data?.find((item) => item.id === 'simplefin')?.setupUrl ?? null;
+  return <SimplefinConnectForm setupUrl={setupUrl} onCancel={onCancel} onConnected={onConnected} />;
+}
+
 /** The Add account dialog, its view controlled by the page (the empty state opens it at a view). */
 export function AddAccountDialog({
   open,
@@ -144,6 +228,17 @@ export function AddAccountDialog({
               <DialogDescription>Choose how the account gets into Lodestar.</DialogDescription>
             </DialogHeader>
             <AddAccountChoices onChoose={onViewChange} onConnected={close} />
+          </>
+        ) : null}
+        {view === 'simplefin' ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Connect with SimpleFIN</DialogTitle>
+              <DialogDescription>
+                Your banks' accounts and about 90 days of transactions arrive in the first sync.
+              </DialogDescription>
+            </DialogHeader>
+            <SimplefinSetup onCancel={() => onViewChange('choose')} onConnected={close} />
           </>
         ) : null}
         {view === 'import' ? <ImportFlow onBack={() => onViewChange('choose')} onDone={close} /> : null}

@@ -19,6 +19,8 @@ import { useFigureDisplay } from '@/components/figure-display';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { SimplefinConnectForm } from './simplefin-connect-form';
 import { type Account, accountsApi, accountsQueryKeys, type Connection } from '../api';
 import { ACCOUNTS_TEXT } from '../messages';
 import { anySyncRunning, canSync, syncedText } from '../model';
@@ -26,6 +28,7 @@ import {
   useConnections,
   useFailureToast,
   useInvalidateMoneyData,
+  useProviders,
   useReconnect,
   useSyncCompletion,
   useSyncConnection,
@@ -52,6 +55,66 @@ function useNow(everyMs = 30_000): number {
 
 export function connectionName(connection: Pick<Connection, 'institution' | 'displayName'>): string {
   return connection.institution?.name ?? connection.displayName;
+}
+
+/** The institution's logo when the provider sends one, else its initial on its brand colour. */
+function InstitutionMark({ connection }: { connection: Connection }) {
+  const logo = connection.institution?.logo;
+  const color = connection.institution?.primaryColor;
+  if (logo && /^(data:image\/(png|jpeg|svg\+xml);base64,|https:\/\/)/.test(logo)) {
+    return (
+      <img src={logo} alt="" className="size-9 shrink-0 rounded-full border bg-white object-contain p-1" />
+    );
+  }
+  if (color && /^#[0-9a-f]{6}$/i.test(color)) {
+    const initial = connectionName(connection).trim().charAt(0).toUpperCase() || '?';
+    return (
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full border border-foreground/10 font-semibold text-white [text-shadow:0_0_2px_rgb(0_0_0/0.9)]"
+        style={{ backgroundColor: color }}
+      >
+        {initial}
+      </span>
+    );
+  }
+  return (
+    <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
+      <Landmark aria-hidden="true" className="size-4" />
+    </span>
+  );
+}
+
+/** Reconnect with a new SimpleFIN setup token (a revoked access cannot be signed in again in place). */
+function SimplefinReconnect({ connection, describedBy }: { connection: Connection; describedBy: string }) {
+  const [open, setOpen] = useState(false);
+  const providers = useProviders();
+  const setupUrl = providers.data?.find((item) => item.id === 'simplefin')?.setupUrl ?? null;
+  return (
+    <>
+      <Button size="sm" variant="outline" aria-describedby={describedBy} onClick={() => setOpen(true)}>
+        <RefreshCw aria-hidden="true" />
+        Reconnect
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="max-w-xl">
+          <DialogHeader>
+            <DialogTitle>Reconnect {connectionName(connection)}</DialogTitle>
+            <DialogDescription>
+              SimpleFIN no longer accepts the old access. Create a new setup token in SimpleFIN Bridge and
+              paste it here; the connection and its history stay.
+            </DialogDescription>
+          </DialogHeader>
+          <SimplefinConnectForm
+            setupUrl={setupUrl}
+            connectionId={connection.id}
+            onCancel={() => setOpen(false)}
+            onConnected={() => setOpen(false)}
+          />
+        </DialogContent>
+      </Dialog>
+    </>
+  );
 }
 
 /** A running sync: a progress bar (indeterminate when the server gives no fraction) and its step. */
@@ -161,12 +224,14 @@ function ConnectionRow({
   const display = useFigureDisplay();
   const syncedAt = connection.lastSyncedAt ? Date.parse(connection.lastSyncedAt) : Number.NaN;
   const lastSynced = Number.isNaN(syncedAt) ? undefined : syncedAt;
+  const nextAllowed = connection.nextSyncAllowedAt ? Date.parse(connection.nextSyncAllowedAt) : Number.NaN;
+  const waiting = !running && !Number.isNaN(nextAllowed) && nextAllowed > now;
+  const needsHelp =
+    status === 'needs_reauth' || (status === 'error' && connection.reconnect === 'setup_token');
   return (
     <li className="grid grid-cols-1 gap-3 px-4 py-3" aria-busy={running || undefined}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
-          <Landmark aria-hidden="true" className="size-4" />
-        </span>
+        <InstitutionMark connection={connection} />
         <div className="min-w-0 flex-1 basis-32">
           <p id={nameId} className="truncate font-medium">
             {name}
@@ -183,7 +248,10 @@ function ConnectionRow({
           <span className="sr-only">: {connection.statusText.description}</span>
         </Badge>
         <div className="flex flex-wrap items-center gap-1">
-          {status === 'needs_reauth' ? (
+          {needsHelp && connection.reconnect === 'setup_token' ? (
+            <SimplefinReconnect connection={connection} describedBy={nameId} />
+          ) : status === 'needs_reauth' && connection.reconnect === 'link_again' ? null : status ===
+            'needs_reauth' ? (
             <Button
               size="sm"
               variant="outline"
@@ -199,7 +267,7 @@ function ConnectionRow({
               size="sm"
               variant="outline"
               aria-describedby={nameId}
-              disabled={running || sync.isPending}
+              disabled={running || sync.isPending || waiting}
               onClick={() => sync.mutate(connection.id)}
             >
               <RefreshCw aria-hidden="true" className={running ? 'motion-safe:animate-spin' : undefined} />
@@ -215,6 +283,27 @@ function ConnectionRow({
       </p>
       {status === 'error' && connection.lastError ? (
         <p className="text-sm text-destructive">{connection.lastError}</p>
+      ) : null}
+      {status === 'needs_reauth' && connection.reconnect === 'link_again' ? (
+        <p className="text-sm text-muted-foreground">
+          This source cannot be reconnected here: remove it and link it again.
+        </p>
+      ) : null}
+      {waiting ? (
+        <p className="text-sm text-muted-foreground">
+          {connection.provider === 'simplefin' ? 'SimpleFIN Bridge allows one sync every 4 hours. ' : ''}
+          Next sync allowed {display.formatDateTime(nextAllowed)}.
+        </p>
+      ) : null}
+      {connection.notices.length > 0 ? (
+        <div className="rounded-md border border-amber-700/30 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-400/40 dark:bg-amber-400/10 dark:text-amber-200 in-[.high-contrast]:border-foreground in-[.high-contrast]:bg-card in-[.high-contrast]:text-foreground">
+          <p className="font-medium">The bank connection reports</p>
+          <ul className="mt-1 list-disc pl-5">
+            {connection.notices.map((notice, index) => (
+              <li key={index}>{notice}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </li>
   );

@@ -434,7 +434,7 @@ describe('accounts page: states', { timeout: 15_000 }, () => {
     expect(within(section).getByRole('button', { name: 'Import a file' })).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Add a manual account' })).toBeInTheDocument();
     expect(section).toHaveTextContent(
-      'Linking a bank through an aggregator, a crypto exchange or a wallet is not available yet: import statements or add accounts by hand.',
+      'Linking a crypto exchange or a wallet is not available yet: import statements or add such accounts by hand.',
     );
   });
 

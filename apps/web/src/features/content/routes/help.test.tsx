@@ -10,14 +10,17 @@ describe('help and home texts', () => {
     setViewport(1440);
   });
 
-  it('Help says what works today and holds no provider credentials', async () => {
+  it('Help says what works today, how to connect a bank, and how the access is kept', async () => {
     renderApp('/help');
     await screen.findByRole('heading', { level: 1, name: 'Help' }, { timeout: 4000 });
     const text = document.body.textContent ?? '';
     for (const pattern of UNTRUE) expect(text).not.toMatch(pattern);
-    expect(text).toMatch(/import bank statements \(CSV, OFX, QFX,\s+QIF\)/);
-    expect(text).toMatch(/is not available yet/);
-    expect(text).toMatch(/holds no provider\s+credentials/);
+    expect(text).toMatch(/import bank statements \(CSV, OFX, QFX, QIF\)/);
+    expect(text).toMatch(/Linking a crypto\s+exchange or a wallet is not available yet/);
+    expect(screen.getByRole('heading', { name: 'Connect your bank' })).toBeInTheDocument();
+    expect(text).toMatch(/create a setup token there and paste it/);
+    expect(text).toMatch(/keeps the access SimpleFIN gives encrypted/);
+    expect(text).toMatch(/PLAID_CLIENT_ID and PLAID_SECRET set\s+on the server/);
   });
 
   it('the homepage claims nothing that is not there', async () => {

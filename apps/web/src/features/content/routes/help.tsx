@@ -26,10 +26,46 @@ const TOPICS: { id: string; title: string; body: ReactNode }[] = [
       <p>
         A personal-finance dashboard you run yourself. It brings bank accounts, investments, crypto exchanges,
         wallets and property into one view, and works out balances, spending, cash flow and net worth from
-        your own data. Today you create an account, try the demo bank, import bank statements (CSV, OFX, QFX,
-        QIF) and keep accounts and property by hand. Linking a real bank through an aggregator, a crypto
+        your own data. Today you create an account, link banks through SimpleFIN Bridge, try the demo bank,
+        import bank statements (CSV, OFX, QFX, QIF) and keep accounts and property by hand. Linking a crypto
         exchange or a wallet is not available yet.
       </p>
+    ),
+  },
+  {
+    id: 'bank',
+    title: 'Connect your bank',
+    body: (
+      <>
+        <p>
+          Open Banks (or Accounts) and choose <strong>Add account</strong>. Each way of adding accounts says
+          whether this server is set up for it.
+        </p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>
+            <strong>SimpleFIN Bridge</strong> (US and Canada, a small yearly fee paid to SimpleFIN): connect
+            your banks in SimpleFIN Bridge, create a setup token there and paste it into Connect with
+            SimpleFIN. The token works once. Accounts, balances and about 90 days of transactions, pending
+            ones included, arrive in the first sync; Lodestar keeps the access SimpleFIN gives encrypted with{' '}
+            <Code>ENCRYPTION_KEY</Code> and syncs at most every 4 hours, which keeps within the Bridge&apos;s
+            daily request limit. If SimpleFIN stops accepting the access, choose Reconnect and paste a new
+            token.
+          </li>
+          <li>
+            <strong>Bank (Plaid)</strong> needs <Code>PLAID_CLIENT_ID</Code> and <Code>PLAID_SECRET</Code> set
+            on the server; linking through Plaid is not available in this version yet.
+          </li>
+          <li>
+            Without either, import your bank&apos;s statements or add accounts by hand; the demo bank shows
+            how syncing works with made-up data.
+          </li>
+        </ul>
+        <p className="mt-2">
+          Linked banks sync on their own every 6 hours (SimpleFIN: at most every 4 hours) and whenever you
+          press Sync now on the Banks page, which also shows each connection&apos;s status and what the bank
+          reported.
+        </p>
+      </>
     ),
   },
   {
@@ -75,9 +111,9 @@ const TOPICS: { id: string; title: string; body: ReactNode }[] = [
     body: (
       <p>
         Your data stays on the machine that runs Lodestar. There are no analytics, no tracking and no
-        third-party scripts or fonts: every page loads only from your own server. Lodestar does not link to
-        any outside bank, exchange or wallet yet (the demo bank runs inside it), so it holds no provider
-        credentials.
+        third-party scripts or fonts: every page loads only from your own server. The only outside service it
+        reaches for your data is the one you link: SimpleFIN Bridge, whose access it keeps encrypted and uses
+        only to read your accounts.
       </p>
     ),
   },
