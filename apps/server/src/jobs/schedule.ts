@@ -4,7 +4,7 @@ import { connectorFor } from '../connectors/registry';
 import type { Logger } from '../logger';
 
 /**
- * Scheduled syncs (ADR 016): every connection that syncs is synced once its interval has passed since
+ * Scheduled syncs (ADR 017): every connection that syncs is synced once its interval has passed since
  * the last request to its provider: the user's plan frequency (self-hosted: every 6 hours; free tier
  * daily, pro hourly) or the provider's budget (SimpleFIN: 4 hours), whichever is longer. A tick every 15
  * minutes queues one pg-boss job per due connection with the connection id as singleton key (at most one

@@ -1,7 +1,7 @@
 import type { ConnectionRow } from '@lodestar/db';
 
 /**
- * A provider's request budget (Connector.minSyncIntervalMs, ADR 016): the time since the last request
+ * A provider's request budget (Connector.minSyncIntervalMs, ADR 017): the time since the last request
  * to the provider, successful or not, decides when the next sync may go.
  */
 

@@ -10,7 +10,7 @@ import {
 import { fetchAccountSet, sanitizeNotice, type AccountSet, type SimplefinAccount } from './client';
 
 /**
- * SimpleFIN Bridge (ADR 016). No change feed: each sync asks for everything from a start date and the
+ * SimpleFIN Bridge (ADR 017). No change feed: each sync asks for everything from a start date and the
  * engine makes the window match the answer exactly (added, changed, dropped by id). One request per
  * sync (the answer for the accounts step is reused for the transactions step), a sync at most every 4
  * hours (the Bridge allows about 24 requests a day per access).
