@@ -20,6 +20,7 @@ export function ConfirmDialog({
   busyAction,
   busy,
   onConfirm,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -29,10 +30,12 @@ export function ConfirmDialog({
   busyAction: string;
   busy: boolean;
   onConfirm: () => void;
+  /** Where focus goes when it closes, when not back to the control that opened it. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

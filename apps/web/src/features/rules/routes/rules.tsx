@@ -3,21 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ListChecks, Pencil, Play, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { useFigureDisplay } from '@/components/figure-display';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { ListSkeleton } from '@/components/skeletons/list-skeleton';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { apiFetch } from '@/lib/api-client';
@@ -224,46 +215,30 @@ function RulesList({ rules }: { rules: ListedRule[] }) {
           buttons.current.get(`${dialogFor.current ?? ''}:edit`)?.focus();
         }}
       />
-      <AlertDialog
+      <ConfirmDialog
         open={deleting !== undefined}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(undefined)}
-      >
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            // Cancelled: back to its Delete button; deleted: the list's effect focuses a neighbour.
-            event.preventDefault();
-            buttons.current.get(`${dialogFor.current ?? ''}:delete`)?.focus();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete rule {deletingIndex + 1}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              New transactions will no longer follow it. Transactions it already changed keep their category
-              and name.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                if (!deleting || remove.isPending) return;
-                const neighbour = rules[deletingIndex + 1] ?? rules[deletingIndex - 1];
-                remove.mutate(deleting, {
-                  onSuccess: () => {
-                    focusAfterDelete.current = neighbour?.id;
-                  },
-                  onSettled: () => setDeleting(undefined),
-                });
-              }}
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete rule'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={(open) => !open && setDeleting(undefined)}
+        onCloseAutoFocus={(event) => {
+          // Cancelled: back to its Delete button; deleted: the list's effect focuses a neighbour.
+          event.preventDefault();
+          buttons.current.get(`${dialogFor.current ?? ''}:delete`)?.focus();
+        }}
+        title={`Delete rule ${deletingIndex + 1}?`}
+        description="New transactions will no longer follow it. Transactions it already changed keep their category and name."
+        action="Delete rule"
+        busyAction="Deleting…"
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          const neighbour = rules[deletingIndex + 1] ?? rules[deletingIndex - 1];
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              focusAfterDelete.current = neighbour?.id;
+            },
+            onSettled: () => setDeleting(undefined),
+          });
+        }}
+      />
     </>
   );
 }
