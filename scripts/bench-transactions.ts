@@ -75,6 +75,12 @@ async function main() {
     const yearAgo = new Date(Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), 15))
       .toISOString()
       .slice(0, 10);
+    const monthAgo = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+    const lastMonthFrom = monthAgo.toISOString().slice(0, 10);
+    const lastMonthTo = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0))
+      .toISOString()
+      .slice(0, 10);
+    const thirtyDaysAgo = new Date(today.getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
     const expenses = await get('filter=expenses&limit=50');
     const food = await get('categories=FOOD_AND_DRINK&limit=50');
 
@@ -98,6 +104,16 @@ async function main() {
         'type + category + date, page 2',
         `types=credit&categories=TRAVEL,ENTERTAINMENT&date=${yearAgo}&page=2`,
       ],
+      [`last 30 days (from ${thirtyDaysAgo}), page 1`, `date=${thirtyDaysAgo}&limit=50`],
+      [
+        `one month (${lastMonthFrom} to ${lastMonthTo}), page 2`,
+        `date=${lastMonthFrom}&to=${lastMonthTo}&limit=50&page=2`,
+      ],
+      [
+        'Expenses drill-down: counted + category + one month, page 1',
+        `filter=counted&categories=FOOD_AND_DRINK&date=${lastMonthFrom}&to=${lastMonthTo}&limit=50`,
+      ],
+      ['counted, all history, page 1 (counted from the rows)', 'filter=counted&limit=50'],
       ["search 'starbucks', page 1", 'search=starbucks&limit=50'],
       ["search 'amazon', page 3", 'search=amazon&limit=50&page=3'],
       ["search 'zelle to', expenses", 'search=zelle%20to&filter=expenses&limit=50'],

@@ -79,6 +79,16 @@ export function periodStart(period: TimePeriod, today: IsoDate): IsoDate {
 export const DATE_RANGES = ['7d', '30d', '90d', '1y', 'ytd', 'all'] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
 
+/** What each `default_date_range` covers, named for what it is (a window ending today, not a calendar period). */
+export const DATE_RANGE_LABELS: Record<DateRange, string> = {
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  '1y': 'Last 12 months',
+  ytd: 'Year to date',
+  all: 'All time',
+};
+
 /** Whether `value` is a `default_date_range` preference value. */
 export function isDateRange(value: string): value is DateRange {
   return (DATE_RANGES as readonly string[]).includes(value);

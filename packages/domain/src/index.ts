@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './activity-links';
 export * from './catalog';
 export * from './categories';
 export * from './constants';

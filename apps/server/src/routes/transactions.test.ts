@@ -20,7 +20,14 @@ afterAll(async () => {
 
 const db = () => w.t.database.db;
 
-type Pagination = { total: number; page: number; pageSize: number; totalPages: number; hasNext: boolean };
+type Pagination = {
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  hasNext: boolean;
+  unfilteredTotal: number;
+};
 type ListBody = { success: boolean; data: TransactionView[]; pagination: Pagination } & Omit<
   Envelope<unknown>,
   'data'
@@ -79,7 +86,14 @@ describe('GET /transactions/paginated: shape and paging', () => {
     expect(first.status).toBe(200);
     expect(Object.keys(first.body).sort()).toEqual(['data', 'pagination', 'success']);
     expect(first.body.success).toBe(true);
-    expect(first.body.pagination).toEqual({ total: 7, page: 1, pageSize: 3, totalPages: 3, hasNext: true });
+    expect(first.body.pagination).toEqual({
+      total: 7,
+      page: 1,
+      pageSize: 3,
+      totalPages: 3,
+      hasNext: true,
+      unfilteredTotal: 7,
+    });
     expect(first.body.data.map((row) => row.date)).toEqual(dates.slice(0, 3));
     const row = first.body.data[0];
     expect(Object.keys(row ?? {}).sort()).toEqual(TRANSACTION_KEYS);
@@ -99,13 +113,32 @@ describe('GET /transactions/paginated: shape and paging', () => {
     });
 
     const last = await list(browser, 'page=3&limit=3');
-    expect(last.body.pagination).toEqual({ total: 7, page: 3, pageSize: 3, totalPages: 3, hasNext: false });
+    expect(last.body.pagination).toEqual({
+      total: 7,
+      page: 3,
+      pageSize: 3,
+      totalPages: 3,
+      hasNext: false,
+      unfilteredTotal: 7,
+    });
     expect(last.body.data.map((item) => item.date)).toEqual(['2025-12-30']);
 
     const beyond = await list(browser, 'page=9&limit=3');
     expect(beyond.status).toBe(200);
     expect(beyond.body.data).toEqual([]);
-    expect(beyond.body.pagination).toEqual({ total: 7, page: 9, pageSize: 3, totalPages: 3, hasNext: false });
+    expect(beyond.body.pagination).toEqual({
+      total: 7,
+      page: 9,
+      pageSize: 3,
+      totalPages: 3,
+      hasNext: false,
+      unfilteredTotal: 7,
+    });
+
+    // The filtered total beside every transaction of the user.
+    const filtered = await list(browser, 'date=2026-01-02&to=2026-01-04');
+    expect(filtered.body.pagination).toMatchObject({ total: 3, unfilteredTotal: 7 });
+    expect(filtered.body.data.map((item) => item.date)).toEqual(dates.slice(1, 4));
 
     const defaults = await list(browser);
     expect(defaults.body.pagination).toEqual({
@@ -114,6 +147,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
       pageSize: 50,
       totalPages: 1,
       hasNext: false,
+      unfilteredTotal: 7,
     });
   });
 
@@ -123,7 +157,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
     expect(result.body).toEqual({
       success: true,
       data: [],
-      pagination: { total: 0, page: 1, pageSize: 50, totalPages: 0, hasNext: false },
+      pagination: { total: 0, page: 1, pageSize: 50, totalPages: 0, hasNext: false, unfilteredTotal: 0 },
     });
   });
 
@@ -136,6 +170,9 @@ describe('GET /transactions/paginated: shape and paging', () => {
     ['filter=everything', 'filter'],
     ['sort=name', 'sort'],
     ['date=2026-02-30', 'date'],
+    ['to=2026-13-01', 'to'],
+    ['date=2026-03-02&to=2026-03-01', 'to'],
+    ['filter=refunds', 'filter'],
     ['search=a', 'search'],
     ['categories=FOOD_AND_DRINK,SNACKS', 'categories'],
     ['accounts=not-an-id', 'accounts'],
@@ -320,6 +357,19 @@ describe('GET /transactions/paginated: filters, search and sort', () => {
     ).toEqual(['Pending gas', 'Blue Bottle Coffee']);
   });
 
+  it('filters the rows counted in spending and income (no transfer, nothing excluded)', async () => {
+    expect(await names('filter=counted')).toEqual([
+      'Pending gas',
+      'Mystery shop',
+      'Blue Bottle Coffee',
+      'ACME PAYROLL',
+      'Refund 50% off_sale',
+      'Air Lines',
+      'Interest',
+    ]);
+    expect(await names('filter=counted&categories=GENERAL_MERCHANDISE')).toEqual(['Refund 50% off_sale']);
+  });
+
   it('filters from a date on (inclusive)', async () => {
     expect(await names('date=2026-03-04')).toEqual(['To savings', 'Pending gas']);
     expect(await names('date=2026-02-12&filter=income')).toEqual(['ACME PAYROLL', 'Refund 50% off_sale']);
@@ -340,7 +390,14 @@ describe('GET /transactions/paginated: filters, search and sort', () => {
     const result = await list(browser, 'search=in&page=5&limit=1');
     expect(result.body.data).toEqual([]);
     // Pending gas, To savings, Air Lines, Interest
-    expect(result.body.pagination).toEqual({ total: 4, page: 5, pageSize: 1, totalPages: 4, hasNext: false });
+    expect(result.body.pagination).toEqual({
+      total: 4,
+      page: 5,
+      pageSize: 1,
+      totalPages: 4,
+      hasNext: false,
+      unfilteredTotal: 9,
+    });
   });
 
   it('sorts by date or amount', async () => {
@@ -453,6 +510,24 @@ describe('deep pages', () => {
       [`accounts=${b.id}&date=2024-03-10`, sql`account_id = ${b.id} and date >= '2024-03-10'`],
       ['filter=uncategorized', sql`${shown} = ''`],
       ['filter=pending', sql`status = 'pending'`],
+      // An end date: partial months and years at either end, whole years between, one month, one day.
+      ['date=2024-06-17&to=2025-08-09', sql`date between '2024-06-17' and '2025-08-09'`],
+      ['to=2025-03-31', sql`date <= '2025-03-31'`],
+      ['to=2024-12-31', sql`date <= '2024-12-31'`],
+      ['to=2024-02-14', sql`date <= '2024-02-14'`],
+      ['date=2024-06-03&to=2024-06-20', sql`date between '2024-06-03' and '2024-06-20'`],
+      ['date=2024-01-01&to=2025-12-31', sql`date between '2024-01-01' and '2025-12-31'`],
+      ['date=2024-11-01&to=2025-02-28', sql`date between '2024-11-01' and '2025-02-28'`],
+      ['date=2024-05-01&to=2024-05-31', sql`date between '2024-05-01' and '2024-05-31'`],
+      ['date=2024-05-09&to=2024-05-09', sql`date = '2024-05-09'`],
+      [
+        `categories=FOOD_AND_DRINK&accounts=${a.id}&date=2024-02-10&to=2024-10-05`,
+        sql`${shown} = 'FOOD_AND_DRINK' and account_id = ${a.id} and date between '2024-02-10' and '2024-10-05'`,
+      ],
+      [
+        'filter=counted&date=2024-02-10&to=2025-10-05',
+        sql`transaction_counts_toward_spending(status, excluded, transfer_pair_id, ${shown}, provider_category, detailed_category) and date between '2024-02-10' and '2025-10-05'`,
+      ],
     ];
     for (const [query, where] of cases) {
       for (const order of ['desc', 'asc'] as const) {
@@ -838,7 +913,7 @@ describe('OpenAPI document', () => {
       (parameter) => parameter.name,
     );
     expect(parameters?.sort()).toEqual(
-      ['accounts', 'categories', 'date', 'filter', 'limit', 'page', 'search', 'sort', 'types'].sort(),
+      ['accounts', 'categories', 'date', 'to', 'filter', 'limit', 'page', 'search', 'sort', 'types'].sort(),
     );
   });
 });

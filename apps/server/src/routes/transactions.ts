@@ -34,7 +34,9 @@ const routes = {
       '(Uncategorized) below 0.7 confidence unless the user or a rule set it. Filter meanings: income = money in, ' +
       'expenses = money out (both leave out transfers and excluded transactions), pending = status pending, ' +
       'uncategorized = shown as Uncategorized, transfers = paired transfers or category TRANSFER, excluded = ' +
-      'left out of totals.',
+      'left out of totals, counted = counted in spending and income (Expenses and Insights count these rows: ' +
+      'not excluded, not a transfer, not an investment trade, not failed or cancelled). `date` and `to` bound ' +
+      'the dates (both inclusive). `pagination.unfilteredTotal` is every transaction of the user.',
     request: { query: listQuerySchema },
     responses: {
       200: {

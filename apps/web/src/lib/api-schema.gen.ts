@@ -1051,12 +1051,20 @@ export interface paths {
     };
     /**
      * One page of transactions, newest first by default
-     * @description Spec §3/§7 listing: `{ success, data: Transaction[], pagination }`. Filters combine (AND); comma-joined lists match any of their values. Transactions of hidden accounts are included. `category` is null (Uncategorized) below 0.7 confidence unless the user or a rule set it. Filter meanings: income = money in, expenses = money out (both leave out transfers and excluded transactions), pending = status pending, uncategorized = shown as Uncategorized, transfers = paired transfers or category TRANSFER, excluded = left out of totals.
+     * @description Spec §3/§7 listing: `{ success, data: Transaction[], pagination }`. Filters combine (AND); comma-joined lists match any of their values. Transactions of hidden accounts are included. `category` is null (Uncategorized) below 0.7 confidence unless the user or a rule set it. Filter meanings: income = money in, expenses = money out (both leave out transfers and excluded transactions), pending = status pending, uncategorized = shown as Uncategorized, transfers = paired transfers or category TRANSFER, excluded = left out of totals, counted = counted in spending and income (Expenses and Insights count these rows: not excluded, not a transfer, not an investment trade, not failed or cancelled). `date` and `to` bound the dates (both inclusive). `pagination.unfilteredTotal` is every transaction of the user.
      */
     get: {
       parameters: {
         query?: {
-          filter?: 'all' | 'income' | 'expenses' | 'pending' | 'uncategorized' | 'transfers' | 'excluded';
+          filter?:
+            | 'all'
+            | 'income'
+            | 'expenses'
+            | 'pending'
+            | 'uncategorized'
+            | 'transfers'
+            | 'excluded'
+            | 'counted';
           /** @description Comma-joined category values (FOOD_AND_DRINK, GENERAL_MERCHANDISE, TRANSPORTATION, ENTERTAINMENT, TRAVEL, INCOME, TRANSFER, LOAN_PAYMENTS, GENERAL_SERVICES, RENT_AND_UTILITIES, HOME_IMPROVEMENT, MEDICAL, or UNCATEGORIZED); omitted = all */
           categories?: string;
           /** @description Comma-joined account ids; omitted = all (hidden accounts included) */
@@ -1065,6 +1073,8 @@ export interface paths {
           types?: string;
           /** @description YYYY-MM-DD: transactions on or after this date */
           date?: string;
+          /** @description YYYY-MM-DD: transactions on or before this date */
+          to?: string;
           /** @description Text in the name or merchant name, case-insensitive (at least 2 characters) */
           search?: string;
           sort?: 'date_desc' | 'date_asc' | 'amount_desc' | 'amount_asc';
@@ -1122,7 +1132,15 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          filter?: 'all' | 'income' | 'expenses' | 'pending' | 'uncategorized' | 'transfers' | 'excluded';
+          filter?:
+            | 'all'
+            | 'income'
+            | 'expenses'
+            | 'pending'
+            | 'uncategorized'
+            | 'transfers'
+            | 'excluded'
+            | 'counted';
           /** @description Comma-joined category values (FOOD_AND_DRINK, GENERAL_MERCHANDISE, TRANSPORTATION, ENTERTAINMENT, TRAVEL, INCOME, TRANSFER, LOAN_PAYMENTS, GENERAL_SERVICES, RENT_AND_UTILITIES, HOME_IMPROVEMENT, MEDICAL, or UNCATEGORIZED); omitted = all */
           categories?: string;
           /** @description Comma-joined account ids; omitted = all (hidden accounts included) */
@@ -1131,6 +1149,8 @@ export interface paths {
           types?: string;
           /** @description YYYY-MM-DD: transactions on or after this date */
           date?: string;
+          /** @description YYYY-MM-DD: transactions on or before this date */
+          to?: string;
           /** @description Text in the name or merchant name, case-insensitive (at least 2 characters) */
           search?: string;
           sort?: 'date_desc' | 'date_asc' | 'amount_desc' | 'amount_asc';
@@ -4375,6 +4395,8 @@ export interface components {
       pageSize: number;
       totalPages: number;
       hasNext: boolean;
+      /** @description Every transaction of the user, whatever the filters */
+      unfilteredTotal: number;
     };
     ListedRule: {
       id: string;

@@ -32,6 +32,7 @@ export const TRANSACTION_LIST_FILTERS = [
   'uncategorized',
   'transfers',
   'excluded',
+  'counted',
 ] as const;
 export type TransactionListFilter = (typeof TRANSACTION_LIST_FILTERS)[number];
 
@@ -46,6 +47,8 @@ export type TransactionSelection = {
   accountIds?: readonly string[];
   /** YYYY-MM-DD: on or after. */
   fromDate?: string;
+  /** YYYY-MM-DD: on or before. */
+  toDate?: string;
   /** Case-insensitive text in the name or merchant name (at least 2 characters). */
   search?: string;
 };
@@ -58,7 +61,8 @@ const isTransferSql = sql`(${transaction.transferPairId} is not null or ${shownC
 /** The expression the trigram index of migration 0003 covers. */
 const searchTextSql = sql`(lower(${transaction.name}) || ' ' || lower(coalesce(${transaction.merchantName}, '')))`;
 
-const FILTER_COUNTER_COLUMN: Record<TransactionListFilter, string> = {
+/** The counter column of each filter; null where the counters cannot say (counted from the rows). */
+const FILTER_COUNTER_COLUMN: Record<TransactionListFilter, string | null> = {
   all: 'n',
   income: 'n_income',
   expenses: 'n_expense',
@@ -66,7 +70,11 @@ const FILTER_COUNTER_COLUMN: Record<TransactionListFilter, string> = {
   uncategorized: 'n',
   transfers: 'n_transfer',
   excluded: 'n_excluded',
+  counted: null,
 };
+
+/** SQL of "counts toward spending and income" (the domain's countsTowardSpending(), migration 0008). */
+const countsTowardSpendingSql = sql`transaction_counts_toward_spending(${transaction.status}, ${transaction.excluded}, ${transaction.transferPairId}, transaction_category_shown(${transaction.category}, ${transaction.categorySource}, ${transaction.categoryConfidence}), ${transaction.providerCategory}, ${transaction.detailedCategory})`;
 
 function filterSql(filter: TransactionListFilter): SQL | undefined {
   switch (filter) {
@@ -84,7 +92,22 @@ function filterSql(filter: TransactionListFilter): SQL | undefined {
       return isTransferSql;
     case 'excluded':
       return sql`${transaction.excluded}`;
+    case 'counted':
+      return countsTowardSpendingSql;
   }
+}
+
+/** The date bounds of a selection as conditions on `transaction`. */
+function dateConditions(selection: TransactionSelection): SQL[] {
+  const conditions: SQL[] = [];
+  if (selection.fromDate) conditions.push(gte(transaction.date, selection.fromDate));
+  if (selection.toDate) conditions.push(lte(transaction.date, selection.toDate));
+  return conditions;
+}
+
+/** Whether the counter tables can count a selection (else it is counted from the rows). */
+function countable(selection: TransactionSelection): boolean {
+  return !selection.search && FILTER_COUNTER_COLUMN[selection.filter] !== null;
 }
 
 /** Escapes LIKE wildcards so the user's text is matched literally. */
@@ -125,15 +148,16 @@ function arrayElement(value: string): string {
  */
 function counterSource(userId: string, selection: TransactionSelection) {
   const byUserOnly = !selection.categories && !selection.accountIds;
+  const counterColumn = FILTER_COUNTER_COLUMN[selection.filter] ?? 'n';
   if (byUserOnly) {
-    const column = sql.raw(
-      selection.filter === 'uncategorized' ? 'n_uncategorized' : FILTER_COUNTER_COLUMN[selection.filter],
-    );
+    const column = sql.raw(selection.filter === 'uncategorized' ? 'n_uncategorized' : counterColumn);
     return {
-      years: (fromYear: string | undefined) => sql`
+      years: (fromYear: string | undefined, beforeYear: string | undefined) => sql`
         select date_trunc('year', month)::date::text as start, sum(${column})::int as count
         from transaction_month_total
-        where user_id = ${userId}${fromYear ? sql` and month >= ${fromYear}::date` : sql``}
+        where user_id = ${userId}${fromYear ? sql` and month >= ${fromYear}::date` : sql``}${
+          beforeYear ? sql` and month < ${beforeYear}::date` : sql``
+        }
         group by 1 order by 1 desc`,
       months: (from: string, before: string) => sql`
         select month::text as start, ${column} as count from transaction_month_total
@@ -141,16 +165,18 @@ function counterSource(userId: string, selection: TransactionSelection) {
         order by month desc`,
     };
   }
-  const column = sql.raw(FILTER_COUNTER_COLUMN[selection.filter]);
+  const column = sql.raw(counterColumn);
   const parts: SQL[] = [sql`user_id = ${userId}`];
   if (selection.filter === 'uncategorized') parts.push(sql`category = ''`);
   if (selection.categories) parts.push(sql`category = any(${toTextArray(selection.categories)})`);
   if (selection.accountIds) parts.push(sql`account_id = any(${toUuidArray(selection.accountIds)})`);
   const where = sql.join(parts, sql` and `);
   return {
-    years: (fromYear: string | undefined) => sql`
+    years: (fromYear: string | undefined, beforeYear: string | undefined) => sql`
       select year::text as start, sum(${column})::int as count from transaction_year_count
-      where ${where}${fromYear ? sql` and year >= ${fromYear}::date` : sql``}
+      where ${where}${fromYear ? sql` and year >= ${fromYear}::date` : sql``}${
+        beforeYear ? sql` and year < ${beforeYear}::date` : sql``
+      }
       group by year order by year desc`,
     months: (from: string, before: string) => sql`
       select month::text as start, sum(${column})::int as count from transaction_month_count
@@ -187,37 +213,92 @@ const nonEmpty = (rows: CountRow[], bucket: (start: string, count: number) => Bu
   rows.filter((row) => row.count > 0).map((row) => bucket(row.start, row.count));
 
 /**
- * The matching transactions per date bucket, newest first, from the counters: whole years, then (with a
- * `fromDate`) the months of its year after its month, then the days of its month from the rows themselves.
- * Search is not counted here (see listTransactionPage).
+ * How an inclusive date range ('' or undefined bounds = open) splits into what the counters can count:
+ * the days of a partial month at either end (counted from the rows), whole months inside a partial year
+ * at either end, and whole years between. Month and year bounds are first days, `before` exclusive.
+ */
+export type RangeSplit = {
+  /** Newest first: days at the end, months at the end, years, months at the start, days at the start. */
+  parts: (
+    | { level: 'days'; from: string; to: string }
+    | { level: 'months'; from: string; before: string }
+    | { level: 'years'; from: string | undefined; before: string | undefined }
+  )[];
+};
+
+const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
+const yearStart = (date: string) => `${date.slice(0, 4)}-01-01`;
+const nextYear = (date: string) => `${Number(date.slice(0, 4)) + 1}-01-01`;
+function monthEnd(date: string): string {
+  return monthBucket(monthStart(date), 0).to;
+}
+
+export function splitDateRange(from: string | undefined, to: string | undefined): RangeSplit {
+  const end: RangeSplit['parts'] = [];
+  const start: RangeSplit['parts'] = [];
+  if (from && to && from > to) return { parts: [] };
+  let low = from;
+  // The first day after the range, or undefined for an open end.
+  let before: string | undefined;
+  if (low && low !== monthStart(low)) {
+    const last = to && to < monthEnd(low) ? to : monthEnd(low);
+    start.unshift({ level: 'days', from: low, to: last });
+    low = nextMonth(monthStart(low));
+    if (to && low > to) return { parts: start };
+  }
+  if (to) {
+    if (to !== monthEnd(to)) {
+      const first = low && low > monthStart(to) ? low : monthStart(to);
+      end.push({ level: 'days', from: first, to });
+      before = monthStart(to);
+    } else {
+      before = nextMonth(monthStart(to));
+    }
+    if (low && low >= before) return { parts: [...end, ...start] };
+  }
+  if (low && low !== yearStart(low)) {
+    const until = before && before < nextYear(low) ? before : nextYear(low);
+    start.unshift({ level: 'months', from: low, before: until });
+    low = nextYear(low);
+    if (before && low >= before) return { parts: [...end, ...start] };
+  }
+  if (before && before !== yearStart(before)) {
+    const first = low && low > yearStart(before) ? low : yearStart(before);
+    end.push({ level: 'months', from: first, before });
+    before = yearStart(before);
+    if (low && low >= before) return { parts: [...end, ...start] };
+  }
+  return { parts: [...end, { level: 'years', from: low, before }, ...start] };
+}
+
+/**
+ * The matching transactions per date bucket, newest first, from the counters: whole years, the whole
+ * months of a partial year at either end, and the days of a partial month at either end counted from the
+ * rows (splitDateRange). Search and filters without a counter are not counted here (see listTransactionPage).
  */
 async function dateBuckets(db: Executor, userId: string, selection: TransactionSelection): Promise<Bucket[]> {
   const source = counterSource(userId, selection);
-  const from = selection.fromDate;
-  const fromYear = from ? `${from.slice(0, 4)}-01-01` : undefined;
-  const fromMonth = from ? `${from.slice(0, 7)}-01` : undefined;
-  const wholeYearsFrom = from && from !== fromYear ? `${Number(from.slice(0, 4)) + 1}-01-01` : fromYear;
-
-  const years = await db.execute<CountRow>(source.years(wholeYearsFrom));
-  const buckets = nonEmpty(years.rows, yearBucket);
-  if (from && fromMonth && wholeYearsFrom && from !== fromYear) {
-    const wholeMonthsFrom = from === fromMonth ? fromMonth : nextMonth(fromMonth);
-    const months = await db.execute<CountRow>(source.months(wholeMonthsFrom, wholeYearsFrom));
-    buckets.push(...nonEmpty(months.rows, monthBucket));
-    if (from !== fromMonth) {
-      const partial = monthBucket(fromMonth, 0);
+  const buckets: Bucket[] = [];
+  for (const part of splitDateRange(selection.fromDate, selection.toDate).parts) {
+    if (part.level === 'years') {
+      const years = await db.execute<CountRow>(source.years(part.from, part.before));
+      buckets.push(...nonEmpty(years.rows, yearBucket));
+    } else if (part.level === 'months') {
+      const months = await db.execute<CountRow>(source.months(part.from, part.before));
+      buckets.push(...nonEmpty(months.rows, monthBucket));
+    } else {
       const [counted] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(transaction)
         .where(
           and(
             ...rowConditions(userId, selection),
-            gte(transaction.date, from),
-            lte(transaction.date, partial.to),
+            gte(transaction.date, part.from),
+            lte(transaction.date, part.to),
           ),
         );
       const count = counted?.count ?? 0;
-      if (count > 0) buckets.push({ from, to: partial.to, count, level: 'days' });
+      if (count > 0) buckets.push({ from: part.from, to: part.to, count, level: 'days' });
     }
   }
   return buckets;
@@ -316,7 +397,12 @@ async function rowsByIds(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export type TransactionPage = { rows: TransactionListItem[]; total: number };
+export type TransactionPage = {
+  rows: TransactionListItem[];
+  total: number;
+  /** Every transaction of the user, whatever the selection (from the counters, same snapshot). */
+  unfilteredTotal: number;
+};
 
 /**
  * One page of the user's transactions and the number matching the selection, read in one snapshot
@@ -325,67 +411,72 @@ export type TransactionPage = { rows: TransactionListItem[]; total: number };
  * - Date sorts: the counters give the total and the date bucket where the page starts and ends; the rows
  *   come from one index range inside those buckets, skipping at most one month's rows.
  * - Amount sorts: the counters give the total; the rows are an OFFSET over (user_id, amount_minor, id).
- * - Search: the trigram index finds the matches; rows and total come from one query over them.
+ * - Search, and filters the counters do not hold (counted): one count over the matching rows (the trigram
+ *   index for search, the date index within the date bounds), then the page as an OFFSET.
+ * - Whatever the selection, `unfilteredTotal` is the user's number of transactions, from the counters.
  */
 export async function listTransactionPage(
   db: Database,
   userId: string,
   options: { selection: TransactionSelection; sort: TransactionSort; offset: number; limit: number },
 ): Promise<TransactionPage> {
-  const { selection, sort, offset, limit } = options;
   return db.transaction(
     async (tx) => {
-      if (selection.accountIds?.length === 0 || selection.categories?.length === 0)
-        return { rows: [], total: 0 };
-      const conditions = rowConditions(userId, selection);
-      if (selection.fromDate) conditions.push(gte(transaction.date, selection.fromDate));
-      if (selection.search) return searchPage(tx, userId, conditions, sort, offset, limit);
-
-      let buckets = await dateBuckets(tx, userId, selection);
-      const count = total(buckets);
-      if (offset >= count) return { rows: [], total: count };
-      if (sort === 'amount_desc' || sort === 'amount_asc') {
-        return { rows: await selectRows(tx, userId, conditions, sort, offset, limit), total: count };
-      }
-
-      const ascending = sort === 'date_asc';
-      const ordered = () => (ascending ? [...buckets].reverse() : buckets);
-      const lastPosition = Math.min(offset + limit, count) - 1;
-      // Narrow the years the page starts and ends in down to months.
-      for (const position of [offset, lastPosition]) {
-        const { index } = locate(ordered(), position);
-        const bucket = ordered()[index];
-        if (bucket?.level === 'year') {
-          const months = await expandYear(tx, userId, selection, bucket);
-          buckets = buckets.flatMap((candidate) => (candidate === bucket ? months : [candidate]));
-        }
-      }
-      const sequence = ordered();
-      const start = locate(sequence, offset);
-      const end = locate(sequence, lastPosition);
-      const first = sequence[start.index];
-      const last = sequence[end.index];
-      if (!first || !last) return { rows: [], total: count };
-      const range = ascending
-        ? [gte(transaction.date, first.from), lte(transaction.date, last.to)]
-        : [lte(transaction.date, first.to), gte(transaction.date, last.from)];
-      const rows = await selectRows(
-        tx,
-        userId,
-        [...conditions, ...range],
-        sort,
-        offset - start.before,
-        limit,
-      );
-      return { rows, total: count };
+      const unfilteredTotal = await countUserTransactions(tx, userId);
+      return { ...(await selectedPage(tx, userId, options)), unfilteredTotal };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
 
+async function selectedPage(
+  tx: Executor,
+  userId: string,
+  options: { selection: TransactionSelection; sort: TransactionSort; offset: number; limit: number },
+): Promise<{ rows: TransactionListItem[]; total: number }> {
+  const { selection, sort, offset, limit } = options;
+  if (selection.accountIds?.length === 0 || selection.categories?.length === 0) return { rows: [], total: 0 };
+  if (selection.fromDate && selection.toDate && selection.fromDate > selection.toDate)
+    return { rows: [], total: 0 };
+  const conditions = [...rowConditions(userId, selection), ...dateConditions(selection)];
+  if (!countable(selection)) return searchPage(tx, userId, conditions, sort, offset, limit);
+
+  let buckets = await dateBuckets(tx, userId, selection);
+  const count = total(buckets);
+  if (offset >= count) return { rows: [], total: count };
+  if (sort === 'amount_desc' || sort === 'amount_asc') {
+    return { rows: await selectRows(tx, userId, conditions, sort, offset, limit), total: count };
+  }
+
+  const ascending = sort === 'date_asc';
+  const ordered = () => (ascending ? [...buckets].reverse() : buckets);
+  const lastPosition = Math.min(offset + limit, count) - 1;
+  // Narrow the years the page starts and ends in down to months.
+  for (const position of [offset, lastPosition]) {
+    const { index } = locate(ordered(), position);
+    const bucket = ordered()[index];
+    if (bucket?.level === 'year') {
+      const months = await expandYear(tx, userId, selection, bucket);
+      buckets = buckets.flatMap((candidate) => (candidate === bucket ? months : [candidate]));
+    }
+  }
+  const sequence = ordered();
+  const start = locate(sequence, offset);
+  const end = locate(sequence, lastPosition);
+  const first = sequence[start.index];
+  const last = sequence[end.index];
+  if (!first || !last) return { rows: [], total: count };
+  const range = ascending
+    ? [gte(transaction.date, first.from), lte(transaction.date, last.to)]
+    : [lte(transaction.date, first.to), gte(transaction.date, last.from)];
+  const rows = await selectRows(tx, userId, [...conditions, ...range], sort, offset - start.before, limit);
+  return { rows, total: count };
+}
+
 /**
- * A search page: the total from one count over the trigram index's matches, then the page, planned on its
- * own (an ordered index walk for common words, the trigram matches sorted for rare ones).
+ * A page counted from the rows: the total from one count over the matches (the trigram index's for a
+ * search), then the page, planned on its own (an ordered index walk for common words, the trigram
+ * matches sorted for rare ones).
  */
 async function searchPage(
   db: Executor,
@@ -394,7 +485,7 @@ async function searchPage(
   sort: TransactionSort,
   offset: number,
   limit: number,
-): Promise<TransactionPage> {
+): Promise<{ rows: TransactionListItem[]; total: number }> {
   const [counted] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(transaction)
@@ -411,9 +502,9 @@ export async function countTransactionsMatching(
   selection: TransactionSelection,
 ): Promise<number> {
   if (selection.accountIds?.length === 0 || selection.categories?.length === 0) return 0;
-  if (selection.search) {
-    const conditions = rowConditions(userId, selection);
-    if (selection.fromDate) conditions.push(gte(transaction.date, selection.fromDate));
+  if (selection.fromDate && selection.toDate && selection.fromDate > selection.toDate) return 0;
+  if (!countable(selection)) {
+    const conditions = [...rowConditions(userId, selection), ...dateConditions(selection)];
     const [counted] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(transaction)
@@ -423,10 +514,13 @@ export async function countTransactionsMatching(
   return total(await dateBuckets(db, userId, selection));
 }
 
-/** All of the user's transactions (from the counters): for tier limits. */
+/**
+ * All of the user's transactions (from the per-month totals, about 120 rows for ten years): for tier
+ * limits and the listing's unfiltered total.
+ */
 export async function countUserTransactions(db: Executor, userId: string): Promise<number> {
   const result = await db.execute<{ count: number }>(
-    sql`select coalesce(sum(n), 0)::int as count from transaction_year_count where user_id = ${userId}`,
+    sql`select coalesce(sum(n), 0)::int as count from transaction_month_total where user_id = ${userId}`,
   );
   return result.rows[0]?.count ?? 0;
 }
@@ -451,8 +545,7 @@ export async function* streamTransactions(
   const { selection, sort } = options;
   const batchSize = options.batchSize ?? 1_000;
   if (selection.accountIds?.length === 0 || selection.categories?.length === 0) return;
-  const conditions = rowConditions(userId, selection);
-  if (selection.fromDate) conditions.push(gte(transaction.date, selection.fromDate));
+  const conditions = [...rowConditions(userId, selection), ...dateConditions(selection)];
   const byDate = sort === 'date_desc' || sort === 'date_asc';
   const descending = sort === 'date_desc' || sort === 'amount_desc';
   let after: TransactionListItem | undefined;

@@ -80,8 +80,8 @@ describe('buildInsights', () => {
       );
       expect(insight?.figures[0]).toEqual({ label: 'Savings rate', value: 20, format: 'percent' });
       expect(insight?.links.map((link) => link.href)).toEqual([
-        '/activity?filter=income&date=2026-10-01',
-        '/activity?filter=expenses&date=2026-10-01',
+        '/activity?filter=income&date=2026-10-01&to=2026-10-31',
+        '/activity?filter=expenses&date=2026-10-01&to=2026-10-31',
       ]);
     });
 
@@ -128,7 +128,7 @@ describe('buildInsights', () => {
       expect(up?.links).toEqual([
         {
           label: 'See Food & Dining transactions',
-          href: '/activity?categories=FOOD_AND_DRINK&date=2026-09-01',
+          href: '/activity?filter=counted&categories=FOOD_AND_DRINK&date=2026-10-01&to=2026-10-31',
         },
       ]);
     });
@@ -163,7 +163,9 @@ describe('buildInsights', () => {
         }),
       );
       expect(uncategorized?.id).toBe('category-up:UNCATEGORIZED');
-      expect(uncategorized?.links[0]?.href).toBe('/activity?filter=uncategorized&date=2026-09-01');
+      expect(uncategorized?.links[0]?.href).toBe(
+        '/activity?filter=counted&categories=UNCATEGORIZED&date=2026-10-01&to=2026-10-31',
+      );
     });
   });
 
@@ -191,7 +193,7 @@ describe('buildInsights', () => {
       expect(insight?.explanation).toBe(
         '$80.01 at Shell Oil on Nov 18, 2026 is well above your usual $50.00 there (6 payments in the year before).',
       );
-      expect(insight?.links[0]?.href).toBe('/activity?search=Shell%20Oil&date=2026-11-18');
+      expect(insight?.links[0]?.href).toBe('/activity?search=Shell%20Oil&date=2026-11-18&to=2026-11-18');
     });
 
     it("writes amounts, figures and dates in the user's number and date formats", () => {
@@ -316,8 +318,8 @@ describe('buildInsights', () => {
           'That would leave $90.00, below your $100.00 low-balance alert.',
       );
       expect(insight?.links.map((link) => link.href)).toEqual([
-        '/activity?search=Rent',
-        '/activity?search=Gym',
+        '/activity?search=Rent&accounts=checking&date=2025-12-01&to=2026-11-01',
+        '/activity?search=Gym&accounts=checking&date=2025-12-01&to=2026-11-01',
       ]);
       expect(kinds(input({ cashMinor: 60_000, recurring: [payment(), gym, salary] }))).toEqual([]);
     });

@@ -1,3 +1,4 @@
+import { activityHref, categoryActivityHref } from '../activity-links';
 import { categoryLabel, isTransactionCategory } from '../categories';
 import { compareText, daysBetween } from '../categorization/text';
 import { AGGREGATION, DEFAULT_LOCALE, PREFERENCES_TIMING } from '../constants';
@@ -249,8 +250,14 @@ function savingsRate({ input, money, show, pct }: Context): Ranked[] {
         `${show(last.spendingMinor)}, a savings rate of ${pct(rate)}.${trend}`,
       figures,
       links: [
-        { label: 'See the income', href: activity({ filter: 'income', date: lastMonth }) },
-        { label: 'See the expenses', href: activity({ filter: 'expenses', date: lastMonth }) },
+        {
+          label: 'See the income',
+          href: activity({ filter: 'income', date: lastMonth, to: monthEnd(lastMonth) }),
+        },
+        {
+          label: 'See the expenses',
+          href: activity({ filter: 'expenses', date: lastMonth, to: monthEnd(lastMonth) }),
+        },
       ],
       magnitude: Math.abs(saved),
     },
@@ -309,7 +316,7 @@ function categoryChanges({ input, money, show, pct }: Context): Ranked[] {
         `You spent ${show(row.last)} on ${row.label} in ${lastName}, ${show(Math.abs(row.change))}${share} ` +
         `${rising ? 'more' : 'less'} than the ${show(row.previous)} in ${previousName}.`,
       figures,
-      links: [{ label: `See ${row.label} transactions`, href: categoryLink(row.category, previousMonth) }],
+      links: [{ label: `See ${row.label} transactions`, href: categoryLink(row.category, lastMonth) }],
       magnitude: Math.abs(row.change),
     };
   });
@@ -356,7 +363,9 @@ function unusualTransactions(
         { label: 'Usual', value: money(Math.round(usual)), format: 'money' },
         { label: 'Date', value: row.date, format: 'date' },
       ],
-      links: [{ label: 'See the transaction', href: activity({ search: row.name, date: row.date }) }],
+      links: [
+        { label: 'See the transaction', href: activity({ search: row.name, date: row.date, to: row.date }) },
+      ],
       magnitude: size,
       excess: size - usual,
     });
@@ -400,7 +409,12 @@ function largeTransactions(
             ? '.'
             : `, ${pct(share)} of your average monthly spending (${show(Math.round(average))}).`),
         figures,
-        links: [{ label: 'See the transaction', href: activity({ search: row.name, date: row.date }) }],
+        links: [
+          {
+            label: 'See the transaction',
+            href: activity({ search: row.name, date: row.date, to: row.date }),
+          },
+        ],
         magnitude: size,
       };
     });
@@ -433,7 +447,7 @@ function priceIncreases({ input, show, pct, day }: Context): Ranked[] {
           { label: 'Since', value: rise.date, format: 'date' },
           { label: 'Per year', value: money(yearly), format: 'money' },
         ],
-        links: [{ label: 'See the payments', href: activity({ search: payment.name }) }],
+        links: [{ label: 'See the payments', href: paymentsLink(payment) }],
         magnitude: yearly,
       },
     ];
@@ -471,7 +485,7 @@ function newRecurring({ input, show, day }: Context): Ranked[] {
           { label: 'Since', value: payment.firstDate, format: 'date' },
           { label: 'Next', value: payment.nextDate, format: 'date' },
         ],
-        links: [{ label: 'See the payments', href: activity({ search: payment.name }) }],
+        links: [{ label: 'See the payments', href: paymentsLink(payment) }],
         magnitude: size * rule.perYear,
       },
     ];
@@ -582,7 +596,7 @@ function lowBalance({ input, money, show, day }: Context): Ranked[] {
       ],
       links: largest
         .slice(0, 3)
-        .map((row) => ({ label: `See ${row.payment.name}`, href: activity({ search: row.payment.name }) })),
+        .map((row) => ({ label: `See ${row.payment.name}`, href: paymentsLink(row.payment) })),
       magnitude: threshold - projected,
     },
   ];
@@ -596,19 +610,33 @@ const PER: Record<RecurringPayment['cadence'], string> = {
   yearly: 'a year',
 };
 
-/** An Activity link (apps/web/src/features/activity/filters.ts); `date` means on or after. */
-function activity(params: { search?: string; categories?: string; filter?: string; date?: IsoDate }): string {
-  const parts = Object.entries(params)
-    .filter(([, value]) => value !== undefined && value !== '')
-    .map(([key, value]) => `${key}=${encodeURIComponent(value as string)}`);
-  return `/activity?${parts.join('&')}`;
+/** An Activity link: `date` on or after, `to` on or before (activity-links.ts). */
+const activity = activityHref;
+
+/** The last day of the calendar month starting `monthStart`. */
+function monthEnd(monthStart: IsoDate): IsoDate {
+  return addDays(addMonths(monthStart, 1), -1);
 }
 
-/** The Activity page filters the twelve fixed categories; others fall back to all expenses. */
-function categoryLink(category: string, from: IsoDate): string {
-  if (category === '') return activity({ filter: 'uncategorized', date: from });
-  if (isTransactionCategory(category)) return activity({ categories: category, date: from });
-  return activity({ filter: 'expenses', date: from });
+/**
+ * A category's counted rows in one calendar month (what the insight's sums count): the twelve fixed
+ * categories and Uncategorized; any other code falls back to the month's counted rows.
+ */
+function categoryLink(category: string, monthStart: IsoDate): string {
+  if (category === '' || isTransactionCategory(category)) {
+    return categoryActivityHref(category, monthStart, monthEnd(monthStart));
+  }
+  return activity({ filter: 'counted', date: monthStart, to: monthEnd(monthStart) });
+}
+
+/** A recurring payment's rows: its name, on its account, from its first to its last occurrence. */
+function paymentsLink(payment: RecurringPayment): string {
+  return activity({
+    search: payment.name,
+    accounts: payment.accountId,
+    date: payment.firstDate,
+    to: payment.lastDate,
+  });
 }
 
 function categoryName(category: string, input: InsightInput): string {

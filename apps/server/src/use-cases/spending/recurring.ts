@@ -1,5 +1,6 @@
 import type { PayeeSeries } from '@lodestar/db';
 import {
+  activityHref,
   type Cadence,
   type RecurringInput,
   type RecurringPayment,
@@ -85,6 +86,12 @@ export function recurringView(payment: RecurringPayment): RecurringView {
           date: payment.priceIncrease.date,
         }
       : null,
-    href: `/activity?search=${encodeURIComponent(payment.name)}`,
+    // Its rows: the name, on its account, from its first to its last occurrence.
+    href: activityHref({
+      search: payment.name,
+      accounts: payment.accountId,
+      date: payment.firstDate,
+      to: payment.lastDate,
+    }),
   };
 }

@@ -5,7 +5,13 @@ import {
   type Executor,
   type TransactionSelection,
 } from '@lodestar/db';
-import { UNCATEGORIZED_FILTER, type ListQuery, type SelectionQuery } from './transaction-schemas';
+import { AppError } from '../../http/app-error';
+import {
+  TRANSACTION_MESSAGES,
+  UNCATEGORIZED_FILTER,
+  type ListQuery,
+  type SelectionQuery,
+} from './transaction-schemas';
 import { toTransactionView, type TransactionView } from './transaction-view';
 
 export type Pagination = {
@@ -14,6 +20,8 @@ export type Pagination = {
   pageSize: number;
   totalPages: number;
   hasNext: boolean;
+  /** Every transaction of the user, whatever the filters ("86 of 2,306"). */
+  unfilteredTotal: number;
 };
 
 /**
@@ -26,6 +34,11 @@ export async function selectionFor(
   userId: string,
   query: SelectionQuery,
 ): Promise<TransactionSelection> {
+  if (query.date && query.to && query.to < query.date) {
+    throw AppError.validation([
+      { field: 'to', message: TRANSACTION_MESSAGES.toBeforeFrom, code: 'too_small' },
+    ]);
+  }
   const selection: TransactionSelection = { filter: query.filter };
   if (query.categories) {
     selection.categories = query.categories.map((value) => (value === UNCATEGORIZED_FILTER ? '' : value));
@@ -37,6 +50,7 @@ export async function selectionFor(
   }
   if (accountIds) selection.accountIds = accountIds;
   if (query.date) selection.fromDate = query.date;
+  if (query.to) selection.toDate = query.to;
   if (query.search) selection.search = query.search;
   return selection;
 }
@@ -50,7 +64,7 @@ export async function listTransactions(options: {
   const { db, userId, query } = options;
   const selection = await selectionFor(db, userId, query);
   const pageSize = query.limit;
-  const { rows, total } = await listTransactionPage(db, userId, {
+  const { rows, total, unfilteredTotal } = await listTransactionPage(db, userId, {
     selection,
     sort: query.sort,
     offset: (query.page - 1) * pageSize,
@@ -59,6 +73,13 @@ export async function listTransactions(options: {
   const totalPages = Math.ceil(total / pageSize);
   return {
     data: rows.map(toTransactionView),
-    pagination: { total, page: query.page, pageSize, totalPages, hasNext: query.page < totalPages },
+    pagination: {
+      total,
+      page: query.page,
+      pageSize,
+      totalPages,
+      hasNext: query.page < totalPages,
+      unfilteredTotal,
+    },
   };
 }

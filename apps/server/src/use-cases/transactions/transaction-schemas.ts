@@ -21,6 +21,8 @@ export const TRANSACTION_MESSAGES = {
   account: 'Account ids must be ids of accounts',
   type: 'Choose one of the account types',
   date: 'Date must be a real date written YYYY-MM-DD',
+  to: 'The end date must be a real date written YYYY-MM-DD',
+  toBeforeFrom: 'The end date must be on or after the start date',
   searchShort: 'Search needs at least 2 characters',
   searchLong: 'Search must be at most 100 characters',
   name: `The name must be 1 to ${LIMITS.transactionNameLimit} characters`,
@@ -91,6 +93,9 @@ export const selectionQuerySchema = z.object({
   date: z
     .preprocess(blankToUndefined, userDate(TRANSACTION_MESSAGES.date).optional())
     .openapi({ description: 'YYYY-MM-DD: transactions on or after this date', type: 'string' }),
+  to: z
+    .preprocess(blankToUndefined, userDate(TRANSACTION_MESSAGES.to).optional())
+    .openapi({ description: 'YYYY-MM-DD: transactions on or before this date', type: 'string' }),
   search: z
     .preprocess(
       blankToUndefined,
@@ -203,7 +208,9 @@ export const TransactionSchema = z
     foreignAmount: z
       .object({ amount: MoneySchema, exchangeRate: z.string().nullable() })
       .nullable()
-      .openapi({ description: 'A payment made in another currency, as the statement gave it (details only)' }),
+      .openapi({
+        description: 'A payment made in another currency, as the statement gave it (details only)',
+      }),
     name: z.string(),
     originalName: z.string(),
     merchantName: z.string().nullable(),
@@ -230,5 +237,9 @@ export const PaginationSchema = z
     pageSize: z.number().int(),
     totalPages: z.number().int(),
     hasNext: z.boolean(),
+    unfilteredTotal: z
+      .number()
+      .int()
+      .openapi({ description: 'Every transaction of the user, whatever the filters' }),
   })
   .openapi('Pagination');

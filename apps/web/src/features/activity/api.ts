@@ -77,7 +77,8 @@ function readPagination(value: unknown, page: number, rows: number, limit: numbe
   const pageSize = number('pageSize', limit);
   const totalPages = number('totalPages', Math.max(1, Math.ceil(total / Math.max(1, pageSize))));
   const hasNext = typeof source.hasNext === 'boolean' ? source.hasNext : page < totalPages;
-  return { total, page: number('page', page), pageSize, totalPages, hasNext };
+  const unfilteredTotal = number('unfilteredTotal', total);
+  return { total, page: number('page', page), pageSize, totalPages, hasNext, unfilteredTotal };
 }
 
 /**

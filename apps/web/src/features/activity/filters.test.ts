@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { exportCsvUrl, PAGE_SIZE, transactionsQueryString } from './api';
 import {
+  dateWindowText,
   DEFAULT_FILTERS,
   defaultTypesFromPreference,
+  filterChips,
   filtersToParams,
   hasActiveFilters,
   parseFilters,
@@ -66,6 +68,7 @@ describe('Activity filters and query strings', () => {
       accounts: ['a', 'b'],
       types: [],
       date: '2025-02-01',
+      to: '',
       search: 'uber',
       sort: 'date_asc',
     });
@@ -146,5 +149,65 @@ describe('Saved default filters (transaction_filters)', () => {
       filtersToParams({ ...DEFAULT_FILTERS, types: [] }, { forApi: true, defaultTypes: hiding }).has('types'),
     ).toBe(false);
     expect(hasActiveFilters(parseFilters(new URLSearchParams(''), '', hiding))).toBe(true);
+  });
+});
+
+describe('filter chips and the date window', () => {
+  const options = {
+    defaultDate: '2026-10-24',
+    defaultTypes: ['depository', 'investment'],
+    rangeLabel: 'Last 30 days',
+    formatDate: (date: string) => date.split('-').reverse().join('/'),
+    categoryName: (value: string) => (value === 'TRAVEL' ? 'Travel' : value),
+    accountName: (id: string) => (id === 'a' ? 'Checking' : 'Unknown account'),
+    typeName: (type: string) => type,
+  };
+
+  it('reads and writes an end date', () => {
+    const filters = parseFilters(new URLSearchParams('date=2026-10-01&to=2026-10-31'), options.defaultDate);
+    expect(filters).toMatchObject({ date: '2026-10-01', to: '2026-10-31' });
+    expect(filtersToParams(filters, { forApi: true }).get('to')).toBe('2026-10-31');
+    expect(parseFilters(new URLSearchParams('to=2026-02-30')).to).toBe('');
+    expect(parseFilters(new URLSearchParams('filter=counted&categories=UNCATEGORIZED'))).toMatchObject({
+      filter: 'counted',
+      categories: ['UNCATEGORIZED'],
+    });
+  });
+
+  it('lists every active filter, the defaults included, each with what removes it', () => {
+    const filters = parseFilters(
+      new URLSearchParams('filter=counted&categories=TRAVEL&accounts=a&search=air'),
+      options.defaultDate,
+      options.defaultTypes,
+    );
+    const chips = filterChips(filters, options);
+    expect(chips.map((chip) => [chip.label, chip.byDefault ?? false])).toEqual([
+      ['Search: “air”', false],
+      ['Show: Counted in spending and income', false],
+      ['Category: Travel', false],
+      ['Account: Checking', false],
+      ['Credit-card transactions hidden', true],
+      ['Last 30 days (from 24/10/2026)', true],
+    ]);
+    expect(chips.map((chip) => chip.remove)).toEqual([
+      { search: '' },
+      { filter: 'all' },
+      { categories: [] },
+      { accounts: [] },
+      { types: [] },
+      { date: '' },
+    ]);
+    expect(filterChips(DEFAULT_FILTERS, options)).toEqual([]);
+  });
+
+  it('names the date window in the count', () => {
+    expect(dateWindowText({ date: '2026-10-24', to: '' }, options)).toBe('last 30 days');
+    expect(dateWindowText({ date: '2026-10-01', to: '2026-10-31' }, options)).toBe(
+      '01/10/2026 to 31/10/2026',
+    );
+    expect(dateWindowText({ date: '2026-10-01', to: '' }, options)).toBe('from 01/10/2026');
+    expect(dateWindowText({ date: '', to: '' }, options)).toBe('');
+    const ranged = filterChips({ ...DEFAULT_FILTERS, date: '2026-10-24', to: '2026-10-31' }, options);
+    expect(ranged.map((chip) => chip.label)).toEqual(['From 24/10/2026', 'To 31/10/2026']);
   });
 });

@@ -14,7 +14,23 @@ export const ACTIVITY_FILTERS = [
   { value: 'transfers', label: 'Transfers' },
   { value: 'excluded', label: 'Excluded' },
 ] as const;
-export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number]['value'];
+
+/**
+ * Kinds a link may ask for that the page's Show control does not offer: `counted` is what Expenses and
+ * Insights count (not excluded, not a transfer, not an investment trade), so their links list exactly
+ * the rows they counted.
+ */
+export const LINK_ONLY_FILTERS = [{ value: 'counted', label: 'Counted in spending and income' }] as const;
+
+export type ActivityFilter =
+  (typeof ACTIVITY_FILTERS)[number]['value'] | (typeof LINK_ONLY_FILTERS)[number]['value'];
+
+/** The label of a kind of transaction ('Expenses'). */
+export function filterLabel(filter: ActivityFilter): string {
+  return (
+    [...ACTIVITY_FILTERS, ...LINK_ONLY_FILTERS].find((option) => option.value === filter)?.label ?? filter
+  );
+}
 
 export const SORT_ORDERS = [
   { value: 'date_desc', label: 'Newest first' },
@@ -32,6 +48,8 @@ export type ActivityFilters = {
   types: string[];
   /** 'YYYY-MM-DD': on or after; '' for none. */
   date: string;
+  /** 'YYYY-MM-DD': on or before; '' for none. */
+  to: string;
   search: string;
   sort: SortOrder;
 };
@@ -42,15 +60,19 @@ export const DEFAULT_FILTERS: ActivityFilters = {
   accounts: [],
   types: [],
   date: '',
+  to: '',
   search: '',
   sort: 'date_desc',
 };
+
+/** The categories filter's value for transactions shown as Uncategorized (the API's own). */
+export const UNCATEGORIZED = 'UNCATEGORIZED';
 
 /** The longest search text sent (names are at most 50 characters; merchants a little longer). */
 export const SEARCH_MAX_LENGTH = 100;
 
 const isFilter = (value: string | null): value is ActivityFilter =>
-  ACTIVITY_FILTERS.some((option) => option.value === value);
+  [...ACTIVITY_FILTERS, ...LINK_ONLY_FILTERS].some((option) => option.value === value);
 const isSort = (value: string | null): value is SortOrder =>
   SORT_ORDERS.some((option) => option.value === value);
 
@@ -95,13 +117,18 @@ export function parseFilters(
   const filter = params.get('filter');
   const sort = params.get('sort');
   const date = params.get('date') ?? defaultDate;
+  const to = params.get('to') ?? '';
   const types = params.get('types');
   return {
     filter: isFilter(filter) ? filter : DEFAULT_FILTERS.filter,
-    categories: readList(params.get('categories'), isTransactionCategory),
+    categories: readList(
+      params.get('categories'),
+      (value) => value === UNCATEGORIZED || isTransactionCategory(value),
+    ),
     accounts: readList(params.get('accounts')),
     types: types === null ? [...defaultTypes].sort() : readList(types),
     date: isIsoDate(date) ? date : '',
+    to: isIsoDate(to) ? to : '',
     search: (params.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
     sort: isSort(sort) ? sort : DEFAULT_FILTERS.sort,
   };
@@ -138,6 +165,7 @@ export function filtersToParams(
     // The page URL leaves out the default date; clearing it is said explicitly, so it stays cleared.
     params.set('date', filters.date || ALL_DATES);
   }
+  if (filters.to) params.set('to', filters.to);
   const search = forApi ? filters.search.trim() : filters.search;
   if (search) params.set('search', search);
   if (forApi || filters.sort !== DEFAULT_FILTERS.sort) params.set('sort', filters.sort);
@@ -152,6 +180,101 @@ export function hasActiveFilters(filters: ActivityFilters): boolean {
     filters.accounts.length > 0 ||
     filters.types.length > 0 ||
     filters.date !== '' ||
+    filters.to !== '' ||
     filters.search.trim() !== ''
   );
+}
+
+/** One active filter as the page shows it: what it says, and the change that removes it. */
+export type FilterChip = {
+  key: string;
+  label: string;
+  /** Words for "Remove …" (a screen reader hears "Remove filter: Category Travel"). */
+  remove: Partial<ActivityFilters>;
+  /** Set when the chip is the user's saved default rather than a choice made on this visit. */
+  byDefault?: boolean;
+};
+
+/**
+ * Every filter narrowing the list, including the default date window and the saved default filters,
+ * each with the change that removes it, in the order of the filter bar. `names` turns ids into what the
+ * user knows them by; `formatDate` writes a date in the user's format; `rangeLabel` names the default
+ * date window ('Last 30 days').
+ */
+export function filterChips(
+  filters: ActivityFilters,
+  options: {
+    defaultDate: string;
+    defaultTypes: readonly string[];
+    rangeLabel: string;
+    formatDate: (date: string) => string;
+    categoryName: (value: string) => string;
+    accountName: (id: string) => string;
+    typeName: (type: string) => string;
+  },
+): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (filters.search.trim()) {
+    chips.push({ key: 'search', label: `Search: “${filters.search.trim()}”`, remove: { search: '' } });
+  }
+  if (filters.filter !== 'all') {
+    chips.push({ key: 'filter', label: `Show: ${filterLabel(filters.filter)}`, remove: { filter: 'all' } });
+  }
+  for (const category of filters.categories) {
+    chips.push({
+      key: `category:${category}`,
+      label: `Category: ${options.categoryName(category)}`,
+      remove: { categories: filters.categories.filter((value) => value !== category) },
+    });
+  }
+  for (const account of filters.accounts) {
+    chips.push({
+      key: `account:${account}`,
+      label: `Account: ${options.accountName(account)}`,
+      remove: { accounts: filters.accounts.filter((value) => value !== account) },
+    });
+  }
+  if (filters.types.length > 0) {
+    const saved = filters.types.join(',') === [...options.defaultTypes].sort().join(',');
+    const hidesOnlyCards = !filters.types.includes('credit') && saved;
+    chips.push({
+      key: 'types',
+      label: hidesOnlyCards
+        ? 'Credit-card transactions hidden'
+        : `Account types: ${filters.types.map(options.typeName).join(', ')}`,
+      remove: { types: [] },
+      byDefault: saved,
+    });
+  }
+  if (filters.date) {
+    const byDefault = filters.date === options.defaultDate && !filters.to;
+    chips.push({
+      key: 'date',
+      label: byDefault
+        ? `${options.rangeLabel} (from ${options.formatDate(filters.date)})`
+        : `From ${options.formatDate(filters.date)}`,
+      remove: { date: '' },
+      byDefault,
+    });
+  }
+  if (filters.to) {
+    chips.push({ key: 'to', label: `To ${options.formatDate(filters.to)}`, remove: { to: '' } });
+  }
+  return chips;
+}
+
+/**
+ * What the count's parenthesis says about the date window: the default window's name ('last 30 days'),
+ * a range, a start or an end; '' for all history.
+ */
+export function dateWindowText(
+  filters: Pick<ActivityFilters, 'date' | 'to'>,
+  options: { defaultDate: string; rangeLabel: string; formatDate: (date: string) => string },
+): string {
+  const { date, to } = filters;
+  if (date && to) return `${options.formatDate(date)} to ${options.formatDate(to)}`;
+  if (date && date === options.defaultDate) return options.rangeLabel.toLowerCase();
+  if (date) return `from ${options.formatDate(date)}`;
+  if (to) return `to ${options.formatDate(to)}`;
+  return '';
 }

@@ -87,6 +87,7 @@ function matches(transaction: Transaction, url: URL): boolean {
   const accounts = list('accounts');
   const search = params.get('search')?.toLowerCase();
   const date = params.get('date');
+  const to = params.get('to');
   if (filter === 'income' && transaction.amount.amountMinor <= 0) return false;
   if (filter === 'expenses' && transaction.amount.amountMinor >= 0) return false;
   if (filter === 'pending' && transaction.status !== 'pending') return false;
@@ -96,6 +97,7 @@ function matches(transaction: Transaction, url: URL): boolean {
   if (categories && !categories.includes(transaction.category ?? '')) return false;
   if (accounts && !accounts.includes(transaction.accountId)) return false;
   if (date && transaction.date < date) return false;
+  if (to && transaction.date > to) return false;
   if (
     search &&
     !transaction.name.toLowerCase().includes(search) &&
@@ -127,7 +129,14 @@ export function serveTransactions(rows: Transaction[], { accounts = ACCOUNTS } =
     return json(200, {
       success: true,
       data,
-      pagination: { total: found.length, page, pageSize: limit, totalPages, hasNext: page < totalPages },
+      pagination: {
+        total: found.length,
+        page,
+        pageSize: limit,
+        totalPages,
+        hasNext: page < totalPages,
+        unfilteredTotal: store.rows.length,
+      },
     });
   });
   return store;

@@ -79,8 +79,10 @@ export function useTransactions(filters: ActivityFilters) {
     }
     return rows;
   }, [query.data]);
-  const total = query.data?.pages.at(-1)?.pagination.total ?? 0;
-  return { query, key, transactions, total };
+  const last = query.data?.pages.at(-1)?.pagination;
+  const total = last?.total ?? 0;
+  const unfilteredTotal = last?.unfilteredTotal ?? total;
+  return { query, key, transactions, total, unfilteredTotal };
 }
 
 /** The accounts for the account filter (GET /accounts → { accounts }). */

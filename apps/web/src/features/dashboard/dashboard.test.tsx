@@ -117,11 +117,11 @@ describe('dashboard: figures', { timeout: 15_000 }, () => {
     );
     expect(activity.getByRole('link', { name: /Food & Dining/ })).toHaveAttribute(
       'href',
-      '/activity?categories=FOOD_AND_DRINK&date=2026-10-24',
+      '/activity?filter=counted&categories=FOOD_AND_DRINK&date=2026-10-24&to=2026-11-22',
     );
     expect(activity.getByRole('link', { name: /Uncategorized/ })).toHaveAttribute(
       'href',
-      '/activity?filter=uncategorized&date=2026-10-24',
+      '/activity?filter=counted&categories=UNCATEGORIZED&date=2026-10-24&to=2026-11-22',
     );
   });
 });

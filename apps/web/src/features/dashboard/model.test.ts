@@ -36,11 +36,13 @@ describe('dashboard model', () => {
     expect(rows.map((row) => row.date)).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-24']);
   });
 
-  it('links a category to the Activity filters, Uncategorized to its own filter', () => {
-    expect(categoryActivityHref('FOOD_AND_DRINK', '2026-10-24')).toBe(
-      '/activity?categories=FOOD_AND_DRINK&date=2026-10-24',
+  it('links a category to its counted rows of the whole period, Uncategorized included', () => {
+    expect(categoryActivityHref('FOOD_AND_DRINK', '2026-10-24', '2026-11-22')).toBe(
+      '/activity?filter=counted&categories=FOOD_AND_DRINK&date=2026-10-24&to=2026-11-22',
     );
-    expect(categoryActivityHref('', '2026-10-24')).toBe('/activity?filter=uncategorized&date=2026-10-24');
+    expect(categoryActivityHref('', '2026-10-24', '2026-11-22')).toBe(
+      '/activity?filter=counted&categories=UNCATEGORIZED&date=2026-10-24&to=2026-11-22',
+    );
   });
 
   it('checks a manual rate', () => {

@@ -99,14 +99,8 @@ export function tableRows(points: readonly PortfolioPoint[]): { monthly: boolean
   return { monthly: true, rows };
 }
 
-/** The Activity page filtered to one spending category since `from` ('' is Uncategorized). */
-export function categoryActivityHref(category: string, from: string): string {
-  const params = new URLSearchParams();
-  if (category === '') params.set('filter', 'uncategorized');
-  else params.set('categories', category);
-  params.set('date', from);
-  return `/activity?${params.toString()}`;
-}
+/** The Activity page filtered to the rows one spending category's figure counts in the card's period. */
+export { categoryActivityHref } from '@lodestar/domain';
 
 /**
  * Whether the exchange-rates dialog is worth offering: the user holds a currency other than the

@@ -62,19 +62,22 @@ describe('Expenses page', () => {
     expect(food).toHaveTextContent('up 12.50% ($50.00 more than October)');
     expect(within(food).getByRole('link')).toHaveAttribute(
       'href',
-      '/activity?categories=FOOD_AND_DRINK&date=2026-11-01&filter=expenses',
+      '/activity?filter=counted&categories=FOOD_AND_DRINK&date=2026-11-01&to=2026-11-30',
     );
     expect(categories[2]).toHaveTextContent('1 transaction·down 14.29% ($50.00 less than October)');
     expect(within(categories[0]!).getByRole('link')).toHaveAttribute(
       'href',
-      '/activity?date=2026-11-01&filter=uncategorized',
+      '/activity?filter=counted&categories=UNCATEGORIZED&date=2026-11-01&to=2026-11-30',
     );
 
     const merchants = within(card('Top merchants')).getAllByRole('listitem');
     expect(merchants[0]).toHaveTextContent('Whole Foods');
     expect(merchants[0]).toHaveTextContent('Food & Dining · 4 transactions');
     expect(merchants[0]).toHaveTextContent('$250.00');
-    expect(within(merchants[0]!).getByRole('link')).toHaveAttribute('href', '/activity?search=Whole+Foods');
+    expect(within(merchants[0]!).getByRole('link')).toHaveAttribute(
+      'href',
+      '/activity?search=Whole%20Foods&date=2026-11-01&to=2026-11-30',
+    );
 
     expect(screen.getByText(/2 categories hidden/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Settings → Financial' })).toHaveAttribute(

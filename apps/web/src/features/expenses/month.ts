@@ -1,4 +1,12 @@
-import { formatDateTokens, isMonth, nextMonth, previousMonth } from '@lodestar/domain';
+import {
+  activityHref,
+  categoryActivityHref as categoryActivityFor,
+  formatDateTokens,
+  isMonth,
+  monthRange,
+  nextMonth,
+  previousMonth,
+} from '@lodestar/domain';
 
 /** The calendar month of the Expenses page, kept in the URL as ?month=YYYY-MM. */
 
@@ -35,24 +43,14 @@ export function monthName(month: string): string {
   return MONTH_NAME.format(new Date(`${month}-01T12:00:00Z`));
 }
 
-/**
- * Activity filtered to one category's expenses from the month's first day on (Activity's date filter
- * is "on or after"). Uncategorized spending ('') uses Activity's own Uncategorized filter.
- */
+/** Activity filtered to exactly the rows a category's figure counts in the month ('' = Uncategorized). */
 export function categoryActivityHref(category: string, month: string): string {
-  const params = new URLSearchParams();
-  if (category) {
-    params.set('categories', category);
-    params.set('date', `${month}-01`);
-    params.set('filter', 'expenses');
-  } else {
-    params.set('date', `${month}-01`);
-    params.set('filter', 'uncategorized');
-  }
-  return `/activity?${params.toString()}`;
+  const { from, to } = monthRange(month);
+  return categoryActivityFor(category, from, to);
 }
 
-/** Activity searched for a merchant's name. */
-export function merchantActivityHref(merchant: string): string {
-  return `/activity?${new URLSearchParams({ search: merchant }).toString()}`;
+/** Activity searched for a merchant's name within the month. */
+export function merchantActivityHref(merchant: string, month: string): string {
+  const { from, to } = monthRange(month);
+  return activityHref({ search: merchant, date: from, to });
 }

@@ -14,18 +14,17 @@ import {
   SEARCH_MAX_LENGTH,
   SORT_ORDERS,
   type SortOrder,
+  UNCATEGORIZED,
 } from '../filters';
 import { MultiSelect, type MultiSelectOption } from './multi-select';
 
 /** Spec: the search box waits for a pause in typing before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const CATEGORY_OPTIONS: MultiSelectOption[] = Object.entries(TRANSACTION_CATEGORIES).map(
-  ([value, label]) => ({
-    value,
-    label,
-  }),
-);
+const CATEGORY_OPTIONS: MultiSelectOption[] = [
+  ...Object.entries(TRANSACTION_CATEGORIES).map(([value, label]) => ({ value, label })),
+  { value: UNCATEGORIZED, label: 'Uncategorized' },
+];
 
 export type FilterChange = (changes: Partial<ActivityFilters>, options?: { replace?: boolean }) => void;
 
@@ -70,7 +69,7 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (text: string
   );
 }
 
-/** Search, type filter, categories, accounts, date from, sort order and Clear filters. */
+/** Search, type filter, categories, accounts, dates from and to, sort order and Clear filters. */
 export const FiltersBar = memo(function FiltersBar({
   filters,
   onChange,
@@ -85,6 +84,7 @@ export const FiltersBar = memo(function FiltersBar({
   accountsError: boolean;
 }) {
   const dateId = useId();
+  const toId = useId();
   const sortId = useId();
   const accountOptions: MultiSelectOption[] = (accounts ?? []).map((account) => ({
     value: account.id,
@@ -129,7 +129,21 @@ export const FiltersBar = memo(function FiltersBar({
             id={dateId}
             type="date"
             value={filters.date}
+            max={filters.to || undefined}
             onChange={(event) => onChange({ date: event.target.value }, { replace: true })}
+            className="h-10 w-40 md:h-9"
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <Label htmlFor={toId} className="text-sm font-normal whitespace-nowrap text-muted-foreground">
+            To
+          </Label>
+          <Input
+            id={toId}
+            type="date"
+            value={filters.to}
+            min={filters.date || undefined}
+            onChange={(event) => onChange({ to: event.target.value }, { replace: true })}
             className="h-10 w-40 md:h-9"
           />
         </div>

@@ -332,7 +332,7 @@ export function TransactionList({
             {isFetchingNextPage ? 'Loading more…' : 'Load more'}
           </Button>
         ) : (
-          <p>{transactions.length === total ? 'That is every transaction.' : 'No more transactions.'}</p>
+          <p>End of the list.</p>
         )}
       </div>
     </div>

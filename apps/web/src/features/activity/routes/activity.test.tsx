@@ -62,7 +62,7 @@ describe('Activity list', () => {
       }),
     ]);
     renderActivity();
-    expect(await screen.findByText('Showing 3 of 3')).toBeInTheDocument();
+    expect(await screen.findByText(/^3 of 3 transactions/)).toBeInTheDocument();
     expect(listRequests()[0]!.get('limit')).toBe('100');
     expect(listRequests()[0]!.get('page')).toBe('1');
 
@@ -115,7 +115,7 @@ describe('Activity list', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search transactions' }), 'uber');
     expect(listRequests()).toHaveLength(before);
     await waitFor(() => expect(router.state.location.search).toBe('?search=uber'));
-    await waitFor(() => expect(screen.getByText('Showing 1 of 1')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText(/^1 of 2 transactions/)).toBeInTheDocument());
     expect(
       listRequests()
         .filter((params) => params.has('search'))
@@ -126,7 +126,7 @@ describe('Activity list', () => {
   it('keeps only the rows in view in the DOM, and loads the next page on scrolling to the end', async () => {
     serveTransactions(makeTransactions(10_000));
     renderActivity();
-    expect(await screen.findByText('Showing 100 of 10,000')).toBeInTheDocument();
+    expect(await screen.findByText(/^10,000 of 10,000 transactions.* · 100 loaded$/)).toBeInTheDocument();
     // happy-dom's window is 768 px tall: about 14 rows of 56 px are in view, plus a few either side.
     expect(dataRows().length).toBeGreaterThan(5);
     expect(dataRows().length).toBeLessThan(40);
@@ -138,7 +138,7 @@ describe('Activity list', () => {
     });
     expect(await screen.findByText('Payee 90')).toBeInTheDocument();
     expect(screen.queryByText('Payee 1', { exact: true })).not.toBeInTheDocument();
-    expect(await screen.findByText('Showing 200 of 10,000')).toBeInTheDocument();
+    expect(await screen.findByText(/ · 200 loaded$/)).toBeInTheDocument();
     expect(listRequests().at(-1)!.get('page')).toBe('2');
   });
 
@@ -146,11 +146,14 @@ describe('Activity list', () => {
     const rows = makeTransactions(10_000);
     serveTransactions(rows);
     renderActivity();
-    await screen.findByText('Showing 100 of 10,000');
-    for (let loaded = 200; loaded <= 10_000; loaded += 100) {
+    await screen.findByText(/ · 100 loaded$/);
+    for (let loaded = 200; loaded < 10_000; loaded += 100) {
       fireEvent.click(screen.getByText('Load more'));
-      await screen.findByText(`Showing ${loaded.toLocaleString('en-US')} of 10,000`);
+      await screen.findByText(new RegExp(` · ${loaded.toLocaleString('en-US')} loaded$`));
     }
+    fireEvent.click(screen.getByText('Load more'));
+    await screen.findByText('End of the list.');
+    expect(screen.getByText(/^10,000 of 10,000 transactions/)).not.toHaveTextContent('loaded');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(dataRows().length).toBeLessThan(40);
     await act(async () => {
@@ -425,7 +428,12 @@ describe('Activity and the display preferences', () => {
     await waitFor(() => expect(listRequests().at(-1)?.get('date')).toBe(from));
     expect(await screen.findByText('Recent coffee', { selector: 'span' })).toBeInTheDocument();
     expect(screen.queryByText('Old rent', { selector: 'span' })).not.toBeInTheDocument();
-    expect(screen.getByLabelText(/from/i)).toHaveValue(from);
+    expect(screen.getByLabelText(/^from$/i)).toHaveValue(from);
+    // The default window is a chip like any other filter, named for what it covers.
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    const [fy, fm, fd] = from.split('-');
+    expect(within(chips).getByText(`Last 7 days (from ${fd}.${fm}.${fy})`)).toBeInTheDocument();
+    expect(screen.getByText(/^1 of 2 transactions \(last 7 days\)$/)).toBeInTheDocument();
     // Shown in the date format.
     const [year, month, day] = today.split('-');
     expect((await rowNamed('Recent coffee')).textContent).toContain(`${day}.${month}.${year}`);
@@ -453,15 +461,18 @@ describe('Activity and the display preferences', () => {
     const types = listRequests().at(-1)!.get('types')!.split(',');
     expect(types).not.toContain('credit');
     expect(types).toContain('depository');
-    expect(await screen.findByText('Credit-card transactions are hidden.')).toBeInTheDocument();
+    const chips = await screen.findByRole('list', { name: 'Active filters' });
+    expect(await within(chips).findByText('Credit-card transactions hidden')).toBeInTheDocument();
     const saved = screen.getByRole('checkbox', { name: 'Hide credit-card transactions by default' });
     expect(saved).toBeChecked();
 
-    // Showing them is said in the URL, so it stays.
-    await user.click(screen.getByRole('button', { name: 'Show them' }));
+    // Removing the chip is said in the URL, so it stays.
+    await user.click(
+      within(chips).getByRole('button', { name: 'Remove filter: Credit-card transactions hidden' }),
+    );
     await waitFor(() => expect(router.state.location.search).toBe('?types=all'));
     await waitFor(() => expect(listRequests().at(-1)?.has('types')).toBe(false));
-    expect(screen.queryByText('Credit-card transactions are hidden.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Credit-card transactions hidden')).not.toBeInTheDocument();
 
     // Turning the default off saves it.
     await user.click(saved);

@@ -7,21 +7,26 @@ import { PageHeader } from '@/components/page-header';
 import { ListSkeleton } from '@/components/skeletons/list-skeleton';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { accountTypeLabel, categoryLabel, DATE_RANGE_LABELS, isAccountType } from '@lodestar/domain';
 import { BREAKPOINTS } from '@lodestar/domain/constants';
 import { usePreferencesOrNull } from '@/lib/preferences';
 import { useUserPreferences } from '@/lib/user-preferences';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { exportCsvUrl, fetchTransactionsErrorText, isUnauthorized } from '../api';
 import { BulkBar } from '../components/bulk-bar';
+import { FilterChips } from '../components/filter-chips';
 import { type FilterChange, FiltersBar } from '../components/filters-bar';
 import { TransactionDetailSheet } from '../components/transaction-detail-sheet';
 import { TransactionList } from '../components/transaction-list';
 import {
+  dateWindowText,
   DEFAULT_FILTERS,
   defaultTypesFromPreference,
+  filterChips,
   filtersToParams,
   hasActiveFilters,
   parseFilters,
+  UNCATEGORIZED,
 } from '../filters';
 import { useAccountOptions, useSessionCheckOnUnauthorized, useTransactions } from '../use-activity-data';
 
@@ -74,10 +79,22 @@ export function ActivityRoute() {
     () => parseFilters(searchParams, defaultDate, defaultTypes),
     [searchParams, defaultDate, defaultTypes],
   );
-  const hidingCreditCards = filters.types.length > 0 && !filters.types.includes('credit');
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.tabletMinPx}px)`);
-  const { query, key, transactions, total } = useTransactions(filters);
+  const { query, key, transactions, total, unfilteredTotal } = useTransactions(filters);
   const accounts = useAccountOptions();
+  const rangeLabel = DATE_RANGE_LABELS[userPreferences.preferences.default_date_range];
+  const chipOptions = {
+    defaultDate,
+    defaultTypes,
+    rangeLabel,
+    formatDate: display.formatDate,
+    categoryName: (value: string) => (value === UNCATEGORIZED ? 'Uncategorized' : categoryLabel(value)),
+    accountName: (id: string) =>
+      accounts.data?.find((account) => account.id === id)?.name ?? 'Unknown account',
+    typeName: (type: string) => (isAccountType(type) ? accountTypeLabel(type) : type),
+  };
+  const chips = filterChips(filters, chipOptions);
+  const windowText = dateWindowText(filters, chipOptions);
   useSessionCheckOnUnauthorized(query.error);
 
   const setFilters = useCallback<FilterChange>(
@@ -209,7 +226,11 @@ export function ActivityRoute() {
     <>
       <PageHeader
         title="Activity"
-        description="Every transaction across your accounts, newest first."
+        description={
+          chips.length > 0
+            ? 'Transactions across your accounts that match the filters listed below.'
+            : 'Every transaction across your accounts.'
+        }
         actions={
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline">
@@ -231,30 +252,21 @@ export function ActivityRoute() {
         accounts={accounts.data}
         accountsError={accounts.isError}
       />
-      {saved ? (
+      <FilterChips chips={chips} onRemove={(changes) => setFilters(changes)} />
+      {saved && preferences ? (
         <div className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2 px-1 text-sm">
-          {hidingCreditCards ? (
-            <p role="status" className="flex flex-wrap items-center gap-2">
-              <span>Credit-card transactions are hidden.</span>
-              <Button variant="link" className="h-auto p-0" onClick={() => setFilters({ types: [] })}>
-                Show them
-              </Button>
-            </p>
-          ) : null}
-          {preferences ? (
-            <label className="flex items-center gap-2">
-              <Checkbox
-                checked={!saved.show_credit_cards}
-                onCheckedChange={(checked) =>
-                  void preferences.updatePreference('transaction_filters', {
-                    ...saved,
-                    show_credit_cards: checked !== true,
-                  })
-                }
-              />
-              Hide credit-card transactions by default
-            </label>
-          ) : null}
+          <label className="flex items-center gap-2">
+            <Checkbox
+              checked={!saved.show_credit_cards}
+              onCheckedChange={(checked) =>
+                void preferences.updatePreference('transaction_filters', {
+                  ...saved,
+                  show_credit_cards: checked !== true,
+                })
+              }
+            />
+            Hide credit-card transactions by default
+          </label>
         </div>
       ) : null}
       {showToolbar ? (
@@ -273,7 +285,11 @@ export function ActivityRoute() {
             Select all {formatCount(transactions.length)} loaded
           </label>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {updating ? 'Updating… ' : ''}Showing {formatCount(transactions.length)} of {formatCount(total)}
+            {updating ? 'Updating… ' : ''}
+            {formatCount(total)} of {formatCount(unfilteredTotal)}{' '}
+            {unfilteredTotal === 1 ? 'transaction' : 'transactions'}
+            {windowText ? ` (${windowText})` : ''}
+            {transactions.length < total ? ` · ${formatCount(transactions.length)} loaded` : ''}
           </p>
         </div>
       ) : null}

@@ -86,7 +86,7 @@ function Body({ data, display }: { data: ActivitySummary; display: DashboardDisp
             {current.topCategories.map((category) => (
               <li key={category.category}>
                 <Link
-                  to={categoryActivityHref(category.category, current.from)}
+                  to={categoryActivityHref(category.category, current.from, current.to)}
                   className="block rounded-md p-1 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
                 >
                   <span className="flex items-baseline justify-between gap-3 text-sm">

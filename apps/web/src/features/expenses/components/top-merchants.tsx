@@ -32,7 +32,7 @@ export function TopMerchants({
               >
                 <div className="min-w-0">
                   <Link
-                    to={merchantActivityHref(row.merchant)}
+                    to={merchantActivityHref(row.merchant, summary.month)}
                     className="block truncate font-medium outline-none after:absolute after:inset-0 after:content-['']"
                   >
                     {row.merchant}

@@ -104,7 +104,7 @@ describe('display settings', () => {
       'Last 7 days',
       'Last 30 days',
       'Last 90 days',
-      'Last year',
+      'Last 12 months',
       'Year to date',
       'All time',
     ]);

@@ -1,7 +1,7 @@
 import {
   DATE_FORMATS,
   DATE_RANGES,
-  type DateRange,
+  DATE_RANGE_LABELS,
   DISPLAY_CURRENCIES,
   type DisplayCurrency,
   formatCurrency,
@@ -37,15 +37,6 @@ const CURRENCY_NAMES: Record<DisplayCurrency, string> = {
   CAD: 'Canadian Dollar',
   CHF: 'Swiss Franc',
   CNY: 'Chinese Yuan',
-};
-
-const DATE_RANGE_LABELS: Record<DateRange, string> = {
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-  '90d': 'Last 90 days',
-  '1y': 'Last year',
-  ytd: 'Year to date',
-  all: 'All time',
 };
 
 /**
