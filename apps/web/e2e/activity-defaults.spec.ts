@@ -10,7 +10,7 @@ async function openActivity(page: Page): Promise<void> {
   await settled(page);
 }
 
-test('Activity applies the saved default filters, says so and shows all on request', async ({
+test('Activity applies the saved default filters, shows them as a chip and shows all on request', async ({
   page,
   server,
   checkA11y,
@@ -30,15 +30,21 @@ test('Activity applies the saved default filters, says so and shows all on reque
     );
     await hide.click();
     expect((await saved).status()).toBe(200);
-    await expect(page.getByText('Credit-card transactions are hidden.')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Active filters' }).getByText('Credit-card transactions hidden'),
+    ).toBeVisible();
     await openActivity(page);
-    await expect(page.getByText('Credit-card transactions are hidden.')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Active filters' }).getByText('Credit-card transactions hidden'),
+    ).toBeVisible();
     await expect(hide).toBeChecked();
     await checkA11y(page);
     await snap(page, `activity-default-filters-${width}`);
-    await page.getByRole('button', { name: 'Show them' }).click();
+    await page.getByRole('button', { name: 'Remove filter: Credit-card transactions hidden' }).click();
     await expect(page).toHaveURL(/types=all/);
-    await expect(page.getByText('Credit-card transactions are hidden.')).toHaveCount(0);
+    await expect(
+      page.getByRole('list', { name: 'Active filters' }).getByText('Credit-card transactions hidden'),
+    ).toHaveCount(0);
     // Back to no default for the next width.
     const cleared = page.waitForResponse(
       (response) =>
