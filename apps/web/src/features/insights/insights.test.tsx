@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/test/fake-server';
-import { fail, renderInsights, serveInsights } from './test-harness';
+import { fail, makeRecurring, RECURRING, renderInsights, serveInsights, usd } from './test-harness';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -93,6 +93,29 @@ describe('Insights page', () => {
     // The figures are masked; the explanation is the server's own sentence.
     expect(food.querySelector('dl')?.textContent).not.toMatch(/\$\d/);
     expect(figure(insightCard('You saved 24% of your income'), 'Saved')).toHaveTextContent('Amount hidden');
+  });
+
+  it('lists recurring income apart, never among the recurring payments', async () => {
+    const salary = makeRecurring({
+      key: 'acme',
+      name: 'ACME Payroll',
+      category: 'INCOME',
+      cadence: 'biweekly',
+      averageAmount: usd(250_000),
+      lastAmount: usd(250_000),
+      nextAmount: usd(250_000),
+      lastDate: '2026-11-13',
+      nextDate: '2026-11-27',
+      occurrences: 26,
+    });
+    serveInsights({ recurring: [...RECURRING, salary] });
+    renderInsights();
+    const payments = await screen.findByRole('region', { name: 'Recurring payments' });
+    expect(payments).not.toHaveTextContent('ACME Payroll');
+    expect(figure(payments, 'Recurring payments out, a month')).toHaveTextContent('$62.24');
+    const income = screen.getByRole('region', { name: 'Recurring income' });
+    expect(within(income).getAllByRole('listitem')).toHaveLength(1);
+    expect(income).toHaveTextContent('ACME Payroll');
   });
 
   it('explains when there are no insights yet', async () => {

@@ -75,45 +75,66 @@ function PaymentRow({ payment, masked, locale, dateFormat }: { payment: Recurrin
   );
 }
 
-/** Payments that repeat, soonest next first, and what they cost a month together. */
+/**
+ * Payments that repeat, soonest next first, and what they cost a month together; money that comes in
+ * on a schedule (pay, interest) is listed apart as recurring income, never among the payments.
+ */
 export function RecurringPayments({
   recurring,
   masked,
   locale,
   dateFormat,
 }: { recurring: RecurringPayment[] } & Display) {
-  const monthly = monthlyRecurringOutflows(recurring);
+  const payments = recurring.filter((payment) => payment.averageAmount.amountMinor < 0);
+  const income = recurring.filter((payment) => payment.averageAmount.amountMinor > 0);
+  const monthly = monthlyRecurringOutflows(payments);
+  const display = { masked, locale, dateFormat };
   return (
-    <Card aria-labelledby="recurring-heading">
-      <CardHeader>
-        <CardTitle id="recurring-heading">Recurring payments</CardTitle>
-        <CardDescription>
-          Detected from repeating transactions; each opens its transactions in Activity.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="pt-3">
-        {monthly.length > 0 ? (
-          <dl className="mb-2">
-            <dt className="text-sm text-muted-foreground">Recurring payments out, a month</dt>
-            {monthly.map((total) => (
-              <dd key={total.currency} className="text-xl font-semibold">
-                <MoneyText amount={total} tone="plain" masked={masked} locale={locale} />
-              </dd>
-            ))}
-          </dl>
-        ) : null}
-        <ul className="divide-y divide-border" aria-label="Recurring payments, soonest first">
-          {sortRecurring(recurring).map((payment) => (
-            <PaymentRow
-              key={payment.key}
-              payment={payment}
-              masked={masked}
-              locale={locale}
-              dateFormat={dateFormat}
-            />
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <>
+      {payments.length > 0 ? (
+        <Card aria-labelledby="recurring-heading">
+          <CardHeader>
+            <CardTitle id="recurring-heading">Recurring payments</CardTitle>
+            <CardDescription>
+              Detected from repeating transactions; each opens its transactions in Activity.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="pt-3">
+            {monthly.length > 0 ? (
+              <dl className="mb-2">
+                <dt className="text-sm text-muted-foreground">Recurring payments out, a month</dt>
+                {monthly.map((total) => (
+                  <dd key={total.currency} className="text-xl font-semibold">
+                    <MoneyText amount={total} tone="plain" masked={masked} locale={locale} />
+                  </dd>
+                ))}
+              </dl>
+            ) : null}
+            <ul className="divide-y divide-border" aria-label="Recurring payments, soonest first">
+              {sortRecurring(payments).map((payment) => (
+                <PaymentRow key={`${payment.accountId}:${payment.key}`} payment={payment} {...display} />
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+      {income.length > 0 ? (
+        <Card aria-labelledby="recurring-income-heading">
+          <CardHeader>
+            <CardTitle id="recurring-income-heading">Recurring income</CardTitle>
+            <CardDescription>
+              Money that comes in on a schedule, such as pay; each opens its transactions in Activity.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="pt-3">
+            <ul className="divide-y divide-border" aria-label="Recurring income, soonest first">
+              {sortRecurring(income).map((payment) => (
+                <PaymentRow key={`${payment.accountId}:${payment.key}`} payment={payment} {...display} />
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+    </>
   );
 }
