@@ -3,10 +3,11 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
+import { useReturnFocus } from './return-focus';
 
 /**
  * A modal dialog (Radix Dialog): focus is trapped inside, Escape and the overlay close it, and focus
- * returns to the trigger. Give every dialog a DialogTitle and a DialogDescription.
+ * returns to the control that opened it (useReturnFocus), trigger or not. Give every dialog a DialogTitle and a DialogDescription.
  */
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -34,8 +35,11 @@ export function DialogContent({
   children,
   showCloseButton = true,
   closeLabel = 'Close',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -45,6 +49,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         {showCloseButton ? (

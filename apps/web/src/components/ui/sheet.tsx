@@ -3,10 +3,11 @@ import { Dialog } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
+import { useReturnFocus } from './return-focus';
 
 /**
  * A panel that slides in from the edge of the screen: a Radix Dialog, so focus is trapped inside,
- * Escape and the overlay close it, and focus returns to the trigger.
+ * Escape and the overlay close it, and focus returns to the control that opened it (useReturnFocus).
  */
 export const Sheet = Dialog.Root;
 export const SheetTrigger = Dialog.Trigger;
@@ -25,8 +26,11 @@ export function SheetContent({
   header,
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: SheetContentProps) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 motion-safe:animate-fade-in" />
@@ -39,6 +43,7 @@ export function SheetContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         <div className="flex h-14 items-center justify-between gap-2 border-b px-3">
           {header}
