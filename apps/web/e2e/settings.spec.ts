@@ -115,7 +115,7 @@ test('display and accessibility preferences change the whole app', async ({ page
   await openSection(page, 'display', 'Display');
   await choose(page, 'Default Date Range', /^Last 90 days/);
   await openDashboard(page);
-  await expect(page.getByRole('combobox', { name: 'Period' })).toContainText('Last 3 Months');
+  await expect(page.getByRole('combobox', { name: 'Period' })).toContainText('Last 3 months');
   await expect(
     page.getByRole('radiogroup', { name: 'History range' }).getByRole('radio', { name: '3M' }),
   ).toBeChecked();

@@ -13,11 +13,11 @@ import {
 describe('time periods (spec §3)', () => {
   it('lists the options in order', () => {
     expect(Object.entries(TIME_PERIODS)).toEqual([
-      ['1-month', 'Last Month'],
-      ['3-months', 'Last 3 Months'],
-      ['6-months', 'Last 6 Months'],
-      ['1-year', 'Last Year'],
-      ['all-time', 'All Time'],
+      ['1-month', 'Last 30 days'],
+      ['3-months', 'Last 3 months'],
+      ['6-months', 'Last 6 months'],
+      ['1-year', 'Last 12 months'],
+      ['all-time', 'All time'],
     ]);
     expect(TIME_PERIOD_VALUES).toEqual(['1-month', '3-months', '6-months', '1-year', 'all-time']);
   });

@@ -1,12 +1,16 @@
 /** Small fixed lists of spec §3: time periods, stablecoins, US states. */
 
-/** Period options for summaries (spec §3), value → label. */
+/**
+ * Period options for summaries (spec §3), value → label. The values are the spec's; the labels say what
+ * each period covers (docs/analytics-api.md): '1-month' is the 30 days ending today, not the last
+ * calendar month, and '1-year' the 365 days ending today, not last calendar year.
+ */
 export const TIME_PERIODS = {
-  '1-month': 'Last Month',
-  '3-months': 'Last 3 Months',
-  '6-months': 'Last 6 Months',
-  '1-year': 'Last Year',
-  'all-time': 'All Time',
+  '1-month': 'Last 30 days',
+  '3-months': 'Last 3 months',
+  '6-months': 'Last 6 months',
+  '1-year': 'Last 12 months',
+  'all-time': 'All time',
 } as const;
 export type TimePeriod = keyof typeof TIME_PERIODS;
 export const TIME_PERIOD_VALUES = Object.keys(TIME_PERIODS) as TimePeriod[];

@@ -147,7 +147,7 @@ export function monthOf(date: IsoDate): string {
 /**
  * What a `default_date_range` preference means on each page that has a period of its own, written once
  * so every page agrees. Each page takes the smallest of its options that still covers the preferred
- * range (a 7-day preference opens the dashboard on its shortest period, 'Last Month').
+ * range (a 7-day preference opens the dashboard on its shortest period, 'Last 30 days').
  */
 export type DateRangeDefaults = {
   /** Dashboard summary period (spec §3 time period options). */
@@ -200,9 +200,9 @@ const FLOW_OF_RANGE: Record<DateRange, FlowPeriod> = {
 
 /**
  * Each page's default for a `default_date_range` preference as of `today` (see DateRangeDefaults):
- * 7d/30d → Last Month, 1M, monthly flow, activity from 6/29 days back; 90d → Last 3 Months, 3M,
- * quarterly; 1y → Last Year, 1Y, yearly; ytd → the shortest period covering January 1 to today, yearly
- * flow, activity from January 1; all → All Time, ALL, yearly, no activity date filter.
+ * 7d/30d → Last 30 days, 1M, monthly flow, activity from 6/29 days back; 90d → Last 3 months, 3M,
+ * quarterly; 1y → Last 12 months, 1Y, yearly; ytd → the shortest period covering January 1 to today, yearly
+ * flow, activity from January 1; all → All time, ALL, yearly, no activity date filter.
  */
 export function dateRangeDefaults(range: DateRange, today: IsoDate): DateRangeDefaults {
   const period = range === 'ytd' ? yearToDatePeriod(today) : PERIOD_OF_RANGE[range];

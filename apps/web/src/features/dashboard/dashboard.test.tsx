@@ -29,7 +29,7 @@ describe('dashboard: figures', { timeout: 15_000 }, () => {
     ]);
     // Direction in words, not colour alone; amount and percent of the change.
     expect(screen.getByTestId('net-worth-change')).toHaveTextContent(
-      'Up$1,200.00(4.71%)since 10/24/2026 (Last Month)',
+      'Up$1,200.00(4.71%)since 10/24/2026 (Last 30 days)',
     );
     const figures = within(card('Net worth'));
     expect(figures.getByText('Assets').nextSibling).toHaveTextContent('$27,146.00');
@@ -137,17 +137,17 @@ describe('dashboard: period and range', { timeout: 15_000 }, () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Period' }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
-      'Last Month',
-      'Last 3 Months',
-      'Last 6 Months',
-      'Last Year',
-      'All Time',
+      'Last 30 days',
+      'Last 3 months',
+      'Last 6 months',
+      'Last 12 months',
+      'All time',
     ]);
-    await user.click(screen.getByRole('option', { name: 'Last Year' }));
+    await user.click(screen.getByRole('option', { name: 'Last 12 months' }));
     await waitFor(() => expect(router.state.location.search).toBe('?period=1-year'));
     await waitFor(() => expect(queriesOf('/api/v1/dashboard').at(-1)?.get('period')).toBe('1-year'));
     expect(queriesOf('/api/v1/dashboard/activity-summary').at(-1)?.get('period')).toBe('1-year');
-    expect(await screen.findByText(/since 10\/24\/2026 \(Last Year\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/since 10\/24\/2026 \(Last 12 months\)/)).toBeInTheDocument();
   });
 
   it('opens on the period and history range of the default date range preference, unless the URL names them', async () => {
@@ -157,7 +157,7 @@ describe('dashboard: period and range', { timeout: 15_000 }, () => {
     );
     const { unmount } = renderDashboard();
     await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Last 3 Months'),
+      expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Last 3 months'),
     );
     await waitFor(() => expect(queriesOf('/api/v1/dashboard').at(-1)?.get('period')).toBe('3-months'));
     await waitFor(() => expect(queriesOf('/api/v1/portfolio').at(-1)?.get('range')).toBe('3M'));
@@ -169,7 +169,7 @@ describe('dashboard: period and range', { timeout: 15_000 }, () => {
 
     renderDashboard('/dashboard?period=1-year&range=ALL');
     await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Last Year'),
+      expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Last 12 months'),
     );
     expect(await screen.findByRole('radio', { name: 'All' })).toBeChecked();
   });
@@ -178,7 +178,7 @@ describe('dashboard: period and range', { timeout: 15_000 }, () => {
     serveDashboard();
     renderDashboard('/dashboard?period=all-time');
     const activity = within(await screen.findByRole('region', { name: 'Activity' }));
-    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('All Time');
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('All time');
     expect(await activity.findAllByText('No previous period')).toHaveLength(4);
   });
 

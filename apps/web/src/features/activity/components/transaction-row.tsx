@@ -123,7 +123,8 @@ export const TransactionRow = memo(function TransactionRow({
       onKeyDown={(event) => onKeyDown(event, rowIndex)}
       className={cn(
         'absolute top-0 left-0 w-full cursor-pointer border-b bg-card text-sm outline-none transition-colors hover:bg-accent/60',
-        'focus-visible:z-[1] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+        // Focus shows whether it came by keyboard, by click or back from the details sheet.
+        'focus:z-[1] focus:outline-2 focus:-outline-offset-2 focus:outline-ring focus:outline-solid',
         selected && 'bg-accent/70',
         muted && 'text-muted-foreground',
         wide
@@ -165,19 +166,26 @@ export const TransactionRow = memo(function TransactionRow({
           <div role="gridcell" className="row-span-2">
             {select}
           </div>
+          {/* A card of two lines: name and amount, then date, account, badges and category. */}
           <div role="gridcell" className="flex min-w-0 items-center gap-2">
             <TransactionName name={transaction.name} />
-            <span className="sr-only">{formatShortDate(transaction.date, dateFormat)}</span>
           </div>
-          <div role="gridcell" className="text-right font-medium">
+          <div role="gridcell" className="text-right font-medium whitespace-nowrap">
             <MoneyText amount={transaction.amount} masked={masked} locale={locale} className={amountClass} />
           </div>
-          <div role="gridcell" className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
-            <span className="truncate">{transaction.accountName}</span>
-            <StatusBadges transaction={transaction} />
-          </div>
-          <div role="gridcell" className="flex justify-end">
-            <CategoryPicker transaction={transaction} tabIndex={innerTab} className="max-w-36" />
+          <div
+            role="gridcell"
+            className="col-span-2 flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground"
+          >
+            <span className="shrink-0 tabular-nums">{formatShortDate(transaction.date, dateFormat)}</span>
+            <span aria-hidden="true">·</span>
+            <span className="min-w-8 flex-1 truncate" title={transaction.accountName}>
+              {transaction.accountName}
+            </span>
+            <span className="flex shrink-0 items-center gap-1">
+              <StatusBadges transaction={transaction} />
+            </span>
+            <CategoryPicker transaction={transaction} tabIndex={innerTab} className="max-w-32 shrink-0" />
           </div>
         </>
       )}

@@ -79,7 +79,8 @@ export function ActivityRoute() {
     () => parseFilters(searchParams, defaultDate, defaultTypes),
     [searchParams, defaultDate, defaultTypes],
   );
-  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.tabletMinPx}px)`);
+  // Below 1024 px each transaction is a two-line card; the columns need a desktop's width.
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.desktopMinPx}px)`);
   const { query, key, transactions, total, unfilteredTotal } = useTransactions(filters);
   const accounts = useAccountOptions();
   const rangeLabel = DATE_RANGE_LABELS[userPreferences.preferences.default_date_range];
