@@ -166,11 +166,17 @@ export const TransactionRow = memo(function TransactionRow({
           <div role="gridcell" className="row-span-2">
             {select}
           </div>
-          {/* A card of two lines: name and amount, then date, account, badges and category. */}
+          {/* A card of two lines: name, badges and amount; then date, account and category. */}
           <div role="gridcell" className="flex min-w-0 items-center gap-2">
             <TransactionName name={transaction.name} />
           </div>
-          <div role="gridcell" className="text-right font-medium whitespace-nowrap">
+          <div
+            role="gridcell"
+            className="flex items-center justify-end gap-1.5 font-medium whitespace-nowrap"
+          >
+            <span className="flex shrink-0 items-center gap-1 text-xs font-normal">
+              <StatusBadges transaction={transaction} />
+            </span>
             <MoneyText amount={transaction.amount} masked={masked} locale={locale} className={amountClass} />
           </div>
           <div
@@ -179,13 +185,10 @@ export const TransactionRow = memo(function TransactionRow({
           >
             <span className="shrink-0 tabular-nums">{formatShortDate(transaction.date, dateFormat)}</span>
             <span aria-hidden="true">·</span>
-            <span className="min-w-8 flex-1 truncate" title={transaction.accountName}>
+            <span className="min-w-16 flex-1 truncate" title={transaction.accountName}>
               {transaction.accountName}
             </span>
-            <span className="flex shrink-0 items-center gap-1">
-              <StatusBadges transaction={transaction} />
-            </span>
-            <CategoryPicker transaction={transaction} tabIndex={innerTab} className="max-w-32 shrink-0" />
+            <CategoryPicker transaction={transaction} tabIndex={innerTab} className="max-w-36 min-w-0" />
           </div>
         </>
       )}
