@@ -25,6 +25,11 @@ export type AppDeps = {
   now?: () => Date;
   /** Email delivery; built from the configuration when not given. */
   mailer?: Mailer;
+  /**
+   * Queues a sync of one connection on the job queue (one waiting per connection); false when one is
+   * already waiting. Without it (no job queue) the sync starts in this process at once.
+   */
+  queueConnectionSync?: (userId: string, connectionId: string) => Promise<boolean>;
 };
 
 /** The signed-in user of a request, resolved once from the session cookie. */

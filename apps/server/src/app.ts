@@ -25,6 +25,7 @@ import { devOutboxRoutes } from './routes/dev-outbox';
 import { docsRoutes } from './routes/docs';
 import { accountsRoutes } from './routes/accounts';
 import { connectionsRoutes } from './routes/connections';
+import { plaidRoutes } from './routes/plaid';
 import { importsRoutes } from './routes/imports';
 import { dashboardRoutes } from './routes/dashboard';
 import { fxRoutes } from './routes/fx';
@@ -215,6 +216,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.route('/', preferencesRoutes({ auth, db: deps.db }));
   const syncRunner = createSyncRunner({
     db: deps.db,
+    config: deps.config,
     instanceId: deps.instanceId,
     logger: deps.logger,
     now,
@@ -225,6 +227,24 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     providerAccess: providerAccess(deps.config),
   });
   api.route('/', connectionsRoutes({ ...routeDeps, syncRunner }));
+  api.route(
+    '/',
+    plaidRoutes({
+      ...routeDeps,
+      syncRunner,
+      queueConnectionSync:
+        deps.queueConnectionSync ??
+        (async (userId, connectionId) => {
+          try {
+            await syncRunner.start(userId, connectionId);
+            return true;
+          } catch (error) {
+            if (error instanceof AppError && error.code === 'CONFLICT') return false;
+            throw error;
+          }
+        }),
+    }),
+  );
   api.route('/', accountsRoutes(routeDeps));
   api.route('/', transactionsRoutes(routeDeps));
   api.route('/', rulesRoutes(routeDeps));

@@ -130,7 +130,18 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     smtpUrl: config.email.smtpUrl,
     resendApiKey: config.email.resendApiKey,
   });
+  // Webhooks queue syncs on the job queue once it runs (it starts after the app, below).
+  const queue: { jobs?: Promise<RunningJobs | undefined> } = {};
   const app = createApp({
+    queueConnectionSync: async (userId, connectionId) => {
+      const running = await queue.jobs;
+      if (!running)
+        return background.syncRunner.start(userId, connectionId).then(
+          () => true,
+          () => false,
+        );
+      return running.queueConnectionSync({ userId, connectionId });
+    },
     config: runtimeConfig,
     db: handle.db,
     logger,
@@ -176,6 +187,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
       void background.handlers['fx-rates']().catch(() => undefined);
       return undefined;
     });
+  queue.jobs = jobs;
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -174,6 +174,7 @@ const envSchema = z.object({
   PLAID_CLIENT_ID: optionalText,
   PLAID_SECRET: optionalText,
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  PLAID_BASE_URL: url(['http:', 'https:']),
   SIMPLEFIN_BRIDGE_URL: url(['http:', 'https:']),
   PUSH_ALLOW_ANY_HOST: boolean(false),
   OUTBOUND_ALLOW_PRIVATE: allowPrivate,
@@ -232,7 +233,16 @@ export type Config = {
     webhookSecret: string | undefined;
     proMonthlyPriceId: string | undefined;
   };
-  plaid: { clientId: string | undefined; secret: string | undefined; environment: 'sandbox' | 'production' };
+  /**
+   * Plaid (bank-data aggregator): credentials, environment, and `baseUrl`, the API origin (PLAID_BASE_URL,
+   * for proxies and tests; otherwise the environment's own origin). Linking is off without credentials.
+   */
+  plaid: {
+    clientId: string | undefined;
+    secret: string | undefined;
+    environment: 'sandbox' | 'production';
+    baseUrl: string | undefined;
+  };
   /**
    * SimpleFIN: the Bridge's root URL, whose `/create` page the app sends users to for a setup token (the
    * token itself names where it is claimed).
@@ -364,7 +374,12 @@ export function parseConfig(
       webhookSecret: parsed.STRIPE_WEBHOOK_SECRET,
       proMonthlyPriceId: parsed.STRIPE_PRICE_ID_PRO_MONTHLY,
     },
-    plaid: { clientId: parsed.PLAID_CLIENT_ID, secret: parsed.PLAID_SECRET, environment: parsed.PLAID_ENV },
+    plaid: {
+      clientId: parsed.PLAID_CLIENT_ID,
+      secret: parsed.PLAID_SECRET,
+      environment: parsed.PLAID_ENV,
+      baseUrl: parsed.PLAID_BASE_URL?.replace(/\/+$/, ''),
+    },
     simplefin: simplefinConfig(parsed.SIMPLEFIN_BRIDGE_URL),
     hibp: {
       enabled: parsed.HIBP_ENABLED,

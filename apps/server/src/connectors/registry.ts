@@ -1,4 +1,6 @@
 import { demoConnector } from './demo/demo-connector';
+import type { PlaidSettings } from './plaid/client';
+import { createPlaidConnector, PLAID_PROVIDER } from './plaid/plaid-connector';
 import { simplefinConnector } from './simplefin/simplefin-connector';
 import type { Connector } from './types';
 
@@ -7,7 +9,29 @@ const CONNECTORS: Record<string, Connector> = {
   simplefin: simplefinConnector,
 };
 
-/** The connector that syncs a provider's connections; undefined for file imports and manual accounts. */
-export function connectorFor(provider: string): Connector | undefined {
+/** What connectors that talk to a provider need from the configuration. */
+export type ConnectorConfig = PlaidSettings;
+
+const plaidConnectors = new WeakMap<ConnectorConfig['plaid'], Connector>();
+
+/**
+ * The connector that syncs a provider's connections; undefined for file imports and manual accounts
+ * (and for providers that need the configuration when none is given).
+ */
+export function connectorFor(provider: string, config?: ConnectorConfig): Connector | undefined {
+  if (provider === PLAID_PROVIDER) {
+    if (!config) return undefined;
+    let connector = plaidConnectors.get(config.plaid);
+    if (!connector) {
+      connector = createPlaidConnector(config);
+      plaidConnectors.set(config.plaid, connector);
+    }
+    return connector;
+  }
   return CONNECTORS[provider];
+}
+
+/** Whether connections of this provider sync (rather than being imported or typed in). */
+export function providerSyncs(provider: string): boolean {
+  return provider === PLAID_PROVIDER || provider in CONNECTORS;
 }

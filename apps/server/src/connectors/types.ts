@@ -90,6 +90,11 @@ export type ConnectorContext = {
   secret?: string;
   /** Today in the user's calendar (YYYY-MM-DD). */
   today: string;
+  /**
+   * The user asked for this sync (Sync now), rather than a schedule or a webhook: a connector may then
+   * read live balances where the provider bills per call for them.
+   */
+  userRequested?: boolean;
   /** The connection's committed cursor when the sync started (null on a first or full sync). */
   cursor?: string | null;
   /** How requests to addresses from user input (SimpleFIN URLs) may go out (outbound/guard.ts). */

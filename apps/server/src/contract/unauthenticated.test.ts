@@ -13,6 +13,8 @@ const PUBLIC_OPERATIONS = [
   'GET /ready',
   'GET /config',
   'GET /notifications/push/public-key',
+  // Plaid posts its webhooks without a session; each is verified by its ES256 signature (ADR 019).
+  'POST /plaid/webhook',
 ];
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -84,7 +84,9 @@ export function refuseNulCharacters(
     if (contentType === 'application/json' && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       let body: unknown;
       try {
-        body = copyBody ? await c.req.raw.clone().json() : await c.req.json();
+        // Read as text first: later readers (a webhook checking the SHA-256 of the exact bytes) get
+        // the body as it came, and JSON readers parse the same cached text.
+        body = JSON.parse(copyBody ? await c.req.raw.clone().text() : await c.req.text());
       } catch {
         body = undefined;
       }

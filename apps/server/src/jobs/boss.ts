@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from '../logger';
+import { queueConnectionSync, type ConnectionSyncJob } from './connection-sync';
 
 /**
  * Background jobs on pg-boss in the application database (schema `pgboss`, docs/settings-api.md "Jobs
@@ -48,6 +49,8 @@ export type JobHandlers = Record<JobName, (job?: JobContext) => Promise<unknown>
 
 export type RunningJobs = {
   boss: PgBoss;
+  /** Queues a sync of one connection (false when one is already waiting for it). */
+  queueConnectionSync(job: ConnectionSyncJob): Promise<boolean>;
   /** Stops taking jobs, lets running ones finish (up to `timeoutMs`), closes pg-boss's pool. */
   stop(timeoutMs?: number): Promise<void>;
 };
@@ -105,6 +108,7 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
   }
   return {
     boss,
+    queueConnectionSync: (job) => queueConnectionSync(boss, job),
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
   };
 }

@@ -41,6 +41,7 @@ export type Background = {
 export function createBackground(deps: BackgroundDeps): Background {
   const syncRunner = createSyncRunner({
     db: deps.db,
+    config: deps.config,
     instanceId: deps.instanceId,
     logger: deps.logger,
     now: deps.now,

@@ -1,5 +1,5 @@
 import { findConnection, listConnections, type Database } from '@lodestar/db';
-import { connectorFor } from '../connectors/registry';
+import { providerSyncs } from '../connectors/registry';
 import { AppError } from '../http/app-error';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/notifier';
@@ -20,7 +20,7 @@ export async function syncUserConnections(deps: UserJobDeps, userId: string): Pr
   const counts: JobCounts = { successful: 0, failed: 0 };
   const started: string[] = [];
   for (const { connection } of await listConnections(deps.db, userId)) {
-    if (!connectorFor(connection.provider) || connection.status === 'disconnected') continue;
+    if (!providerSyncs(connection.provider) || connection.status === 'disconnected') continue;
     try {
       await deps.syncRunner.start(userId, connection.id);
       started.push(connection.id);

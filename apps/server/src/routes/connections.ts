@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { deleteConnection, insertConnection, listConnections, upsertInstitution } from '@lodestar/db';
+import {
+  deleteConnection,
+  findConnection,
+  insertConnection,
+  listConnections,
+  upsertInstitution,
+} from '@lodestar/db';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { DEMO_ACCOUNT_COUNT, DEMO_INSTITUTION } from '../connectors/demo/demo-connector';
@@ -8,10 +14,12 @@ import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { AccountStatusSchema, COOKIE_AUTH, jsonResponse } from '../http/openapi';
 import type { SyncRunner } from '../sync/runner';
+import { PLAID_PROVIDER } from '../connectors/plaid/plaid-connector';
 import { providerOutboundPolicy } from '../connectors/access';
 import { providerStates } from '../use-cases/accounts/providers';
 import { connectSimplefin } from '../use-cases/accounts/connect-simplefin';
 import { reconnectConnection } from '../use-cases/accounts/reconnect-connection';
+import { removePlaidItem } from '../use-cases/plaid/remove-item';
 import { connectionView } from '../use-cases/accounts/views';
 import { assertWithinLimits, userLimits } from '../use-cases/limits/user-limits';
 
@@ -246,19 +254,23 @@ export function connectionsRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) 
     .openapi(routes.sync, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { id } = c.req.valid('param');
-      await syncRunner.start(userId, id);
+      await syncRunner.start(userId, id, { userRequested: true });
       return ok(c, { connection: await viewOf(userId, id) }, 202);
     })
     .openapi(routes.reconnect, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { id } = c.req.valid('param');
-      await reconnectConnection({ db, userId, connectionId: id, now: deps.now() });
+      await reconnectConnection({ db, config: deps.config, userId, connectionId: id, now: deps.now() });
       await syncRunner.start(userId, id);
       return ok(c, { connection: await viewOf(userId, id) }, 202);
     })
     .openapi(routes.remove, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { id } = c.req.valid('param');
+      const found = await findConnection(db, userId, id);
+      if (!found) throw AppError.notFound('No such connection');
+      if (found.provider === PLAID_PROVIDER)
+        await removePlaidItem({ config: deps.config, logger: c.get('logger'), connection: found });
       if (!(await deleteConnection(db, userId, id))) throw AppError.notFound('No such connection');
       return ok(c, { id });
     })
@@ -268,7 +280,7 @@ export function connectionsRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) 
       let started = 0;
       for (const { connection } of await listConnections(db, userId)) {
         try {
-          await syncRunner.start(userId, connection.id, { full: forceFullSync });
+          await syncRunner.start(userId, connection.id, { full: forceFullSync, userRequested: true });
           started += 1;
         } catch (error) {
           // A running sync or a source that does not sync is skipped, not an error of the whole call.

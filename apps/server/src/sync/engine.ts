@@ -56,6 +56,8 @@ export type SyncOptions = {
   now?: () => Date;
   /** Read everything again from the start (spec `forceFullSync`). */
   full?: boolean;
+  /** The user asked for this sync (live balances where they cost a call). */
+  userRequested?: boolean;
   secret?: string;
   /** How the connector may reach addresses that came from user input (SimpleFIN URLs). */
   outbound?: OutboundPolicy;
@@ -95,6 +97,7 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
     ...(options.secret === undefined ? {} : { secret: options.secret }),
     ...(options.outbound ? { outbound: options.outbound } : {}),
     today: options.today,
+    ...(options.userRequested ? { userRequested: true } : {}),
     cursor: options.full ? null : lease.cursor,
   };
   const withRetry = <T>(task: () => Promise<T>) =>

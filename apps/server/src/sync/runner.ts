@@ -1,7 +1,7 @@
 import { acquireSyncLease, findConnection, type ConnectionRow, type Database } from '@lodestar/db';
 import { AppError } from '../http/app-error';
 import type { Logger } from '../logger';
-import { connectorFor } from '../connectors/registry';
+import { connectorFor, type ConnectorConfig } from '../connectors/registry';
 import { todayFor } from '../use-cases/accounts/today';
 import type { OutboundPolicy } from '../outbound/guard';
 import { openSecret } from '../secrets/secret-box';
@@ -27,6 +27,11 @@ export type StartOptions = {
    * new access and no recent request).
    */
   ignoreBudget?: boolean;
+  /**
+   * The user asked for this sync (Sync now), rather than a schedule or a webhook: a connector may then
+   * read live balances where the provider bills per call for them.
+   */
+  userRequested?: boolean;
 };
 
 export type SyncRunner = {
@@ -51,6 +56,8 @@ export type SyncRunnerOptions = {
   afterWrite?: (userId: string, transactionIds: string[]) => Promise<void>;
   /** How connectors reach providers: the key that opens stored secrets, the outbound policy. */
   providerAccess?: { encryptionKey: string; outbound: OutboundPolicy };
+  /** What connectors built from the configuration (Plaid) need; without it they do not sync. */
+  config?: ConnectorConfig;
 };
 
 /**
@@ -65,12 +72,15 @@ export function createSyncRunner({
   limitsFor,
   afterWrite,
   providerAccess,
+  config,
 }: SyncRunnerOptions): SyncRunner {
   const running = new Set<Promise<SyncOutcome | undefined>>();
   async function begin(userId: string, connectionId: string, options: StartOptions) {
     const connection = await findConnection(db, userId, connectionId);
     if (!connection) throw AppError.notFound('No such connection');
-    const connector = connectorFor(connection.provider);
+    const connector = connectorFor(connection.provider, config);
+    if (connection.status === 'disconnected')
+      throw new AppError('CONFLICT', 'This connection is disconnected: link the bank again to sync it');
     if (!connector)
       throw new AppError('VALIDATION_FAILED', 'This source is updated by import or by hand, not by syncing', {
         items: [],
@@ -108,6 +118,7 @@ export function createSyncRunner({
       ...(secret === undefined ? {} : { secret }),
       ...(providerAccess ? { outbound: providerAccess.outbound } : {}),
       ...(options.full ? { full: true } : {}),
+      ...(options.userRequested ? { userRequested: true } : {}),
       ...(afterWrite ? { afterWrite: (ids: string[]) => afterWrite(userId, ids) } : {}),
     }).catch((error: unknown) => {
       // A sync that could not even start (lease taken in between) is not an error of the user's.

@@ -1,3 +1,4 @@
+import type { AppDeps } from '../app-types';
 import { createBrowser, type TestBrowser } from './browser';
 import { startSmtpInbox, type SmtpInbox } from './smtp-inbox';
 import { createTestApp } from './test-app';
@@ -24,7 +25,7 @@ let sequence = 0;
 /** A real app on a fresh database, with a real SMTP server on loopback receiving its mail. */
 export async function createAuthWorld(
   env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; deps?: Partial<AppDeps> } = {},
 ): Promise<AuthWorld> {
   const inbox = await startSmtpInbox();
   // Behind a trusted proxy each test browser gets its own address (documentation range), so
@@ -36,7 +37,9 @@ export async function createAuthWorld(
       TRUST_PROXY: 'true',
       ...env,
     },
-    ...(options.now ? { deps: { now: options.now } } : {}),
+    ...(options.now || options.deps
+      ? { deps: { ...options.deps, ...(options.now ? { now: options.now } : {}) } }
+      : {}),
   });
   const origin = env.PUBLIC_URL ?? ORIGIN;
   let address = 0;

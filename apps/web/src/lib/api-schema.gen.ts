@@ -698,6 +698,225 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/plaid/link-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A Plaid Link token (with connectionId: update mode, to sign in to that bank again) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            connectionId?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Link token */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                linkToken: string;
+                expiration: string;
+              };
+            };
+          };
+        };
+        /** @description Plaid is not configured on this server (PLAID_CLIENT_ID, PLAID_SECRET) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Plaid did not create a link session */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/plaid/exchange': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Link’s public token → a connection whose first sync starts now */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            publicToken: string;
+            /** @default null */
+            institution?: {
+              institutionId: string;
+              name: string;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description This login is already linked: reconnect that connection instead */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                connection: null;
+                duplicateOf: {
+                  id: string;
+                  displayName: string;
+                  status: string;
+                };
+                message: string;
+              };
+            };
+          };
+        };
+        /** @description Linked; the first sync runs now (GET /connections shows its progress) */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                connection: {
+                  id: string;
+                  displayName: string;
+                  status: string;
+                };
+                duplicateOf: null;
+              };
+            };
+          };
+        };
+        /** @description Plaid is not configured on this server */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Plaid refused the token or did not answer */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/plaid/webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Plaid webhooks (verified: ES256 Plaid-Verification JWT, body SHA-256, at most 5 minutes old) */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          'plaid-verification': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            webhook_type: string;
+            webhook_code: string;
+            item_id?: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Verified and handled (or acknowledged) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @enum {boolean} */
+                received: true;
+              };
+            };
+          };
+        };
+        /** @description Signature, body hash or age not accepted; nothing was done */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/accounts': {
     parameters: {
       query?: never;

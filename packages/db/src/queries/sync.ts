@@ -67,6 +67,31 @@ export async function findConnection(db: Executor, userId: string, connectionId:
   return row;
 }
 
+/**
+ * The connection of a provider's item (an aggregator's own id in the connection's settings), whoever
+ * owns it: how a provider's webhook, which names only its item, finds the connection it is about.
+ */
+export async function findConnectionByProviderItem(db: Executor, provider: string, itemId: string) {
+  const [row] = await db
+    .select()
+    .from(connection)
+    .where(and(eq(connection.provider, provider), sql`${connection.settings} ->> 'itemId' = ${itemId}`))
+    .limit(1);
+  return row;
+}
+
+/** Forgets a connection's provider secret (access withdrawn at the provider; the history stays). */
+export async function clearConnectionSecret(
+  db: Executor,
+  userId: string,
+  connectionId: string,
+): Promise<void> {
+  await db
+    .update(connection)
+    .set({ secretCiphertext: null, secretKeyId: null, updatedAt: new Date() })
+    .where(and(eq(connection.userId, userId), eq(connection.id, connectionId)));
+}
+
 /** Whether a live sync lease is held: taken by a server instance that is still beating. */
 const leaseHeld = () =>
   sql<boolean>`(${connection.syncStartedAt} is not null and ${instanceAlive(connection.syncInstanceId)})`;

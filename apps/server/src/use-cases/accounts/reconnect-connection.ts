@@ -1,5 +1,6 @@
 import { findConnection, setConnectionStatus, updateConnection, type Database } from '@lodestar/db';
-import { connectorFor } from '../../connectors/registry';
+import { connectorFor, type ConnectorConfig } from '../../connectors/registry';
+import { openConnectionSecret } from '../../secrets/connection-secret';
 import { ProviderError } from '../../connectors/types';
 import { AppError } from '../../http/app-error';
 import { todayFor } from './today';
@@ -15,6 +16,7 @@ export const cannotReconnect = (name: string) =>
  */
 export async function reconnectConnection(options: {
   db: Database;
+  config: ConnectorConfig & { secrets: { encryptionKey: string } };
   userId: string;
   connectionId: string;
   now: Date;
@@ -22,12 +24,14 @@ export async function reconnectConnection(options: {
   const { db, userId, connectionId } = options;
   const found = await findConnection(db, userId, connectionId);
   if (!found) throw AppError.notFound('No such connection');
-  const connector = connectorFor(found.provider);
+  const connector = connectorFor(found.provider, options.config);
   if (!connector?.reauthenticate) throw new AppError('CONFLICT', cannotReconnect(found.displayName));
   let settings: Record<string, unknown>;
   try {
+    const secret = openConnectionSecret(options.config.secrets.encryptionKey, found);
     settings = await connector.reauthenticate({
       settings: found.settings,
+      ...(secret === undefined ? {} : { secret }),
       today: await todayFor(db, userId, options.now),
     });
   } catch (error) {
