@@ -1,11 +1,7 @@
 // `npm run api-types`: writes the web app's API types from the server's OpenAPI document (no server,
 // no database needed). `npm run check:api-types` (`--check`): exits 1 when the committed file is stale.
 import { relative } from 'node:path';
-import {
-  WEB_API_TYPES_PATH,
-  webApiTypesAreCurrent,
-  writeWebApiTypes,
-} from '@lodestar/server/openapi-types';
+import { WEB_API_TYPES_PATH, webApiTypesAreCurrent, writeWebApiTypes } from '@lodestar/server/openapi-types';
 
 const file = relative(process.cwd(), WEB_API_TYPES_PATH);
 if (process.argv.includes('--check')) {

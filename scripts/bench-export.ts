@@ -54,7 +54,9 @@ async function main() {
         global.gc?.();
         const rssBefore = process.memoryUsage().rss;
         const started = performance.now();
-        const response = await app.request(`${ORIGIN}/api/v1${path}`, { headers: { cookie, origin: ORIGIN } });
+        const response = await app.request(`${ORIGIN}/api/v1${path}`, {
+          headers: { cookie, origin: ORIGIN },
+        });
         const { bytes, peakRss } = await download(response);
         const ms = performance.now() - started;
         if (i > 0) runs.push({ ms, bytes, peakRssGainMb: (peakRss - rssBefore) / 1024 / 1024 });

@@ -17,7 +17,13 @@ describe('sign-up', () => {
     const browser = w.browser();
     const email = `verify.${Date.now()}@example.com`;
     const answer = await browser.request('/api/auth/sign-up/email', {
-      body: { email, password: PASSWORD, name: 'Ada Lovelace', termsAccepted: true, callbackURL: '/verify-email' },
+      body: {
+        email,
+        password: PASSWORD,
+        name: 'Ada Lovelace',
+        termsAccepted: true,
+        callbackURL: '/verify-email',
+      },
     });
     expect(answer.status).toBe(200);
     expect(answer.headers.getSetCookie().some((line) => line.includes('session_token='))).toBe(false);
@@ -142,7 +148,9 @@ describe('sign-up', () => {
     // The attempt's password does not open the owner's account.
     const signIn = await w
       .browser()
-      .json('/api/auth/sign-in/email', { body: { email: owner.email, password: 'Someone-Else-Entirely-42' } });
+      .json('/api/auth/sign-in/email', {
+        body: { email: owner.email, password: 'Someone-Else-Entirely-42' },
+      });
     expect(signIn.status).toBe(401);
   });
 });

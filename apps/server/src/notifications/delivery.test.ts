@@ -182,10 +182,11 @@ describe('notification job: preferences', () => {
 });
 
 describe('notification job: the large-transaction threshold', () => {
-  it('is the user\'s preference, in the reporting currency', async () => {
+  it("is the user's preference, in the reporting currency", async () => {
     clock = CLOCK;
     const above = await signedInUser(w);
-    const aboveEmail = (await above.browser.json<Envelope<{ email: string }>>('/api/v1/user')).body.data.email;
+    const aboveEmail = (await above.browser.json<Envelope<{ email: string }>>('/api/v1/user')).body.data
+      .email;
     await seedEveryKind(w.t.database.db, above.userId);
     // The seeded $1,500 outflow is below a $2,000 threshold: no large-transaction alert, the rest as usual.
     const saved = await above.browser.json('/api/v1/user/preferences', {
@@ -199,7 +200,8 @@ describe('notification job: the large-transaction threshold', () => {
     expect(w.inbox.count(aboveEmail, /large transaction/)).toBe(0);
 
     const lower = await signedInUser(w);
-    const lowerEmail = (await lower.browser.json<Envelope<{ email: string }>>('/api/v1/user')).body.data.email;
+    const lowerEmail = (await lower.browser.json<Envelope<{ email: string }>>('/api/v1/user')).body.data
+      .email;
     await seedEveryKind(w.t.database.db, lower.userId);
     await lower.browser.json('/api/v1/user/preferences', {
       method: 'PATCH',

@@ -125,12 +125,10 @@ const routes = {
               description:
                 "Who keeps the balance: the user (balance updates), the account's connection (sync) or its property's valuations",
             }),
-            history: z
-              .array(z.object({ date: z.string(), balanceMinor: z.number().int() }))
-              .openapi({
-                description:
-                  "End-of-day balances in the account's currency, oldest first, thinned to at most 400 points (LTTB)",
-              }),
+            history: z.array(z.object({ date: z.string(), balanceMinor: z.number().int() })).openapi({
+              description:
+                "End-of-day balances in the account's currency, oldest first, thinned to at most 400 points (LTTB)",
+            }),
           })
           .openapi('AccountDetail'),
         'The account',

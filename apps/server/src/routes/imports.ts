@@ -48,7 +48,6 @@ const ImportRequestSchema = z
   })
   .openapi('ImportRequest');
 
-
 const ImportKindSchema = z.enum(['csv', 'ofx', 'qfx', 'qif']);
 
 const ImportPreviewRowSchema = z

@@ -221,7 +221,11 @@ describe('every preference key', () => {
       ...DEFAULT_PREFERENCES.notification_types,
       weekly_summaries: true,
     });
-    expect(result.body.data.alert_thresholds).toEqual({ spending: 80, low_balance: 100, large_transaction: 1000 });
+    expect(result.body.data.alert_thresholds).toEqual({
+      spending: 80,
+      low_balance: 100,
+      large_transaction: 1000,
+    });
   });
 
   it('refuses thresholds above 1,000,000 and blank-as-text amounts', async () => {

@@ -63,7 +63,7 @@ describe('stats', () => {
     expect(Date.parse(after.body.data.lastLoginAt ?? '')).toBeGreaterThan(signedUpAt);
   });
 
-  it('counts the accounts of live connections only, and only the user\'s own', async () => {
+  it("counts the accounts of live connections only, and only the user's own", async () => {
     const { browser } = await w.signUp();
     const other = await w.signUp();
     const created = await browser.json<Envelope<{ connection: { id: string } }>>('/api/v1/connections/demo', {
@@ -82,7 +82,9 @@ describe('stats', () => {
     expect(demoAccounts).toBeGreaterThan(0);
     const stats = await browser.json<Envelope<Stats>>('/api/v1/user/stats');
     expect(stats.body.data.connectedAccounts).toBe(demoAccounts);
-    expect((await other.browser.json<Envelope<Stats>>('/api/v1/user/stats')).body.data.connectedAccounts).toBe(0);
+    expect(
+      (await other.browser.json<Envelope<Stats>>('/api/v1/user/stats')).body.data.connectedAccounts,
+    ).toBe(0);
 
     await w.t.database.pool.query(`update connection set status = 'disconnected' where id = $1`, [
       created.body.data.connection.id,

@@ -20,9 +20,9 @@ describe('query client (spec §9)', () => {
 
   it('does not retry an answer that will not change (403 public API off, 404, 400, 422)', () => {
     for (const status of [400, 403, 404, 422]) {
-      expect(shouldRetryQuery(0, new ApiError(status, 'X', 'The public API is turned off on this server'))).toBe(
-        false,
-      );
+      expect(
+        shouldRetryQuery(0, new ApiError(status, 'X', 'The public API is turned off on this server')),
+      ).toBe(false);
     }
     expect(shouldRetryQuery(0, new ApiError(429, 'RATE_LIMITED', 'Too many requests'))).toBe(true);
     expect(shouldRetryQuery(0, new ApiError(503, 'SERVICE_UNAVAILABLE', 'Not ready'))).toBe(true);

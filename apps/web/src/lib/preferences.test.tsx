@@ -36,7 +36,11 @@ function Probe() {
       </button>
       <button
         type="button"
-        onClick={() => void updatePreferences({ alert_thresholds: { spending: 50, low_balance: 250, large_transaction: 1000 } })}
+        onClick={() =>
+          void updatePreferences({
+            alert_thresholds: { spending: 50, low_balance: 250, large_transaction: 1000 },
+          })
+        }
       >
         Thresholds
       </button>
@@ -165,7 +169,9 @@ describe('PreferencesProvider: saving', () => {
     await advance(999);
     expect(prefs.patches()).toEqual([]);
     await advance(1);
-    expect(prefs.patches()).toEqual([{ alert_thresholds: { spending: 50, low_balance: 250, large_transaction: 1000 } }]);
+    expect(prefs.patches()).toEqual([
+      { alert_thresholds: { spending: 50, low_balance: 250, large_transaction: 1000 } },
+    ]);
   });
 
   it('reverts to the stored values with the spec toast when a save fails', async () => {

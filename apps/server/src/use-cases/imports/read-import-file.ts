@@ -106,7 +106,10 @@ function readCsv(options: ReadImportFileOptions): { statement: ParsedStatement; 
   const { content, account } = options;
   const read = (mapping: CsvMapping) => parseCsv(content, mapping, { currency: account.currency });
   const detect = (): CsvLayout =>
-    detectCsvLayout(content, { currency: account.currency, ...(options.locale && { locale: options.locale }) });
+    detectCsvLayout(content, {
+      currency: account.currency,
+      ...(options.locale && { locale: options.locale }),
+    });
   /** A detected layout as the mapping to use: a credit account's card statement is inverted, and says so. */
   const fromDetection = (layout: CsvLayout): { mapping: CsvMapping; warnings: string[] } => {
     const { warnings, cardStatement, ...mapping } = layout;

@@ -197,7 +197,6 @@ export const bulkBodySchema = z
   })
   .strict();
 
-
 export const TransactionSchema = z
   .object({
     id: z.string(),
@@ -205,12 +204,9 @@ export const TransactionSchema = z
     accountName: z.string(),
     date: z.string(),
     amount: MoneySchema,
-    foreignAmount: z
-      .object({ amount: MoneySchema, exchangeRate: z.string().nullable() })
-      .nullable()
-      .openapi({
-        description: 'A payment made in another currency, as the statement gave it (details only)',
-      }),
+    foreignAmount: z.object({ amount: MoneySchema, exchangeRate: z.string().nullable() }).nullable().openapi({
+      description: 'A payment made in another currency, as the statement gave it (details only)',
+    }),
     name: z.string(),
     originalName: z.string(),
     merchantName: z.string().nullable(),

@@ -146,7 +146,9 @@ describe('sign-up page', () => {
     const { submit, router } = await openSignUp();
     await submit({ name: 'Ada Lovelace', email: 'ada@example.com', password: STRONG, terms: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeInTheDocument();
-    expect(screen.getByText(/If that address already has an account, the message says so/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/If that address already has an account, the message says so/),
+    ).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
     expect(screen.queryByText('Welcome! Redirecting to your dashboard...')).not.toBeInTheDocument();

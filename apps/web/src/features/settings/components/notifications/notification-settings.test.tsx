@@ -22,7 +22,9 @@ describe('notification settings', () => {
   });
 
   it('saves the thresholds: blank spending turns the alert off, blank low balance is 100', async () => {
-    const prefs = servePreferences({ alert_thresholds: { spending: 500, low_balance: 250, large_transaction: 1000 } });
+    const prefs = servePreferences({
+      alert_thresholds: { spending: 500, low_balance: 250, large_transaction: 1000 },
+    });
     renderInApp(<NotificationSettings />);
     const spending = await screen.findByRole('spinbutton', { name: 'Daily Spending' });
     const lowBalance = screen.getByRole('spinbutton', { name: 'Low Balance' });

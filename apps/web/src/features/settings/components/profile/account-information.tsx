@@ -94,11 +94,7 @@ function StatsRows() {
   return (
     <dl className="divide-y">
       <InfoRow label="Last login">
-        {lastLoginAt ? (
-          <time dateTime={lastLoginAt}>{dates.relative(lastLoginAt)}</time>
-        ) : (
-          'Never'
-        )}
+        {lastLoginAt ? <time dateTime={lastLoginAt}>{dates.relative(lastLoginAt)}</time> : 'Never'}
       </InfoRow>
       <InfoRow label="Plan">{plan}</InfoRow>
       <InfoRow label="Connected accounts">{connectedAccounts}</InfoRow>
