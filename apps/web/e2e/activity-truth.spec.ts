@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { E2E_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
 
 // Issue 24 items 5, 6, 15, 16: Activity names every filter it applies, counts honestly, keeps the range
 // a drill-down asks for, lays transactions out as cards below 1024 px and returns focus from its sheet.
@@ -31,11 +31,7 @@ test('Activity: filters as chips, honest counts, a To date, drill-downs that kee
   checkA11y,
 }) => {
   test.setTimeout(420_000);
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    headers: { origin: server.url },
-    data: { email: uniqueEmail('truth'), password: E2E_PASSWORD, name: 'Tru Counts', termsAccepted: true },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(200);
+  await signUpAndSignIn(page.request, server.url, { email: uniqueEmail('truth'), name: 'Tru Counts' });
   const connect = await page.request.post('/api/v1/connections/demo', {
     headers: { origin: server.url },
     data: {},
