@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
+import { expect, test } from './fixtures';
+import { connectDemoBank, signUpByApi } from './journey-helpers';
 
 // Issue 24 items 5, 6, 15, 16: Activity names every filter it applies, counts honestly, keeps the range
 // a drill-down asks for, lays transactions out as cards below 1024 px and returns focus from its sheet.
@@ -9,8 +10,6 @@ test.use({ storageState: { cookies: [], origins: [] } });
 
 const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results/e2e/screenshots');
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
-
-type Envelope<T> = { success: boolean; data: T };
 
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
@@ -31,25 +30,8 @@ test('Activity: filters as chips, honest counts, a To date, drill-downs that kee
   checkA11y,
 }) => {
   test.setTimeout(420_000);
-  await signUpAndSignIn(page.request, server.url, { email: uniqueEmail('truth'), name: 'Tru Counts' });
-  const connect = await page.request.post('/api/v1/connections/demo', {
-    headers: { origin: server.url },
-    data: {},
-  });
-  expect(connect.status(), await connect.text()).toBeLessThan(300);
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get('/api/v1/connections');
-        const body = (await response.json()) as Envelope<{
-          connections: { status: string; lastSyncedAt: string | null }[];
-        }>;
-        const first = body.data.connections[0];
-        return first && first.lastSyncedAt && first.status !== 'syncing' ? first.status : 'waiting';
-      },
-      { timeout: 120_000, intervals: [1000] },
-    )
-    .toBe('active');
+  await signUpByApi(page.request, server.url, 'truth', 'Tru Counts');
+  await connectDemoBank(page.request, server.url);
 
   for (const width of [1440, 768, 375]) {
     for (const colorScheme of ['light', 'dark'] as const) {
