@@ -8,7 +8,8 @@ export const ACCOUNTS_TEXT = {
     'Linking a crypto exchange or a wallet is not available yet: import statements or add such accounts by hand.',
   simplefinConnected: 'SimpleFIN Bridge connected',
   simplefinConnectedDescription: 'Its first sync has started; accounts appear as it finishes.',
-  plaidNotAvailable: 'Linking through Plaid is not available in this version yet.',
+  plaidNotAvailable:
+    'This version cannot open Plaid Link, so a bank cannot be linked through Plaid here: use SimpleFIN, a file import or a manual account.',
   cryptoLaterRelease:
     'Linking crypto exchanges and wallets is not available yet, so nothing is listed here unless you add such an account by hand.',
   demoConnected: 'Lodestar Demo Bank connected',
