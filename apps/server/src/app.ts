@@ -146,6 +146,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
       store: deps.rateLimitStore,
       trustProxy: deps.config.trustProxy,
       signUpLimitPerHour: deps.config.signUpLimitPerHour,
+      signInLimitPer15Minutes: deps.config.signInLimitPer15Minutes,
     }),
   );
 

@@ -87,11 +87,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const days = ecbDays();
       ecb.feeds.set(ECB_FULL_PATH, { status: 200, body: ecbXml(days) });
       ecb.feeds.set(ECB_NINETY_DAYS_PATH, { status: 200, body: ecbXml(days.slice(0, 64)) });
-      // Every journey signs up from 127.0.0.1, more than the default ten accounts an hour per address.
+      // Every journey signs up and signs in from 127.0.0.1: more than the default ten accounts an hour and
+      // thirty sign-ins a quarter hour per address.
       const server = await spawnServer(dataDir, {
         SMTP_URL: inbox.url,
         FX_RATES_URL: ecb.url,
         SIGN_UP_LIMIT_PER_HOUR: '100',
+        SIGN_IN_LIMIT_PER_15_MINUTES: '500',
         ...serverEnv,
       });
       await use({ url: server.url, dataDir, inbox });

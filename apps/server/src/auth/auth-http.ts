@@ -48,6 +48,8 @@ export type AuthHttpOptions = {
   trustProxy: TrustProxy;
   /** Sign-ups per client address per hour (SIGN_UP_LIMIT_PER_HOUR); AUTH_RATE_LIMITS' value when absent. */
   signUpLimitPerHour?: number;
+  /** Sign-ins per client address per 15 minutes (SIGN_IN_LIMIT_PER_15_MINUTES); AUTH_RATE_LIMITS' value when absent. */
+  signInLimitPer15Minutes?: number;
 };
 
 /** Reads a JSON body without consuming the request that better-auth will read. */
@@ -102,7 +104,15 @@ function withoutTrustedDevice(headers: Headers): void {
 }
 
 /** `/api/auth/*`: rate limits, the trusted client address, better-auth, then the audit trail. */
-export function authHttp({ auth, db, audit, store, trustProxy, signUpLimitPerHour }: AuthHttpOptions) {
+export function authHttp({
+  auth,
+  db,
+  audit,
+  store,
+  trustProxy,
+  signUpLimitPerHour,
+  signInLimitPer15Minutes,
+}: AuthHttpOptions) {
   const app = new Hono<AppEnv>();
   const limit =
     (name: string, rule: Rule, key: (c: Context) => Promise<string | undefined> | string | undefined) =>
@@ -113,7 +123,11 @@ export function authHttp({ auth, db, audit, store, trustProxy, signUpLimitPerHou
     };
   const ip = (c: Context) => clientIp(c, trustProxy);
 
-  app.post('/sign-in/email', limit('sign-in-ip', AUTH_RATE_LIMITS.signInPerIp, ip));
+  const signInRule = {
+    ...AUTH_RATE_LIMITS.signInPerIp,
+    max: signInLimitPer15Minutes ?? AUTH_RATE_LIMITS.signInPerIp.max,
+  };
+  app.post('/sign-in/email', limit('sign-in-ip', signInRule, ip));
   // Failures, not attempts, count against an account: per (account, address), and per account with a much
   // higher limit. The owner, signing in from an address under its own limit, is not locked out by a
   // guesser elsewhere (ADR 013).

@@ -203,3 +203,23 @@ describe('sign-up limit per address, configured', () => {
     }
   });
 });
+
+describe('sign-in limit per address, configured', () => {
+  it('follows SIGN_IN_LIMIT_PER_15_MINUTES', { timeout: 60_000 }, async () => {
+    const configured = await createAuthWorld({ SIGN_IN_LIMIT_PER_15_MINUTES: '4' });
+    try {
+      await awayFromWindowEdge(AUTH_RATE_LIMITS.signInPerIp.windowMs);
+      const office = configured.browser('192.0.2.60');
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const answer = await office.json<Limited>('/api/auth/sign-in/email', {
+          body: { email: `colleague${attempt}@example.com`, password: 'Some-Guess-123!' },
+        });
+        statuses.push(answer.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    } finally {
+      await configured.close();
+    }
+  });
+});

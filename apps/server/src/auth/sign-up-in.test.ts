@@ -146,11 +146,9 @@ describe('sign-up', () => {
     ]);
     expect(owners.rows[0].n).toBe(1);
     // The attempt's password does not open the owner's account.
-    const signIn = await w
-      .browser()
-      .json('/api/auth/sign-in/email', {
-        body: { email: owner.email, password: 'Someone-Else-Entirely-42' },
-      });
+    const signIn = await w.browser().json('/api/auth/sign-in/email', {
+      body: { email: owner.email, password: 'Someone-Else-Entirely-42' },
+    });
     expect(signIn.status).toBe(401);
   });
 });

@@ -164,6 +164,7 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: integer(600, 1, 1_000_000),
   RATE_LIMIT_WINDOW_MS: integer(60_000, 1_000, 86_400_000),
   SIGN_UP_LIMIT_PER_HOUR: integer(10, 1, 10_000),
+  SIGN_IN_LIMIT_PER_15_MINUTES: integer(30, 1, 100_000),
   SMTP_URL: url(['smtp:', 'smtps:']),
   EMAIL_FROM: optionalText,
   RESEND_API_KEY: prefixed('re_'),
@@ -226,6 +227,8 @@ export type Config = {
   rateLimit: { max: number; windowMs: number };
   /** New accounts one client address may create per hour (several people behind one address need more). */
   signUpLimitPerHour: number;
+  /** Sign-in attempts per client address per 15 minutes. */
+  signInLimitPer15Minutes: number;
   email: { smtpUrl: string | undefined; from: string; resendApiKey: string | undefined };
   stripe: {
     secretKey: string | undefined;
@@ -363,6 +366,7 @@ export function parseConfig(
     redisUrl: parsed.REDIS_URL,
     rateLimit: { max: parsed.RATE_LIMIT_MAX, windowMs: parsed.RATE_LIMIT_WINDOW_MS },
     signUpLimitPerHour: parsed.SIGN_UP_LIMIT_PER_HOUR,
+    signInLimitPer15Minutes: parsed.SIGN_IN_LIMIT_PER_15_MINUTES,
     email: {
       smtpUrl: parsed.SMTP_URL,
       from: parsed.EMAIL_FROM ?? 'Lodestar <no-reply@localhost>',
