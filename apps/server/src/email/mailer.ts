@@ -1,5 +1,5 @@
 import { emailOutbox, type Database, type Executor } from '@lodestar/db';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '../logger';
 import type { EmailContent } from './templates';
@@ -29,6 +29,11 @@ export type Mailer = {
    * back with whatever the caller writes beside it); call `deliver()` after the commit.
    */
   record(tx: Executor, email: OutgoingEmail): Promise<RecordedEmail>;
+  /**
+   * The outbox job: queues again the rows whose claim was lost, then sends every queued row whose
+   * attempt is due (a retry, or a row whose sender died before sending it). Never throws.
+   */
+  sendDue(): Promise<{ successful: number; failed: number }>;
   /** Waits for every send in progress (graceful shutdown, tests). */
   drain(): Promise<void>;
   close(): void;
@@ -41,14 +46,40 @@ export type MailerOptions = {
   smtpUrl: string | undefined;
   resendApiKey: string | undefined;
   /**
-   * Waits before each retry of a failed send (the first attempt is immediate, so auth emails stay
-   * prompt); after the last one the row is marked failed. Tests shorten it.
+   * Waits before each retry of a failed send; after the last one the row is marked failed. The first
+   * attempt is immediate, so auth emails stay prompt. Retries due within INLINE_RETRY_LIMIT_MS are made
+   * by the process that sent the email; later ones by the outbox job. Tests shorten them.
    */
   retryDelaysMs?: readonly number[];
+  /** The clock (tests move it to make a later retry due). */
+  now?: () => Date;
 };
 
-/** Backoff between attempts at a send the SMTP server refused or that failed in transit. */
-export const DEFAULT_RETRY_DELAYS_MS = [2_000, 15_000, 60_000] as const;
+/**
+ * Backoff between attempts at a send the SMTP server refused or that failed in transit: seconds at
+ * first (a greylisting server or a blip), then up to hours (a mail server that is down).
+ */
+export const DEFAULT_RETRY_DELAYS_MS = [
+  2_000,
+  15_000,
+  60_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 60 * 60_000,
+  6 * 60 * 60_000,
+] as const;
+
+/** Retries due sooner than this are waited for in the sending process; later ones are the job's. */
+export const INLINE_RETRY_LIMIT_MS = 60_000;
+
+/**
+ * A claim older than this was lost (the process died mid-send): the row is queued again. Longer than
+ * any send can take (nodemailer's socket timeout is 10 minutes).
+ */
+export const LOST_CLAIM_MS = 15 * 60_000;
+
+/** Rows the outbox job sends per run (it runs every minute). */
+export const OUTBOX_BATCH = 100;
 
 /** Resend's documented SMTP relay: user `resend`, the API key as password. */
 function resendSmtpUrl(apiKey: string): string {
@@ -80,6 +111,9 @@ export function createMailer(options: MailerOptions): Mailer {
 
   const inFlight = new Set<Promise<void>>();
 
+  const now = options.now ?? (() => new Date());
+  const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+
   async function insert(db: Executor, email: OutgoingEmail): Promise<string | undefined> {
     const [row] = await db
       .insert(emailOutbox)
@@ -90,16 +124,66 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: email.subject,
         textBody: email.text,
         htmlBody: email.html,
+        headers: email.headers ?? null,
         status: transport ? 'queued' : 'logged',
+        nextAttemptAt: now(),
       })
       .returning({ id: emailOutbox.id });
     return row?.id;
   }
 
+  type Attempt = { outcome: 'sent' | 'failed' | 'not-claimed' } | { outcome: 'retry'; afterMs: number };
+
   /**
-   * Sends an outbox row that is still 'queued'. Moving it to 'sending' first is the claim: of two
-   * instances holding the same row, only the one whose update matched sends it.
+   * One attempt at an outbox row that is queued and due. Moving it to 'sending' first is the claim: of
+   * two senders holding the same row (two instances, or a process and the outbox job), only the one
+   * whose update matched sends it. A failure queues the row again with the next delay, or marks it
+   * failed after the last.
    */
+  async function attempt(id: string, transporter: Transporter): Promise<Attempt> {
+    const at = now();
+    const [row] = await options.db
+      .update(emailOutbox)
+      .set({ status: 'sending', claimedAt: at, attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(
+        and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued'), lte(emailOutbox.nextAttemptAt, at)),
+      )
+      .returning();
+    if (!row) return { outcome: 'not-claimed' };
+    try {
+      await transporter.sendMail({
+        from: options.from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        ...(row.headers ? { headers: row.headers } : {}),
+      });
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const delay = delays[row.attempts - 1];
+      log.error(
+        { kind: row.kind, attempt: row.attempts, reason },
+        delay === undefined ? 'Email delivery failed' : 'Email delivery failed, retrying later',
+      );
+      await options.db
+        .update(emailOutbox)
+        .set(
+          delay === undefined
+            ? { status: 'failed', error: reason }
+            : { status: 'queued', error: reason, nextAttemptAt: new Date(now().getTime() + delay) },
+        )
+        .where(eq(emailOutbox.id, id));
+      return delay === undefined ? { outcome: 'failed' } : { outcome: 'retry', afterMs: delay };
+    }
+    await options.db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: now(), error: null })
+      .where(eq(emailOutbox.id, id));
+    return { outcome: 'sent' };
+  }
+
+  /** Sends a new outbox row now, waiting out the short retries; longer ones are left to the job. */
   async function transmit(id: string | undefined, email: OutgoingEmail): Promise<void> {
     if (!transport) {
       log.warn(
@@ -109,42 +193,43 @@ export function createMailer(options: MailerOptions): Mailer {
       return;
     }
     if (!id) return;
-    const claimed = await options.db
-      .update(emailOutbox)
-      .set({ status: 'sending' })
-      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')))
-      .returning({ id: emailOutbox.id });
-    if (claimed.length === 0) return;
-    const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-    let failure: string | undefined;
-    for (let attempt = 0; attempt <= delays.length; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, delays[attempt - 1]));
-      try {
-        await transport.sendMail({
-          from: options.from,
-          to: email.to,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-          ...(email.headers ? { headers: email.headers } : {}),
-        });
-        failure = undefined;
-        break;
-      } catch (error) {
-        failure = error instanceof Error ? error.message : String(error);
-        const last = attempt === delays.length;
-        log.error(
-          { kind: email.kind, attempt: attempt + 1, reason: failure },
-          last ? 'Email delivery failed' : 'Email delivery failed, retrying',
-        );
-      }
+    for (;;) {
+      const result = await attempt(id, transport);
+      if (result.outcome !== 'retry' || result.afterMs > INLINE_RETRY_LIMIT_MS) return;
+      await new Promise((resolve) => setTimeout(resolve, result.afterMs));
     }
-    await options.db
+  }
+
+  async function sendDue(): Promise<{ successful: number; failed: number }> {
+    const counts = { successful: 0, failed: 0 };
+    if (!transport) return counts;
+    const at = now();
+    const lost = await options.db
       .update(emailOutbox)
-      .set(
-        failure ? { status: 'failed', error: failure.slice(0, 500) } : { status: 'sent', sentAt: new Date() },
+      .set({ status: 'queued', nextAttemptAt: at })
+      .where(
+        and(
+          eq(emailOutbox.status, 'sending'),
+          or(
+            isNull(emailOutbox.claimedAt),
+            lt(emailOutbox.claimedAt, new Date(at.getTime() - LOST_CLAIM_MS)),
+          ),
+        ),
       )
-      .where(eq(emailOutbox.id, id));
+      .returning({ id: emailOutbox.id });
+    if (lost.length) log.warn({ rows: lost.length }, 'Emails whose send was interrupted are queued again');
+    const due = await options.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, 'queued'), lte(emailOutbox.nextAttemptAt, at)))
+      .orderBy(asc(emailOutbox.nextAttemptAt))
+      .limit(OUTBOX_BATCH);
+    for (const { id } of due) {
+      const result = await attempt(id, transport);
+      if (result.outcome === 'sent') counts.successful += 1;
+      else if (result.outcome !== 'not-claimed') counts.failed += 1;
+    }
+    return counts;
   }
 
   function track(email: OutgoingEmail, work: () => Promise<void>): Promise<void> {
@@ -163,6 +248,14 @@ export function createMailer(options: MailerOptions): Mailer {
     async record(tx, email) {
       const id = await insert(tx, email);
       return { deliver: () => track(email, () => transmit(id, email)) };
+    },
+    async sendDue() {
+      try {
+        return await sendDue();
+      } catch (error) {
+        log.error({ err: error }, 'Could not send the due emails');
+        return { successful: 0, failed: 1 };
+      }
     },
     async drain() {
       while (inFlight.size) await Promise.all([...inFlight]);

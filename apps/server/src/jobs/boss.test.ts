@@ -79,6 +79,10 @@ describe('jobs on pg-boss', () => {
             finished.push('fx-rates');
             return { successful: 0, failed: 0 };
           },
+          'email-outbox': async () => {
+            finished.push('email-outbox');
+            return { successful: 0, failed: 0 };
+          },
           'sync-connection': async () => {
             finished.push('sync-connection');
             return { successful: 0, failed: 0 };

@@ -24,6 +24,11 @@ export const JOB_SCHEDULES = {
    * CET; the job fetches when the last fetch is 12 hours old, so checking hourly keeps it within an hour.
    */
   'fx-rates': '5 * * * *',
+  /**
+   * The email outbox (email/mailer.ts sendDue): retries whose time has come and emails whose sender died
+   * before or while sending them. A new email is sent at once by the process that wrote it.
+   */
+  'email-outbox': '* * * * *',
 } as const;
 
 /**

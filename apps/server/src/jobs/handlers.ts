@@ -80,6 +80,7 @@ export function createBackground(deps: BackgroundDeps): Background {
     handlers: {
       notifications: () => notifier.runForAll(),
       'fx-rates': () => runFxJob(deps),
+      'email-outbox': () => deps.mailer.sendDue(),
       /**
        * Queues the due connections' syncs (one job each, staggered); without pg-boss (tests, a direct
        * call) it runs them here, one after another.

@@ -127,6 +127,7 @@ describe('the schedule tick and the per-connection queue', () => {
         notifications: async () => ({}),
         'sync-connections': async () => ({}),
         'fx-rates': async () => ({}),
+        'email-outbox': async () => ({}),
         'sync-connection': async () => ({}),
       },
     });

@@ -2,7 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedEmail = { to: string; subject: string; text: string; html: string };
+export type ReceivedEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Header values by lower-case name, as received. */
+  headers: Record<string, string>;
+};
 
 /**
  * A real SMTP server on 127.0.0.1 (random port) that keeps every message it receives, for tests that
@@ -32,6 +39,9 @@ export async function startSmtpInbox(options: { refuseFirst?: number } = {}) {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            headers: Object.fromEntries(
+              mail.headerLines.map((line) => [line.key, line.line.slice(line.key.length + 1).trim()]),
+            ),
           });
           for (const wake of waiters.splice(0)) wake();
           callback();

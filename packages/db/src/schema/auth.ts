@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Identity tables. `user`, `session`, `account`, `verification`, `two_factor` and `passkey` have the
@@ -169,14 +169,26 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
-    /** queued → sent | failed | logged (no transport configured). */
+    /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post), sent again on a retry. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    /**
+     * queued → sending → sent, or back to queued for a later attempt, or failed after the last one;
+     * logged when no transport is configured.
+     */
     status: text('status').notNull(),
     error: text('error'),
+    /** Sends tried so far (each claim counts one). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a queued row may be tried (again); the outbox job sends rows whose time has come. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the row was last claimed for sending: a claim older than the send timeout was lost (a crash). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [
     index('email_outbox_user_idx').on(table.userId),
     index('email_outbox_created_idx').on(table.createdAt),
+    index('email_outbox_due_idx').on(table.status, table.nextAttemptAt),
   ],
 );
