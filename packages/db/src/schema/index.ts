@@ -36,6 +36,7 @@ export * from './analytics';
 export * from './real-estate';
 export * from './notifications';
 export * from './api-keys';
+export * from './market-data';
 
 export const schema = {
   appInstance,
