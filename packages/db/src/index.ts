@@ -25,4 +25,5 @@ export * from './queries/real-estate';
 export * from './queries/spending';
 export * from './queries/notifications';
 export * from './queries/api-keys';
+export * from './queries/market-data';
 export * from './queries/user-data';

@@ -137,6 +137,12 @@ const allowPrivate = z
     return z.NEVER;
   });
 
+/** Market-data providers MARKET_DATA_PROVIDER may name. */
+export const MARKET_DATA_PROVIDERS = ['yahoo', 'twelve-data'] as const;
+export type MarketDataProviderId = (typeof MARKET_DATA_PROVIDERS)[number];
+export const DEFAULT_YAHOO_FINANCE_BASE_URL = 'https://query1.finance.yahoo.com';
+export const DEFAULT_TWELVE_DATA_BASE_URL = 'https://api.twelvedata.com';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: integer(3000, 0, 65_535), // 0 picks a free port (tests, benchmarks)
@@ -183,6 +189,12 @@ const envSchema = z.object({
   HIBP_API_URL: url(['http:', 'https:']),
   FX_RATES_URL: url(['http:', 'https:']),
   FX_REFRESH: boolean(true),
+  MARKET_DATA_PROVIDER: z
+    .enum(MARKET_DATA_PROVIDERS, { message: `must be one of: ${MARKET_DATA_PROVIDERS.join(', ')}` })
+    .default('yahoo'),
+  YAHOO_FINANCE_BASE_URL: url(['http:', 'https:']),
+  TWELVE_DATA_API_KEY: optionalText,
+  TWELVE_DATA_BASE_URL: url(['http:', 'https:']),
   FEATURE_CRYPTO: boolean(DEFAULT_FEATURE_FLAGS.crypto),
   FEATURE_BANK_LINKING: boolean(DEFAULT_FEATURE_FLAGS.bankLinking),
   FEATURE_EXPORT: boolean(DEFAULT_FEATURE_FLAGS.export),
@@ -255,6 +267,16 @@ export type Config = {
   hibp: { enabled: boolean; apiUrl: string };
   /** ECB reference rates: base URL of the eurofxref feeds, and whether to fetch them every 12 hours. */
   fx: { ratesUrl: string; refresh: boolean };
+  /**
+   * Quotes, searches and price histories (ADR 020): the provider in use, each provider's API origin
+   * (YAHOO_FINANCE_BASE_URL, TWELVE_DATA_BASE_URL: proxies and tests) and Twelve Data's key.
+   */
+  marketData: {
+    provider: MarketDataProviderId;
+    yahooBaseUrl: string;
+    twelveDataBaseUrl: string;
+    twelveDataApiKey: string | undefined;
+  };
   features: FeatureFlags;
   /**
    * Outbound requests to addresses the user chooses (push endpoints; later webhooks and provider URLs):
@@ -339,6 +361,9 @@ export function parseConfig(
   if (Boolean(parsed.PLAID_CLIENT_ID) !== Boolean(parsed.PLAID_SECRET)) {
     problems.push('PLAID_CLIENT_ID and PLAID_SECRET: set both or neither');
   }
+  if (parsed.MARKET_DATA_PROVIDER === 'twelve-data' && !parsed.TWELVE_DATA_API_KEY) {
+    problems.push('TWELVE_DATA_API_KEY: is required when MARKET_DATA_PROVIDER is twelve-data');
+  }
   if (problems.length) throw new ConfigError(problems);
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '');
   return {
@@ -392,6 +417,12 @@ export function parseConfig(
     fx: {
       ratesUrl: (parsed.FX_RATES_URL ?? DEFAULT_FX_RATES_URL).replace(/\/+$/, ''),
       refresh: parsed.FX_REFRESH,
+    },
+    marketData: {
+      provider: parsed.MARKET_DATA_PROVIDER,
+      yahooBaseUrl: (parsed.YAHOO_FINANCE_BASE_URL ?? DEFAULT_YAHOO_FINANCE_BASE_URL).replace(/\/+$/, ''),
+      twelveDataBaseUrl: (parsed.TWELVE_DATA_BASE_URL ?? DEFAULT_TWELVE_DATA_BASE_URL).replace(/\/+$/, ''),
+      twelveDataApiKey: parsed.TWELVE_DATA_API_KEY,
     },
     features: {
       crypto: parsed.FEATURE_CRYPTO,

@@ -1,0 +1,207 @@
+import {
+  type Database,
+  readMarketDataCache,
+  readMarketDataCacheMany,
+  writeMarketDataCache,
+} from '@lodestar/db';
+import type { Config } from '../config/env';
+import type { Logger } from '../logger';
+import { decimalSubtract, percentChange } from './decimal';
+import { createTwelveDataProvider } from './twelve-data/twelve-data-provider';
+import {
+  type HistoryRange,
+  MarketDataError,
+  type MarketDataProvider,
+  type PriceHistory,
+  type ProviderQuote,
+  type SearchResult,
+} from './types';
+import { createYahooProvider } from './yahoo/yahoo-provider';
+
+/**
+ * The market-data service (ADR 020): the configured provider behind a cache in PostgreSQL that every
+ * instance shares. Fresh for a minute (quotes), an hour (searches, trending) or 12 hours (price history);
+ * when the provider fails, the last answer of any age is served with `stale: true` and its age. A value
+ * the provider never gave is never served.
+ */
+
+export const CACHE_TTL_MS = {
+  quote: 60_000,
+  search: 60 * 60_000,
+  trending: 60 * 60_000,
+  history: 12 * 60 * 60_000,
+} as const;
+
+/** How old the answer is: when the provider gave it, its age in seconds, and whether it is stale. */
+export type Freshness = { fetchedAt: string; ageSeconds: number; stale: boolean };
+
+export type Quote = ProviderQuote & {
+  change: string | null;
+  changePercent: number | null;
+  provider: string;
+} & Freshness;
+
+export type QuotesResult = {
+  quotes: Quote[];
+  /** Symbols the provider does not know. */
+  unknown: string[];
+  /** Symbols with no answer now and none cached (the provider failed). */
+  unavailable: string[];
+};
+
+export type Fetched<T> = { value: T; provider: string } & Freshness;
+
+export type MarketData = {
+  readonly providerId: string;
+  quotes(symbols: readonly string[]): Promise<QuotesResult>;
+  search(query: string): Promise<Fetched<SearchResult[]>>;
+  /** Null when the symbol is unknown. */
+  history(symbol: string, range: HistoryRange, today: string): Promise<Fetched<PriceHistory> | null>;
+  /** Null value when the provider has no trending list. */
+  trending(): Promise<Fetched<string[] | null>>;
+};
+
+export function createProvider(config: Pick<Config, 'marketData' | 'outbound'>): MarketDataProvider {
+  return config.marketData.provider === 'twelve-data'
+    ? createTwelveDataProvider(config)
+    : createYahooProvider(config);
+}
+
+type Deps = {
+  db: Database;
+  config: Pick<Config, 'marketData' | 'outbound'>;
+  now: () => Date;
+  logger?: Logger;
+  provider?: MarketDataProvider;
+};
+
+/** A cached "no such symbol": remembered for the kind's time to live like any answer. */
+type Stored<T> = { found: true; value: T } | { found: false };
+
+function withChange(quote: ProviderQuote): Omit<Quote, keyof Freshness | 'provider'> {
+  return {
+    ...quote,
+    change: quote.previousClose === null ? null : decimalSubtract(quote.price, quote.previousClose),
+    changePercent: quote.previousClose === null ? null : percentChange(quote.price, quote.previousClose),
+  };
+}
+
+export function createMarketData(deps: Deps): MarketData {
+  const provider = deps.provider ?? createProvider(deps.config);
+  const freshness = (fetchedAt: Date, stale: boolean): Freshness => ({
+    fetchedAt: fetchedAt.toISOString(),
+    ageSeconds: Math.max(0, Math.floor((deps.now().getTime() - fetchedAt.getTime()) / 1000)),
+    stale,
+  });
+  const isFresh = (fetchedAt: Date, ttl: number) => deps.now().getTime() - fetchedAt.getTime() < ttl;
+  const warn = (error: MarketDataError, what: string) =>
+    deps.logger?.warn({ provider: provider.id, kind: error.kind, what }, error.message);
+
+  /** One cached request: fresh cache, else the provider, else the stale cache; MarketDataError when none. */
+  async function cached<T>(
+    kind: keyof typeof CACHE_TTL_MS,
+    key: string,
+    load: () => Promise<Stored<T>>,
+  ): Promise<{ stored: Stored<T> } & Freshness> {
+    const id = { provider: provider.id, kind, key };
+    const row = await readMarketDataCache(deps.db, id);
+    if (row && isFresh(row.fetchedAt, CACHE_TTL_MS[kind])) {
+      return { stored: row.payload as Stored<T>, ...freshness(row.fetchedAt, false) };
+    }
+    try {
+      const stored = await load();
+      const fetchedAt = deps.now();
+      await writeMarketDataCache(deps.db, id, stored, fetchedAt);
+      return { stored, ...freshness(fetchedAt, false) };
+    } catch (error) {
+      if (!(error instanceof MarketDataError)) throw error;
+      warn(error, kind);
+      if (row) return { stored: row.payload as Stored<T>, ...freshness(row.fetchedAt, true) };
+      throw error;
+    }
+  }
+
+  return {
+    providerId: provider.id,
+
+    async quotes(symbols) {
+      const wanted = [...new Set(symbols)];
+      const rows = await readMarketDataCacheMany(deps.db, provider.id, 'quote', wanted);
+      const answers = new Map<string, { stored: Stored<ProviderQuote> } & Freshness>();
+      const missing: string[] = [];
+      for (const symbol of wanted) {
+        const row = rows.get(symbol);
+        if (row && isFresh(row.fetchedAt, CACHE_TTL_MS.quote)) {
+          answers.set(symbol, {
+            stored: row.payload as Stored<ProviderQuote>,
+            ...freshness(row.fetchedAt, false),
+          });
+        } else missing.push(symbol);
+      }
+      if (missing.length) {
+        try {
+          const found = await provider.quotes(missing);
+          const fetchedAt = deps.now();
+          for (const symbol of missing) {
+            const quote = found.get(symbol);
+            const stored: Stored<ProviderQuote> = quote ? { found: true, value: quote } : { found: false };
+            await writeMarketDataCache(
+              deps.db,
+              { provider: provider.id, kind: 'quote', key: symbol },
+              stored,
+              fetchedAt,
+            );
+            answers.set(symbol, { stored, ...freshness(fetchedAt, false) });
+          }
+        } catch (error) {
+          if (!(error instanceof MarketDataError)) throw error;
+          warn(error, 'quote');
+          for (const symbol of missing) {
+            const row = rows.get(symbol);
+            if (row)
+              answers.set(symbol, {
+                stored: row.payload as Stored<ProviderQuote>,
+                ...freshness(row.fetchedAt, true),
+              });
+          }
+        }
+      }
+      const result: QuotesResult = { quotes: [], unknown: [], unavailable: [] };
+      for (const symbol of wanted) {
+        const answer = answers.get(symbol);
+        if (!answer) result.unavailable.push(symbol);
+        else if (!answer.stored.found) result.unknown.push(symbol);
+        else {
+          const { stored, ...fresh } = answer;
+          result.quotes.push({ ...withChange(stored.value), provider: provider.id, ...fresh });
+        }
+      }
+      return result;
+    },
+
+    async search(query) {
+      const key = query.trim().toLowerCase();
+      const { stored, ...fresh } = await cached<SearchResult[]>('search', key, async () => ({
+        found: true,
+        value: await provider.search(query.trim()),
+      }));
+      return { value: stored.found ? stored.value : [], provider: provider.id, ...fresh };
+    },
+
+    async history(symbol, range, today) {
+      const { stored, ...fresh } = await cached<PriceHistory>('history', `${symbol}:${range}`, async () => {
+        const history = await provider.history(symbol, range, today);
+        return history ? { found: true, value: history } : { found: false };
+      });
+      return stored.found ? { value: stored.value, provider: provider.id, ...fresh } : null;
+    },
+
+    async trending() {
+      const { stored, ...fresh } = await cached<string[] | null>('trending', 'default', async () => ({
+        found: true,
+        value: await provider.trending(),
+      }));
+      return { value: stored.found ? stored.value : null, provider: provider.id, ...fresh };
+    },
+  };
+}
