@@ -111,6 +111,44 @@ describe('API conventions', () => {
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
   });
 
+  it('lets Plaid Link in exactly where Plaid documents it, and only once Plaid is configured', async () => {
+    const directives = (csp: string) =>
+      Object.fromEntries(
+        csp
+          .split(';')
+          .map((part) => part.trim().split(/\s+/))
+          .filter((words) => words[0])
+          .map(([name, ...sources]) => [name, sources.join(' ')]),
+      );
+    const plain = directives(
+      (await t.app.request('/api/v1/health')).headers.get('content-security-policy') ?? '',
+    );
+    expect(plain).toMatchObject({
+      'script-src': "'self'",
+      'connect-src': "'self'",
+      'frame-src': "'self'",
+    });
+    const plaid = { PLAID_CLIENT_ID: 'client', PLAID_SECRET: 'secret' };
+    const sandbox = await open({ env: plaid });
+    expect(
+      directives((await sandbox.app.request('/api/v1/health')).headers.get('content-security-policy') ?? ''),
+    ).toMatchObject({
+      'default-src': "'self'",
+      'script-src': "'self' https://cdn.plaid.com/link/v2/stable/link-initialize.js",
+      'frame-src': "'self' https://cdn.plaid.com/",
+      'connect-src': "'self' https://sandbox.plaid.com/",
+      'img-src': "'self' data: blob:",
+      'object-src': "'none'",
+      'frame-ancestors': "'none'",
+    });
+    const production = await open({ env: { ...plaid, PLAID_ENV: 'production' } });
+    const live = directives(
+      (await production.app.request('/api/v1/health')).headers.get('content-security-policy') ?? '',
+    );
+    expect(live['connect-src']).toBe("'self' https://production.plaid.com/");
+    expect(live['script-src']).not.toContain('unsafe-inline');
+  });
+
   it('refuses cross-site state changes and non-JSON bodies', async () => {
     const crossSite = await t.app.request('/api/v1/health', post('{}', { origin: 'https://evil.example' }));
     expect(crossSite.status).toBe(403);

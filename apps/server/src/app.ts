@@ -44,6 +44,7 @@ import { dataExportRoutes } from './routes/data-export';
 import { apiKeyAuth } from './auth/api-key-auth';
 import { rateLimitSubject } from './auth/rate-limit-subject';
 import { providerAccess } from './connectors/access';
+import { plaidLinkSources } from './connectors/plaid/link-csp';
 import { createSyncRunner } from './sync/runner';
 import { userLimits } from './use-cases/limits/user-limits';
 import { applyRulesToTransactions } from './use-cases/rules/apply-rules';
@@ -60,6 +61,7 @@ const RESTORE_TIMEOUT_MS = 15 * 60 * 1000;
 export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>) => void) {
   const now = deps.now ?? (() => new Date());
   const secure = deps.config.publicUrl.startsWith('https:');
+  const plaidLink = plaidLinkSources(deps.config);
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
@@ -84,12 +86,13 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
       strictTransportSecurity: secure ? 'max-age=15552000; includeSubDomains' : false,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...plaidLink.script],
         // Radix positions popovers with inline styles; no inline script is ever allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...plaidLink.connect],
+        frameSrc: ["'self'", ...plaidLink.frame],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

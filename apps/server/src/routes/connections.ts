@@ -51,9 +51,9 @@ const ConnectionSchema = z
     nextSyncAllowedAt: z.string().nullable().openapi({
       description: 'Inside the provider’s request budget: when the next sync is allowed',
     }),
-    reconnect: z.enum(['in_place', 'setup_token', 'link_again']).openapi({
+    reconnect: z.enum(['in_place', 'setup_token', 'plaid_link', 'link_again']).openapi({
       description:
-        'How the connection gets going again: reconnect in place, paste a new SimpleFIN setup token, or remove and link again',
+        'How the connection gets going again: reconnect in place, paste a new SimpleFIN setup token, sign in through Plaid Link in update mode (POST /plaid/link-token with connectionId, then POST /connections/{id}/reconnect), or remove and link again',
     }),
     sync: z.object({
       state: z.enum(['idle', 'running']),

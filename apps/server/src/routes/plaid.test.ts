@@ -206,6 +206,36 @@ describe('Plaid routes', () => {
     expect(empty.body.data.connections).toEqual([]);
   });
 
+  it('a connection whose login expired signs in again through update-mode Link, then syncs', async () => {
+    const { browser, userId, connectionId, itemId } = await link();
+    type Listed = { data: { connections: { id: string; status: string; reconnect: string }[] } };
+    const view = async () =>
+      (await browser.json<Listed>('/api/v1/connections')).body.data.connections.find(
+        (item) => item.id === connectionId,
+      );
+    expect(await view()).toMatchObject({ status: 'active', reconnect: 'plaid_link' });
+    fake.setItemError(itemId, 'ITEM_LOGIN_REQUIRED');
+    const sync = await browser.json(`/api/v1/connections/${connectionId}/sync`, { body: {} });
+    expect(sync.status).toBeLessThan(300);
+    await waitIdle(userId, connectionId);
+    expect(await view()).toMatchObject({ status: 'needs_reauth', reconnect: 'plaid_link' });
+
+    // Reconnecting before the user signed in again through Link is refused and changes nothing.
+    const early = await browser.json(`/api/v1/connections/${connectionId}/reconnect`, { body: {} });
+    expect(early.status).toBe(502);
+    expect(await view()).toMatchObject({ status: 'needs_reauth' });
+
+    const token = await browser.json<{ data: { linkToken: string } }>('/api/v1/plaid/link-token', {
+      body: { connectionId },
+    });
+    expect(token.status).toBe(200);
+    expect(fake.completeLink(token.body.data.linkToken).mode).toBe('update');
+    const reconnected = await browser.json(`/api/v1/connections/${connectionId}/reconnect`, { body: {} });
+    expect(reconnected.status).toBe(202);
+    expect((await waitIdle(userId, connectionId)).status).toBe('active');
+    expect(await view()).toMatchObject({ status: 'active' });
+  });
+
   it('removing a Plaid connection removes the item at Plaid', async () => {
     const { browser, connectionId, itemId } = await link();
     const removed = await browser.json(`/api/v1/connections/${connectionId}`, { method: 'DELETE' });

@@ -131,6 +131,15 @@ export type FakePlaid = {
   };
   /** A new public token for an existing item (linking the same login again). */
   publicTokenFor(itemId: string): string;
+  /**
+   * What Link does when the user finishes it with a link token this fake made: a new item and its public
+   * token (as onSuccess receives it), or, for an update-mode token, the item signed in again (its login
+   * error cleared) and a public token Plaid sends but that needs no exchange. Unknown tokens throw.
+   */
+  completeLink(
+    linkToken: string,
+    options?: Parameters<FakePlaid['createItem']>[0],
+  ): { item: FakePlaidItem; publicToken: string; mode: 'new' | 'update' };
   add(itemId: string, transactions: FakePlaidTransaction[]): void;
   modify(itemId: string, transactionId: string, changes: Partial<FakePlaidTransaction>): void;
   remove(itemId: string, transactionId: string): void;
@@ -231,6 +240,8 @@ export async function startFakePlaid(): Promise<FakePlaid> {
   const items = new Map<string, FakePlaidItem>();
   const byToken = new Map<string, FakePlaidItem>();
   const publicTokens = new Map<string, string>();
+  /** Link tokens handed out, with the item an update-mode one is for. */
+  const linkTokens = new Map<string, { itemId: string | null }>();
   const requests: RecordedRequest[] = [];
   const failures = new Map<string, { times: number; status: number; error: PlaidErrorObject }>();
   const own = await generateKeyPair('ES256', { extractable: true });
@@ -324,10 +335,13 @@ export async function startFakePlaid(): Promise<FakePlaid> {
           return fail(400, errorObject('INVALID_REQUEST', 'MISSING_FIELDS'));
         if (!body.access_token && !Array.isArray(body.products))
           return fail(400, errorObject('INVALID_REQUEST', 'MISSING_FIELDS'));
-        if (body.access_token && !byToken.has(String(body.access_token)))
+        const updating = body.access_token ? byToken.get(String(body.access_token)) : undefined;
+        if (body.access_token && !updating)
           return fail(400, errorObject('INVALID_INPUT', 'INVALID_ACCESS_TOKEN'));
+        const linkToken = `link-sandbox-${randomUUID()}`;
+        linkTokens.set(linkToken, { itemId: updating?.itemId ?? null });
         return done({
-          link_token: `link-sandbox-${randomUUID()}`,
+          link_token: linkToken,
           expiration: new Date(Date.now() + 4 * 3600_000).toISOString().replace(/\.\d+Z$/, 'Z'),
         });
       }
@@ -485,6 +499,17 @@ export async function startFakePlaid(): Promise<FakePlaid> {
       const token = `public-sandbox-${randomUUID()}`;
       publicTokens.set(token, item(itemId).itemId);
       return token;
+    },
+    completeLink(linkToken, options) {
+      const session = linkTokens.get(linkToken);
+      if (!session) throw new Error('fake plaid: unknown link token');
+      linkTokens.delete(linkToken);
+      if (session.itemId) {
+        const target = item(session.itemId);
+        target.error = null;
+        return { item: target, publicToken: fake.publicTokenFor(target.itemId), mode: 'update' };
+      }
+      return { ...fake.createItem(options), mode: 'new' };
     },
     add(itemId, transactions) {
       const target = item(itemId);

@@ -4519,10 +4519,10 @@ export interface components {
       /** @description Inside the provider’s request budget: when the next sync is allowed */
       nextSyncAllowedAt: string | null;
       /**
-       * @description How the connection gets going again: reconnect in place, paste a new SimpleFIN setup token, or remove and link again
+       * @description How the connection gets going again: reconnect in place, paste a new SimpleFIN setup token, sign in through Plaid Link in update mode (POST /plaid/link-token with connectionId, then POST /connections/{id}/reconnect), or remove and link again
        * @enum {string}
        */
-      reconnect: 'in_place' | 'setup_token' | 'link_again';
+      reconnect: 'in_place' | 'setup_token' | 'plaid_link' | 'link_again';
       sync: {
         /** @enum {string} */
         state: 'idle' | 'running';

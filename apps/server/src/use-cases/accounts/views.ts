@@ -1,5 +1,6 @@
 import type { AccountListRow, ConnectionRow } from '@lodestar/db';
 import { accountStatusText, normalizeAccountStatus } from '@lodestar/domain';
+import { PLAID_PROVIDER } from '../../connectors/plaid/plaid-connector';
 import { connectorFor } from '../../connectors/registry';
 import { nextSyncAllowedAt } from '../../sync/budget';
 
@@ -42,18 +43,21 @@ export type ConnectionListRow = {
 };
 
 /** How a connection in needs_reauth or error gets going again. */
-export type ReconnectWay = 'in_place' | 'setup_token' | 'link_again';
+export type ReconnectWay = 'in_place' | 'setup_token' | 'plaid_link' | 'link_again';
 
 export function connectionView(row: ConnectionListRow, now: Date = new Date()) {
   const { connection, syncRunning: running } = row;
   const status = normalizeAccountStatus(connection.status);
   const connector = connectorFor(connection.provider);
   const nextAllowed = nextSyncAllowedAt(connection, connector?.minSyncIntervalMs, now);
-  const reconnect: ReconnectWay = connector?.reauthenticate
-    ? 'in_place'
-    : connection.provider === 'simplefin'
-      ? 'setup_token'
-      : 'link_again';
+  const reconnect: ReconnectWay =
+    connection.provider === PLAID_PROVIDER
+      ? 'plaid_link'
+      : connector?.reauthenticate
+        ? 'in_place'
+        : connection.provider === 'simplefin'
+          ? 'setup_token'
+          : 'link_again';
   return {
     id: connection.id,
     provider: connection.provider,

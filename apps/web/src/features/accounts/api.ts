@@ -67,6 +67,11 @@ export const accountsApi = {
     apiFetch<ApiData<'/simplefin/connect', 'post'>>('/simplefin/connect', send('POST', body)).then(
       (data) => data.connection,
     ),
+  plaidLinkToken: (body: ApiBody<'/plaid/link-token', 'post'>) =>
+    apiFetch<ApiData<'/plaid/link-token', 'post'>>('/plaid/link-token', send('POST', body)),
+  /** Link's public token → a new connection (201) or the connection this login is already linked as (200). */
+  plaidExchange: (body: ApiBody<'/plaid/exchange', 'post'>) =>
+    apiFetch<ApiData<'/plaid/exchange', 'post'>>('/plaid/exchange', send('POST', body)),
   connectDemo: (variant: 'standard' | 'needs_reauth') =>
     apiFetch<ApiData<'/connections/demo', 'post'>>('/connections/demo', send('POST', { variant })).then(
       (data) => data.connection,

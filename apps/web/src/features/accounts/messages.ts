@@ -8,8 +8,14 @@ export const ACCOUNTS_TEXT = {
     'Linking a crypto exchange or a wallet is not available yet: import statements or add such accounts by hand.',
   simplefinConnected: 'SimpleFIN Bridge connected',
   simplefinConnectedDescription: 'Its first sync has started; accounts appear as it finishes.',
-  plaidNotAvailable:
-    'This version cannot open Plaid Link, so a bank cannot be linked through Plaid here: use SimpleFIN, a file import or a manual account.',
+  plaidConnected: 'Bank linked through Plaid',
+  plaidConnectedDescription: 'Its first sync has started; accounts appear as it finishes.',
+  plaidLinkFailed:
+    'Plaid could not link the bank, and nothing was saved. Try again, or add the account another way.',
+  plaidReconnectFailed:
+    'Plaid could not sign in to the bank again, so the connection still needs reconnecting.',
+  plaidScriptFailed:
+    'Plaid Link could not be loaded from cdn.plaid.com. Check the network connection and try again.',
   cryptoLaterRelease:
     'Linking crypto exchanges and wallets is not available yet, so nothing is listed here unless you add such an account by hand.',
   demoConnected: 'Lodestar Demo Bank connected',

@@ -19,6 +19,7 @@ import { cn } from '@/lib/utils';
 import { type Account, accountsApi, accountsQueryKeys } from '../api';
 import { accountIsLiability, balanceDisplay, displayAccountName, isManualAccount, maskText } from '../model';
 import { useFailureToast, useReconnect, useSyncConnection, useToggleFavorite } from '../queries';
+import { useOptionalPlaidLinkControl } from './plaid-link';
 import { DeleteAccountDialog, RenameAccountDialog, UpdateBalanceDialog } from './account-dialogs';
 
 const STATUS_VARIANT: Record<ReturnType<typeof normalizeAccountStatus>, BadgeProps['variant']> = {
@@ -63,8 +64,25 @@ function StatusAction({ account, describedBy }: { account: Account; describedBy:
   const reconnect = useReconnect();
   const sync = useSyncConnection();
   const status = normalizeAccountStatus(account.status);
+  const plaidLink = useOptionalPlaidLinkControl();
   const connectionId = account.connectionId;
   if (!connectionId) return null;
+  if (status === 'needs_reauth' && account.provider === 'plaid' && plaidLink) {
+    // Plaid signs in again only through Link in update mode.
+    const mine = plaidLink.pending?.mode === 'update' && plaidLink.pending.connectionId === connectionId;
+    return (
+      <Button
+        size="sm"
+        variant="outline"
+        aria-describedby={describedBy}
+        disabled={plaidLink.pending !== null}
+        onClick={() => plaidLink.start({ mode: 'update', connectionId })}
+      >
+        <RefreshCw aria-hidden="true" />
+        {mine ? 'Reconnecting...' : 'Reconnect'}
+      </Button>
+    );
+  }
   if (status === 'needs_reauth') {
     return (
       <Button

@@ -14,6 +14,7 @@ import { AccountList } from './account-list';
 import { AddAccountButton, AddAccountChoices, AddAccountDialog, type AddView } from './add-account-dialog';
 import { ConnectionsPanel } from './connections-panel';
 import { LoadError } from './load-error';
+import { PlaidLinkProvider } from './plaid-link';
 import { RecentImports } from './recent-imports';
 
 const TAB_ORDER = Object.keys(ACCOUNT_TABS) as AccountTab[];
@@ -140,7 +141,7 @@ export function AccountsView({
     );
   };
   return (
-    <>
+    <PlaidLinkProvider>
       <PageHeader
         title={title}
         description={description}
@@ -169,6 +170,6 @@ export function AccountsView({
         {crypto ? null : <RecentImports accounts={accounts.data} />}
       </div>
       {add.dialog}
-    </>
+    </PlaidLinkProvider>
   );
 }

@@ -11,6 +11,7 @@ import type { Provider } from '../api';
 import { SimplefinConnectForm } from './simplefin-connect-form';
 import { ImportFlow } from './import-flow';
 import { ManualAccountForm } from './manual-account-form';
+import { usePlaidLinkControl } from './plaid-link';
 
 export type AddView = 'choose' | 'import' | 'manual' | 'simplefin';
 
@@ -86,8 +87,7 @@ function PlaidState({
           ))}{' '}
           on the server and restart it.
         </>
-      )}{' '}
-      {ACCOUNTS_TEXT.plaidNotAvailable}
+      )}
     </p>
   );
 }
@@ -125,6 +125,8 @@ export function AddAccountChoices({
   const reauthId = useId();
   const providers = useProviders();
   const plaid = providers.data?.find((item) => item.id === 'plaid');
+  const plaidLink = usePlaidLinkControl();
+  const linking = plaidLink.pending?.mode === 'new';
   return (
     <div className="grid grid-cols-1 gap-3">
       <ul className="grid grid-cols-1 gap-3">
@@ -141,9 +143,21 @@ export function AddAccountChoices({
             />
           }
         >
-          <Badge variant={plaid?.configured ? 'success' : 'secondary'}>
+          <Badge variant={plaid?.configured ? 'success' : 'secondary'} className="justify-self-start">
             {providers.isPending ? 'Checking...' : plaid?.configured ? 'Configured' : 'Not configured'}
           </Badge>
+          {plaid?.configured ? (
+            <Button
+              onClick={() => {
+                // Link opens over the page: this dialog closes first so Link's frame can take the focus.
+                onConnected?.();
+                plaidLink.start({ mode: 'new' });
+              }}
+              disabled={plaidLink.pending !== null}
+            >
+              {linking ? 'Opening Plaid...' : 'Link with Plaid'}
+            </Button>
+          ) : null}
         </Choice>
         <Choice
           icon={<Link2 aria-hidden="true" className="size-5" />}

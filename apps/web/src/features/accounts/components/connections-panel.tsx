@@ -34,6 +34,7 @@ import {
   useSyncConnection,
 } from '../queries';
 import { LoadError } from './load-error';
+import { usePlaidLinkControl } from './plaid-link';
 
 const STATUS_VARIANT: Record<ReturnType<typeof normalizeAccountStatus>, BadgeProps['variant']> = {
   active: 'success',
@@ -114,6 +115,24 @@ function SimplefinReconnect({ connection, describedBy }: { connection: Connectio
         </DialogContent>
       </Dialog>
     </>
+  );
+}
+
+/** Reconnect through Plaid Link in update mode: the user signs in to the bank again, then it syncs. */
+function PlaidReconnect({ connection, describedBy }: { connection: Connection; describedBy: string }) {
+  const link = usePlaidLinkControl();
+  const mine = link.pending?.mode === 'update' && link.pending.connectionId === connection.id;
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      aria-describedby={describedBy}
+      disabled={link.pending !== null || connection.sync.state === 'running'}
+      onClick={() => link.start({ mode: 'update', connectionId: connection.id })}
+    >
+      <RefreshCw aria-hidden="true" className={mine ? 'motion-safe:animate-spin' : undefined} />
+      {mine ? 'Reconnecting...' : 'Reconnect'}
+    </Button>
   );
 }
 
@@ -250,6 +269,8 @@ function ConnectionRow({
         <div className="flex flex-wrap items-center gap-1">
           {needsHelp && connection.reconnect === 'setup_token' ? (
             <SimplefinReconnect connection={connection} describedBy={nameId} />
+          ) : status === 'needs_reauth' && connection.reconnect === 'plaid_link' ? (
+            <PlaidReconnect connection={connection} describedBy={nameId} />
           ) : status === 'needs_reauth' && connection.reconnect === 'link_again' ? null : status ===
             'needs_reauth' ? (
             <Button

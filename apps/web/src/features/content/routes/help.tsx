@@ -52,8 +52,12 @@ const TOPICS: { id: string; title: string; body: ReactNode }[] = [
             token.
           </li>
           <li>
-            <strong>Bank (Plaid)</strong> needs <Code>PLAID_CLIENT_ID</Code> and <Code>PLAID_SECRET</Code> set
-            on the server; linking through Plaid is not available in this version yet.
+            <strong>Bank (Plaid)</strong> (US, Canada and Europe) needs <Code>PLAID_CLIENT_ID</Code> and{' '}
+            <Code>PLAID_SECRET</Code> set on the server (<Code>PLAID_ENV</Code> chooses sandbox or
+            production). Choose Link with Plaid, find your bank and sign in inside Plaid&apos;s window; the
+            accounts and up to 24 months of transactions arrive in the first sync, and Plaid&apos;s access is
+            kept encrypted with <Code>ENCRYPTION_KEY</Code>. If the bank asks you to sign in again, the
+            connection shows Reconnect needed: choose Reconnect and sign in through Plaid once more.
           </li>
           <li>
             Without either, import your bank&apos;s statements or add accounts by hand; the demo bank shows
