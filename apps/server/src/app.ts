@@ -30,6 +30,7 @@ import { importsRoutes } from './routes/imports';
 import { dashboardRoutes } from './routes/dashboard';
 import { fxRoutes } from './routes/fx';
 import { holdingsRoutes } from './routes/holdings';
+import { marketRoutes } from './routes/market';
 import { realEstateRoutes } from './routes/real-estate';
 import { spendingRoutes } from './routes/spending';
 import { preferencesRoutes } from './routes/preferences';
@@ -256,6 +257,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.route('/', dashboardRoutes(routeDeps));
   api.route('/', fxRoutes(routeDeps));
   api.route('/', holdingsRoutes(routeDeps));
+  api.route('/', marketRoutes(routeDeps));
   api.route('/', realEstateRoutes(routeDeps));
   api.route('/', spendingRoutes(routeDeps));
   api.route(

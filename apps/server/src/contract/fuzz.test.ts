@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
+import { startFakeYahooFinance, type FakeYahooFinance } from '../testing/fake-yahoo-finance';
 import { seedVariedUser, waitForSync } from '../use-cases/data/test-fixtures';
 import { signedInUser } from '../use-cases/transactions/test-fixtures';
 import {
@@ -25,14 +26,21 @@ const ORIGIN = 'http://localhost:3000';
 const BACKGROUND_SYNCS = ['POST /connections/demo', 'POST /plaid/sync'];
 
 let w: AuthWorld;
+let yahoo: FakeYahooFinance;
 let browser: TestBrowser;
 let ids: Record<string, string>;
 let operations: ContractOperation[];
 let resolve: (schema: JsonSchema) => JsonSchema;
 
 beforeAll(async () => {
+  // The market endpoints reach a fake of the market-data provider on 127.0.0.1 (never the internet).
+  yahoo = await startFakeYahooFinance();
   // The real rate limiter, with room for the run: the fuzz user makes thousands of requests a minute.
-  w = await createAuthWorld({ RATE_LIMIT_MAX: '1000000' });
+  w = await createAuthWorld({
+    RATE_LIMIT_MAX: '1000000',
+    YAHOO_FINANCE_BASE_URL: yahoo.url,
+    OUTBOUND_ALLOW_PRIVATE: '127.0.0.1',
+  });
   ({ operations, resolve } = await loadOperations(w.t.app));
   const user = await signedInUser(w);
   browser = user.browser;
@@ -47,6 +55,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await w.close();
+  await yahoo.close();
 });
 
 const DATES = [

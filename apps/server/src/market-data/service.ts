@@ -173,7 +173,8 @@ export function createMarketData(deps: Deps): MarketData {
         else if (!answer.stored.found) result.unknown.push(symbol);
         else {
           const { stored, ...fresh } = answer;
-          result.quotes.push({ ...withChange(stored.value), provider: provider.id, ...fresh });
+          // Under the symbol asked for, whatever spelling the provider echoes.
+          result.quotes.push({ ...withChange(stored.value), symbol, provider: provider.id, ...fresh });
         }
       }
       return result;

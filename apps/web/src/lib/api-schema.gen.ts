@@ -2687,6 +2687,465 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/market/quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The latest price of a security, with its previous close, currency and age */
+    get: {
+      parameters: {
+        query: {
+          symbol: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The quote */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Quote'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No security found for the symbol */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Market data is unavailable right now */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/market/quotes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Quotes of up to 50 securities */
+    get: {
+      parameters: {
+        query: {
+          symbols: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The quotes */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Quotes'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/market/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Securities whose symbol or name matches */
+    get: {
+      parameters: {
+        query: {
+          q: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Matching securities */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['SecuritySearch'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Market data is unavailable right now */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/market/trending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Symbols the provider says are trending, with their quotes */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Trending symbols */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Trending'];
+            };
+          };
+        };
+        /** @description Market data is unavailable right now */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/market/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A security's daily closes over a range, for charts */
+    get: {
+      parameters: {
+        query: {
+          symbol: string;
+          range?: '1m' | '3m' | '6m' | 'ytd' | '1y' | '5y' | '10y' | 'max';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Daily closes */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['PriceHistory'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No security found for the symbol */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Market data is unavailable right now */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/watchlist': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your watchlist (the watchlist_symbols preference) with a quote for each symbol */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The watchlist */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Watchlist'];
+            };
+          };
+        };
+      };
+    };
+    /** Put your watchlist in a new order */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            symbols: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description The watchlist */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Watchlist'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    /**
+     * Add a symbol to your watchlist (at the end, or at a position)
+     * @description Adding a symbol already on the list changes nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @example AAPL */
+            symbol: string;
+            position?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description The watchlist */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Watchlist'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No security found for the symbol */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The watchlist holds at most 100 symbols: remove one first */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Market data is unavailable right now */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    /** Remove a symbol from your watchlist */
+    delete: {
+      parameters: {
+        query: {
+          symbol: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The watchlist */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Watchlist'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The symbol is not on your watchlist */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/real-estate': {
     parameters: {
       query?: never;
@@ -4984,6 +5443,94 @@ export interface components {
       costBasis: components['schemas']['Money'] | null;
       unrealizedGain: components['schemas']['Money'] | null;
       unrealizedGainPercent: number | null;
+    };
+    Quote: {
+      symbol: string;
+      name: string | null;
+      exchange: string | null;
+      /** @enum {string} */
+      type: 'equity' | 'etf' | 'mutual_fund' | 'index' | 'bond' | 'currency' | 'crypto' | 'other';
+      /** @description ISO 4217; GBX for prices in pence */
+      currency: string;
+      /** @description Decimal string in `currency` */
+      price: string;
+      previousClose: string | null;
+      /** @description price − previousClose, decimal string */
+      change: string | null;
+      changePercent: number | null;
+      /** @description When the price was set (ISO 8601) */
+      priceTime: string;
+      /** @description yahoo or twelve-data */
+      provider: string;
+      /** @description When the provider gave this answer (ISO 8601) */
+      fetchedAt: string;
+      ageSeconds: number;
+      /** @description The provider failed: this is the last known answer */
+      stale: boolean;
+    };
+    Quotes: {
+      quotes: components['schemas']['Quote'][];
+      /** @description Symbols the provider does not know */
+      unknown: string[];
+      /** @description Symbols with no answer now and none known before (the provider failed) */
+      unavailable: string[];
+    };
+    SecuritySearch: {
+      results: {
+        symbol: string;
+        name: string;
+        exchange: string | null;
+        /** @enum {string} */
+        type: 'equity' | 'etf' | 'mutual_fund' | 'index' | 'bond' | 'currency' | 'crypto' | 'other';
+        /** @description Null when the provider does not say */
+        currency: string | null;
+      }[];
+      /** @description yahoo or twelve-data */
+      provider: string;
+      /** @description When the provider gave this answer (ISO 8601) */
+      fetchedAt: string;
+      ageSeconds: number;
+      /** @description The provider failed: this is the last known answer */
+      stale: boolean;
+    };
+    Trending: {
+      /** @description False when the provider has no trending list */
+      available: boolean;
+      symbols: string[];
+      quotes: components['schemas']['Quote'][];
+      /** @description yahoo or twelve-data */
+      provider: string;
+      /** @description When the provider gave this answer (ISO 8601) */
+      fetchedAt: string;
+      ageSeconds: number;
+      /** @description The provider failed: this is the last known answer */
+      stale: boolean;
+    };
+    PriceHistory: {
+      symbol: string;
+      currency: string;
+      /** @enum {string} */
+      range: '1m' | '3m' | '6m' | 'ytd' | '1y' | '5y' | '10y' | 'max';
+      /** @description Daily closes, oldest first; `date` is the trading day */
+      points: {
+        date: string;
+        close: string;
+      }[];
+      /** @description yahoo or twelve-data */
+      provider: string;
+      /** @description When the provider gave this answer (ISO 8601) */
+      fetchedAt: string;
+      ageSeconds: number;
+      /** @description The provider failed: this is the last known answer */
+      stale: boolean;
+    };
+    Watchlist: {
+      /** @description In the user's order, at most 100 */
+      symbols: string[];
+      items: {
+        symbol: string;
+        quote: components['schemas']['Quote'] | null;
+      }[];
     };
     Property: {
       id: string;

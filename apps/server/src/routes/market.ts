@@ -1,0 +1,306 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv, RouteDeps } from '../app-types';
+import { requireUser } from '../auth/current-user';
+import { ok } from '../http/envelope';
+import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
+import { createMarketData } from '../market-data/service';
+import { HISTORY_RANGES, INSTRUMENT_TYPES } from '../market-data/types';
+import {
+  addToWatchlist,
+  getHistory,
+  getQuote,
+  getQuotes,
+  getTrending,
+  getWatchlist,
+  isSymbol,
+  MARKET_MESSAGES,
+  normaliseSymbol,
+  QUOTES_MAX,
+  removeFromWatchlist,
+  reorderWatchlist,
+  searchSecurities,
+  WATCHLIST_MAX,
+} from '../use-cases/market/market';
+
+const tags = ['Markets'];
+
+const symbol = z
+  .string({ message: MARKET_MESSAGES.symbol })
+  .transform(normaliseSymbol)
+  .refine(isSymbol, MARKET_MESSAGES.symbol)
+  .openapi({ type: 'string', example: 'AAPL' });
+
+const symbolList = z
+  .string({ message: MARKET_MESSAGES.symbols })
+  .transform((text) => [...new Set(text.split(',').map(normaliseSymbol))])
+  .refine(
+    (list) => list.length >= 1 && list.length <= QUOTES_MAX && list.every(isSymbol),
+    MARKET_MESSAGES.symbols,
+  )
+  .openapi({ type: 'string', example: 'AAPL,VTI' });
+
+const freshness = {
+  provider: z.string().openapi({ description: 'yahoo or twelve-data' }),
+  fetchedAt: z.string().openapi({ description: 'When the provider gave this answer (ISO 8601)' }),
+  ageSeconds: z.number().int(),
+  stale: z.boolean().openapi({ description: 'The provider failed: this is the last known answer' }),
+};
+
+const QuoteSchema = z
+  .object({
+    symbol: z.string(),
+    name: z.string().nullable(),
+    exchange: z.string().nullable(),
+    type: z.enum(INSTRUMENT_TYPES),
+    currency: z.string().openapi({ description: 'ISO 4217; GBX for prices in pence' }),
+    price: z.string().openapi({ description: 'Decimal string in `currency`' }),
+    previousClose: z.string().nullable(),
+    change: z.string().nullable().openapi({ description: 'price − previousClose, decimal string' }),
+    changePercent: z.number().nullable(),
+    priceTime: z.string().openapi({ description: 'When the price was set (ISO 8601)' }),
+    ...freshness,
+  })
+  .openapi('Quote');
+
+const QuotesSchema = z
+  .object({
+    quotes: z.array(QuoteSchema),
+    unknown: z.array(z.string()).openapi({ description: 'Symbols the provider does not know' }),
+    unavailable: z
+      .array(z.string())
+      .openapi({ description: 'Symbols with no answer now and none known before (the provider failed)' }),
+  })
+  .openapi('Quotes');
+
+const SearchSchema = z
+  .object({
+    results: z.array(
+      z.object({
+        symbol: z.string(),
+        name: z.string(),
+        exchange: z.string().nullable(),
+        type: z.enum(INSTRUMENT_TYPES),
+        currency: z.string().nullable().openapi({ description: 'Null when the provider does not say' }),
+      }),
+    ),
+    ...freshness,
+  })
+  .openapi('SecuritySearch');
+
+const HistorySchema = z
+  .object({
+    symbol: z.string(),
+    currency: z.string(),
+    range: z.enum(HISTORY_RANGES),
+    points: z.array(z.object({ date: z.string(), close: z.string() })).openapi({
+      description: 'Daily closes, oldest first; `date` is the trading day',
+    }),
+    ...freshness,
+  })
+  .openapi('PriceHistory');
+
+const TrendingSchema = z
+  .object({
+    available: z.boolean().openapi({ description: 'False when the provider has no trending list' }),
+    symbols: z.array(z.string()),
+    quotes: z.array(QuoteSchema),
+    ...freshness,
+  })
+  .openapi('Trending');
+
+const WatchlistSchema = z
+  .object({
+    symbols: z.array(z.string()).openapi({ description: `In the user's order, at most ${WATCHLIST_MAX}` }),
+    items: z.array(z.object({ symbol: z.string(), quote: QuoteSchema.nullable() })),
+  })
+  .openapi('Watchlist');
+
+const unavailable = { description: MARKET_MESSAGES.unavailable };
+
+const routes = {
+  quote: createRoute({
+    method: 'get',
+    path: '/market/quote',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'The latest price of a security, with its previous close, currency and age',
+    request: { query: z.object({ symbol }) },
+    responses: {
+      200: jsonResponse(QuoteSchema, 'The quote'),
+      400: { description: 'Validation failed' },
+      404: { description: 'No security found for the symbol' },
+      503: unavailable,
+    },
+  }),
+  quotes: createRoute({
+    method: 'get',
+    path: '/market/quotes',
+    tags,
+    security: COOKIE_AUTH,
+    summary: `Quotes of up to ${QUOTES_MAX} securities`,
+    request: { query: z.object({ symbols: symbolList }) },
+    responses: { 200: jsonResponse(QuotesSchema, 'The quotes'), 400: { description: 'Validation failed' } },
+  }),
+  search: createRoute({
+    method: 'get',
+    path: '/market/search',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'Securities whose symbol or name matches',
+    request: {
+      query: z.object({
+        q: z
+          .string({ message: MARKET_MESSAGES.query })
+          .trim()
+          .min(1, MARKET_MESSAGES.query)
+          .max(50, MARKET_MESSAGES.query),
+      }),
+    },
+    responses: {
+      200: jsonResponse(SearchSchema, 'Matching securities'),
+      400: { description: 'Validation failed' },
+      503: unavailable,
+    },
+  }),
+  trending: createRoute({
+    method: 'get',
+    path: '/market/trending',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'Symbols the provider says are trending, with their quotes',
+    responses: { 200: jsonResponse(TrendingSchema, 'Trending symbols'), 503: unavailable },
+  }),
+  history: createRoute({
+    method: 'get',
+    path: '/market/history',
+    tags,
+    security: COOKIE_AUTH,
+    summary: "A security's daily closes over a range, for charts",
+    request: {
+      query: z.object({
+        symbol,
+        range: z.enum(HISTORY_RANGES, { message: MARKET_MESSAGES.range }).default('1y'),
+      }),
+    },
+    responses: {
+      200: jsonResponse(HistorySchema, 'Daily closes'),
+      400: { description: 'Validation failed' },
+      404: { description: 'No security found for the symbol' },
+      503: unavailable,
+    },
+  }),
+  watchlist: createRoute({
+    method: 'get',
+    path: '/watchlist',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'Your watchlist (the watchlist_symbols preference) with a quote for each symbol',
+    responses: { 200: jsonResponse(WatchlistSchema, 'The watchlist') },
+  }),
+  add: createRoute({
+    method: 'post',
+    path: '/watchlist',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'Add a symbol to your watchlist (at the end, or at a position)',
+    description: 'Adding a symbol already on the list changes nothing.',
+    request: {
+      body: jsonBody(
+        z.object({
+          symbol,
+          position: z
+            .number({ message: 'Position must be a whole number from 0' })
+            .int('Position must be a whole number from 0')
+            .min(0, 'Position must be a whole number from 0')
+            .max(WATCHLIST_MAX, 'Position must be a whole number from 0')
+            .optional(),
+        }),
+      ),
+    },
+    responses: {
+      200: jsonResponse(WatchlistSchema, 'The watchlist'),
+      400: { description: 'Validation failed' },
+      404: { description: 'No security found for the symbol' },
+      409: { description: MARKET_MESSAGES.full },
+      503: unavailable,
+    },
+  }),
+  reorder: createRoute({
+    method: 'put',
+    path: '/watchlist',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'Put your watchlist in a new order',
+    request: {
+      body: jsonBody(
+        z.object({
+          symbols: z
+            .array(symbol, { message: MARKET_MESSAGES.order })
+            .max(WATCHLIST_MAX, MARKET_MESSAGES.order),
+        }),
+      ),
+    },
+    responses: {
+      200: jsonResponse(WatchlistSchema, 'The watchlist'),
+      400: { description: 'Validation failed' },
+    },
+  }),
+  remove: createRoute({
+    method: 'delete',
+    path: '/watchlist',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'Remove a symbol from your watchlist',
+    request: { query: z.object({ symbol }) },
+    responses: {
+      200: jsonResponse(WatchlistSchema, 'The watchlist'),
+      400: { description: 'Validation failed' },
+      404: { description: 'The symbol is not on your watchlist' },
+    },
+  }),
+};
+
+/** docs/markets-api.md */
+export function marketRoutes(deps: RouteDeps) {
+  const market = createMarketData({ db: deps.db, config: deps.config, now: deps.now, logger: deps.logger });
+  const today = () => deps.now().toISOString().slice(0, 10);
+  return new OpenAPIHono<AppEnv>()
+    .openapi(routes.quote, async (c) => {
+      await requireUser(c, deps.auth);
+      return ok(c, await getQuote(market, c.req.valid('query').symbol));
+    })
+    .openapi(routes.quotes, async (c) => {
+      await requireUser(c, deps.auth);
+      return ok(c, await getQuotes(market, c.req.valid('query').symbols));
+    })
+    .openapi(routes.search, async (c) => {
+      await requireUser(c, deps.auth);
+      return ok(c, await searchSecurities(market, c.req.valid('query').q));
+    })
+    .openapi(routes.trending, async (c) => {
+      await requireUser(c, deps.auth);
+      return ok(c, await getTrending(market));
+    })
+    .openapi(routes.history, async (c) => {
+      await requireUser(c, deps.auth);
+      const { symbol: wanted, range } = c.req.valid('query');
+      return ok(c, await getHistory(market, wanted, range, today()));
+    })
+    .openapi(routes.watchlist, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      return ok(c, await getWatchlist(deps.db, market, userId));
+    })
+    .openapi(routes.add, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      const body = c.req.valid('json');
+      return ok(c, await addToWatchlist(deps.db, market, userId, body.symbol, body.position));
+    })
+    .openapi(routes.reorder, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      return ok(c, await reorderWatchlist(deps.db, market, userId, c.req.valid('json').symbols));
+    })
+    .openapi(routes.remove, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      return ok(c, await removeFromWatchlist(deps.db, market, userId, c.req.valid('query').symbol));
+    });
+}

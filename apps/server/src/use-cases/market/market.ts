@@ -1,0 +1,155 @@
+import { readWatchlist, updateWatchlist, type Database } from '@lodestar/db';
+import { AppError } from '../../http/app-error';
+import { SYMBOL_PATTERN } from '../../market-data/http';
+import type { MarketData, Quote } from '../../market-data/service';
+import { type HistoryRange, MarketDataError } from '../../market-data/types';
+
+/**
+ * Market endpoints over the market-data service (docs/markets-api.md): symbols checked and upper-cased,
+ * an unknown symbol a 404 that names it, a provider with nothing to give (not even a stale answer) a 503.
+ * The watchlist is the `watchlist_symbols` preference: one ordered list per user, at most 100 symbols.
+ */
+
+export const WATCHLIST_MAX = 100;
+export const QUOTES_MAX = 50;
+
+export const MARKET_MESSAGES = {
+  symbol: 'Symbol must be 1 to 20 characters: letters, digits and . - = ^ /',
+  symbols: `Symbols must be a comma-separated list of 1 to ${QUOTES_MAX} symbols`,
+  query: 'Search text must be 1 to 50 characters',
+  range: 'Range must be one of 1m, 3m, 6m, ytd, 1y, 5y, 10y, max',
+  order: 'Symbols must name every watchlist symbol exactly once, in the new order',
+  full: `The watchlist holds at most ${WATCHLIST_MAX} symbols: remove one first`,
+  unavailable: 'Market data is unavailable right now',
+  notFound: (symbol: string) => `No security found for symbol ${symbol}`,
+  notWatched: (symbol: string) => `${symbol} is not on your watchlist`,
+} as const;
+
+/** A symbol as the API takes it: trimmed and upper-cased, then checked against the pattern. */
+export const normaliseSymbol = (value: string) => value.trim().toUpperCase();
+export const isSymbol = (value: string) => SYMBOL_PATTERN.test(value);
+
+function unavailable(error?: unknown): AppError {
+  const details =
+    error instanceof MarketDataError && error.kind === 'rate_limited'
+      ? 'The market-data provider asked us to slow down; try again in a minute.'
+      : 'The market-data provider could not be reached; try again later.';
+  return new AppError('SERVICE_UNAVAILABLE', MARKET_MESSAGES.unavailable, { details }, { cause: error });
+}
+
+/** Runs a provider call, turning a failure with nothing cached into the 503. */
+async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof MarketDataError) throw unavailable(error);
+    throw error;
+  }
+}
+
+export async function getQuote(market: MarketData, symbol: string): Promise<Quote> {
+  const result = await market.quotes([symbol]);
+  const quote = result.quotes[0];
+  if (quote) return quote;
+  if (result.unknown.length) throw new AppError('NOT_FOUND', MARKET_MESSAGES.notFound(symbol));
+  throw unavailable();
+}
+
+export function getQuotes(market: MarketData, symbols: string[]) {
+  return market.quotes(symbols);
+}
+
+export async function searchSecurities(market: MarketData, query: string) {
+  const { value, ...freshness } = await orUnavailable(() => market.search(query));
+  return { results: value, ...freshness };
+}
+
+export async function getHistory(market: MarketData, symbol: string, range: HistoryRange, today: string) {
+  const history = await orUnavailable(() => market.history(symbol, range, today));
+  if (!history) throw new AppError('NOT_FOUND', MARKET_MESSAGES.notFound(symbol));
+  const { value, ...freshness } = history;
+  return { ...value, range, ...freshness };
+}
+
+export async function getTrending(market: MarketData) {
+  const { value, ...freshness } = await orUnavailable(() => market.trending());
+  if (value === null) {
+    return { available: false, symbols: [], quotes: [], ...freshness };
+  }
+  const quotes = value.length ? await market.quotes(value) : { quotes: [] };
+  return { available: true, symbols: value, quotes: quotes.quotes, ...freshness };
+}
+
+export type WatchlistView = { symbols: string[]; items: { symbol: string; quote: Quote | null }[] };
+
+/**
+ * The stored list as the watchlist shows it: the preference can also be written whole through the
+ * preferences API, so entries that are not symbols, repeats and entries past the 100th are left out.
+ */
+function clean(stored: string[]): string[] {
+  return [...new Set(stored.map(normaliseSymbol).filter(isSymbol))].slice(0, WATCHLIST_MAX);
+}
+
+async function watchlistView(market: MarketData, symbols: string[]): Promise<WatchlistView> {
+  const quotes = symbols.length ? (await market.quotes(symbols)).quotes : [];
+  const bySymbol = new Map(quotes.map((quote) => [quote.symbol, quote]));
+  return { symbols, items: symbols.map((symbol) => ({ symbol, quote: bySymbol.get(symbol) ?? null })) };
+}
+
+export async function getWatchlist(db: Database, market: MarketData, userId: string): Promise<WatchlistView> {
+  return watchlistView(market, clean(await readWatchlist(db, userId)));
+}
+
+/** Adds a symbol the provider knows at the end (or at `position`, 0-based); adding one already there moves nothing. */
+export async function addToWatchlist(
+  db: Database,
+  market: MarketData,
+  userId: string,
+  symbol: string,
+  position: number | undefined,
+): Promise<WatchlistView> {
+  await getQuote(market, symbol);
+  const symbols = await updateWatchlist(db, userId, (stored) => {
+    const current = clean(stored);
+    if (current.includes(symbol)) return current;
+    if (current.length >= WATCHLIST_MAX) throw new AppError('CONFLICT', MARKET_MESSAGES.full);
+    const next = [...current];
+    next.splice(position === undefined ? next.length : Math.min(position, next.length), 0, symbol);
+    return next;
+  });
+  return watchlistView(market, symbols);
+}
+
+export async function removeFromWatchlist(
+  db: Database,
+  market: MarketData,
+  userId: string,
+  symbol: string,
+): Promise<WatchlistView> {
+  const symbols = await updateWatchlist(db, userId, (stored) => {
+    const current = clean(stored);
+    if (!current.includes(symbol)) throw new AppError('NOT_FOUND', MARKET_MESSAGES.notWatched(symbol));
+    return current.filter((entry) => entry !== symbol);
+  });
+  return watchlistView(market, symbols);
+}
+
+/** Puts the watchlist in a new order: the same symbols, each once. */
+export async function reorderWatchlist(
+  db: Database,
+  market: MarketData,
+  userId: string,
+  order: string[],
+): Promise<WatchlistView> {
+  const symbols = await updateWatchlist(db, userId, (stored) => {
+    const current = clean(stored);
+    const same =
+      order.length === current.length &&
+      new Set(order).size === order.length &&
+      order.every((symbol) => current.includes(symbol));
+    if (!same)
+      throw AppError.validation([{ field: 'symbols', message: MARKET_MESSAGES.order, code: 'invalid' }]);
+    return order;
+  });
+  return watchlistView(market, symbols);
+}
