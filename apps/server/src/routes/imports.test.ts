@@ -666,11 +666,12 @@ describe('isolation', () => {
         fileName: 'chase.csv',
         content: US_CSV,
       });
-      expect(refused.status).toBe(404);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ items: [{ field: 'accountId', message: 'No such account' }] });
     }
     expect(
       (await preview(other, { accountId: 'not-a-uuid', fileName: 'a.csv', content: US_CSV })).status,
-    ).toBe(404);
+    ).toBe(400);
     expect((await other.json(`/api/v1/imports/${batchId}`, { method: 'DELETE' })).status).toBe(404);
     expect((await other.json('/api/v1/imports/not-a-uuid', { method: 'DELETE' })).status).toBe(404);
     const list = await other.json<Envelope<{ batches: unknown[] }>>('/api/v1/imports');

@@ -114,7 +114,8 @@ const ImportBatchSchema = z
 
 const tags = ['Imports'];
 const fileProblem = {
-  description: "Validation failed, or the file cannot be read: `error` is then 'Line N: …'",
+  description:
+    'Validation failed (`accountId` "No such account" when it is not one of yours), or the file cannot be read: `error` is then \'Line N: …\'',
 };
 
 const routes = {
@@ -131,7 +132,6 @@ const routes = {
         'The file as it would be imported (first 200 rows, counts of all)',
       ),
       400: fileProblem,
-      404: { description: 'No such account' },
     },
   }),
   commit: createRoute({
@@ -162,7 +162,6 @@ const routes = {
       ),
       400: fileProblem,
       403: { description: 'The plan’s transaction limit would be exceeded' },
-      404: { description: 'No such account' },
     },
   }),
   list: createRoute({

@@ -393,10 +393,10 @@ describe('rules: list with matches, edit, reorder, run on existing', () => {
     const before = await rulesRows(userId);
     const theirsBefore = await rulesRows(stranger.userId);
     const cases: [string[], number][] = [
-      [[groceries.id, stranger.coffee.id], 404],
-      [[groceries.id, coffee.id, stranger.coffee.id], 404],
-      [[groceries.id, '00000000-0000-4000-8000-000000000000'], 404],
-      [[groceries.id, 'not-an-id'], 404],
+      [[groceries.id, stranger.coffee.id], 400],
+      [[groceries.id, coffee.id, stranger.coffee.id], 400],
+      [[groceries.id, '00000000-0000-4000-8000-000000000000'], 400],
+      [[groceries.id, 'not-an-id'], 400],
       [[groceries.id, groceries.id, coffee.id], 400],
       [[groceries.id], 400],
       [[], 400],
@@ -520,7 +520,7 @@ describe('POST /rules/preview', () => {
     expect(await stored(example?.id)).toMatchObject({ category: 'GENERAL_MERCHANDISE', name: 'Amazon' });
   });
 
-  it('answers 404 for another user’s transaction and 400 for a bad category', async () => {
+  it('answers 400 on transactionId for another user’s transaction and 400 for a bad category', async () => {
     const owner = await signedInUser(w);
     const account = await addAccount(db(), owner.userId);
     const [row] = await addTransactions(db(), owner.userId, account.id, [
@@ -530,7 +530,8 @@ describe('POST /rules/preview', () => {
     const foreign = await stranger.browser.json('/api/v1/rules/preview', {
       body: { transactionId: row?.id, category: 'TRAVEL' },
     });
-    expect(foreign.status).toBe(404);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({ items: [{ field: 'transactionId' }] });
     const bad = await owner.browser.json('/api/v1/rules/preview', {
       body: { transactionId: row?.id, category: 'SNACKS' },
     });

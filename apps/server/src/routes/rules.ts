@@ -190,7 +190,7 @@ const routes = {
         z.object({ rule: SuggestedRuleSchema, matching: z.number().int() }),
         'The suggested rule (not saved)',
       ),
-      404: { description: 'Not one of your transactions' },
+      400: { description: 'Validation failed (`transactionId` when it is not one of your transactions)' },
     },
   }),
   update: createRoute({
@@ -216,13 +216,12 @@ const routes = {
     security: COOKIE_AUTH,
     summary: 'Put your rules in the order they run (the first matching rule wins)',
     description:
-      'Name every one of your rules once. An id that is not one of your rules is 404, a repeated or missing ' +
-      'one 400; either way nothing changes.',
+      'Name every one of your rules once. An id that is not one of your rules, a repeated or a missing one is ' +
+      '400; nothing changes.',
     request: { body: jsonBody(reorderBody) },
     responses: {
       200: jsonResponse(z.object({ rules: z.array(ListedRuleSchema) }), 'The rules in their new order'),
       400: { description: 'Validation failed' },
-      404: { description: 'Not one of your rules' },
     },
   }),
   run: createRoute({

@@ -1,3 +1,4 @@
+import { SOME_TRANSACTIONS_NOT_FOUND } from '../use-cases/transactions/bulk-update-transactions';
 import { transaction } from '@lodestar/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -769,7 +770,7 @@ describe('POST /transactions/bulk', () => {
     );
   });
 
-  it('writes nothing when one id is not the user’s (404)', async () => {
+  it('writes nothing when one id is not the user’s (400 on ids)', async () => {
     const { browser, userId } = await signedInUser(w);
     const account = await addAccount(db(), userId);
     const mine = await addTransactions(db(), userId, account.id, [{ date: '2026-04-01', amountMinor: -1 }]);
@@ -781,7 +782,8 @@ describe('POST /transactions/bulk', () => {
     const result = await browser.json<Envelope<unknown>>('/api/v1/transactions/bulk', {
       body: { ids: [mine[0]?.id, theirs[0]?.id], changes: { excluded: true } },
     });
-    expect(result.status).toBe(404);
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ items: [{ field: 'ids', message: SOME_TRANSACTIONS_NOT_FOUND }] });
     const stored = await db()
       .select({ excluded: transaction.excluded })
       .from(transaction)

@@ -91,8 +91,9 @@ const routes = {
     request: { body: jsonBody(bulkBodySchema) },
     responses: {
       200: jsonResponse(z.object({ updated: z.number().int() }), 'How many transactions changed'),
-      400: { description: 'Validation failed' },
-      404: { description: 'Some ids are not your transactions; nothing was changed' },
+      400: {
+        description: 'Validation failed (`ids`: some ids are not your transactions); nothing was changed',
+      },
     },
   }),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiFetch, type FetchLike } from './api-client';
+import { ApiError, apiFetch, errorMessage, type FetchLike } from './api-client';
 
 /** A fake fetch that answers every call with one response and records what it was asked. */
 function respond(status: number, body: unknown, contentType: string | null = 'application/json') {
@@ -71,6 +71,7 @@ describe('apiFetch', () => {
       message: 'Validation failed',
       items: [{ field: 'email', message: 'Invalid email format', code: 'invalid_format' }],
     });
+    expect(errorMessage(error)).toBe('Invalid email format');
   });
 
   it('carries the server message so retries can tell authentication errors apart', async () => {

@@ -103,8 +103,13 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-/** The message to show for a failure: the server's own words when it sent some. */
+/**
+ * The message to show for a failure: the server's own words when it sent some (for a refused input,
+ * what was wrong with it rather than "Validation failed").
+ */
 export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && error.items.length > 0)
+    return [...new Set(error.items.map((item) => item.message))].join(' ');
   if (error instanceof Error && error.message) return error.message;
   return 'An unexpected error occurred. Please try again.';
 }

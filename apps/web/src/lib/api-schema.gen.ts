@@ -1550,15 +1550,8 @@ export interface paths {
             };
           };
         };
-        /** @description Validation failed */
+        /** @description Validation failed (`ids`: some ids are not your transactions); nothing was changed */
         400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Some ids are not your transactions; nothing was changed */
-        404: {
           headers: {
             [name: string]: unknown;
           };
@@ -1738,8 +1731,8 @@ export interface paths {
             };
           };
         };
-        /** @description Not one of your transactions */
-        404: {
+        /** @description Validation failed (`transactionId` when it is not one of your transactions) */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -1868,7 +1861,7 @@ export interface paths {
     get?: never;
     /**
      * Put your rules in the order they run (the first matching rule wins)
-     * @description Name every one of your rules once. An id that is not one of your rules is 404, a repeated or missing one 400; either way nothing changes.
+     * @description Name every one of your rules once. An id that is not one of your rules, a repeated or a missing one is 400; nothing changes.
      */
     put: {
       parameters: {
@@ -1903,13 +1896,6 @@ export interface paths {
         };
         /** @description Validation failed */
         400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Not one of your rules */
-        404: {
           headers: {
             [name: string]: unknown;
           };
@@ -2005,15 +1991,8 @@ export interface paths {
             };
           };
         };
-        /** @description Validation failed, or the file cannot be read: `error` is then 'Line N: …' */
+        /** @description Validation failed (`accountId` "No such account" when it is not one of yours), or the file cannot be read: `error` is then 'Line N: …' */
         400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description No such account */
-        404: {
           headers: {
             [name: string]: unknown;
           };
@@ -2109,7 +2088,7 @@ export interface paths {
             };
           };
         };
-        /** @description Validation failed, or the file cannot be read: `error` is then 'Line N: …' */
+        /** @description Validation failed (`accountId` "No such account" when it is not one of yours), or the file cannot be read: `error` is then 'Line N: …' */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2118,13 +2097,6 @@ export interface paths {
         };
         /** @description The plan’s transaction limit would be exceeded */
         403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description No such account */
-        404: {
           headers: {
             [name: string]: unknown;
           };

@@ -24,7 +24,7 @@ export type ImportInput = {
 export type LoadedImport = { account: ImportTargetAccount; file: ImportFile };
 
 /**
- * The user's account (404 for anyone else's) and the file read for it: the mapping given, else the
+ * The user's account (400 on `accountId` for anyone else's) and the file read for it: the mapping given, else the
  * account's saved one, else detected with the user's number-format locale for ambiguous dates. Every
  * date of the file must lie between 1900 and a year after `now` in the user's time zone.
  */
@@ -35,7 +35,8 @@ export async function loadImport(
   now: Date,
 ): Promise<LoadedImport> {
   const account = await findImportTargetAccount(db, userId, input.accountId);
-  if (!account) throw AppError.notFound('No such account');
+  if (!account)
+    throw AppError.validation([{ field: 'accountId', message: 'No such account', code: 'not_found' }]);
   const [saved, preferences] = await Promise.all([
     input.mapping ? undefined : findSavedCsvMapping(db, userId, account.id),
     storedPreferences(db, userId),

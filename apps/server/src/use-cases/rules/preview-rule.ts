@@ -23,7 +23,10 @@ export async function previewRule(options: {
 }): Promise<{ rule: CategorizationRule; matching: number }> {
   const { db, userId, transactionId } = options;
   const example = isUuid(transactionId) ? await findRuleExample(db, userId, transactionId) : undefined;
-  if (!example) throw AppError.notFound(TRANSACTION_NOT_FOUND);
+  if (!example)
+    throw AppError.validation([
+      { field: 'transactionId', message: TRANSACTION_NOT_FOUND, code: 'not_found' },
+    ]);
   const userCategory =
     example.categorySource === 'user' && example.category && isTransactionCategory(example.category)
       ? example.category

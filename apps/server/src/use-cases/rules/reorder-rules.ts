@@ -24,7 +24,8 @@ export async function reorderRules(options: {
   const ids = options.ids.map((id) => id.toLowerCase());
   return db.transaction(async (tx) => {
     const owned = new Set((await listCategorizationRules(tx, userId)).map((row) => row.id));
-    if (ids.some((id) => !isUuid(id) || !owned.has(id))) throw AppError.notFound(RULE_NOT_FOUND);
+    if (ids.some((id) => !isUuid(id) || !owned.has(id)))
+      throw AppError.validation([{ field: 'ids', message: RULE_NOT_FOUND, code: 'not_found' }]);
     if (new Set(ids).size !== ids.length) {
       throw AppError.validation([{ field: 'ids', message: REORDER_MESSAGES.duplicate, code: 'duplicate' }]);
     }
