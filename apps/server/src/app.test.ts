@@ -1,5 +1,6 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -312,6 +313,53 @@ describe('web app serving', () => {
       expect(await page.text()).toContain('<div id="root">');
     }
     expect((await web.app.request('/static/missing.js')).status).toBe(404);
+  });
+
+  it('sends an asset and a JSON answer compressed when asked and as they are when not', async () => {
+    const script = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ i })))};`;
+    writeFileSync(join(dist, 'static', 'rows-def456.js'), script);
+    writeFileSync(join(dist, 'static', 'rows-def456.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dist, 'static', 'rows-def456.js.gz'), gzipSync(script));
+    const web = await open({ deps: { webDistDir: dist } });
+    const asset = (encoding?: string) =>
+      web.app.request('/static/rows-def456.js', { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+    const body = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+    const br = await asset('gzip, deflate, br, zstd');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    const brBytes = await body(br);
+    expect(br.headers.get('content-length')).toBe(String(brBytes.length));
+    expect(brotliDecompressSync(brBytes).toString()).toBe(script);
+    const gz = await asset('gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(await body(gz)).toString()).toBe(script);
+    const plain = await asset();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(plain.headers.get('content-length')).toBe(String(Buffer.byteLength(script)));
+    expect((await body(plain)).toString()).toBe(script);
+
+    const document = (encoding?: string) =>
+      web.app.request('/api/v1/openapi.json', { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+    const plainJson = await document();
+    expect(plainJson.headers.get('content-encoding')).toBeNull();
+    expect(plainJson.headers.get('vary')).toContain('Accept-Encoding');
+    const plainText = (await body(plainJson)).toString();
+    const brJson = await document('br, gzip');
+    expect(brJson.headers.get('content-encoding')).toBe('br');
+    expect(brJson.headers.get('vary')).toContain('Accept-Encoding');
+    expect(brJson.headers.get('content-length')).toBeNull();
+    const compressed = await body(brJson);
+    expect(compressed.length).toBeLessThan(plainText.length / 4);
+    expect(JSON.parse(brotliDecompressSync(compressed).toString())).toEqual(JSON.parse(plainText));
+    const gzJson = await document('gzip');
+    expect(gzJson.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(await body(gzJson)).toString()).toBe(plainText);
+    // Small answers are not worth compressing.
+    const health = await web.app.request('/api/v1/health', { headers: { 'Accept-Encoding': 'br' } });
+    expect(health.headers.get('content-encoding')).toBeNull();
   });
 
   it('explains when the web app has not been built', async () => {

@@ -14,6 +14,7 @@ import { authenticateFirst, noStore, refuseNulCharacters } from './http/input-gu
 import { operationIndex } from './http/operations';
 import { csrfGuard } from './http/request-guards';
 import { spaRoutes } from './http/spa';
+import { compressResponses } from './http/compress';
 import { validationHook } from './http/validation';
 import { repairNullableRefs } from './http/openapi';
 import { createAuditLog } from './auth/audit';
@@ -81,6 +82,8 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
       'request',
     );
   });
+  // JSON and other text of 1 KB or more, brotli or gzip when asked (built assets come precompressed).
+  app.use('*', compressResponses());
   app.use(
     '*',
     secureHeaders({

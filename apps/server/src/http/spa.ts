@@ -28,22 +28,38 @@ export function spaRoutes(distDir: string | undefined) {
       const found = c.res.status === 200 || c.res.status === 206;
       if (found && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', value);
     };
+  // The build writes brotli and gzip copies beside each asset (apps/web/build/precompress.ts): the one
+  // the browser accepts is sent, and every text asset says its bytes depend on Accept-Encoding.
+  const varyByEncoding: MiddlewareHandler = async (c, next) => {
+    await next();
+    const type = c.res.headers.get('Content-Type') ?? '';
+    const vary = c.res.headers.get('Vary') ?? '';
+    if (
+      c.res.status === 200 &&
+      /javascript|css|json|svg|text\//.test(type) &&
+      !/accept-encoding/i.test(vary)
+    ) {
+      c.res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    }
+  };
   app.use(
     '/static/*',
     cacheFor('public, max-age=31536000, immutable'),
+    varyByEncoding,
     serveStatic({ root: distDir, precompressed: true }),
   );
   // A missing hashed asset is a real 404, not the app shell.
   app.get('/static/*', (c) => c.text('Not found', 404));
   // The service worker (public/sw.js) is checked on every load, so a fixed worker reaches browsers at
   // once rather than after an hour; a missing one is a 404, never the app shell.
-  app.use('/sw.js', cacheFor('no-cache'), serveStatic({ root: distDir }));
+  app.use('/sw.js', cacheFor('no-cache'), serveStatic({ root: distDir, precompressed: true }));
   app.get('/sw.js', (c) => c.text('Not found', 404));
   app.use(
     '*',
     cacheFor('public, max-age=3600'),
     serveStatic({
       root: distDir,
+      precompressed: true,
       // index.html is answered below with no-cache, for every page path.
       rewriteRequestPath: (path) => (path === '/' || path === '/index.html' ? '/__app_shell__' : path),
     }),
