@@ -1,8 +1,11 @@
 // Starts the Lodestar server as a child process on a free port with its own DATA_DIR (embedded
 // PostgreSQL) and resolves once it prints its URL. Used by the browser journeys and the benchmarks.
+// It runs the built server, as `npm start` does (built first when missing or stale); `source: true`
+// runs the TypeScript sources through tsx instead (how the server ran before it had a build).
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuilt, serverBundle } from './build-server.mjs';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -20,11 +23,17 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: { source?: boolean } = {},
+): Promise<ServerProcess> {
+  if (!options.source) await ensureServerBuilt();
+  const entry = options.source ? ['--import', 'tsx', 'apps/server/src/main.ts'] : [serverBundle];
   // The port is known before the start so PUBLIC_URL can name it: requests are only accepted from
   // PUBLIC_URL's origin (and its loopback spellings on the same port).
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server in this process (TypeScript is loaded through tsx; internal packages have no build step).
+// `npm start`: builds the web app and the server when either is missing or older than its sources, then
+// runs the server's bundle (apps/server/dist/main.mjs, plain JavaScript) in this process.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = join(root, 'apps/web/dist/index.html');
@@ -43,6 +43,13 @@ if (builtAt < sourcesChangedAt) {
   }
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../apps/server/src/main.ts');
+const { ensureServerBuilt, serverBundle } = await import('./build-server.mjs');
+try {
+  await ensureServerBuilt();
+} catch (error) {
+  process.stderr.write(
+    `The server build failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+}
+await import(pathToFileURL(serverBundle).href);
