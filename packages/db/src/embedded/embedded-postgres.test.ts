@@ -41,6 +41,20 @@ describe('embedded PostgreSQL', () => {
     const second = await startEmbeddedPostgres({ dataDir, password });
     expect(second.initialised).toBe(false);
     expect(await query(second.adminUrl, 'select body from notes')).toEqual([{ body: 'kept' }]);
+    // Tuned for one person's data: small WAL files, few of them kept, no WAL for replication.
+    const settings = await query<{ name: string; setting: string }>(
+      second.adminUrl,
+      `select name, setting from pg_settings
+        where name in ('wal_segment_size', 'wal_level', 'wal_compression', 'min_wal_size', 'max_wal_size')
+        order by name`,
+    );
+    expect(settings).toEqual([
+      { name: 'max_wal_size', setting: '32' },
+      { name: 'min_wal_size', setting: '2' },
+      { name: 'wal_compression', setting: 'pglz' },
+      { name: 'wal_level', setting: 'minimal' },
+      { name: 'wal_segment_size', setting: String(1024 * 1024) },
+    ]);
     await second.stop();
   });
 

@@ -1,6 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -131,6 +141,8 @@ async function initialiseCluster(
       '--auth=scram-sha-256',
       '--encoding=UTF8',
       '--locale=C',
+      // Small WAL files, so the few the server keeps between checkpoints take little room (see walSettings).
+      `--wal-segsize=${NEW_CLUSTER_WAL_SEGMENT_MB}`,
     ]);
     await runToCompletion(command, args, runAs, 'initdb');
   } catch (error) {
@@ -166,6 +178,38 @@ function checkMajorVersion(version: string, pgData: string): void {
  */
 export function sharedBuffersMb(totalBytes: number = totalmem()): number {
   return Math.min(512, Math.max(128, Math.floor(totalBytes / 8 / 1024 / 1024)));
+}
+
+/** WAL file size of clusters created from now on; older clusters keep the 16 MB they were made with. */
+export const NEW_CLUSTER_WAL_SEGMENT_MB = 1;
+
+/** The cluster's WAL file size, read from the size of a file in pg_wal (16 MB when none is found). */
+export function walSegmentBytes(pgData: string): number {
+  const walDir = join(pgData, 'pg_wal');
+  const segment = existsSync(walDir)
+    ? readdirSync(walDir).find((name) => /^[0-9A-F]{24}$/.test(name))
+    : undefined;
+  return segment ? statSync(join(walDir, segment)).size : 16 * 1024 * 1024;
+}
+
+/**
+ * Write-ahead log settings for one person's data on their own machine, where disk space matters more
+ * than bulk-write speed and there is no replica to feed: no WAL for replication (`wal_level=minimal`, which
+ * also lets bulk loads and index builds skip it), full-page images compressed, and a checkpoint once 32 MB
+ * of WAL has been written (or every 5 minutes), keeping only two WAL files' worth of recycled files.
+ * PostgreSQL needs `min_wal_size` to be at least two WAL files.
+ */
+export function walSettings(segmentBytes: number): string[] {
+  const segmentMb = Math.max(1, Math.round(segmentBytes / 1024 / 1024));
+  const minWalMb = Math.max(2 * segmentMb, 2);
+  return [
+    'wal_level=minimal',
+    'max_wal_senders=0',
+    'wal_compression=on',
+    `min_wal_size=${minWalMb}MB`,
+    `max_wal_size=${Math.max(32, 4 * minWalMb)}MB`,
+    'checkpoint_timeout=5min',
+  ];
 }
 
 /**
@@ -209,6 +253,7 @@ function startPostmaster(
     'max_connections=100',
     '-c',
     `shared_buffers=${sharedBuffersMb()}MB`,
+    ...walSettings(walSegmentBytes(pgData)).flatMap((setting) => ['-c', setting]),
   ]);
   const child = spawn(command, args, { ...spawnIdentity(runAs), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
