@@ -240,9 +240,15 @@ try {
   const line = (label: string, values: number[], budget = '—') =>
     console.log(`| ${label} | ${seconds(Math.min(...values))} | ${seconds(median(values))} | ${budget} |`);
   line('POST /imports/preview (new account)', timings.preview);
-  line('POST /imports (100k new rows, through commit)', timings.commit, `≤ ${seconds(BUDGET_MS)}`);
+  const rows = ROWS.toLocaleString('en-US');
+  // The budget is for 100,000 rows; other sizes are shown without one.
+  line(
+    `POST /imports (${rows} new rows, through commit)`,
+    timings.commit,
+    ROWS === 100_000 ? `≤ ${seconds(BUDGET_MS)}` : '—',
+  );
   line('POST /imports again (every row a duplicate)', timings.again);
-  line('DELETE /imports/:id (undo 100k rows)', timings.undo);
+  line(`DELETE /imports/:id (undo ${rows} rows)`, timings.undo);
   console.log(`| parse only (detectCsvLayout + parseCsv, in process) | ${seconds(parseMs)} | — | — |`);
 
   await server.stop();
