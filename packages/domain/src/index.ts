@@ -22,5 +22,6 @@ export * from './import';
 export * from './categorization/index';
 export * from './demo-bank/index';
 export * from './analytics/index';
+export * from './investments/index';
 export * from './tools/index';
 export * from './notifications/index';

@@ -1,0 +1,2 @@
+// Investment returns: time- and money-weighted (docs/domain.md "Investment returns").
+export * from './returns';
