@@ -129,6 +129,11 @@ export const APP_PAGES: PageDefinition[] = [
     lazy: () => import('@/features/assets/routes/assets').then((m) => ({ Component: m.AssetsRoute })),
   },
   {
+    path: '/assets/securities/:symbol',
+    skeleton: <ChartSkeleton />,
+    lazy: () => import('@/features/assets/routes/security').then((m) => ({ Component: m.SecurityRoute })),
+  },
+  {
     path: '/real-estate',
     skeleton: <ListSkeleton />,
     lazy: () =>

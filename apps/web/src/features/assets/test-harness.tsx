@@ -124,12 +124,13 @@ export function holdingsResponse(all: Holding[], page: number, limit: number, ty
   };
 }
 
-/** Serves `holdings` from GET /investments/holdings and the user's preferences. */
+/** Serves `holdings` from GET /investments/holdings, the user's preferences and an empty watchlist. */
 export function serveHoldings(
   holdings: Holding[] = sampleHoldings(),
   preferences: Record<string, unknown> = {},
 ) {
   server.on('GET', '/api/v1/user/preferences', () => ok(preferences));
+  server.on('GET', '/api/v1/watchlist', () => ok({ symbols: [], items: [] }));
   server.on('GET', '/api/v1/investments/holdings', ({ url }) => {
     const page = Number(url.searchParams.get('page') ?? '1');
     const limit = Number(url.searchParams.get('limit') ?? '100');

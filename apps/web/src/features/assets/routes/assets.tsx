@@ -25,6 +25,7 @@ import { AllocationCard } from '../components/allocation-card';
 import { HoldingsCards, HoldingsTable } from '../components/holdings-list';
 import { HoldingsTotals } from '../components/holdings-totals';
 import { Pagination } from '../components/pagination';
+import { WatchlistCard } from '../components/watchlist-card';
 import { parseHoldingFilter, parsePage } from '../format';
 
 function Loading() {
@@ -184,7 +185,10 @@ export function AssetsRoute() {
   );
 
   const header = (
-    <PageHeader title="Assets" description="Holdings across your investment and crypto accounts." />
+    <PageHeader
+      title="Assets"
+      description="Holdings across your investment and crypto accounts, and the securities you watch."
+    />
   );
   const { data } = holdings;
   // Stable slices, so the doughnuts are redrawn only when the figures change.
@@ -254,7 +258,10 @@ export function AssetsRoute() {
   return (
     <>
       {header}
-      {body}
+      <div className="space-y-4">
+        {body}
+        <WatchlistCard />
+      </div>
     </>
   );
 }

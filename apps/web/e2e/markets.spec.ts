@@ -1,0 +1,124 @@
+import { startFakeYahooFinance, type FakeYahooFinance } from '@lodestar/server/testing/fake-yahoo-finance';
+import { expect, test as base } from './fixtures';
+import { connectDemoBank, settled, signUpByApi, snap } from './journey-helpers';
+
+// Markets on Assets: search a symbol, add it to the watchlist, reorder, open its detail with the price
+// chart and your position. Quotes come from a fake of Yahoo Finance's endpoints on 127.0.0.1.
+const test = base.extend<object, { yahoo: FakeYahooFinance }>({
+  yahoo: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
+    async ({}, use) => {
+      const fake = await startFakeYahooFinance(new Date().toISOString().slice(0, 10));
+      const model = fake.securities.find((security) => security.symbol === 'AAPL');
+      // The demo brokerage holds NWND: the fake knows it too, so its page shows your position.
+      if (model) {
+        fake.securities.push({
+          ...model,
+          symbol: 'NWND',
+          name: 'Northwind Technologies Inc.',
+          // Near the demo bank's own NWND price, so the two sources do not tell wildly different stories.
+          closes: model.closes.map((point) => ({
+            ...point,
+            close: ((Number(point.close) * 148.89) / Number(model.closes.at(-1)?.close ?? 1)).toFixed(2),
+          })),
+        });
+      }
+      await use(fake);
+      await fake.close();
+    },
+    { scope: 'worker' },
+  ],
+  serverEnv: [
+    async ({ yahoo }, use) => use({ OUTBOUND_ALLOW_PRIVATE: '127.0.0.1', YAHOO_FINANCE_BASE_URL: yahoo.url }),
+    { scope: 'worker' },
+  ],
+});
+
+test.use({ storageState: { cookies: [], origins: [] } });
+
+test('markets: search a symbol, add it to the watchlist, reorder, open its detail with chart and position', async ({
+  page,
+  server,
+  checkA11y,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUpByApi(page.request, server.url, 'markets', 'Ada Markets');
+  await connectDemoBank(page.request, server.url);
+
+  await page.goto('/assets');
+  const card = page
+    .getByRole('region', { name: 'Watchlist' })
+    .or(page.locator('[aria-labelledby="watchlist-heading"]'));
+  await expect(card.getByText('Your watchlist is empty.')).toBeVisible();
+
+  // Search by name, add from the results.
+  await card.getByLabel('Find a stock, ETF or fund').fill('Northwind');
+  await card.getByRole('button', { name: 'Search' }).click();
+  const results = card.getByRole('list', { name: 'Results for Northwind' });
+  await expect(results.getByText('Northwind Technologies Inc.')).toBeVisible();
+  await results.getByRole('button', { name: 'Add NWND to your watchlist' }).click();
+  const list = card.getByRole('list', { name: 'Watchlist' });
+  await expect(list.getByRole('link', { name: 'NWND' })).toBeVisible();
+  await expect(results.getByText('On your watchlist')).toBeVisible();
+
+  await card.getByLabel('Find a stock, ETF or fund').fill('vanguard');
+  await card.getByRole('button', { name: 'Search' }).click();
+  await card.getByRole('button', { name: 'Add VTI to your watchlist' }).click();
+  await expect(list.getByRole('link', { name: 'VTI' })).toBeVisible();
+  // Every price says its currency and the day it is from.
+  await expect(list.getByText(/USD · price of/).first()).toBeVisible();
+
+  // Reorder by keyboard: focus Move VTI up and press Enter.
+  await list.getByRole('button', { name: 'Move VTI up' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(list.getByRole('link')).toHaveText(['VTI', 'NWND']);
+  // And by pointer: drag NWND onto VTI.
+  await list.getByRole('listitem').nth(1).dragTo(list.getByRole('listitem').nth(0));
+  await expect(list.getByRole('link')).toHaveText(['NWND', 'VTI']);
+  await settled(page);
+  await checkA11y(page);
+  await snap(page, 'markets-assets-1440-light');
+
+  // The security's page: price with currency and date, chart with ranges, your position.
+  await list.getByRole('link', { name: 'NWND' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'NWND' })).toBeVisible();
+  await expect(page.getByText('Northwind Technologies Inc.').first()).toBeVisible();
+  await expect(page.getByText(/USD · price of/)).toBeVisible();
+  await expect(page.getByRole('img', { name: /NWND closing prices, 1Y, last close/ })).toBeVisible();
+  await page.getByRole('radio', { name: '3M' }).click();
+  await expect(page.getByRole('img', { name: /NWND closing prices, 3M/ })).toBeVisible();
+  const position = page.locator('[aria-labelledby="position-heading"]');
+  await expect(position.getByText('Quantity')).toBeVisible();
+  await expect(position.getByText(/Value \(USD, price of/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove from watchlist' })).toBeVisible();
+  await settled(page);
+  await checkA11y(page);
+  await snap(page, 'markets-security-1440-light');
+
+  // An unknown symbol says so.
+  await page.goto('/assets/securities/NOPE1');
+  await expect(page.getByText('No security found for symbol NOPE1.')).toBeVisible();
+
+  for (const [width, height] of [
+    [375, 812],
+    [1440, 900],
+  ] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/assets');
+      await expect(page.getByRole('link', { name: 'NWND' })).toBeVisible();
+      await settled(page);
+      await checkA11y(page);
+      // Nothing runs off the side of the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await snap(page, `markets-assets-${width}-${colorScheme}`);
+      await page.goto('/assets/securities/NWND');
+      await expect(page.getByText(/USD · price of/)).toBeVisible();
+      await settled(page);
+      await checkA11y(page);
+      await snap(page, `markets-security-${width}-${colorScheme}`);
+    }
+  }
+});
