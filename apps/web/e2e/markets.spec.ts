@@ -66,6 +66,11 @@ test('markets: search a symbol, add it to the watchlist, reorder, open its detai
   await card.getByRole('button', { name: 'Search' }).click();
   await card.getByRole('button', { name: 'Add VTI to your watchlist' }).click();
   await expect(list.getByRole('link', { name: 'VTI' })).toBeVisible();
+  // Trending: the provider's list with prices; a watched one says so.
+  const trending = page.getByRole('list', { name: 'Trending securities' });
+  await expect(trending.getByRole('link', { name: 'AAPL' })).toBeVisible();
+  await expect(trending.getByRole('button', { name: 'Add AAPL to your watchlist' })).toBeVisible();
+  await expect(trending.getByText('On your watchlist')).toBeVisible();
   // Every price says its currency and the day it is from.
   await expect(list.getByText(/USD · price of/).first()).toBeVisible();
 

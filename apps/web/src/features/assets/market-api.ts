@@ -9,6 +9,7 @@ export type Watchlist = ApiSchema<'Watchlist'>;
 export type SecuritySearch = ApiSchema<'SecuritySearch'>;
 export type PriceHistory = ApiSchema<'PriceHistory'>;
 export type HistoryRange = PriceHistory['range'];
+export type Trending = ApiSchema<'Trending'>;
 
 export const HISTORY_RANGE_OPTIONS: readonly { value: HistoryRange; label: string }[] = [
   { value: '1m', label: '1M' },
@@ -34,6 +35,7 @@ export const INSTRUMENT_LABELS: Record<Quote['type'], string> = {
 export const marketKeys = {
   watchlist: ['market', 'watchlist'] as const,
   search: (query: string) => ['market', 'search', query] as const,
+  trending: ['market', 'trending'] as const,
   quote: (symbol: string) => ['market', 'quote', symbol] as const,
   history: (symbol: string, range: HistoryRange) => ['market', 'history', symbol, range] as const,
 };
@@ -47,6 +49,14 @@ export function watchlistQuery() {
   return queryOptions({
     queryKey: marketKeys.watchlist,
     queryFn: ({ signal }) => apiFetch<Watchlist>('/watchlist', { signal }),
+    ...QUOTE_CACHE,
+  });
+}
+
+export function trendingQuery() {
+  return queryOptions({
+    queryKey: marketKeys.trending,
+    queryFn: ({ signal }) => apiFetch<Trending>('/market/trending', { signal }),
     ...QUOTE_CACHE,
   });
 }

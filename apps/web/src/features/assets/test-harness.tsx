@@ -124,13 +124,24 @@ export function holdingsResponse(all: Holding[], page: number, limit: number, ty
   };
 }
 
-/** Serves `holdings` from GET /investments/holdings, the user's preferences and an empty watchlist. */
+/** Serves `holdings` from GET /investments/holdings, the user's preferences, an empty watchlist and no trending list. */
 export function serveHoldings(
   holdings: Holding[] = sampleHoldings(),
   preferences: Record<string, unknown> = {},
 ) {
   server.on('GET', '/api/v1/user/preferences', () => ok(preferences));
   server.on('GET', '/api/v1/watchlist', () => ok({ symbols: [], items: [] }));
+  server.on('GET', '/api/v1/market/trending', () =>
+    ok({
+      available: false,
+      symbols: [],
+      quotes: [],
+      provider: 'twelve-data',
+      fetchedAt: '2026-11-25T22:00:00.000Z',
+      ageSeconds: 0,
+      stale: false,
+    }),
+  );
   server.on('GET', '/api/v1/investments/holdings', ({ url }) => {
     const page = Number(url.searchParams.get('page') ?? '1');
     const limit = Number(url.searchParams.get('limit') ?? '100');

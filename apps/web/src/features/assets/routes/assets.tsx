@@ -25,6 +25,7 @@ import { AllocationCard } from '../components/allocation-card';
 import { HoldingsCards, HoldingsTable } from '../components/holdings-list';
 import { HoldingsTotals } from '../components/holdings-totals';
 import { Pagination } from '../components/pagination';
+import { TrendingCard } from '../components/trending-card';
 import { WatchlistCard } from '../components/watchlist-card';
 import { parseHoldingFilter, parsePage } from '../format';
 
@@ -261,6 +262,7 @@ export function AssetsRoute() {
       <div className="space-y-4">
         {body}
         <WatchlistCard />
+        <TrendingCard />
       </div>
     </>
   );
