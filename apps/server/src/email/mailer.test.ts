@@ -4,9 +4,21 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import { startSmtpInbox } from '../testing/smtp-inbox';
-import { createMailer, LOST_CLAIM_MS } from './mailer';
+import { createMailer, LOST_CLAIM_MS, type MailerOptions } from './mailer';
 
 let database: TestDatabase;
+
+/** A mailer writing to the test database and sending to `inbox`. */
+function mailerFor(inbox: { url: string }, options: Partial<MailerOptions> = {}) {
+  return createMailer({
+    db: database.db,
+    logger: createLogger('silent'),
+    from: 'Lodestar <no-reply@lodestar.test>',
+    smtpUrl: inbox.url,
+    resendApiKey: undefined,
+    ...options,
+  });
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -19,12 +31,7 @@ afterAll(async () => {
 describe('mailer retries', () => {
   it('retries a send the SMTP server refused and delivers it exactly once', async () => {
     const inbox = await startSmtpInbox({ refuseFirst: 2 });
-    const mailer = createMailer({
-      db: database.db,
-      logger: createLogger('silent'),
-      from: 'Lodestar <no-reply@lodestar.test>',
-      smtpUrl: inbox.url,
-      resendApiKey: undefined,
+    const mailer = mailerFor(inbox, {
       retryDelaysMs: [10, 10, 10],
     });
     try {
@@ -50,12 +57,7 @@ describe('mailer retries', () => {
 
   it('marks the row failed once every retry was refused', async () => {
     const inbox = await startSmtpInbox({ refuseFirst: 10 });
-    const mailer = createMailer({
-      db: database.db,
-      logger: createLogger('silent'),
-      from: 'Lodestar <no-reply@lodestar.test>',
-      smtpUrl: inbox.url,
-      resendApiKey: undefined,
+    const mailer = mailerFor(inbox, {
       retryDelaysMs: [10],
     });
     try {
@@ -94,12 +96,7 @@ describe('the outbox job', () => {
   it('sends later a retry too long to wait for, once its time has come, with its headers', async () => {
     const inbox = await startSmtpInbox({ refuseFirst: 1 });
     let clock = new Date('2026-11-26T10:00:00Z');
-    const mailer = createMailer({
-      db: database.db,
-      logger: createLogger('silent'),
-      from: 'Lodestar <no-reply@lodestar.test>',
-      smtpUrl: inbox.url,
-      resendApiKey: undefined,
+    const mailer = mailerFor(inbox, {
       retryDelaysMs: [5 * 60_000],
       now: () => clock,
     });
@@ -137,12 +134,7 @@ describe('the outbox job', () => {
   it('sends an email whose sender died before or while sending it, exactly once', async () => {
     const inbox = await startSmtpInbox();
     const clock = new Date();
-    const mailer = createMailer({
-      db: database.db,
-      logger: createLogger('silent'),
-      from: 'Lodestar <no-reply@lodestar.test>',
-      smtpUrl: inbox.url,
-      resendApiKey: undefined,
+    const mailer = mailerFor(inbox, {
       now: () => clock,
     });
     try {
