@@ -1,18 +1,10 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { apiFetch, isUnauthorized } from './api-client';
+import { apiFetch, isUnauthorized, type ApiData } from './api-client';
 
 /** The signed-in user as `GET /api/v1/user` returns it. */
-export type CurrentUser = {
-  id: string;
-  email: string;
-  fullName: string;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  createdAt: string;
-  lastSignInAt: string | null;
-};
+export type CurrentUser = ApiData<'/user'>;
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 

@@ -67,7 +67,7 @@ export const realEstateApi = {
   update: (propertyId: string, body: PropertyChanges) =>
     apiFetch<PropertyDetail>(`/real-estate/${id(propertyId)}`, { method: 'PATCH', body }),
   remove: (propertyId: string) =>
-    apiFetch<{ id: string }>(`/real-estate/${id(propertyId)}`, { method: 'DELETE' }),
+    apiFetch<ApiData<'/real-estate/{id}', 'delete'>>(`/real-estate/${id(propertyId)}`, { method: 'DELETE' }),
   addValuation: (propertyId: string, body: NewValuation) =>
     apiFetch<PropertyDetail>(`/real-estate/${id(propertyId)}/valuations`, { method: 'POST', body }),
   removeValuation: (propertyId: string, valuationId: string) =>
@@ -77,14 +77,17 @@ export const realEstateApi = {
 };
 
 /** The user's loan accounts (GET /accounts?tab=all), the candidates for a property's mortgage. */
-export type LoanAccount = { id: string; name: string; type: string; currency: string; hidden?: boolean };
+export type LoanAccount = Pick<
+  ApiData<'/accounts'>['accounts'][number],
+  'id' | 'name' | 'type' | 'currency' | 'hidden'
+>;
 
 export function loanAccountsQuery() {
   return queryOptions({
     // Under ['accounts'], so adding or removing an account refreshes the choices.
     queryKey: ['accounts', 'real-estate-loans'] as const,
     queryFn: ({ signal }) =>
-      apiFetch<{ accounts: LoanAccount[] }>('/accounts?tab=all', { signal }).then((data) =>
+      apiFetch<ApiData<'/accounts'>>('/accounts?tab=all', { signal }).then((data) =>
         data.accounts.filter((account) => account.type === 'loan'),
       ),
     staleTime: CACHE.default.staleMs,

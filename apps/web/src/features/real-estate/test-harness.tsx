@@ -27,8 +27,22 @@ export const fail = (status: number, error: string, code = 'ERROR', items?: unkn
 export const usd = (amountMinor: number) => ({ amountMinor, currency: 'USD' });
 
 export const LOANS: (LoanAccount & { balanceMinor: number })[] = [
-  { id: 'acc_mortgage', name: 'Home Loan', type: 'loan', currency: 'USD', balanceMinor: 30000000 },
-  { id: 'acc_heloc', name: 'Cabin Loan', type: 'loan', currency: 'USD', balanceMinor: 5000000 },
+  {
+    id: 'acc_mortgage',
+    name: 'Home Loan',
+    type: 'loan',
+    currency: 'USD',
+    hidden: false,
+    balanceMinor: 30000000,
+  },
+  {
+    id: 'acc_heloc',
+    name: 'Cabin Loan',
+    type: 'loan',
+    currency: 'USD',
+    hidden: false,
+    balanceMinor: 5000000,
+  },
 ];
 const CHECKING = { id: 'acc_checking', name: 'Everyday Checking', type: 'depository', currency: 'USD' };
 

@@ -1,4 +1,4 @@
-import { API_BASE, ApiError, apiFetch } from '@/lib/api-client';
+import { API_BASE, ApiError, apiFetch, type ApiData } from '@/lib/api-client';
 
 /**
  * The Danger zone's data endpoints (docs/settings-api.md "Data"): export (two file downloads), restore
@@ -206,5 +206,5 @@ export const dataApi = {
   restore: (document: ExportDocument) =>
     apiFetch<unknown>('/user/restore', { method: 'POST', body: document }),
   disconnectAll: () =>
-    apiFetch<{ message: string; disconnected: number }>('/accounts/disconnect-all', { method: 'POST' }),
+    apiFetch<ApiData<'/accounts/disconnect-all', 'post'>>('/accounts/disconnect-all', { method: 'POST' }),
 };

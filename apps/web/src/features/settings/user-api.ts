@@ -1,3 +1,4 @@
+import type { Preferences } from '@lodestar/domain';
 import { apiFetch, type ApiData, type ApiSchema } from '@/lib/api-client';
 
 /**
@@ -75,9 +76,10 @@ export const userApi = {
       (data) => data.events,
     ),
   deleteAccount: () => apiFetch<ApiData<'/user/delete', 'delete'>>('/user/delete', json('DELETE')),
-  preferences: () => apiFetch<{ require_2fa: boolean }>('/user/preferences'),
+  // The document's schema is open (any stored key); the domain's type names its keys.
+  preferences: () => apiFetch<Preferences>('/user/preferences'),
   setPreference: (key: string, value: unknown) =>
-    apiFetch<{ require_2fa: boolean }>('/user/preferences', json('PUT', { key, value })),
+    apiFetch<Preferences>('/user/preferences', json('PUT', { key, value })),
 };
 
 /** The verified authenticator factors: two-factor authentication is on when there is at least one. */

@@ -11,14 +11,12 @@ import { PageHeader } from '@/components/page-header';
 import { ListSkeleton } from '@/components/skeletons/list-skeleton';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, type ApiData } from '@/lib/api-client';
 import { useMoneyDisplay } from '@/lib/user-preferences';
 import { type ListedRule, RULES_ERROR, rulesQuery } from '../api';
 import { EditRuleDialog } from '../components/edit-rule-dialog';
 import { describeActions, describeConditions, matchedText, moved } from '../model';
 import { useDeleteRule, useReorderRules, useRunRules } from '../queries';
-
-type AccountName = { id: string; name: string };
 
 /** Under the accounts feature's prefix, so renaming or deleting an account refreshes the names. */
 const ACCOUNT_NAMES_KEY = ['accounts', 'rule-names'] as const;
@@ -27,7 +25,7 @@ function useAccountNames(enabled: boolean) {
   const accounts = useQuery({
     queryKey: ACCOUNT_NAMES_KEY,
     queryFn: ({ signal }) =>
-      apiFetch<{ accounts: AccountName[] }>('/accounts?tab=all', { signal }).then((data) =>
+      apiFetch<ApiData<'/accounts'>>('/accounts?tab=all', { signal }).then((data) =>
         data.accounts.map(({ id, name }) => ({ id, name: truncateAccountName(name) })),
       ),
     enabled,

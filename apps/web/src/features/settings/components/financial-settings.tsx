@@ -8,14 +8,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, type ApiData } from '@/lib/api-client';
 import { usePreferences } from '@/lib/preferences';
 import { Highlight } from '../search';
 import { CardEmpty, CardError, CardLoading } from './card-states';
 import { PreferencesState } from './preferences-state';
 import { CheckboxGroupRow, SettingsGroup } from './settings-form-kit';
 
-type AccountName = { id: string; name: string };
+type AccountName = Pick<ApiData<'/accounts'>['accounts'][number], 'id' | 'name'>;
 
 /** Query key under the accounts feature's prefix, so its changes (rename, delete) refresh the names. */
 const ACCOUNT_NAMES_KEY = ['accounts', 'names'] as const;
@@ -40,7 +40,7 @@ function Favorites() {
   const accounts = useQuery({
     queryKey: ACCOUNT_NAMES_KEY,
     queryFn: () =>
-      apiFetch<{ accounts: AccountName[] }>('/accounts?tab=all').then((data) =>
+      apiFetch<ApiData<'/accounts'>>('/accounts?tab=all').then((data) =>
         data.accounts.map(({ id, name }) => ({ id, name })),
       ),
     enabled: favorites.length > 0,

@@ -3,7 +3,7 @@ import { BellRing, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { apiFetch, errorMessage } from '@/lib/api-client';
+import { apiFetch, errorMessage, type ApiData } from '@/lib/api-client';
 import { useSessionExpiredHandler } from '@/lib/session';
 import { SettingsGroup } from '../settings-form-kit';
 
@@ -28,7 +28,7 @@ type PushSubscriptionBody = { endpoint: string; keys: { p256dh: string; auth: st
 
 /** The push endpoints of docs/settings-api.md "Notifications". */
 export const pushApi = {
-  publicKey: () => apiFetch<{ publicKey: string }>('/notifications/push/public-key'),
+  publicKey: () => apiFetch<ApiData<'/notifications/push/public-key'>>('/notifications/push/public-key'),
   subscribe: (subscription: PushSubscriptionBody) =>
     apiFetch<unknown>('/notifications/push/subscriptions', { method: 'POST', body: subscription }),
   unsubscribe: (endpoint: string) =>
