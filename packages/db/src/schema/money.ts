@@ -224,6 +224,9 @@ export const security = pgTable(
     provider: text('provider').notNull(),
     externalId: text('external_id').notNull(),
     ticker: text('ticker'),
+    /** ISO 6166 and CUSIP identifiers, when the provider sends them. */
+    isin: text('isin'),
+    cusip: text('cusip'),
     name: text('name').notNull(),
     /** equity | etf | mutual_fund | bond | cash | crypto | other */
     type: text('type').notNull(),
@@ -267,6 +270,44 @@ export const holding = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex('holding_account_security_idx').on(table.accountId, table.securityId)],
+);
+
+/**
+ * What a lender reports about a credit card or loan (Plaid /liabilities/get), one row per account,
+ * replaced on every sync. Amounts are integer minor units in the account's currency, positive as the
+ * lender states them (a payment due, a statement balance owed), not in the ledger's sign convention.
+ */
+export const accountLiability = pgTable(
+  'account_liability',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => financialAccount.id, { onDelete: 'cascade' }),
+    userId: userId(),
+    /** credit | student | mortgage */
+    kind: text('kind').notNull(),
+    currency: text('currency').notNull(),
+    /** Credit cards: each APR with its type (purchase_apr, cash_apr, balance_transfer_apr, special). */
+    aprs: jsonb('aprs')
+      .$type<{ type: string; percentage: string; balanceSubjectToAprMinor: number | null }[]>()
+      .notNull()
+      .default([]),
+    /** Loans: the interest rate in percent (decimal string) and, for mortgages, fixed or variable. */
+    interestRatePercentage: numeric('interest_rate_percentage', { precision: 12, scale: 6 }),
+    interestRateType: text('interest_rate_type'),
+    /** Cards and student loans: the minimum payment; mortgages: the next monthly payment. */
+    nextPaymentMinor: minor('next_payment_minor'),
+    nextPaymentDueDate: date('next_payment_due_date'),
+    lastPaymentMinor: minor('last_payment_minor'),
+    lastPaymentDate: date('last_payment_date'),
+    lastStatementBalanceMinor: minor('last_statement_balance_minor'),
+    lastStatementIssueDate: date('last_statement_issue_date'),
+    /** Student loans: the expected payoff date; mortgages: the maturity date. */
+    payoffDate: date('payoff_date'),
+    isOverdue: boolean('is_overdue'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('account_liability_user_idx').on(table.userId)],
 );
 
 /** End-of-day balance per account and day, recomputed only from the earliest changed date. */
