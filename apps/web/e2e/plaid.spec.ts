@@ -127,9 +127,44 @@ async function withFakeLink(page: Page, plaid: FakePlaid): Promise<FakePlaidItem
     route.fulfill({ status: 200, contentType: 'application/javascript', body: LINK_TEST_SCRIPT }),
   );
   await page.exposeFunction('__fakePlaidLink', (linkToken: string) => {
-    const done = plaid.completeLink(linkToken, { institutionId: 'ins_109508', accounts: ACCOUNTS });
+    const done = plaid.completeLink(linkToken, {
+      institutionId: 'ins_109508',
+      accounts: ACCOUNTS,
+      products: ['transactions', 'liabilities'],
+    });
     if (done.mode === 'new') {
       created.push(done.item);
+      // The card's terms as /liabilities/get reports them.
+      done.item.liabilities = {
+        credit: [
+          {
+            account_id: 'fp-card',
+            aprs: [
+              {
+                apr_percentage: 22.99,
+                apr_type: 'purchase_apr',
+                balance_subject_to_apr: 512.3,
+                interest_charge_amount: 9.81,
+              },
+              {
+                apr_percentage: 29.49,
+                apr_type: 'cash_apr',
+                balance_subject_to_apr: null,
+                interest_charge_amount: null,
+              },
+            ],
+            is_overdue: false,
+            last_payment_amount: 240,
+            last_payment_date: daysAgo(20),
+            last_statement_issue_date: daysAgo(9),
+            last_statement_balance: 512.3,
+            minimum_payment_amount: 35,
+            next_payment_due_date: daysAgo(-16),
+          },
+        ],
+        mortgage: null,
+        student: null,
+      };
       plaid.add(done.item.itemId, [
         {
           transaction_id: `${done.item.itemId}-pay`,
@@ -237,6 +272,34 @@ test('plaid: Add account → Plaid Link → accounts and transactions everywhere
   // Net worth: 2,450.18 in checking less 512.30 owed on the card.
   await expect(page.getByText('$1,937.88').first()).toBeVisible({ timeout: 30_000 });
   await snap(page, 'plaid-dashboard-1440-light');
+
+  // The card's page shows what the lender reports: APRs, the minimum payment and when it is due.
+  await page.goto('/accounts');
+  await page.getByRole('link', { name: 'Platypus Rewards Card' }).click();
+  const terms = page.getByRole('region', { name: 'Card terms and payments' });
+  await expect(terms).toContainText('Purchase APR');
+  await expect(terms).toContainText('22.99%');
+  await expect(terms).toContainText('Cash advance APR');
+  await expect(terms).toContainText('$35.00');
+  await expect(terms).toContainText('Last statement balance');
+  await checkA11y(page);
+  const cardUrl = page.url();
+  for (const [width, height] of [
+    [375, 812],
+    [1440, 900],
+  ] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      await page.goto(cardUrl);
+      await expect(terms).toBeVisible();
+      await settled(page);
+      await checkA11y(page);
+      await snap(page, `plaid-card-${width}-${colorScheme}`);
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Linking the same login again is offered as a reconnect of the connection that exists.
   await page.goto('/banks');

@@ -17,6 +17,7 @@ export * from './queries/imports';
 export * from './queries/balances';
 export * from './queries/accounts';
 export * from './queries/holdings';
+export * from './queries/liabilities';
 export * from './queries/transactions';
 export * from './queries/rules';
 export * from './queries/fx';

@@ -46,11 +46,37 @@ export type ConnectorTransaction = {
 
 export type ConnectorHolding = {
   accountExternalId: string;
-  security: { externalId: string; ticker?: string | null; name: string; type: string; currency: string };
+  security: {
+    externalId: string;
+    ticker?: string | null;
+    isin?: string | null;
+    cusip?: string | null;
+    name: string;
+    type: string;
+    currency: string;
+  };
   quantity: string;
   price: string;
   costBasis?: string | null;
   asOf: string;
+};
+
+/** What a lender reports about a card or loan; amounts positive, in minor units of `currency`. */
+export type ConnectorLiability = {
+  accountExternalId: string;
+  kind: 'credit' | 'student' | 'mortgage';
+  currency: string;
+  aprs: { type: string; percentage: string; balanceSubjectToAprMinor: number | null }[];
+  interestRatePercentage: string | null;
+  interestRateType: string | null;
+  nextPaymentMinor: number | null;
+  nextPaymentDueDate: string | null;
+  lastPaymentMinor: number | null;
+  lastPaymentDate: string | null;
+  lastStatementBalanceMinor: number | null;
+  lastStatementIssueDate: string | null;
+  payoffDate: string | null;
+  isOverdue: boolean | null;
 };
 
 export type SyncPage = {
@@ -120,6 +146,8 @@ export type Connector = {
     holdings: ConnectorHolding[];
     prices: { securityExternalId: string; date: string; close: string }[];
   }>;
+  /** What lenders report about the connection's cards and loans; refreshed on every sync. */
+  liabilities?(context: ConnectorContext): Promise<ConnectorLiability[]>;
 };
 
 export type ProviderErrorKind = 'needs_reauth' | 'rate_limited' | 'unavailable' | 'timeout' | 'invalid';

@@ -129,6 +129,43 @@ const routes = {
               description:
                 "End-of-day balances in the account's currency, oldest first, thinned to at most 400 points (LTTB)",
             }),
+            liability: z
+              .object({
+                kind: z.enum(['credit', 'student', 'mortgage']),
+                currency: z.string(),
+                aprs: z.array(
+                  z.object({
+                    type: z.string().openapi({
+                      description: 'purchase_apr, cash_apr, balance_transfer_apr or special',
+                    }),
+                    percentage: z.string().openapi({ description: 'Percent per year, a decimal string' }),
+                    balanceSubjectToApr: MoneySchema.nullable(),
+                  }),
+                ),
+                interestRate: z
+                  .object({ percentage: z.string(), type: z.string().nullable() })
+                  .nullable()
+                  .openapi({ description: 'Loans: percent per year (decimal string), fixed or variable' }),
+                nextPayment: MoneySchema.nullable().openapi({
+                  description: 'Minimum payment (cards, student loans) or next monthly payment (mortgages)',
+                }),
+                nextPaymentDueDate: z.string().nullable(),
+                lastPayment: MoneySchema.nullable(),
+                lastPaymentDate: z.string().nullable(),
+                lastStatementBalance: MoneySchema.nullable(),
+                lastStatementIssueDate: z.string().nullable(),
+                payoffDate: z
+                  .string()
+                  .nullable()
+                  .openapi({ description: 'Expected payoff (student loans) or maturity (mortgages)' }),
+                isOverdue: z.boolean().nullable(),
+                updatedAt: z.string(),
+              })
+              .nullable()
+              .openapi({
+                description:
+                  'What the lender last reported about this card or loan (Plaid liabilities), refreshed on every sync; amounts positive as stated',
+              }),
           })
           .openapi('AccountDetail'),
         'The account',

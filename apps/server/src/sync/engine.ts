@@ -7,6 +7,7 @@ import {
   recomputeBalanceSnapshots,
   releaseSyncLease,
   replaceHoldings,
+  replaceLiabilities,
   replacePendingTransactions,
   reportSyncProgress,
   setConnectionStatus,
@@ -216,6 +217,8 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
             provider: connector.provider,
             externalId: item.externalId,
             ticker: item.ticker ?? null,
+            isin: item.isin ?? null,
+            cusip: item.cusip ?? null,
             name: item.name,
             type: item.type,
             currency: item.currency,
@@ -255,6 +258,20 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
           }),
         );
       });
+    }
+
+    const readLiabilities = connector.liabilities?.bind(connector);
+    if (readLiabilities) {
+      await progress('Reading card and loan details', 0.91);
+      const liabilities = await withRetry(() => readLiabilities(context));
+      await replaceLiabilities(
+        db,
+        { userId, connectionId: connection.id },
+        liabilities.flatMap(({ accountExternalId, ...item }) => {
+          const accountId = accountIds.get(accountExternalId);
+          return accountId ? [{ ...item, accountId }] : [];
+        }),
+      );
     }
 
     await progress('Pairing transfers', 0.92);

@@ -5008,6 +5008,35 @@ export interface components {
         date: string;
         balanceMinor: number;
       }[];
+      /** @description What the lender last reported about this card or loan (Plaid liabilities), refreshed on every sync; amounts positive as stated */
+      liability: {
+        /** @enum {string} */
+        kind: 'credit' | 'student' | 'mortgage';
+        currency: string;
+        aprs: {
+          /** @description purchase_apr, cash_apr, balance_transfer_apr or special */
+          type: string;
+          /** @description Percent per year, a decimal string */
+          percentage: string;
+          balanceSubjectToApr: components['schemas']['Money'] | null;
+        }[];
+        /** @description Loans: percent per year (decimal string), fixed or variable */
+        interestRate: {
+          percentage: string;
+          type: string | null;
+        } | null;
+        /** @description Minimum payment (cards, student loans) or next monthly payment (mortgages) */
+        nextPayment: components['schemas']['Money'] | null;
+        nextPaymentDueDate: string | null;
+        lastPayment: components['schemas']['Money'] | null;
+        lastPaymentDate: string | null;
+        lastStatementBalance: components['schemas']['Money'] | null;
+        lastStatementIssueDate: string | null;
+        /** @description Expected payoff (student loans) or maturity (mortgages) */
+        payoffDate: string | null;
+        isOverdue: boolean | null;
+        updatedAt: string;
+      } | null;
     };
     Transaction: {
       id: string;

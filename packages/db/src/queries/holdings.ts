@@ -6,6 +6,8 @@ export type SecurityUpsert = {
   provider: string;
   externalId: string;
   ticker: string | null;
+  isin?: string | null;
+  cusip?: string | null;
   name: string;
   type: string;
   currency: string;
@@ -20,7 +22,13 @@ export async function upsertSecurities(db: Executor, rows: readonly SecurityUpse
     .values([...rows])
     .onConflictDoUpdate({
       target: [security.provider, security.externalId],
-      set: { ticker: sql`excluded.ticker`, name: sql`excluded.name`, type: sql`excluded.type` },
+      set: {
+        ticker: sql`excluded.ticker`,
+        isin: sql`coalesce(excluded.isin, ${security.isin})`,
+        cusip: sql`coalesce(excluded.cusip, ${security.cusip})`,
+        name: sql`excluded.name`,
+        type: sql`excluded.type`,
+      },
     })
     .returning({ id: security.id, externalId: security.externalId });
   for (const row of written) ids.set(row.externalId, row.id);

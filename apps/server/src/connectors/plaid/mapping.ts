@@ -1,6 +1,13 @@
 import { fromMajor, isCurrencyCode } from '@lodestar/domain';
-import type { AccountBase, Holding, InvestmentTransaction, Security, Transaction } from 'plaid';
-import type { ConnectorAccount, ConnectorHolding, ConnectorTransaction } from '../types';
+import type {
+  AccountBase,
+  Holding,
+  InvestmentTransaction,
+  LiabilitiesObject,
+  Security,
+  Transaction,
+} from 'plaid';
+import type { ConnectorAccount, ConnectorHolding, ConnectorLiability, ConnectorTransaction } from '../types';
 
 /**
  * Plaid's shapes → the connector's. Plaid's amounts are decimal numbers in major units with
@@ -133,6 +140,8 @@ export function toConnectorHolding(
     security: {
       externalId: security.security_id,
       ticker: security.ticker_symbol ?? null,
+      isin: security.isin ?? null,
+      cusip: security.cusip ?? null,
       name: security.name ?? security.ticker_symbol ?? security.security_id,
       type: SECURITY_TYPES[security.type ?? ''] ?? 'other',
       currency,
@@ -142,4 +151,102 @@ export function toConnectorHolding(
     costBasis: holding.cost_basis == null ? null : decimalString(holding.cost_basis),
     asOf: holding.institution_price_as_of ?? today,
   };
+}
+
+/** A rate as Plaid sends it (a number of percent) → a decimal string, without float noise. */
+function percent(value: number | null | undefined): string | null {
+  if (value == null || !Number.isFinite(value)) return null;
+  return String(Number(value.toFixed(6)));
+}
+
+/**
+ * /liabilities/get → one ConnectorLiability per account Plaid reports on: credit cards (APRs, minimum
+ * payment, last statement, next due date), student loans and mortgages (interest rate, next payment and
+ * its due date, expected payoff or maturity). Amounts stay positive, as the lender states them.
+ */
+export function toConnectorLiabilities(
+  liabilities: LiabilitiesObject,
+  accounts: readonly AccountBase[],
+): ConnectorLiability[] {
+  const currencies = new Map(accounts.map((account) => [account.account_id, currencyOf(account.balances)]));
+  const money = (value: number | null | undefined, currency: string) =>
+    value == null || !Number.isFinite(value) ? null : minorOf(value, currency);
+  const out: ConnectorLiability[] = [];
+  const base = (accountId: string, kind: ConnectorLiability['kind']) => {
+    const currency = currencies.get(accountId) ?? PLAID_DEFAULT_CURRENCY;
+    return {
+      accountExternalId: accountId,
+      kind,
+      currency,
+      aprs: [] as ConnectorLiability['aprs'],
+      interestRatePercentage: null,
+      interestRateType: null,
+      nextPaymentMinor: null,
+      nextPaymentDueDate: null,
+      lastPaymentMinor: null,
+      lastPaymentDate: null,
+      lastStatementBalanceMinor: null,
+      lastStatementIssueDate: null,
+      payoffDate: null,
+      isOverdue: null,
+    } satisfies ConnectorLiability;
+  };
+  for (const card of liabilities.credit ?? []) {
+    if (!card.account_id) continue;
+    const row = base(card.account_id, 'credit');
+    out.push({
+      ...row,
+      aprs: card.aprs.flatMap((apr) => {
+        const percentage = percent(apr.apr_percentage);
+        return percentage === null
+          ? []
+          : [
+              {
+                type: apr.apr_type,
+                percentage,
+                balanceSubjectToAprMinor: money(apr.balance_subject_to_apr, row.currency),
+              },
+            ];
+      }),
+      nextPaymentMinor: money(card.minimum_payment_amount, row.currency),
+      nextPaymentDueDate: card.next_payment_due_date ?? null,
+      lastPaymentMinor: money(card.last_payment_amount, row.currency),
+      lastPaymentDate: card.last_payment_date ?? null,
+      lastStatementBalanceMinor: money(card.last_statement_balance, row.currency),
+      lastStatementIssueDate: card.last_statement_issue_date ?? null,
+      isOverdue: card.is_overdue ?? null,
+    });
+  }
+  for (const loan of liabilities.student ?? []) {
+    if (!loan.account_id) continue;
+    const row = base(loan.account_id, 'student');
+    out.push({
+      ...row,
+      interestRatePercentage: percent(loan.interest_rate_percentage),
+      nextPaymentMinor: money(loan.minimum_payment_amount, row.currency),
+      nextPaymentDueDate: loan.next_payment_due_date ?? null,
+      lastPaymentMinor: money(loan.last_payment_amount, row.currency),
+      lastPaymentDate: loan.last_payment_date ?? null,
+      lastStatementBalanceMinor: money(loan.last_statement_balance, row.currency),
+      lastStatementIssueDate: loan.last_statement_issue_date ?? null,
+      payoffDate: loan.expected_payoff_date ?? null,
+      isOverdue: loan.is_overdue ?? null,
+    });
+  }
+  for (const mortgage of liabilities.mortgage ?? []) {
+    if (!mortgage.account_id) continue;
+    const row = base(mortgage.account_id, 'mortgage');
+    out.push({
+      ...row,
+      interestRatePercentage: percent(mortgage.interest_rate.percentage),
+      interestRateType: mortgage.interest_rate.type ?? null,
+      nextPaymentMinor: money(mortgage.next_monthly_payment, row.currency),
+      nextPaymentDueDate: mortgage.next_payment_due_date ?? null,
+      lastPaymentMinor: money(mortgage.last_payment_amount, row.currency),
+      lastPaymentDate: mortgage.last_payment_date ?? null,
+      payoffDate: mortgage.maturity_date ?? null,
+      isOverdue: mortgage.past_due_amount != null ? mortgage.past_due_amount > 0 : null,
+    });
+  }
+  return out;
 }

@@ -393,13 +393,15 @@ describe('Plaid connector against the fake Plaid API', () => {
     const outcome = await sync(connection, item);
     expect(outcome).toMatchObject({ ok: true });
     const holdings = await w.t.database.pool.query(
-      `select s.ticker, s.type, h.quantity::text as quantity, h.price::text as price, h.cost_basis::text as cost_basis
+      `select s.ticker, s.isin, s.cusip, s.type, h.quantity::text as quantity, h.price::text as price, h.cost_basis::text as cost_basis
          from holding h join security s on s.id = h.security_id where h.user_id = $1`,
       [userId],
     );
     expect(holdings.rows).toEqual([
       {
         ticker: 'VTI',
+        isin: 'US9229087690',
+        cusip: '922908769',
         type: 'etf',
         quantity: expect.stringMatching(/^78\.123456789(0*)$/),
         price: expect.stringMatching(/^301\.123456(0*)$/),
@@ -411,5 +413,247 @@ describe('Plaid connector against the fake Plaid API', () => {
     expect((await balances(userId)).find((row) => row.external_id === 'acc-brokerage')).toMatchObject({
       current_balance_minor: 2_363_198,
     });
+  });
+
+  it('liabilities: card APRs, minimum payment, statement and due date; student loan and mortgage terms; refreshed on sync', async () => {
+    const { userId, connection, item, browser } = await linked(['transactions', 'liabilities']);
+    item.accounts.push(
+      {
+        account_id: 'acc-student',
+        name: 'Plaid Student Loan',
+        mask: '4444',
+        type: 'loan',
+        subtype: 'student',
+        balances: { available: null, current: 65_262, iso_currency_code: 'USD' },
+      },
+      {
+        account_id: 'acc-mortgage',
+        name: 'Plaid Mortgage',
+        mask: '8888',
+        type: 'loan',
+        subtype: 'mortgage',
+        balances: { available: null, current: 56_302.06, iso_currency_code: 'USD' },
+      },
+    );
+    // The shape of Plaid's /liabilities/get answer (plaid.com/docs/api/products/liabilities).
+    item.liabilities = {
+      credit: [
+        {
+          account_id: 'acc-credit',
+          aprs: [
+            {
+              apr_percentage: 15.24,
+              apr_type: 'balance_transfer_apr',
+              balance_subject_to_apr: 1562.32,
+              interest_charge_amount: 130.22,
+            },
+            {
+              apr_percentage: 27.95,
+              apr_type: 'cash_apr',
+              balance_subject_to_apr: 56.22,
+              interest_charge_amount: 14.81,
+            },
+            {
+              apr_percentage: 12.5,
+              apr_type: 'purchase_apr',
+              balance_subject_to_apr: 157.01,
+              interest_charge_amount: 25.66,
+            },
+          ],
+          is_overdue: false,
+          last_payment_amount: 168.25,
+          last_payment_date: '2026-10-22',
+          last_statement_issue_date: '2026-10-28',
+          last_statement_balance: 1708.77,
+          minimum_payment_amount: 20,
+          next_payment_due_date: '2026-11-28',
+        },
+      ],
+      student: [
+        {
+          account_id: 'acc-student',
+          account_number: '4277075694',
+          disbursement_dates: ['2002-08-28'],
+          expected_payoff_date: '2032-07-28',
+          guarantor: 'DEPT OF ED',
+          interest_rate_percentage: 5.25,
+          is_overdue: false,
+          last_payment_amount: 138.05,
+          last_payment_date: '2026-10-22',
+          last_statement_balance: 65_262,
+          last_statement_issue_date: '2026-10-28',
+          loan_name: 'Consolidation',
+          loan_status: { end_date: '2032-07-28', type: 'repayment' },
+          minimum_payment_amount: 25,
+          next_payment_due_date: '2026-11-28',
+          origination_date: '2002-08-28',
+          origination_principal_amount: 25_000,
+          outstanding_interest_amount: 6227.36,
+          payment_reference_number: '4277075694',
+          pslf_status: {
+            estimated_eligibility_date: '2031-01-01',
+            payments_made: 200,
+            payments_remaining: 160,
+          },
+          repayment_plan: { description: 'Standard Repayment', type: 'standard' },
+          sequence_number: '1',
+          servicer_address: {
+            city: 'San Matias',
+            country: 'US',
+            postal_code: '99415',
+            region: 'CA',
+            street: '123 Relaxation Road',
+          },
+          ytd_interest_paid: 280.55,
+          ytd_principal_paid: 271.65,
+        },
+      ],
+      mortgage: [
+        {
+          account_id: 'acc-mortgage',
+          account_number: '3120194154',
+          current_late_fee: 25,
+          escrow_balance: 3141.54,
+          has_pmi: true,
+          has_prepayment_penalty: true,
+          interest_rate: { percentage: 3.99, type: 'fixed' },
+          last_payment_amount: 3141.54,
+          last_payment_date: '2026-11-01',
+          loan_term: '30 year',
+          loan_type_description: 'conventional',
+          maturity_date: '2045-07-31',
+          next_monthly_payment: 3141.54,
+          next_payment_due_date: '2026-12-01',
+          origination_date: '2015-08-01',
+          origination_principal_amount: 425_000,
+          past_due_amount: 2304,
+          property_address: {
+            city: 'Malakoff',
+            country: 'US',
+            postal_code: '14236',
+            region: 'NY',
+            street: '2992 Cameron Road',
+          },
+          ytd_interest_paid: 12_300.4,
+          ytd_principal_paid: 12_340.5,
+        },
+      ],
+    };
+    expect(await sync(connection, item)).toMatchObject({ ok: true });
+    const stored = async () =>
+      (
+        await w.t.database.pool.query(
+          `select a.external_id, l.kind, l.currency, l.aprs, l.interest_rate_percentage::text as rate,
+                  l.interest_rate_type, l.next_payment_minor::int as next_payment, l.next_payment_due_date::text as due,
+                  l.last_payment_minor::int as last_payment, l.last_payment_date::text as paid_on,
+                  l.last_statement_balance_minor::int as statement, l.last_statement_issue_date::text as issued,
+                  l.payoff_date::text as payoff, l.is_overdue
+             from account_liability l join financial_account a on a.id = l.account_id
+            where l.user_id = $1 order by a.external_id`,
+          [userId],
+        )
+      ).rows;
+    expect(await stored()).toEqual([
+      {
+        external_id: 'acc-credit',
+        kind: 'credit',
+        currency: 'USD',
+        aprs: [
+          { type: 'balance_transfer_apr', percentage: '15.24', balanceSubjectToAprMinor: 156_232 },
+          { type: 'cash_apr', percentage: '27.95', balanceSubjectToAprMinor: 5_622 },
+          { type: 'purchase_apr', percentage: '12.5', balanceSubjectToAprMinor: 15_701 },
+        ],
+        rate: null,
+        interest_rate_type: null,
+        next_payment: 2_000,
+        due: '2026-11-28',
+        last_payment: 16_825,
+        paid_on: '2026-10-22',
+        statement: 170_877,
+        issued: '2026-10-28',
+        payoff: null,
+        is_overdue: false,
+      },
+      {
+        external_id: 'acc-mortgage',
+        kind: 'mortgage',
+        currency: 'USD',
+        aprs: [],
+        rate: expect.stringMatching(/^3\.99(0*)$/),
+        interest_rate_type: 'fixed',
+        next_payment: 314_154,
+        due: '2026-12-01',
+        last_payment: 314_154,
+        paid_on: '2026-11-01',
+        statement: null,
+        issued: null,
+        payoff: '2045-07-31',
+        is_overdue: true,
+      },
+      {
+        external_id: 'acc-student',
+        kind: 'student',
+        currency: 'USD',
+        aprs: [],
+        rate: expect.stringMatching(/^5\.25(0*)$/),
+        interest_rate_type: null,
+        next_payment: 2_500,
+        due: '2026-11-28',
+        last_payment: 13_805,
+        paid_on: '2026-10-22',
+        statement: 6_526_200,
+        issued: '2026-10-28',
+        payoff: '2032-07-28',
+        is_overdue: false,
+      },
+    ]);
+
+    // The account page's API gives the card's details as money in its currency, to its owner only.
+    const cardId = (
+      await w.t.database.pool.query<{ id: string }>(
+        "select id from financial_account where user_id = $1 and external_id = 'acc-credit'",
+        [userId],
+      )
+    ).rows[0]!.id;
+    const detail = await browser.json<{ data: { liability: Record<string, unknown> } }>(
+      `/api/v1/accounts/${cardId}`,
+    );
+    expect(detail.body.data.liability).toMatchObject({
+      kind: 'credit',
+      currency: 'USD',
+      aprs: expect.arrayContaining([
+        {
+          type: 'purchase_apr',
+          percentage: '12.5',
+          balanceSubjectToApr: { amountMinor: 15_701, currency: 'USD' },
+        },
+      ]),
+      interestRate: null,
+      nextPayment: { amountMinor: 2_000, currency: 'USD' },
+      nextPaymentDueDate: '2026-11-28',
+      lastStatementBalance: { amountMinor: 170_877, currency: 'USD' },
+      lastStatementIssueDate: '2026-10-28',
+      isOverdue: false,
+    });
+    const stranger = (await w.signUp()).browser;
+    expect((await stranger.json(`/api/v1/accounts/${cardId}`)).status).toBe(404);
+
+    // The next sync refreshes what changed and forgets what the lender no longer reports.
+    const card = (item.liabilities as { credit: Record<string, unknown>[] }).credit[0]!;
+    card.minimum_payment_amount = 35;
+    card.next_payment_due_date = '2026-12-28';
+    (item.liabilities as { mortgage: unknown }).mortgage = null;
+    expect(await sync(connection, item)).toMatchObject({ ok: true });
+    const after = await stored();
+    expect(after.map((row) => row.external_id)).toEqual(['acc-credit', 'acc-student']);
+    expect(after[0]).toMatchObject({ next_payment: 3_500, due: '2026-12-28' });
+
+    // A failing liabilities call leaves the stored details alone.
+    fake.failNext('/liabilities/get', 10, 500, {
+      error_type: 'API_ERROR',
+      error_code: 'INTERNAL_SERVER_ERROR',
+    });
+    expect(await sync(connection, item)).toMatchObject({ ok: false });
+    expect(await stored()).toEqual(after);
   });
 });

@@ -13,6 +13,7 @@ import {
 import {
   toConnectorAccount,
   toConnectorHolding,
+  toConnectorLiabilities,
   toConnectorTransaction,
   toInvestmentTransaction,
 } from './mapping';
@@ -176,6 +177,13 @@ export function createPlaidConnector(config: PlaidSettings): Connector {
       const token = accessToken(context);
       await plaidCall(() => client().accountsGet({ access_token: token }));
       return context.settings;
+    },
+
+    async liabilities(context) {
+      if (!productsOf(context).includes('liabilities')) return [];
+      const token = accessToken(context);
+      const answer = await plaidCall(() => client().liabilitiesGet({ access_token: token }));
+      return toConnectorLiabilities(answer.liabilities, answer.accounts);
     },
 
     async holdings(context) {

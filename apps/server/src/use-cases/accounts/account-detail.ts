@@ -1,9 +1,11 @@
 import {
+  findLiability,
   listAccounts,
   listBalanceSnapshots,
   propertyOfAccount,
   storedPreferences,
   type Database,
+  type StoredLiability,
 } from '@lodestar/db';
 import { lttb, mergePreferences } from '@lodestar/domain';
 import { AppError } from '../../http/app-error';
@@ -24,6 +26,7 @@ export async function accountDetail(db: Database, userId: string, accountId: str
   const favorites = new Set(mergePreferences(await storedPreferences(db, userId)).favorite_accounts);
   const propertyId = await propertyOfAccount(db, userId, accountId);
   const snapshots = await listBalanceSnapshots(db, userId, accountId);
+  const liability = await findLiability(db, userId, accountId);
   const points = lttb(
     snapshots,
     ACCOUNT_HISTORY_POINTS,
@@ -38,5 +41,34 @@ export async function accountDetail(db: Database, userId: string, accountId: str
         ? ('manual' as const)
         : ('connection' as const),
     history: points.map((point) => ({ date: point.date, balanceMinor: point.balanceMinor })),
+    liability: liability ? liabilityView(liability) : null,
+  };
+}
+
+/** What the lender reported, amounts as Money in the liability's currency. */
+export function liabilityView(row: StoredLiability) {
+  const money = (amountMinor: number | null) =>
+    amountMinor === null ? null : { amountMinor, currency: row.currency };
+  return {
+    kind: row.kind as 'credit' | 'student' | 'mortgage',
+    currency: row.currency,
+    aprs: row.aprs.map((apr) => ({
+      type: apr.type,
+      percentage: apr.percentage,
+      balanceSubjectToApr: money(apr.balanceSubjectToAprMinor),
+    })),
+    interestRate:
+      row.interestRatePercentage === null
+        ? null
+        : { percentage: row.interestRatePercentage, type: row.interestRateType },
+    nextPayment: money(row.nextPaymentMinor),
+    nextPaymentDueDate: row.nextPaymentDueDate,
+    lastPayment: money(row.lastPaymentMinor),
+    lastPaymentDate: row.lastPaymentDate,
+    lastStatementBalance: money(row.lastStatementBalanceMinor),
+    lastStatementIssueDate: row.lastStatementIssueDate,
+    payoffDate: row.payoffDate,
+    isOverdue: row.isOverdue,
+    updatedAt: row.updatedAt.toISOString(),
   };
 }

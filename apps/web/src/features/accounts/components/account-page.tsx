@@ -45,6 +45,7 @@ import {
 import { Balance, StatusBadge } from './account-row';
 import { DeleteAccountDialog, RenameAccountDialog, UpdateBalanceDialog } from './account-dialogs';
 import { ImportFlow } from './import-flow';
+import { LiabilityCard } from './liability-card';
 import { LoadError } from './load-error';
 import { BatchRow } from './recent-imports';
 
@@ -506,6 +507,8 @@ export function AccountPage({ accountId }: { accountId: string }) {
           </CardContent>
         </Card>
       </div>
+
+      {detail.data.liability ? <LiabilityCard liability={detail.data.liability} display={display} /> : null}
 
       <Imports account={account} onImport={() => setDialog('import')} />
 

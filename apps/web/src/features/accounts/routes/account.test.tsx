@@ -66,7 +66,7 @@ function serveAccount(account: Account = cash) {
   serve({ accounts: [account] });
   server
     .on('GET', `/api/v1/accounts/${account.id}`, () =>
-      ok({ account: current, balanceSource: 'manual', history } satisfies AccountDetail),
+      ok({ account: current, balanceSource: 'manual', history, liability: null } satisfies AccountDetail),
     )
     .on('GET', '/api/v1/transactions/paginated', () =>
       ok([transactionOf('t1', 'Corner shop', -450), transactionOf('t2', 'Paycheck', 250_000)]),
@@ -161,5 +161,55 @@ describe('the account page', { timeout: 15_000 }, () => {
     renderAccounts('/accounts/gone');
     expect(await screen.findByRole('heading', { level: 1, name: 'Account not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See all accounts' })).toHaveAttribute('href', '/accounts');
+  });
+
+  it('shows what the lender reported about a credit card: APRs, minimum payment, statement and due date', async () => {
+    const card = makeAccount({
+      id: 'acc_card',
+      name: 'Platypus Rewards Card',
+      type: 'credit',
+      subtype: 'credit card',
+      provider: 'plaid',
+      currentBalance: usd(-51_230),
+    });
+    serve({ accounts: [card] });
+    server
+      .on('GET', '/api/v1/accounts/acc_card', () =>
+        ok({
+          account: card,
+          balanceSource: 'connection',
+          history,
+          liability: {
+            kind: 'credit',
+            currency: 'USD',
+            aprs: [
+              { type: 'purchase_apr', percentage: '12.5', balanceSubjectToApr: usd(15_701) },
+              { type: 'cash_apr', percentage: '27.95', balanceSubjectToApr: null },
+            ],
+            interestRate: null,
+            nextPayment: usd(2_000),
+            nextPaymentDueDate: '2026-11-28',
+            lastPayment: usd(16_825),
+            lastPaymentDate: '2026-10-22',
+            lastStatementBalance: usd(170_877),
+            lastStatementIssueDate: '2026-10-28',
+            payoffDate: null,
+            isOverdue: true,
+            updatedAt: '2026-11-20T08:00:00.000Z',
+          },
+        } satisfies AccountDetail),
+      )
+      .on('GET', '/api/v1/transactions/paginated', () => ok([]))
+      .on('GET', '/api/v1/imports', () => ok({ batches: [] }));
+    renderAccounts('/accounts/acc_card');
+    const terms = await screen.findByRole('region', { name: 'Card terms and payments' });
+    expect(terms).toHaveTextContent('Purchase APR12.5% on $157.01');
+    expect(terms).toHaveTextContent('Cash advance APR27.95%');
+    expect(terms).toHaveTextContent('Minimum payment$20.00');
+    expect(terms).toHaveTextContent('Next payment due');
+    expect(within(terms).getByText('Overdue')).toBeInTheDocument();
+    expect(terms).toHaveTextContent('Last statement balance$1,708.77 issued');
+    expect(terms).toHaveTextContent('Last payment$168.25 on');
+    expect(terms).toHaveTextContent('Amounts in USD.');
   });
 });
