@@ -18,6 +18,8 @@ export type ConnectorAccount = {
   currentBalanceMinor: number;
   availableBalanceMinor?: number | null;
   creditLimitMinor?: number | null;
+  /** When the provider's balance is from (SimpleFIN `balance-date`); the sync's time when not given. */
+  balanceAsOf?: Date | null;
 };
 
 export type ConnectorTransaction = {

@@ -182,6 +182,8 @@ export type AccountUpsert = {
   currentBalanceMinor: number;
   availableBalanceMinor?: number | null;
   creditLimitMinor?: number | null;
+  /** When the balance is from, if the provider says; otherwise `scope.asOf`. */
+  balanceAsOf?: Date | null;
 };
 
 /**
@@ -212,7 +214,7 @@ export async function upsertConnectionAccounts(
         currentBalanceMinor: account.currentBalanceMinor,
         availableBalanceMinor: account.availableBalanceMinor ?? null,
         creditLimitMinor: account.creditLimitMinor ?? null,
-        balanceAsOf: scope.asOf,
+        balanceAsOf: account.balanceAsOf ?? scope.asOf,
       })),
     )
     .onConflictDoUpdate({

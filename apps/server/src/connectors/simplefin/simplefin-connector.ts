@@ -89,7 +89,13 @@ function minor(value: string, currency: string): number {
   }
 }
 
-function toAccount(account: SimplefinAccount): ConnectorAccount {
+/** The Bridge's `balance-date` (Unix seconds) as a time; none for 0, and never later than now. */
+function balanceDate(seconds: number, now: Date): Date | null {
+  if (!seconds) return null;
+  return new Date(Math.min(seconds * 1000, now.getTime()));
+}
+
+function toAccount(account: SimplefinAccount, now: Date): ConnectorAccount {
   const currency = account.currency.toUpperCase();
   const kind = guessAccountType(account.name);
   const available = account['available-balance'];
@@ -104,6 +110,7 @@ function toAccount(account: SimplefinAccount): ConnectorAccount {
     currentBalanceMinor: minor(account.balance, currency),
     availableBalanceMinor: available ? minor(available, currency) : null,
     creditLimitMinor: null,
+    balanceAsOf: balanceDate(account['balance-date'], now),
   };
 }
 
@@ -171,7 +178,8 @@ export const simplefinConnector: Connector = {
 
   async accounts(context) {
     const set = await accountSet(context);
-    return set.accounts.filter(usable).map(toAccount);
+    const now = new Date();
+    return set.accounts.filter(usable).map((account) => toAccount(account, now));
   },
 
   async sync(context) {

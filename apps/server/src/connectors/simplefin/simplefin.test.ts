@@ -201,7 +201,8 @@ describe('SimpleFIN Bridge', () => {
     expect(JSON.stringify(w.t.logLines)).not.toContain('/simplefin@127.0.0.1');
 
     const accounts = await rows(
-      `select name, type, currency, current_balance_minor::int as balance, available_balance_minor::int as available
+      `select name, type, currency, current_balance_minor::int as balance, available_balance_minor::int as available,
+              extract(epoch from balance_as_of)::int as as_of
          from financial_account where user_id = $1 order by name`,
       [userId],
     );
@@ -212,8 +213,17 @@ describe('SimpleFIN Bridge', () => {
         currency: 'USD',
         balance: 152_035,
         available: 150_000,
+        // The balance is as of the Bridge's balance-date, not the time of the sync.
+        as_of: unix('2026-11-20T10:00:00Z'),
       },
-      { name: 'Rewards Credit Card', type: 'credit', currency: 'USD', balance: -31_000, available: null },
+      {
+        name: 'Rewards Credit Card',
+        type: 'credit',
+        currency: 'USD',
+        balance: -31_000,
+        available: null,
+        as_of: unix('2026-11-20T10:00:00Z'),
+      },
     ]);
     expect(await transactionsOf(userId)).toEqual([
       { external_id: 'C1', amount: -31_000, status: 'posted', date: '2026-11-15', name: 'AIRLINE' },
