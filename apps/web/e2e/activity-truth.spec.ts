@@ -70,7 +70,7 @@ test('Activity: filters as chips, honest counts, a To date, drill-downs that kee
 
       // A To date closes the range and becomes a chip of its own.
       const to = page.getByLabel('To', { exact: true });
-      await to.fill('2026-10-31');
+      await to.fill('10/31/2026');
       await expect(page).toHaveURL(/to=2026-10-31/);
       await expect(chips.getByText(/^To /)).toBeVisible();
       await settled(page);

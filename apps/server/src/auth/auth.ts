@@ -1,6 +1,7 @@
 import { passkey } from '@better-auth/passkey';
 import {
   account,
+  mergeStoredPreferences,
   passkey as passkeyTable,
   session,
   twoFactor as twoFactorTable,
@@ -11,6 +12,7 @@ import {
 import {
   checkEmail,
   fullNameSchema,
+  isTimeZone,
   MESSAGES,
   newPasswordErrors,
   signUpPasswordError,
@@ -158,6 +160,12 @@ export function createAuth({ db, config, logger, mailer, audit, isBreached }: Au
         create: {
           // Only reached once the sign-up checks below passed, terms included.
           before: async (data) => ({ data: { ...data, termsAcceptedAt: new Date() } }),
+          // The browser's time zone, sent with the sign-up, is the new account's time zone preference
+          // (the spec's America/New_York stays the default for anyone whose browser did not say).
+          after: async (created, ctx) => {
+            const timeZone = (ctx?.body as Record<string, unknown> | undefined)?.timeZone;
+            if (isTimeZone(timeZone)) await mergeStoredPreferences(db, created.id, { time_zone: timeZone });
+          },
         },
       },
     },
@@ -179,6 +187,7 @@ export function createAuth({ db, config, logger, mailer, audit, isBreached }: Au
                 name: name.data,
                 password: body.password,
                 callbackURL: body.callbackURL,
+                ...(isTimeZone(body.timeZone) ? { timeZone: body.timeZone } : {}),
               },
             },
           };

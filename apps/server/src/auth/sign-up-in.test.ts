@@ -57,6 +57,17 @@ describe('sign-up', () => {
     expect(me.body.data.emailVerified).toBe(false);
   });
 
+  it('keeps the browser’s time zone sent with the sign-up as the time zone preference, and ignores a bad one', async () => {
+    const tokyo = await w.signUp({ timeZone: 'Asia/Tokyo' });
+    expect(tokyo.status).toBe(200);
+    const preferences = await tokyo.browser.json<{ data: { time_zone: string } }>('/api/v1/user/preferences');
+    expect(preferences.body.data.time_zone).toBe('Asia/Tokyo');
+    const odd = await w.signUp({ timeZone: 'Mars/Olympus_Mons' });
+    expect(odd.status).toBe(200);
+    const fallback = await odd.browser.json<{ data: { time_zone: string } }>('/api/v1/user/preferences');
+    expect(fallback.body.data.time_zone).toBe('America/New_York');
+  });
+
   it('lower-cases and trims the email', async () => {
     const { browser, status } = await w.signUp({ email: '  Mixed.Case@Example.COM ' });
     expect(status).toBe(200);

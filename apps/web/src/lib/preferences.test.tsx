@@ -9,7 +9,7 @@ import { cachedPreferenceValues, renderInApp, servePreferences } from './prefere
 
 /** Shows what the provider serves and offers the changes a settings screen makes. */
 function Probe() {
-  const { preferences, loading, error, signedIn, updatePreference, updatePreferences, setTheme } =
+  const { preferences, loading, error, signedIn, updatePreference, updatePreferences, setTheme, saveState } =
     usePreferences();
   const resetSession = useResetSession();
   return (
@@ -25,6 +25,7 @@ function Probe() {
       <p>frequency: {preferences.notification_frequency}</p>
       <p>theme: {preferences.theme}</p>
       <p>low balance: {preferences.alert_thresholds.low_balance}</p>
+      <p>save: {saveState}</p>
       <button type="button" onClick={() => void updatePreference('default_currency', 'EUR')}>
         Euro
       </button>
@@ -157,6 +158,27 @@ describe('PreferencesProvider: saving', () => {
     await advance(50);
     expect(prefs.stored()).toMatchObject({ default_currency: 'EUR', notification_frequency: 'weekly' });
     expect(screen.getByText('currency: EUR')).toBeInTheDocument();
+  });
+
+  it('says "saving" while a change waits, "saved" for three seconds once stored, and nothing after a failure', async () => {
+    const prefs = servePreferences();
+    renderInApp(<Probe />);
+    await screen.findByText('loading: false');
+    expect(screen.getByText('save: idle')).toBeInTheDocument();
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Euro' }));
+    expect(screen.getByText('save: saving')).toBeInTheDocument();
+    await advance(550);
+    expect(screen.getByText('save: saved')).toBeInTheDocument();
+    await advance(2_900);
+    expect(screen.getByText('save: saved')).toBeInTheDocument();
+    await advance(200);
+    expect(screen.getByText('save: idle')).toBeInTheDocument();
+    prefs.failWrites(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Weekly' }));
+    await advance(600);
+    vi.useRealTimers();
+    expect(await screen.findByText('save: idle')).toBeInTheDocument();
   });
 
   it('waits 1000 ms before saving alert thresholds', async () => {

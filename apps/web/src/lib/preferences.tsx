@@ -70,7 +70,17 @@ export type PreferencesContextValue = {
   setTheme: (theme: Theme) => Promise<boolean>;
   /** Reads the preferences from the server again. */
   reload: () => Promise<void>;
+  /**
+   * Where the latest change stands: 'saving' while a change waits or is on its way, 'saved' for a few
+   * seconds once the server has it, else 'idle' (a failure is said by its own toast).
+   */
+  saveState: SaveState;
 };
+
+export type SaveState = 'idle' | 'saving' | 'saved';
+
+/** How long "Saved" stays after a save. */
+export const SAVED_SHOWN_MS = 3_000;
 
 const PreferencesContext = createContext<PreferencesContextValue | null>(null);
 
@@ -187,6 +197,14 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** Bumped when the signed-in user changes, so answers meant for the previous user are dropped. */
   const generation = useRef(0);
+  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const savedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const markSaved = useCallback((saved: boolean) => {
+    if (savedTimer.current) clearTimeout(savedTimer.current);
+    savedTimer.current = null;
+    setSaveState(saved ? 'saved' : 'idle');
+    if (saved) savedTimer.current = setTimeout(() => setSaveState('idle'), SAVED_SHOWN_MS);
+  }, []);
   const signedInRef = useRef(signedIn);
   const queryKeyRef = useRef(queryKey);
   useLayoutEffect(() => {
@@ -245,10 +263,12 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
         queryClient.setQueryData(queryKeyRef.current, data);
         adopt(data);
         settleWaiters(true, batchWaiters);
+        if (!timer.current && Object.keys(inflight.current).length === 0) markSaved(true);
       } catch (failure) {
         if (sentFor !== generation.current) return settleWaiters(false, batchWaiters);
         console.error('Failed to save preferences', failure);
         settleWaiters(false, batchWaiters);
+        markSaved(false);
         toast.error(PREFERENCES_MESSAGES.saveFailed, {
           id: 'preferences-save-failed',
           description: PREFERENCES_MESSAGES.saveFailedDescription,
@@ -262,7 +282,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
         await reload();
       }
     },
-    [adopt, discardLocalChanges, queryClient, reload, show],
+    [adopt, discardLocalChanges, markSaved, queryClient, reload, show],
   );
 
   const updatePreferences = useCallback(
@@ -274,12 +294,20 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
       applyToDocument(next);
       show(next);
       if (!signedInRef.current) return Promise.resolve(true);
+      setSaveState('saving');
       pending.current = { ...pending.current, ...parsed.data };
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), debounceFor(pending.current));
       return new Promise((resolve) => waiters.current.push(resolve));
     },
     [flush, show],
+  );
+
+  useEffect(
+    () => () => {
+      if (savedTimer.current) clearTimeout(savedTimer.current);
+    },
+    [],
   );
 
   const updatePreference = useCallback(
@@ -374,8 +402,18 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   const loading = signedIn ? query.isPending || (query.isSuccess && adoptedFor !== userId) : sessionPending;
   const error = signedIn && query.isError ? PREFERENCES_MESSAGES.loadFailed : null;
   const value = useMemo<PreferencesContextValue>(
-    () => ({ preferences, loading, error, signedIn, updatePreferences, updatePreference, setTheme, reload }),
-    [preferences, loading, error, signedIn, updatePreferences, updatePreference, setTheme, reload],
+    () => ({
+      preferences,
+      loading,
+      error,
+      signedIn,
+      updatePreferences,
+      updatePreference,
+      setTheme,
+      reload,
+      saveState,
+    }),
+    [preferences, loading, error, signedIn, updatePreferences, updatePreference, setTheme, reload, saveState],
   );
   return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
 }

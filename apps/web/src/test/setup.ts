@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 import { server } from './fake-server';
@@ -7,6 +7,10 @@ import { server } from './fake-server';
 // The network edge: every fetch goes to the fake server (signed in by default). Installed before the
 // app's modules load, because the auth client keeps the fetch it finds at start-up.
 globalThis.fetch = server.fetch as typeof fetch;
+
+// A lazily loaded page's first render can take over a second on a busy machine: findBy*/waitFor wait up
+// to 5 s (the default 1 s made first tests of a file fail under load, not the code).
+configure({ asyncUtilTimeout: 5_000 });
 
 const originalMatchMedia = window.matchMedia;
 

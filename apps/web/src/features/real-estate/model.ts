@@ -24,7 +24,7 @@ export const MESSAGES = {
   country: 'Choose a country',
   purchasePrice: 'Enter the purchase price',
   value: 'Enter the value',
-  date: 'Use a date like 2026-01-31',
+  date: 'Enter a real date in your date format',
   note: 'Notes can be at most 500 characters',
 } as const;
 

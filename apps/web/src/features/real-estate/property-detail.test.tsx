@@ -67,10 +67,11 @@ describe('property details', { timeout: 30_000 }, () => {
     const sheet = await openMaple(user);
     await user.click(within(sheet).getByRole('button', { name: 'Add valuation' }));
     const form = within(within(sheet).getByRole('form', { name: 'Add valuation' }));
-    expect(form.getByLabelText('Date')).toHaveValue(todayIn('America/New_York'));
+    const [year, month, day] = todayIn('America/New_York').split('-');
+    expect(form.getByLabelText('Date')).toHaveValue(`${month}/${day}/${year}`);
     await user.click(form.getByRole('button', { name: 'Save valuation' }));
     expect(form.getByText('Enter the value')).toBeInTheDocument();
-    fireEvent.change(form.getByLabelText('Date'), { target: { value: '2025-09-01' } });
+    fireEvent.change(form.getByLabelText('Date'), { target: { value: '09/01/2025' } });
     await user.click(form.getByLabelText('Value (USD)'));
     await user.paste('520,000');
     await user.click(form.getByLabelText('Note (optional)'));
@@ -101,7 +102,7 @@ describe('property details', { timeout: 30_000 }, () => {
     const sheet = await openMaple(user);
     await user.click(within(sheet).getByRole('button', { name: 'Add valuation' }));
     const form = within(within(sheet).getByRole('form', { name: 'Add valuation' }));
-    fireEvent.change(form.getByLabelText('Date'), { target: { value: '2019-01-01' } });
+    fireEvent.change(form.getByLabelText('Date'), { target: { value: '01/01/2019' } });
     await user.click(form.getByLabelText('Value (USD)'));
     await user.paste('400000');
     await user.click(form.getByRole('button', { name: 'Save valuation' }));

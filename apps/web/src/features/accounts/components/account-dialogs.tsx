@@ -25,6 +25,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/date-input';
 import { type Account, accountsApi, accountsQueryKeys, errorMessage } from '../api';
 import { DELETE_HISTORY_TEXT, deleteAccountQuestion } from '../messages';
 import { ACCOUNT_NAME_MAX, parseAmountInput, validateAccountName } from '../model';
@@ -131,7 +132,7 @@ export function UpdateBalanceDialog({ account, open, onOpenChange }: DialogProps
 function BalanceForm({ account, onDone }: { account: Account; onDone: () => void }) {
   const [amount, setAmount] = useState('');
   // "Today" is the calendar day in the user's time zone preference, not the browser's.
-  const { timeZone } = useFigureDisplay();
+  const { timeZone, dateFormat } = useFigureDisplay();
   const [date, setDate] = useState(() => todayIn(timeZone));
   const [errors, setErrors] = useState<{ amount?: string; date?: string }>({});
   const replace = useReplaceAccount();
@@ -153,7 +154,9 @@ function BalanceForm({ account, onDone }: { account: Account; onDone: () => void
     const parsed = parseAmountInput(amount, currencyExponent(account.currency));
     const today = todayIn(timeZone);
     const dateError = !isIsoDate(date)
-      ? 'Enter a date'
+      ? date
+        ? `Enter a real date as ${dateFormat}`
+        : 'Enter a date'
       : date > today
         ? 'The date cannot be in the future'
         : undefined;
@@ -182,15 +185,7 @@ function BalanceForm({ account, onDone }: { account: Account; onDone: () => void
           )}
         </FormField>
         <FormField label="Date" error={errors.date}>
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              max={todayIn(timeZone)}
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-            />
-          )}
+          {(control) => <DateInput {...control} max={todayIn(timeZone)} value={date} onChange={setDate} />}
         </FormField>
       </div>
       <FormError error={save.error} />

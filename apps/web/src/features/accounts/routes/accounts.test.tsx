@@ -400,7 +400,7 @@ describe('accounts page: row menu', { timeout: 15_000 }, () => {
     await user.type(amount, '425,000.50');
     const date = within(dialog).getByLabelText('Date');
     await user.clear(date);
-    await user.type(date, '2025-05-31');
+    await user.type(date, '05/31/2025');
     await user.click(within(dialog).getByRole('button', { name: 'Save balance' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(lastBody('/api/v1/accounts/acc_house/balance', 'POST')).toEqual({

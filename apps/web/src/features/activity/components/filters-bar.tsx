@@ -3,6 +3,7 @@ import { Search, X } from 'lucide-react';
 import { memo, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/date-input';
 import { Label } from '@/components/ui/label';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -125,26 +126,28 @@ export const FiltersBar = memo(function FiltersBar({
           <Label htmlFor={dateId} className="text-sm font-normal whitespace-nowrap text-muted-foreground">
             From
           </Label>
-          <Input
+          <DateInput
             id={dateId}
-            type="date"
             value={filters.date}
             max={filters.to || undefined}
-            onChange={(event) => onChange({ date: event.target.value }, { replace: true })}
-            className="h-10 w-40 md:h-9"
+            onlyDates
+            pickerLabel="Choose the first day"
+            onChange={(date) => onChange({ date }, { replace: true })}
+            className="w-40 [&_input]:h-10 md:[&_input]:h-9"
           />
         </div>
         <div className="flex items-center gap-2">
           <Label htmlFor={toId} className="text-sm font-normal whitespace-nowrap text-muted-foreground">
             To
           </Label>
-          <Input
+          <DateInput
             id={toId}
-            type="date"
             value={filters.to}
             min={filters.date || undefined}
-            onChange={(event) => onChange({ to: event.target.value }, { replace: true })}
-            className="h-10 w-40 md:h-9"
+            onlyDates
+            pickerLabel="Choose the last day"
+            onChange={(to) => onChange({ to }, { replace: true })}
+            className="w-40 [&_input]:h-10 md:[&_input]:h-9"
           />
         </div>
         <div className="flex items-center gap-2">

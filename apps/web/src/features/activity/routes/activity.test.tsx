@@ -428,10 +428,12 @@ describe('Activity and the display preferences', () => {
     await waitFor(() => expect(listRequests().at(-1)?.get('date')).toBe(from));
     expect(await screen.findByText('Recent coffee', { selector: 'span' })).toBeInTheDocument();
     expect(screen.queryByText('Old rent', { selector: 'span' })).not.toBeInTheDocument();
-    expect(screen.getByLabelText(/^from$/i)).toHaveValue(from);
+    // The From field is typed and shown in the date format too.
+    const [fy, fm, fd] = from.split('-');
+    expect(screen.getByLabelText(/^from$/i)).toHaveValue(`${fd}.${fm}.${fy}`);
+    expect(screen.getByLabelText(/^from$/i)).toHaveAttribute('placeholder', 'DD.MM.YYYY');
     // The default window is a chip like any other filter, named for what it covers.
     const chips = screen.getByRole('list', { name: 'Active filters' });
-    const [fy, fm, fd] = from.split('-');
     expect(within(chips).getByText(`Last 7 days (from ${fd}.${fm}.${fy})`)).toBeInTheDocument();
     expect(screen.getByText(/^1 of 2 transactions \(last 7 days\)$/)).toBeInTheDocument();
     // Shown in the date format.

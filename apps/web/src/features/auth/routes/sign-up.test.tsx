@@ -134,6 +134,7 @@ describe('sign-up page', () => {
       password: STRONG,
       termsAccepted: true,
       callbackURL: '/verify-email',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });

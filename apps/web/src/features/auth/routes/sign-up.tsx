@@ -106,6 +106,8 @@ export function SignUpRoute() {
           password: values.password,
           termsAccepted: true,
           callbackURL: '/verify-email',
+          // The account starts in this browser's time zone (changeable in Settings → Display).
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         },
       });
       if (error) {

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/date-input';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSessionExpiredHandler } from '@/lib/session';
 import { type ManualRateErrors, type ManualRateForm, validateManualRate } from '../model';
@@ -87,7 +88,12 @@ export function ManualRateFormSection({
         </FormField>
         <FormField label="Date" error={errors.date}>
           {(control) => (
-            <Input {...control} type="date" value={form.date} max={today} onChange={change('date')} />
+            <DateInput
+              {...control}
+              value={form.date}
+              max={today}
+              onChange={(date) => setForm((current) => ({ ...current, date }))}
+            />
           )}
         </FormField>
         <FormField

@@ -2,6 +2,7 @@ import { DISPLAY_CURRENCIES, US_STATES } from '@lodestar/domain';
 import { useQuery } from '@tanstack/react-query';
 import { FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/date-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { loanAccountsQuery } from '../api';
 import { type FieldErrors, isUs, NO_MORTGAGE, type PropertyForm } from '../model';
@@ -122,6 +123,30 @@ export function AddressFields(props: FieldsProps) {
   );
 }
 
+/** A date field of the property form, typed in the user's date format. */
+function DateField({
+  label,
+  field,
+  hint,
+  form,
+  errors,
+  onChange,
+  max,
+}: FieldsProps & { label: string; field: 'purchaseDate' | 'valuationDate'; hint?: string; max?: string }) {
+  return (
+    <FormField label={label} error={errors[field]} hint={hint}>
+      {(control) => (
+        <DateInput
+          {...control}
+          max={max}
+          value={form[field]}
+          onChange={(value) => onChange({ [field]: value })}
+        />
+      )}
+    </FormField>
+  );
+}
+
 /** Purchase price and date, currency, and an optional current value with its date. */
 export function PurchaseFields(props: FieldsProps & { today: string }) {
   const { form, errors, onChange, today } = props;
@@ -135,7 +160,7 @@ export function PurchaseFields(props: FieldsProps & { today: string }) {
           inputMode="decimal"
           autoComplete="off"
         />
-        <TextField {...props} label="Purchase date" field="purchaseDate" type="date" max={today} />
+        <DateField {...props} label="Purchase date" field="purchaseDate" max={today} />
         <FormField label="Currency" error={errors.currency}>
           {(control) => (
             <Select value={form.currency} onValueChange={(currency) => onChange({ currency })}>
@@ -162,11 +187,10 @@ export function PurchaseFields(props: FieldsProps & { today: string }) {
           autoComplete="off"
           hint="Leave empty to use the purchase price."
         />
-        <TextField
+        <DateField
           {...props}
           label="Value date (optional)"
           field="valuationDate"
-          type="date"
           max={today}
           hint="Today when left empty."
         />

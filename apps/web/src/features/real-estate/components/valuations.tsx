@@ -10,6 +10,7 @@ import {
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/date-input';
 import { Textarea } from '@/components/ui/textarea';
 import type { PropertyDetail, Valuation } from '../api';
 import {
@@ -195,12 +196,11 @@ export function AddValuationForm({
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <FormField label="Date" error={errors.date}>
           {(control) => (
-            <Input
+            <DateInput
               {...control}
-              type="date"
               max={today}
               value={form.date}
-              onChange={(event) => setForm({ ...form, date: event.target.value })}
+              onChange={(date) => setForm({ ...form, date })}
             />
           )}
         </FormField>

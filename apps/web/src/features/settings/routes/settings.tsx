@@ -1,7 +1,8 @@
-import { Search } from 'lucide-react';
+import { Check, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { data, Link, type LoaderFunctionArgs, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { usePreferences } from '@/lib/preferences';
 import { cn } from '@/lib/utils';
 import { AccessibilitySettings } from '../components/accessibility-settings';
 import { DangerZone } from '../components/danger/danger-zone';
@@ -163,7 +164,11 @@ export function SettingsRoute() {
   };
   return (
     <SettingsSearchProvider query={query}>
-      <PageHeader title="Settings" description="Your profile, preferences, security and data." />
+      <PageHeader
+        title="Settings"
+        description="Your profile, preferences, security and data."
+        actions={<PreferencesSaveStatus />}
+      />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
         <div className="min-w-0 space-y-3">
           <div className="relative">
@@ -232,5 +237,22 @@ export function SettingsRoute() {
         </section>
       </div>
     </SettingsSearchProvider>
+  );
+}
+
+/** A quiet word on where the latest preference change stands ("Saving…", then "Saved"), read out politely. */
+function PreferencesSaveStatus() {
+  const { saveState } = usePreferences();
+  return (
+    <p role="status" className="min-h-5 text-sm text-muted-foreground">
+      {saveState === 'saving' ? (
+        'Saving…'
+      ) : saveState === 'saved' ? (
+        <span className="inline-flex items-center gap-1">
+          <Check aria-hidden="true" className="size-4" />
+          Saved
+        </span>
+      ) : null}
+    </p>
   );
 }

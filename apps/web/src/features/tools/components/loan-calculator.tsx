@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { ChartDataTable, type ChartTableColumn } from '@/components/charts';
 import { FormField } from '@/components/form-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { DateInput } from '@/components/date-input';
 import { formatMonths } from '../format';
 import { useCalculator } from '../use-calculator';
 import { NumberField } from './number-field';
@@ -143,11 +143,10 @@ export function LoanCalculator({
             hint="Dates the payments and the payoff."
           >
             {(control) => (
-              <Input
+              <DateInput
                 {...control}
-                type="date"
                 value={values.startDate}
-                onChange={(event) => setValue('startDate', event.target.value)}
+                onChange={(value) => setValue('startDate', value)}
               />
             )}
           </FormField>
