@@ -28,3 +28,4 @@ export * from './queries/notifications';
 export * from './queries/api-keys';
 export * from './queries/market-data';
 export * from './queries/user-data';
+export * from './queries/crypto';

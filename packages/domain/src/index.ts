@@ -25,3 +25,4 @@ export * from './analytics/index';
 export * from './investments/index';
 export * from './tools/index';
 export * from './notifications/index';
+export * from './crypto-assets';

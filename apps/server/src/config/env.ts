@@ -195,6 +195,7 @@ const envSchema = z.object({
   YAHOO_FINANCE_BASE_URL: url(['http:', 'https:']),
   TWELVE_DATA_API_KEY: optionalText,
   TWELVE_DATA_BASE_URL: url(['http:', 'https:']),
+  CRYPTO_PRICES_URL: url(['http:', 'https:']),
   FEATURE_CRYPTO: boolean(DEFAULT_FEATURE_FLAGS.crypto),
   FEATURE_BANK_LINKING: boolean(DEFAULT_FEATURE_FLAGS.bankLinking),
   FEATURE_EXPORT: boolean(DEFAULT_FEATURE_FLAGS.export),
@@ -277,6 +278,8 @@ export type Config = {
     twelveDataBaseUrl: string;
     twelveDataApiKey: string | undefined;
   };
+  /** Crypto: the CoinGecko-compatible price API (base URL, e.g. …/api/v3). */
+  crypto: { pricesUrl: string };
   features: FeatureFlags;
   /**
    * Outbound requests to addresses the user chooses (push endpoints; later webhooks and provider URLs):
@@ -308,6 +311,9 @@ const SECRET_VARIABLES = {
 
 /** The ECB's eurofxref feeds (FX_RATES_URL's default; also what `npm run fx:snapshot` reads). */
 export const DEFAULT_FX_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref';
+
+/** CoinGecko's public API (CRYPTO_PRICES_URL's default). */
+export const DEFAULT_CRYPTO_PRICES_URL = 'https://api.coingecko.com/api/v3';
 
 /**
  * Parses the environment. `generatedSecrets` fills secrets the environment leaves unset (the embedded
@@ -423,6 +429,9 @@ export function parseConfig(
       yahooBaseUrl: (parsed.YAHOO_FINANCE_BASE_URL ?? DEFAULT_YAHOO_FINANCE_BASE_URL).replace(/\/+$/, ''),
       twelveDataBaseUrl: (parsed.TWELVE_DATA_BASE_URL ?? DEFAULT_TWELVE_DATA_BASE_URL).replace(/\/+$/, ''),
       twelveDataApiKey: parsed.TWELVE_DATA_API_KEY,
+    },
+    crypto: {
+      pricesUrl: (parsed.CRYPTO_PRICES_URL ?? DEFAULT_CRYPTO_PRICES_URL).replace(/\/+$/, ''),
     },
     features: {
       crypto: parsed.FEATURE_CRYPTO,

@@ -1,0 +1,121 @@
+import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
+import { cryptoAssetBySymbol, type CryptoAsset } from '@lodestar/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger';
+import { startFakeCoinGecko, type FakeCoinGecko } from '../testing/fake-coingecko';
+import { createCryptoPriceService } from './crypto-prices';
+
+let t: TestDatabase;
+let gecko: FakeCoinGecko;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  gecko = await startFakeCoinGecko();
+});
+afterAll(async () => {
+  await gecko.close();
+  await t.drop();
+});
+beforeEach(() => {
+  gecko.coins.clear();
+  gecko.requests.length = 0;
+  gecko.down = false;
+  gecko.rateLimited = false;
+  gecko.now = () => Date.parse('2026-11-20T10:00:00Z');
+});
+
+const asset = (symbol: string) => cryptoAssetBySymbol(symbol) as CryptoAsset;
+const TODAY = '2026-11-20';
+const UPDATED = Date.parse('2026-11-20T09:30:00Z') / 1000;
+
+function service() {
+  return createCryptoPriceService({
+    db: t.db,
+    baseUrl: gecko.url,
+    logger: createLogger('silent'),
+    retryDelayMs: 1,
+    now: () => new Date('2026-11-20T10:00:00Z'),
+  });
+}
+
+async function closes(priceId: string) {
+  const result = await t.db.execute<{ date: string; close: string }>(sql`
+    select sp.date::text as date, sp.close::text as close from security_price sp
+    join security s on s.id = sp.security_id
+    where s.provider = 'crypto' and s.external_id = ${priceId} order by sp.date`);
+  return result.rows;
+}
+
+describe('crypto price service', () => {
+  it('asks for coins by id and stores the price as today’s close with the 24-hour change', async () => {
+    gecko.coins.set('bitcoin', {
+      prices: { usd: 67187.33, eur: 61000.5 },
+      change24h: 3.6312,
+      lastUpdatedAt: UPDATED,
+    });
+    const prices = await service().prices([asset('BTC')], TODAY);
+    expect(prices.get('bitcoin')).toMatchObject({
+      price: '67187.33',
+      change24hPercent: '3.63120000',
+      depegged: false,
+      stale: false,
+      priceAt: new Date(UPDATED * 1000),
+    });
+    expect(gecko.requests[0]).toContain('/simple/price?ids=bitcoin&vs_currencies=usd%2Ceur');
+    expect(await closes('bitcoin')).toEqual([{ date: TODAY, close: '67187.330000000000000000' }]);
+  });
+
+  it('values a stablecoin at its peg within 2 % and at the market with a depegged flag beyond', async () => {
+    gecko.coins.set('usd-coin', { prices: { usd: 0.9985, eur: 0.92 }, lastUpdatedAt: UPDATED });
+    gecko.coins.set('tether', { prices: { usd: 0.97, eur: 0.9 }, lastUpdatedAt: UPDATED });
+    gecko.coins.set('stasis-eurs', { prices: { usd: 1.08, eur: 1.001 }, lastUpdatedAt: UPDATED });
+    const prices = await service().prices([asset('USDC'), asset('USDT'), asset('EURS')], TODAY);
+    expect(prices.get('usd-coin')).toMatchObject({ price: '1', marketPrice: '0.9985', depegged: false });
+    expect(prices.get('tether')).toMatchObject({ price: '0.97', marketPrice: '0.97', depegged: true });
+    // A euro coin on its peg is worth one euro in dollars, as the source's own two prices say.
+    expect(prices.get('stasis-eurs')?.price).toBe('1.078921078921078921');
+    expect(prices.get('stasis-eurs')?.depegged).toBe(false);
+  });
+
+  it('keeps the last known price with its time when the source is down, and never makes one up', async () => {
+    gecko.coins.set('ethereum', { prices: { usd: 3000.12, eur: 2800 }, lastUpdatedAt: UPDATED });
+    await service().prices([asset('ETH')], TODAY);
+    gecko.down = true;
+    const prices = await service().prices([asset('ETH'), asset('SOL')], '2026-11-21');
+    expect(prices.get('ethereum')).toMatchObject({
+      price: '3000.120000000000000000',
+      stale: true,
+      priceAt: new Date(UPDATED * 1000),
+    });
+    expect(prices.get('solana')).toMatchObject({ price: null, priceAt: null, stale: true });
+    expect(await closes('ethereum')).toEqual([{ date: TODAY, close: '3000.120000000000000000' }]);
+    // 3 attempts of a 503 (spec §9: retry 3 times).
+    expect(gecko.requests.filter((path) => path.startsWith('/api/v3/simple/price'))).toHaveLength(4);
+  });
+
+  it('backfills the missing daily closes of held assets from the market chart, once', async () => {
+    gecko.coins.set('solana', {
+      prices: { usd: 150 },
+      history: {
+        usd: [
+          ['2026-11-15', 140.5],
+          ['2026-11-16', 141],
+          ['2026-11-17', 1e-7],
+          ['2026-11-18', 143.25],
+          ['2026-11-19', 144],
+        ],
+      },
+    });
+    await service().backfill([asset('SOL')], '2026-11-16', TODAY);
+    expect(await closes('solana')).toEqual([
+      { date: '2026-11-16', close: '141.000000000000000000' },
+      { date: '2026-11-17', close: '0.000000100000000000' },
+      { date: '2026-11-18', close: '143.250000000000000000' },
+      { date: '2026-11-19', close: '144.000000000000000000' },
+    ]);
+    const charts = gecko.requests.filter((path) => path.includes('market_chart'));
+    expect(charts).toEqual(['/api/v3/coins/solana/market_chart?vs_currency=usd&days=5&interval=daily&precision=full']);
+    await service().backfill([asset('SOL')], '2026-11-16', TODAY);
+    expect(gecko.requests.filter((path) => path.includes('market_chart'))).toHaveLength(1);
+  });
+});

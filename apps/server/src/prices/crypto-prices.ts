@@ -1,0 +1,217 @@
+import {
+  cryptoQuotes,
+  daysWithoutClose,
+  ensureCryptoSecurities,
+  upsertCryptoQuotes,
+  upsertSecurityPrices,
+  type CryptoQuoteRow,
+  type Executor,
+} from '@lodestar/db';
+import {
+  addDays,
+  divideDecimals,
+  isDepegged,
+  retry,
+  RETRY,
+  type CryptoAsset,
+  type IsoDate,
+} from '@lodestar/domain';
+import { ProviderError } from '../connectors/types';
+import type { Logger } from '../logger';
+import { fetchDailyCloses, fetchSimplePrices, type SimplePrice } from './coingecko-client';
+
+/**
+ * The one price service for crypto assets (docs/crypto.md). Prices are US dollars. A stablecoin is
+ * valued at its peg (1 USD, or the dollar value of 1 EUR for a euro coin) while its market price stays
+ * within 2 % of it, and at the market price with a "depegged" flag when it does not. When the source is
+ * down, the last known price is used with its age; an asset never priced has no price (never a made-up
+ * one). Daily closes go into the shared `security_price` table, the newest quote into `crypto_quote`.
+ */
+
+/** Crypto prices are quoted in this currency. */
+export const CRYPTO_QUOTE_CURRENCY = 'USD';
+
+export type CryptoPrice = {
+  securityId: string;
+  /** What one unit is valued at (USD), or null when the asset has never been priced. */
+  price: string | null;
+  /** The market price as the source gave it (a stablecoin's in its peg currency). */
+  marketPrice: string | null;
+  change24hPercent: string | null;
+  depegged: boolean;
+  /** When the source last updated the price. */
+  priceAt: Date | null;
+  /** The source did not answer this time: the price is the last known one. */
+  stale: boolean;
+};
+
+export type CryptoPriceServiceOptions = {
+  db: Executor;
+  baseUrl: string;
+  logger: Logger;
+  now?: () => Date;
+  fetchImpl?: typeof fetch;
+  retryDelayMs?: number;
+};
+
+const DAY_MS = 86_400_000;
+/** The public API serves daily history for the last 365 days. */
+const MAX_HISTORY_DAYS = 365;
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** Valuation of a source's answer for one asset, or undefined when it lacks the needed currencies. */
+function value(asset: CryptoAsset, answer: SimplePrice) {
+  const usd = answer.prices.usd;
+  if (asset.peg === 'EUR') {
+    const eur = answer.prices.eur;
+    if (usd === undefined || eur === undefined || /^0*\.?0*$/.test(eur)) return undefined;
+    const depegged = isDepegged(eur);
+    return { price: depegged ? usd : divideDecimals(usd, eur), marketPrice: eur, depegged };
+  }
+  if (usd === undefined) return undefined;
+  if (asset.peg === 'USD') {
+    const depegged = isDepegged(usd);
+    return { price: depegged ? usd : '1', marketPrice: usd, depegged };
+  }
+  return { price: usd, marketPrice: usd, depegged: false };
+}
+
+export function createCryptoPriceService(options: CryptoPriceServiceOptions) {
+  const { db, baseUrl, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const log = logger.child({ component: 'crypto-prices' });
+  const withRetry = <T>(task: () => Promise<T>) =>
+    retry(task, {
+      attempts: RETRY.attempts,
+      delayMs: options.retryDelayMs ?? RETRY.delayMs,
+      backoff: true,
+      shouldRetry: (error) => error instanceof ProviderError && error.retryable,
+    });
+
+  async function securities(assets: readonly CryptoAsset[]) {
+    return ensureCryptoSecurities(
+      db,
+      assets.map((asset) => ({ ...asset, currency: CRYPTO_QUOTE_CURRENCY })),
+    );
+  }
+
+  return {
+    /**
+     * Prices of `assets` by price id: fresh from the source (stored as today's close and the newest
+     * quote), else the last known ones marked stale.
+     */
+    async prices(assets: readonly CryptoAsset[], today: IsoDate): Promise<Map<string, CryptoPrice>> {
+      const ids = await securities(assets);
+      const result = new Map<string, CryptoPrice>();
+      let answers = new Map<string, SimplePrice>();
+      try {
+        answers = await withRetry(() =>
+          fetchSimplePrices(
+            baseUrl,
+            assets.map((asset) => asset.priceId),
+            ['usd', 'eur'],
+            fetchImpl,
+          ),
+        );
+      } catch (error) {
+        log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'prices unavailable');
+      }
+      const fetchedAt = now();
+      const fresh: CryptoQuoteRow[] = [];
+      for (const asset of assets) {
+        const securityId = ids.get(asset.priceId);
+        const answer = answers.get(asset.priceId);
+        const valued = answer && value(asset, answer);
+        if (!securityId || !answer || !valued) continue;
+        const row: CryptoQuoteRow = {
+          securityId,
+          ...valued,
+          change24hPercent: answer.change24hPercent,
+          priceAt: answer.lastUpdatedAt ?? fetchedAt,
+          fetchedAt,
+        };
+        fresh.push(row);
+        result.set(asset.priceId, { ...row, stale: false });
+      }
+      await upsertCryptoQuotes(db, fresh);
+      await upsertSecurityPrices(
+        db,
+        fresh.map((row) => ({ securityId: row.securityId, date: today, close: row.price })),
+      );
+      const known = new Map(
+        (await cryptoQuotes(db, assets.flatMap((asset) => {
+          const id = ids.get(asset.priceId);
+          return id && !result.has(asset.priceId) ? [id] : [];
+        }))).map((row) => [row.securityId, row]),
+      );
+      for (const asset of assets) {
+        const securityId = ids.get(asset.priceId);
+        if (!securityId || result.has(asset.priceId)) continue;
+        const last = known.get(securityId);
+        result.set(asset.priceId, {
+          securityId,
+          price: last?.price ?? null,
+          marketPrice: last?.marketPrice ?? null,
+          change24hPercent: last?.change24hPercent ?? null,
+          depegged: last?.depegged ?? false,
+          priceAt: last?.priceAt ?? null,
+          stale: true,
+        });
+      }
+      return result;
+    },
+
+    /**
+     * Fills the daily closes of `assets` missing between `from` and yesterday (at most the last 365
+     * days), so every day of a wallet's history has a price. A source failure leaves the gaps for the
+     * next sync.
+     */
+    async backfill(assets: readonly CryptoAsset[], from: IsoDate, today: IsoDate): Promise<void> {
+      const earliest = addDays(today, -MAX_HISTORY_DAYS);
+      const start = from < earliest ? earliest : from;
+      const yesterday = addDays(today, -1);
+      if (start > yesterday) return;
+      const ids = await securities(assets);
+      for (const asset of assets) {
+        const securityId = ids.get(asset.priceId);
+        if (!securityId) continue;
+        const missing = new Set(await daysWithoutClose(db, securityId, start, yesterday));
+        const first = [...missing][0];
+        if (!first) continue;
+        const days = Math.min(MAX_HISTORY_DAYS, daysBetween(first, today) + 1);
+        try {
+          const usd = await withRetry(() => fetchDailyCloses(baseUrl, asset.priceId, 'usd', days, fetchImpl));
+          const eur =
+            asset.peg === 'EUR'
+              ? new Map(
+                  (
+                    await withRetry(() => fetchDailyCloses(baseUrl, asset.priceId, 'eur', days, fetchImpl))
+                  ).map((point) => [point.date, point.close]),
+                )
+              : undefined;
+          const rows = usd.flatMap((point) => {
+            if (!missing.has(point.date)) return [];
+            const valued = value(asset, {
+              prices: { usd: point.close, ...(eur?.has(point.date) ? { eur: eur.get(point.date) as string } : {}) },
+              change24hPercent: null,
+              lastUpdatedAt: null,
+            });
+            return valued ? [{ securityId, date: point.date, close: valued.price }] : [];
+          });
+          await upsertSecurityPrices(db, rows);
+        } catch (error) {
+          log.warn(
+            { asset: asset.priceId, reason: error instanceof Error ? error.message : String(error) },
+            'price history unavailable',
+          );
+        }
+      }
+    },
+  };
+}
+
+export type CryptoPriceService = ReturnType<typeof createCryptoPriceService>;

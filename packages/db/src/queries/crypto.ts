@@ -1,0 +1,131 @@
+import { inArray, sql } from 'drizzle-orm';
+import { cryptoQuote, security } from '../schema/index';
+import type { Executor } from './sync';
+
+/** Crypto prices (docs/crypto.md): quotes with their age, daily closes, and wallet value history. */
+
+export const CRYPTO_SECURITY_PROVIDER = 'crypto';
+
+export type CryptoQuoteRow = typeof cryptoQuote.$inferSelect;
+
+/** The crypto securities with these price ids (provider `crypto`), creating the missing ones. */
+export async function ensureCryptoSecurities(
+  db: Executor,
+  assets: readonly { priceId: string; symbol: string; name: string; currency: string }[],
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  if (assets.length === 0) return ids;
+  const rows = await db
+    .insert(security)
+    .values(
+      assets.map((asset) => ({
+        provider: CRYPTO_SECURITY_PROVIDER,
+        externalId: asset.priceId,
+        ticker: asset.symbol,
+        name: asset.name,
+        type: 'crypto',
+        currency: asset.currency,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [security.provider, security.externalId],
+      set: { ticker: sql`excluded.ticker`, name: sql`excluded.name` },
+    })
+    .returning({ id: security.id, externalId: security.externalId });
+  for (const row of rows) ids.set(row.externalId, row.id);
+  return ids;
+}
+
+export async function upsertCryptoQuotes(db: Executor, rows: readonly CryptoQuoteRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(cryptoQuote)
+    .values([...rows])
+    .onConflictDoUpdate({
+      target: cryptoQuote.securityId,
+      set: {
+        price: sql`excluded.price`,
+        marketPrice: sql`excluded.market_price`,
+        change24hPercent: sql`excluded.change_24h_percent`,
+        depegged: sql`excluded.depegged`,
+        priceAt: sql`excluded.price_at`,
+        fetchedAt: sql`excluded.fetched_at`,
+      },
+    });
+}
+
+/** The stored quotes of these securities (the last known prices). */
+export async function cryptoQuotes(db: Executor, securityIds: readonly string[]): Promise<CryptoQuoteRow[]> {
+  if (securityIds.length === 0) return [];
+  return db
+    .select()
+    .from(cryptoQuote)
+    .where(inArray(cryptoQuote.securityId, [...securityIds]));
+}
+
+/** The days in `from`..`to` (inclusive) for which a security has no daily close yet. */
+export async function daysWithoutClose(
+  db: Executor,
+  securityId: string,
+  from: string,
+  to: string,
+): Promise<string[]> {
+  const result = await db.execute<{ day: string }>(sql`
+    select day::date::text as day
+    from generate_series(${from}::date, ${to}::date, interval '1 day') as day
+    where not exists (
+      select 1 from security_price sp where sp.security_id = ${securityId} and sp.date = day::date
+    )
+    order by day`);
+  return result.rows.map((row) => row.day);
+}
+
+/** The close of a security on `date`, if stored. */
+export async function closeOn(db: Executor, securityId: string, date: string): Promise<string | undefined> {
+  const result = await db.execute<{ close: string }>(sql`
+    select close::text as close from security_price where security_id = ${securityId} and date = ${date}::date`);
+  return result.rows[0]?.close;
+}
+
+/** The newest balance snapshot date of an account, if it has one. */
+export async function newestSnapshotDate(
+  db: Executor,
+  userId: string,
+  accountId: string,
+): Promise<string | undefined> {
+  const result = await db.execute<{ newest: string | null }>(sql`
+    select max(date)::text as newest from balance_snapshot
+    where user_id = ${userId} and account_id = ${accountId}`);
+  return result.rows[0]?.newest ?? undefined;
+}
+
+/**
+ * Daily balances of an account valued from its holdings (wallets): each day from `from` to `today` is
+ * Σ quantity × the security's close on or before that day (the holding's own price when there is none),
+ * rounded once to minor units of the account's currency (exponent `exponent`). Quantities are the
+ * current ones: history before the account was linked is not invented.
+ */
+export async function recomputeHoldingValueSnapshots(
+  db: Executor,
+  scope: { userId: string; accountId: string; from: string; today: string; currency: string; exponent: number },
+): Promise<void> {
+  await db.execute(sql`
+    with days as (
+      select generate_series(${scope.from}::date, ${scope.today}::date, interval '1 day')::date as date
+    ),
+    valued as (
+      select days.date, coalesce(sum(h.quantity * coalesce(
+        (select sp.close from security_price sp
+          where sp.security_id = h.security_id and sp.date <= days.date
+          order by sp.date desc limit 1),
+        h.price)), 0) as value
+      from days
+      left join holding h on h.user_id = ${scope.userId} and h.account_id = ${scope.accountId}
+      group by days.date
+    )
+    insert into balance_snapshot (user_id, account_id, date, balance_minor, currency)
+    select ${scope.userId}, ${scope.accountId}, valued.date,
+      round(valued.value * power(10::numeric, ${scope.exponent}))::bigint, ${scope.currency}
+    from valued
+    on conflict (account_id, date) do update set balance_minor = excluded.balance_minor, currency = excluded.currency`);
+}
