@@ -48,6 +48,7 @@ import { rateLimitSubject } from './auth/rate-limit-subject';
 import { providerAccess } from './connectors/access';
 import { plaidLinkSources } from './connectors/plaid/link-csp';
 import { createSyncRunner } from './sync/runner';
+import { cryptoServices } from './prices/crypto-prices';
 import { userLimits } from './use-cases/limits/user-limits';
 import { applyRulesToTransactions } from './use-cases/rules/apply-rules';
 
@@ -233,6 +234,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
       await applyRulesToTransactions(deps.db, userId, ids);
     },
     providerAccess: providerAccess(deps.config),
+    crypto: cryptoServices({ db: deps.db, config: deps.config, logger: deps.logger, now }),
   });
   api.route('/', connectionsRoutes({ ...routeDeps, syncRunner }));
   api.route(

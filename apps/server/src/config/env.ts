@@ -196,6 +196,7 @@ const envSchema = z.object({
   TWELVE_DATA_API_KEY: optionalText,
   TWELVE_DATA_BASE_URL: url(['http:', 'https:']),
   CRYPTO_PRICES_URL: url(['http:', 'https:']),
+  BTC_ESPLORA_URL: url(['http:', 'https:']),
   FEATURE_CRYPTO: boolean(DEFAULT_FEATURE_FLAGS.crypto),
   FEATURE_BANK_LINKING: boolean(DEFAULT_FEATURE_FLAGS.bankLinking),
   FEATURE_EXPORT: boolean(DEFAULT_FEATURE_FLAGS.export),
@@ -279,7 +280,7 @@ export type Config = {
     twelveDataApiKey: string | undefined;
   };
   /** Crypto: the CoinGecko-compatible price API (base URL, e.g. …/api/v3). */
-  crypto: { pricesUrl: string };
+  crypto: { pricesUrl: string; esploraUrl: string };
   features: FeatureFlags;
   /**
    * Outbound requests to addresses the user chooses (push endpoints; later webhooks and provider URLs):
@@ -311,6 +312,9 @@ const SECRET_VARIABLES = {
 
 /** The ECB's eurofxref feeds (FX_RATES_URL's default; also what `npm run fx:snapshot` reads). */
 export const DEFAULT_FX_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref';
+
+/** Blockstream's public Esplora (BTC_ESPLORA_URL's default). */
+export const DEFAULT_BTC_ESPLORA_URL = 'https://blockstream.info/api';
 
 /** CoinGecko's public API (CRYPTO_PRICES_URL's default). */
 export const DEFAULT_CRYPTO_PRICES_URL = 'https://api.coingecko.com/api/v3';
@@ -432,6 +436,7 @@ export function parseConfig(
     },
     crypto: {
       pricesUrl: (parsed.CRYPTO_PRICES_URL ?? DEFAULT_CRYPTO_PRICES_URL).replace(/\/+$/, ''),
+      esploraUrl: (parsed.BTC_ESPLORA_URL ?? DEFAULT_BTC_ESPLORA_URL).replace(/\/+$/, ''),
     },
     features: {
       crypto: parsed.FEATURE_CRYPTO,

@@ -1,3 +1,4 @@
+import { blockchainConnector } from './blockchain/blockchain-connector';
 import { demoConnector } from './demo/demo-connector';
 import type { PlaidSettings } from './plaid/client';
 import { createPlaidConnector, PLAID_PROVIDER } from './plaid/plaid-connector';
@@ -7,6 +8,7 @@ import type { Connector } from './types';
 const CONNECTORS: Record<string, Connector> = {
   demo: demoConnector,
   simplefin: simplefinConnector,
+  blockchain: blockchainConnector,
 };
 
 /** What connectors that talk to a provider need from the configuration. */

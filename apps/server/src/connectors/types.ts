@@ -1,4 +1,5 @@
 import type { OutboundPolicy } from '../outbound/guard';
+import type { CryptoPriceService } from '../prices/crypto-prices';
 
 /**
  * The one interface every money source implements (DESIGN.md §5): link → accounts; sync(cursor) →
@@ -49,6 +50,8 @@ export type ConnectorTransaction = {
 export type ConnectorHolding = {
   accountExternalId: string;
   security: {
+    /** Whose id `externalId` is, when not the connector's own (`crypto`: the shared crypto price ids). */
+    provider?: string;
     externalId: string;
     ticker?: string | null;
     isin?: string | null;
@@ -61,6 +64,8 @@ export type ConnectorHolding = {
   price: string;
   costBasis?: string | null;
   asOf: string;
+  /** Net change of the quantity per day (decimal strings), when the source has its history (wallets). */
+  quantityChanges?: { date: string; change: string }[];
 };
 
 /** What a lender reports about a card or loan; amounts positive, in minor units of `currency`. */
@@ -127,6 +132,13 @@ export type ConnectorContext = {
   cursor?: string | null;
   /** How requests to addresses from user input (SimpleFIN URLs) may go out (outbound/guard.ts). */
   outbound?: OutboundPolicy;
+  /** What wallet connectors read chains and prices with (explorer and RPC URLs, the price service). */
+  crypto?: CryptoServices;
+};
+
+export type CryptoServices = {
+  esploraUrl: string;
+  prices: CryptoPriceService;
 };
 
 export type Connector = {
@@ -137,6 +149,11 @@ export type Connector = {
    * 4 hours). Scheduled syncs wait; a manual one is refused with the time the next is allowed.
    */
   minSyncIntervalMs?: number;
+  /**
+   * The account's balance is the value of its holdings (wallets): the engine writes its daily history
+   * from the holdings' quantities and daily closes instead of from transactions.
+   */
+  valuedByHoldings?: boolean;
   accounts(context: ConnectorContext): Promise<ConnectorAccount[]>;
   sync(context: ConnectorContext, cursor: string | null): Promise<SyncPage>;
   /**

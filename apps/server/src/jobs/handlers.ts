@@ -7,6 +7,7 @@ import { createNotifier, type Notifier } from '../notifications/notifier';
 import { createPushSender } from '../notifications/push';
 import { providerAccess } from '../connectors/access';
 import { createSyncRunner, type SyncRunner } from '../sync/runner';
+import { cryptoServices } from '../prices/crypto-prices';
 import { userLimits, userSyncIntervalMs } from '../use-cases/limits/user-limits';
 import { AppError } from '../http/app-error';
 import { dueSyncs, type SyncJob } from './schedule';
@@ -50,6 +51,7 @@ export function createBackground(deps: BackgroundDeps): Background {
       await applyRulesToTransactions(deps.db, userId, ids);
     },
     providerAccess: providerAccess(deps.config),
+    crypto: cryptoServices(deps),
   });
   const push = createPushSender({
     db: deps.db,

@@ -91,8 +91,7 @@ export async function fetchSimplePrices(
     const updated = fields.last_updated_at;
     found.set(id, {
       prices,
-      change24hPercent:
-        typeof change === 'number' && Number.isFinite(change) ? change.toFixed(8) : null,
+      change24hPercent: typeof change === 'number' && Number.isFinite(change) ? change.toFixed(8) : null,
       lastUpdatedAt:
         typeof updated === 'number' && Number.isFinite(updated) ? new Date(updated * 1000) : null,
     });

@@ -114,7 +114,9 @@ describe('crypto price service', () => {
       { date: '2026-11-19', close: '144.000000000000000000' },
     ]);
     const charts = gecko.requests.filter((path) => path.includes('market_chart'));
-    expect(charts).toEqual(['/api/v3/coins/solana/market_chart?vs_currency=usd&days=5&interval=daily&precision=full']);
+    expect(charts).toEqual([
+      '/api/v3/coins/solana/market_chart?vs_currency=usd&days=5&interval=daily&precision=full',
+    ]);
     await service().backfill([asset('SOL')], '2026-11-16', TODAY);
     expect(gecko.requests.filter((path) => path.includes('market_chart'))).toHaveLength(1);
   });

@@ -143,10 +143,15 @@ export function createCryptoPriceService(options: CryptoPriceServiceOptions) {
         fresh.map((row) => ({ securityId: row.securityId, date: today, close: row.price })),
       );
       const known = new Map(
-        (await cryptoQuotes(db, assets.flatMap((asset) => {
-          const id = ids.get(asset.priceId);
-          return id && !result.has(asset.priceId) ? [id] : [];
-        }))).map((row) => [row.securityId, row]),
+        (
+          await cryptoQuotes(
+            db,
+            assets.flatMap((asset) => {
+              const id = ids.get(asset.priceId);
+              return id && !result.has(asset.priceId) ? [id] : [];
+            }),
+          )
+        ).map((row) => [row.securityId, row]),
       );
       for (const asset of assets) {
         const securityId = ids.get(asset.priceId);
@@ -196,7 +201,10 @@ export function createCryptoPriceService(options: CryptoPriceServiceOptions) {
           const rows = usd.flatMap((point) => {
             if (!missing.has(point.date)) return [];
             const valued = value(asset, {
-              prices: { usd: point.close, ...(eur?.has(point.date) ? { eur: eur.get(point.date) as string } : {}) },
+              prices: {
+                usd: point.close,
+                ...(eur?.has(point.date) ? { eur: eur.get(point.date) as string } : {}),
+              },
               change24hPercent: null,
               lastUpdatedAt: null,
             });
@@ -215,3 +223,21 @@ export function createCryptoPriceService(options: CryptoPriceServiceOptions) {
 }
 
 export type CryptoPriceService = ReturnType<typeof createCryptoPriceService>;
+
+/** What wallet connectors read chains and prices with, from the configuration. */
+export function cryptoServices(deps: {
+  db: Executor;
+  config: { crypto: { pricesUrl: string; esploraUrl: string } };
+  logger: Logger;
+  now: () => Date;
+}) {
+  return {
+    esploraUrl: deps.config.crypto.esploraUrl,
+    prices: createCryptoPriceService({
+      db: deps.db,
+      baseUrl: deps.config.crypto.pricesUrl,
+      logger: deps.logger,
+      now: deps.now,
+    }),
+  };
+}

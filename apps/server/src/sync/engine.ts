@@ -17,11 +17,13 @@ import {
   upsertSecurities,
   upsertSecurityPrices,
   upsertTransactions,
+  newestSnapshotDate,
+  recomputeHoldingValueSnapshots,
   type ConnectionRow,
   type Database,
   type TransactionUpsert,
 } from '@lodestar/db';
-import { retry, RETRY } from '@lodestar/domain';
+import { addDays, currencyExponent, retry, RETRY } from '@lodestar/domain';
 import { AppError } from '../http/app-error';
 import { assertWithinLimits } from '../use-cases/limits/user-limits';
 import type { Logger } from '../logger';
@@ -30,6 +32,7 @@ import {
   ProviderError,
   type Connector,
   type ConnectorContext,
+  type CryptoServices,
   type ConnectorTransaction,
 } from '../connectors/types';
 import { categorize } from './categorize';
@@ -62,6 +65,8 @@ export type SyncOptions = {
   secret?: string;
   /** How the connector may reach addresses that came from user input (SimpleFIN URLs). */
   outbound?: OutboundPolicy;
+  /** Chains and prices for wallet connectors. */
+  crypto?: CryptoServices;
   /** Called with new and changed transaction ids after the batches (rules). */
   afterWrite?: (transactionIds: string[]) => Promise<void>;
   retryDelayMs?: number;
@@ -97,6 +102,7 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
     settings: lease.settings,
     ...(options.secret === undefined ? {} : { secret: options.secret }),
     ...(options.outbound ? { outbound: options.outbound } : {}),
+    ...(options.crypto ? { crypto: options.crypto } : {}),
     today: options.today,
     ...(options.userRequested ? { userRequested: true } : {}),
     cursor: options.full ? null : lease.cursor,
@@ -214,7 +220,7 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
         const securityIds = await upsertSecurities(
           tx,
           [...securities.values()].map((item) => ({
-            provider: connector.provider,
+            provider: item.provider ?? connector.provider,
             externalId: item.externalId,
             ticker: item.ticker ?? null,
             isin: item.isin ?? null,
@@ -257,6 +263,32 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
             return securityId ? [{ securityId, date: price.date, close: price.close }] : [];
           }),
         );
+        if (connector.valuedByHoldings) {
+          for (const [accountExternalId, items] of byAccount) {
+            const accountId = accountIds.get(accountExternalId);
+            const account = accounts.find((item) => item.externalId === accountExternalId);
+            if (!accountId || !account) continue;
+            const changes = items.flatMap((item) => {
+              const securityId = securityIds.get(item.security.externalId);
+              return securityId
+                ? (item.quantityChanges ?? []).map((change) => ({ securityId, ...change }))
+                : [];
+            });
+            // From the first day the quantities changed (or the last day already written), at most a year back.
+            const newest = (await newestSnapshotDate(tx, userId, accountId)) ?? options.today;
+            const first = changes.reduce((min, change) => (change.date < min ? change.date : min), newest);
+            const yearAgo = addDays(options.today, -365);
+            await recomputeHoldingValueSnapshots(tx, {
+              userId,
+              accountId,
+              from: first < yearAgo ? yearAgo : first,
+              today: options.today,
+              currency: account.currency,
+              exponent: currencyExponent(account.currency),
+              changes,
+            });
+          }
+        }
       });
     }
 

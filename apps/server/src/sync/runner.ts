@@ -2,6 +2,7 @@ import { acquireSyncLease, findConnection, type ConnectionRow, type Database } f
 import { AppError } from '../http/app-error';
 import type { Logger } from '../logger';
 import { connectorFor, type ConnectorConfig } from '../connectors/registry';
+import type { CryptoServices } from '../connectors/types';
 import { todayFor } from '../use-cases/accounts/today';
 import type { OutboundPolicy } from '../outbound/guard';
 import { openSecret } from '../secrets/secret-box';
@@ -58,6 +59,8 @@ export type SyncRunnerOptions = {
   providerAccess?: { encryptionKey: string; outbound: OutboundPolicy };
   /** What connectors built from the configuration (Plaid) need; without it they do not sync. */
   config?: ConnectorConfig;
+  /** Chains and prices for wallet connectors. */
+  crypto?: CryptoServices;
 };
 
 /**
@@ -73,6 +76,7 @@ export function createSyncRunner({
   afterWrite,
   providerAccess,
   config,
+  crypto,
 }: SyncRunnerOptions): SyncRunner {
   const running = new Set<Promise<SyncOutcome | undefined>>();
   async function begin(userId: string, connectionId: string, options: StartOptions) {
@@ -117,6 +121,7 @@ export function createSyncRunner({
       limits: limitsFor(userId),
       ...(secret === undefined ? {} : { secret }),
       ...(providerAccess ? { outbound: providerAccess.outbound } : {}),
+      ...(crypto ? { crypto } : {}),
       ...(options.full ? { full: true } : {}),
       ...(options.userRequested ? { userRequested: true } : {}),
       ...(afterWrite ? { afterWrite: (ids: string[]) => afterWrite(userId, ids) } : {}),

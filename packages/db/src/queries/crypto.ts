@@ -101,24 +101,41 @@ export async function newestSnapshotDate(
 
 /**
  * Daily balances of an account valued from its holdings (wallets): each day from `from` to `today` is
- * Σ quantity × the security's close on or before that day (the holding's own price when there is none),
- * rounded once to minor units of the account's currency (exponent `exponent`). Quantities are the
- * current ones: history before the account was linked is not invented.
+ * Σ quantity that day × the security's close on or before that day (the holding's own price when there
+ * is none), rounded once to minor units of the account's currency (exponent `exponent`). The quantity of
+ * a past day is today's minus the net changes dated after it (`changes`, when the source has them).
  */
 export async function recomputeHoldingValueSnapshots(
   db: Executor,
-  scope: { userId: string; accountId: string; from: string; today: string; currency: string; exponent: number },
+  scope: {
+    userId: string;
+    accountId: string;
+    from: string;
+    today: string;
+    currency: string;
+    exponent: number;
+    changes: readonly { securityId: string; date: string; change: string }[];
+  },
 ): Promise<void> {
+  const changes = JSON.stringify(
+    scope.changes.map((item) => ({ security_id: item.securityId, date: item.date, change: item.change })),
+  );
   await db.execute(sql`
-    with days as (
+    with changes as (
+      select * from jsonb_to_recordset(${changes}::jsonb) as c(security_id uuid, date date, change numeric)
+    ),
+    days as (
       select generate_series(${scope.from}::date, ${scope.today}::date, interval '1 day')::date as date
     ),
     valued as (
-      select days.date, coalesce(sum(h.quantity * coalesce(
-        (select sp.close from security_price sp
-          where sp.security_id = h.security_id and sp.date <= days.date
-          order by sp.date desc limit 1),
-        h.price)), 0) as value
+      select days.date, coalesce(sum(
+        (h.quantity - coalesce(
+          (select sum(c.change) from changes c where c.security_id = h.security_id and c.date > days.date), 0))
+        * coalesce(
+          (select sp.close from security_price sp
+            where sp.security_id = h.security_id and sp.date <= days.date
+            order by sp.date desc limit 1),
+          h.price)), 0) as value
       from days
       left join holding h on h.user_id = ${scope.userId} and h.account_id = ${scope.accountId}
       group by days.date
