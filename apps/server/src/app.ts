@@ -49,6 +49,7 @@ import { providerAccess } from './connectors/access';
 import { plaidLinkSources } from './connectors/plaid/link-csp';
 import { createSyncRunner } from './sync/runner';
 import { cryptoServices } from './prices/crypto-prices';
+import { blockchainRoutes } from './routes/blockchain';
 import { userLimits } from './use-cases/limits/user-limits';
 import { applyRulesToTransactions } from './use-cases/rules/apply-rules';
 
@@ -237,6 +238,8 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     crypto: cryptoServices({ db: deps.db, config: deps.config, logger: deps.logger, now }),
   });
   api.route('/', connectionsRoutes({ ...routeDeps, syncRunner }));
+  // FEATURE_CRYPTO=false: the wallet endpoints are neither served nor in the API document.
+  if (deps.config.features.crypto) api.route('/', blockchainRoutes({ ...routeDeps, syncRunner }));
   api.route(
     '/',
     plaidRoutes({

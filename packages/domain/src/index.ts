@@ -26,3 +26,4 @@ export * from './investments/index';
 export * from './tools/index';
 export * from './notifications/index';
 export * from './crypto-assets';
+export * from './wallet-secrets';

@@ -698,6 +698,185 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/blockchain/wallets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Wallets with their holdings, values and sync status */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Wallets */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                reportingCurrency: string;
+                wallets: components['schemas']['Wallet'][];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Add a wallet by public address or extended public key (read-only); a private key or recovery phrase is refused */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            chain: 'bitcoin';
+            address?: string;
+            xpub?: string;
+            label?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Added; the first sync runs now */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                wallet: components['schemas']['Wallet'];
+              };
+            };
+          };
+        };
+        /** @description Not a valid address for the chain, or a secret was pasted */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description This wallet is already added */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/blockchain/wallets/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a wallet with its account and history */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                id: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/blockchain/sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sync every wallet of the user now */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Started */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                started: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/plaid/link-token': {
     parameters: {
       query?: never;
@@ -4971,6 +5150,50 @@ export interface components {
       /** @description Where a user gets what the provider needs */
       setupUrl: string | null;
     };
+    Wallet: {
+      id: string;
+      /** @enum {string} */
+      chain: 'bitcoin';
+      label: string;
+      address: string | null;
+      xpub: string | null;
+      accountId: string | null;
+      total: components['schemas']['Money'];
+      totalConverted: components['schemas']['Money'] | null;
+      holdings: components['schemas']['WalletHolding'][];
+      /** @enum {string} */
+      status: 'active' | 'syncing' | 'needs_reauth' | 'error' | 'disconnected';
+      lastSyncedAt: string | null;
+      lastError: string | null;
+      syncing: boolean;
+    };
+    Money: {
+      amountMinor: number;
+      currency: string;
+    };
+    WalletHolding: {
+      symbol: string;
+      name: string;
+      /** @description Decimal string, exact (18-decimal tokens included) */
+      quantity: string;
+      /** @description Decimals to show (spec §9: crypto 8) */
+      quantityDecimals: number;
+      /** @description Per unit; null when the asset has never been priced */
+      price: {
+        amount: string;
+        currency: string;
+      } | null;
+      /** @description When the price source last updated the price */
+      priceAt: string | null;
+      /** @description The price is more than 2 hours old (the source did not answer) */
+      priceStale: boolean;
+      change24hPercent: number | null;
+      /** @description A stablecoin more than 2 % off its peg, valued at the market */
+      depegged: boolean;
+      value: components['schemas']['Money'] | null;
+      /** @description In the reporting currency; null without a rate */
+      converted: components['schemas']['Money'] | null;
+    };
     Account: {
       id: string;
       connectionId: string | null;
@@ -4991,10 +5214,6 @@ export interface components {
       favorite: boolean;
       institutionName: string | null;
       transactionCount: number;
-    };
-    Money: {
-      amountMinor: number;
-      currency: string;
     };
     AccountDetail: {
       account: components['schemas']['Account'];

@@ -146,3 +146,54 @@ export async function recomputeHoldingValueSnapshots(
     from valued
     on conflict (account_id, date) do update set balance_minor = excluded.balance_minor, currency = excluded.currency`);
 }
+
+export type WalletHoldingRow = {
+  connectionId: string;
+  accountId: string;
+  symbol: string;
+  name: string;
+  quantity: string;
+  /** The newest quote's price (USD), or null when the asset has never been priced. */
+  price: string | null;
+  currency: string;
+  priceAt: Date | null;
+  change24hPercent: string | null;
+  depegged: boolean;
+};
+
+/** The holdings of the user's wallet accounts (provider `blockchain`) with their newest quotes. */
+export async function listWalletHoldings(db: Executor, userId: string): Promise<WalletHoldingRow[]> {
+  const result = await db.execute<{
+    connection_id: string;
+    account_id: string;
+    symbol: string | null;
+    name: string;
+    quantity: string;
+    price: string | null;
+    currency: string;
+    price_at: number | null;
+    change: string | null;
+    depegged: boolean | null;
+  }>(sql`
+    select a.connection_id, a.id as account_id, s.ticker as symbol, s.name, h.quantity::text as quantity,
+      q.price::text as price, h.currency, extract(epoch from q.price_at)::float8 as price_at,
+      q.change_24h_percent::text as change, q.depegged
+    from financial_account a
+    join holding h on h.account_id = a.id and h.user_id = a.user_id
+    join security s on s.id = h.security_id
+    left join crypto_quote q on q.security_id = h.security_id
+    where a.user_id = ${userId} and a.provider = 'blockchain' and a.connection_id is not null
+    order by a.connection_id, s.ticker`);
+  return result.rows.map((row) => ({
+    connectionId: row.connection_id,
+    accountId: row.account_id,
+    symbol: row.symbol ?? row.name,
+    name: row.name,
+    quantity: row.quantity,
+    price: row.price,
+    currency: row.currency,
+    priceAt: row.price_at === null ? null : new Date(Number(row.price_at) * 1000),
+    change24hPercent: row.change,
+    depegged: row.depegged ?? false,
+  }));
+}

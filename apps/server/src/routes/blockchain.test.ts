@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_ADDRESS_ONLY } from '@lodestar/domain';
+import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
+import type { TestBrowser } from '../testing/browser';
+import { startFakeCoinGecko, type FakeCoinGecko } from '../testing/fake-coingecko';
+import { startFakeEsplora, type FakeEsplora } from '../testing/fake-esplora';
+import { deriveAddress, parseExtendedPublicKey } from '../connectors/blockchain/bitcoin/addresses';
+import { signedInUser } from '../use-cases/transactions/test-fixtures';
+
+/** BIP84's test vector zpub (mnemonic "abandon … about"). */
+const ZPUB =
+  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+const EXTERNAL = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+
+/** Secrets a user might paste by mistake; none may be stored or logged. */
+const SECRETS = {
+  'a BIP32 xprv':
+    'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi',
+  'a WIF private key': '5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ',
+  'a hex private key': '0xe9873d79c6d87dc0fb6a5778633389f4453213303da61f20bd67fc233aa33262',
+  'a 12-word phrase': 'legal winner thank year wave sausage worth useful legal winner thank yellow',
+  'a 24-word phrase':
+    'letter advice cage absurd amount doctor acoustic avoid letter advice cage absurd amount doctor acoustic avoid letter advice cage absurd amount doctor acoustic bless',
+};
+
+let w: AuthWorld;
+let esplora: FakeEsplora;
+let gecko: FakeCoinGecko;
+let browser: TestBrowser;
+let userId: string;
+
+beforeAll(async () => {
+  esplora = await startFakeEsplora();
+  gecko = await startFakeCoinGecko();
+  w = await createAuthWorld({ CRYPTO_PRICES_URL: gecko.url, BTC_ESPLORA_URL: esplora.url });
+  ({ browser, userId } = await signedInUser(w));
+  const key = parseExtendedPublicKey(ZPUB)!;
+  esplora.txs = [
+    {
+      txid: 'a1'.padStart(64, '0'),
+      blockTime: Math.floor(Date.now() / 1000) - 3 * 86_400,
+      inputs: [{ address: EXTERNAL, value: 200_000_000 }],
+      outputs: [{ address: deriveAddress(key, 0, 2), value: 12_345_678 }],
+    },
+  ];
+  gecko.coins.set('bitcoin', {
+    prices: { usd: 60_000.5, eur: 55_000 },
+    change24h: -1.5,
+    lastUpdatedAt: Math.floor(Date.now() / 1000),
+  });
+}, 60_000);
+afterAll(async () => {
+  await w.close();
+  await esplora.close();
+  await gecko.close();
+});
+
+type Wallet = {
+  id: string;
+  chain: string;
+  label: string;
+  xpub: string | null;
+  total: { amountMinor: number; currency: string };
+  status: string;
+  syncing: boolean;
+  lastSyncedAt: string | null;
+  holdings: {
+    symbol: string;
+    quantity: string;
+    quantityDecimals: number;
+    price: { amount: string; currency: string } | null;
+    change24hPercent: number | null;
+    depegged: boolean;
+    value: { amountMinor: number; currency: string } | null;
+  }[];
+};
+
+async function wallets(): Promise<Wallet[]> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const list = await browser.json<{ data: { wallets: Wallet[] } }>('/api/v1/blockchain/wallets');
+    expect(list.status).toBe(200);
+    if (list.body.data.wallets.every((wallet) => !wallet.syncing)) return list.body.data.wallets;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('wallet sync did not finish');
+}
+
+const post = (body: unknown) =>
+  browser.json<{ data: { wallet: Wallet }; error?: string; items?: { field: string; message: string }[] }>(
+    '/api/v1/blockchain/wallets',
+    { method: 'POST', body },
+  );
+
+describe('blockchain wallets API', () => {
+  it('adds an xpub wallet, syncs it and lists its holdings with their value', async () => {
+    const added = await post({ chain: 'bitcoin', xpub: ZPUB, label: 'Cold storage' });
+    expect(added.status).toBe(201);
+    const [wallet] = await wallets();
+    expect(wallet).toMatchObject({ chain: 'bitcoin', label: 'Cold storage', xpub: ZPUB, status: 'active' });
+    expect(wallet?.holdings).toEqual([
+      expect.objectContaining({
+        symbol: 'BTC',
+        quantity: '0.12345678',
+        quantityDecimals: 8,
+        price: { amount: '60000.5', currency: 'USD' },
+        change24hPercent: -1.5,
+        depegged: false,
+        value: { amountMinor: 740747, currency: 'USD' }, // 0.12345678 × 60,000.50 = 7,407.4686
+      }),
+    ]);
+    expect(wallet?.total).toEqual({ amountMinor: 740747, currency: 'USD' });
+    const again = await post({ chain: 'bitcoin', xpub: ` ${ZPUB} `, label: 'Same one' });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('This wallet is already added');
+  });
+
+  it('checks an address by its checksum, with a clear message', async () => {
+    const bad = await post({ chain: 'bitcoin', address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyv' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.items).toEqual([
+      expect.objectContaining({
+        field: 'address',
+        message: expect.stringContaining('not a Bitcoin address'),
+      }),
+    ]);
+    const unknownChain = await post({ chain: 'dogecoin', address: 'D7Y55' });
+    expect(unknownChain.status).toBe(400);
+  });
+
+  it.each(Object.entries(SECRETS))(
+    'refuses %s in every field, and stores and logs none of it',
+    async (_name, secret) => {
+      for (const field of ['address', 'xpub', 'label']) {
+        const refused = await post({ chain: 'bitcoin', address: EXTERNAL, [field]: secret });
+        expect(refused.status, field).toBe(400);
+        expect(refused.body.items).toEqual([{ field, message: PUBLIC_ADDRESS_ONLY, code: 'secret_refused' }]);
+      }
+      const logged = JSON.stringify(w.t.logLines);
+      for (const part of secret.split(' ').length > 1 ? [secret] : [secret, secret.replace(/^0x/, '')])
+        expect(logged).not.toContain(part);
+      const tables = await w.t.database.db.execute<{ table_name: string }>(sql`
+      select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+      for (const { table_name } of tables.rows) {
+        const found = await w.t.database.db.execute<{ count: number }>(
+          sql`select count(*)::int as count from ${sql.identifier(table_name)} t where t::text like ${`%${secret.replace(/^0x/, '')}%`}`,
+        );
+        expect(found.rows[0]?.count, table_name).toBe(0);
+      }
+    },
+  );
+
+  it('syncs every wallet on request and removes one', async () => {
+    const synced = await browser.json<{ data: { started: number } }>('/api/v1/blockchain/sync', {
+      method: 'POST',
+    });
+    expect(synced.body.data.started).toBe(1);
+    const [wallet] = await wallets();
+    const removed = await browser.json(`/api/v1/blockchain/wallets/${wallet!.id}`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    expect(await wallets()).toEqual([]);
+    const gone = await w.t.database.db.execute(
+      sql`select 1 from financial_account where user_id = ${userId} and provider = 'blockchain'`,
+    );
+    expect(gone.rows).toEqual([]);
+  });
+});
+
+describe('FEATURE_CRYPTO=false', () => {
+  it('hides the wallet endpoints from the API document and refuses them', async () => {
+    const off = await createAuthWorld({ FEATURE_CRYPTO: 'false' });
+    try {
+      const { browser: other } = await signedInUser(off);
+      expect((await other.json('/api/v1/blockchain/wallets')).status).toBe(404);
+      const document = await other.json<{ paths: Record<string, unknown> }>('/api/v1/openapi.json');
+      expect(Object.keys(document.body.paths).filter((path) => path.includes('blockchain'))).toEqual([]);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,170 @@
+import {
+  findConnection,
+  insertConnection,
+  listConnections,
+  listWalletHoldings,
+  upsertInstitution,
+  type Database,
+} from '@lodestar/db';
+import { DECIMALS, PUBLIC_ADDRESS_ONLY, looksLikeWalletSecret, money } from '@lodestar/domain';
+import {
+  addressProblem,
+  CHAIN_LABELS,
+  parseWalletSettings,
+  xpubProblem,
+  type WalletChain,
+} from '../../connectors/blockchain/wallets';
+import { BLOCKCHAIN_PROVIDER } from '../../connectors/blockchain/blockchain-connector';
+import { AppError } from '../../http/app-error';
+import { reportingFor } from '../../fx/reporting';
+import { normalizeDecimal, productMinor } from '../holdings/decimal';
+import { todaysReporting } from '../holdings/reporting';
+import { connectionView } from '../accounts/views';
+import { assertWithinLimits, type UserLimits } from '../limits/user-limits';
+
+/** Blockchain wallets (docs/crypto.md): add by public address or extended public key, list, remove. */
+
+export const WALLET_TEXTS = {
+  duplicate: 'This wallet is already added',
+  notFound: 'No such wallet',
+} as const;
+
+export type WalletInput = { chain: WalletChain; address?: string; xpub?: string; label?: string };
+
+/** A price older than this is shown with its age. */
+const STALE_AFTER_MS = 2 * 60 * 60 * 1000;
+
+function refuse(field: string, message: string, code = 'invalid'): never {
+  throw new AppError('VALIDATION_FAILED', 'Validation failed', { items: [{ field, message, code }] });
+}
+
+/**
+ * Checks a wallet as the user typed it: a private key or recovery phrase in any field is refused first
+ * (and never stored or logged), then the address or key by the chain's own checksum rules.
+ */
+export function checkWalletInput(input: WalletInput): {
+  chain: WalletChain;
+  address?: string;
+  xpub?: string;
+  label: string;
+} {
+  for (const field of ['address', 'xpub', 'label'] as const) {
+    const value = input[field];
+    if (typeof value === 'string' && looksLikeWalletSecret(value))
+      refuse(field, PUBLIC_ADDRESS_ONLY, 'secret_refused');
+  }
+  const address = input.address?.trim() || undefined;
+  const xpub = input.xpub?.trim() || undefined;
+  if (!address && !xpub) refuse('address', 'Enter the wallet’s public address', 'required');
+  if (address && xpub) refuse('xpub', 'Give an address or an extended public key, not both.');
+  if (address) {
+    const problem = addressProblem(input.chain, address);
+    if (problem) refuse('address', problem);
+  }
+  if (xpub) {
+    const problem = xpubProblem(input.chain, xpub);
+    if (problem) refuse('xpub', problem);
+  }
+  const label = input.label?.trim() || `${CHAIN_LABELS[input.chain]} wallet`;
+  if (label.length > 100) refuse('label', 'Name the wallet in 100 characters or fewer');
+  return { chain: input.chain, ...(address ? { address } : {}), ...(xpub ? { xpub } : {}), label };
+}
+
+export async function addWallet(options: {
+  db: Database;
+  userId: string;
+  input: WalletInput;
+  limits: UserLimits;
+}) {
+  const { db, userId } = options;
+  const wallet = checkWalletInput(options.input);
+  const existing = await listConnections(db, userId);
+  const duplicate = existing.some(({ connection }) => {
+    if (connection.provider !== BLOCKCHAIN_PROVIDER) return false;
+    const settings = parseWalletSettings(connection.settings);
+    return (
+      settings?.chain === wallet.chain &&
+      (settings.address ?? settings.xpub) === (wallet.address ?? wallet.xpub)
+    );
+  });
+  if (duplicate) throw new AppError('CONFLICT', WALLET_TEXTS.duplicate);
+  await assertWithinLimits(db, userId, { addAccounts: 1 }, options.limits);
+  const institutionId = await upsertInstitution(db, {
+    provider: BLOCKCHAIN_PROVIDER,
+    externalId: wallet.chain,
+    name: CHAIN_LABELS[wallet.chain],
+  });
+  return insertConnection(db, {
+    userId,
+    provider: BLOCKCHAIN_PROVIDER,
+    institutionId,
+    displayName: wallet.label,
+    settings: wallet,
+  });
+}
+
+/** The user's wallets with their holdings, valued in US dollars and in the reporting currency. */
+export async function listWallets(db: Database, userId: string, now: Date) {
+  const connections = (await listConnections(db, userId)).filter(
+    (row) => row.connection.provider === BLOCKCHAIN_PROVIDER,
+  );
+  const rows = await listWalletHoldings(db, userId);
+  const basis = await reportingFor(db, userId, now);
+  const reporting = await todaysReporting(db, userId, basis, ['USD']);
+  return {
+    reportingCurrency: basis.currency,
+    wallets: connections.flatMap((row) => {
+      const settings = parseWalletSettings(row.connection.settings);
+      if (!settings) return [];
+      const holdings = rows
+        .filter((holding) => holding.connectionId === row.connection.id)
+        .map((holding) => {
+          const priced = holding.price !== null;
+          const valueMinor = priced ? productMinor(holding.quantity, holding.price as string, 2) : null;
+          const converted = valueMinor === null ? null : reporting.convert(valueMinor, holding.currency);
+          return {
+            symbol: holding.symbol,
+            name: holding.name,
+            quantity: normalizeDecimal(holding.quantity),
+            quantityDecimals: DECIMALS.crypto,
+            price: priced
+              ? { amount: normalizeDecimal(holding.price as string), currency: holding.currency }
+              : null,
+            priceAt: holding.priceAt?.toISOString() ?? null,
+            priceStale: holding.priceAt ? now.getTime() - holding.priceAt.getTime() > STALE_AFTER_MS : false,
+            change24hPercent: holding.change24hPercent === null ? null : Number(holding.change24hPercent),
+            depegged: holding.depegged,
+            value: valueMinor === null ? null : money(valueMinor, holding.currency),
+            converted: converted === null ? null : money(converted, basis.currency),
+          };
+        });
+      const view = connectionView(row, now);
+      const account = rows.find((holding) => holding.connectionId === row.connection.id);
+      const totalMinor = holdings.reduce((sum, item) => sum + (item.value?.amountMinor ?? 0), 0);
+      const totalConverted = reporting.convert(totalMinor, 'USD');
+      return [
+        {
+          id: row.connection.id,
+          chain: settings.chain,
+          label: row.connection.displayName,
+          address: settings.address ?? null,
+          xpub: settings.xpub ?? null,
+          accountId: account?.accountId ?? null,
+          total: money(totalMinor, 'USD'),
+          totalConverted: totalConverted === null ? null : money(totalConverted, basis.currency),
+          holdings,
+          status: view.status,
+          lastSyncedAt: view.lastSyncedAt,
+          lastError: view.lastError,
+          syncing: view.sync.state === 'running',
+        },
+      ];
+    }),
+  };
+}
+
+export async function findWallet(db: Database, userId: string, id: string) {
+  const found = await findConnection(db, userId, id);
+  if (!found || found.provider !== BLOCKCHAIN_PROVIDER) throw AppError.notFound(WALLET_TEXTS.notFound);
+  return found;
+}
