@@ -169,21 +169,4 @@ export type Connector = {
   liabilities?(context: ConnectorContext): Promise<ConnectorLiability[]>;
 };
 
-export type ProviderErrorKind = 'needs_reauth' | 'rate_limited' | 'unavailable' | 'timeout' | 'invalid';
-
-/** A provider failure in words a user can read (never the provider's raw body). */
-export class ProviderError extends Error {
-  constructor(
-    readonly kind: ProviderErrorKind,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'ProviderError';
-  }
-
-  /** 429, 5xx and timeouts are worth another try; the rest are not. */
-  get retryable(): boolean {
-    return this.kind === 'rate_limited' || this.kind === 'unavailable' || this.kind === 'timeout';
-  }
-}
+export { ProviderError, type ProviderErrorKind } from './provider-error';

@@ -1,5 +1,5 @@
 import { decimalFromJsonNumber, HTTP_TIMEOUT_MS } from '@lodestar/domain';
-import { ProviderError } from '../connectors/types';
+import { ProviderError } from '../connectors/provider-error';
 
 /**
  * A CoinGecko-compatible price API (CRYPTO_PRICES_URL, CoinGecko's public API by default): coins are

@@ -16,7 +16,7 @@ import {
   type CryptoAsset,
   type IsoDate,
 } from '@lodestar/domain';
-import { ProviderError } from '../connectors/types';
+import { ProviderError } from '../connectors/provider-error';
 import type { Logger } from '../logger';
 import { fetchDailyCloses, fetchSimplePrices, type SimplePrice } from './coingecko-client';
 
