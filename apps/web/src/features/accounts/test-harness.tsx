@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { envelopeError, type FakeRequest, json, server } from '@/test/fake-server';
 import type { Account, Connection } from './api';
+import type { Wallet } from './wallets/api';
 import { AccountRoute } from './routes/account';
 import { AccountsRoute } from './routes/accounts';
 import { BanksRoute } from './routes/banks';
@@ -74,13 +75,15 @@ export function makeConnection(overrides: Partial<Connection> & Pick<Connection,
   };
 }
 
-/** Serves `accounts` and `connections` from GET, and an empty import history. */
+/** Serves `accounts`, `connections` and followed `wallets` from GET, and an empty import history. */
 export function serve({
   accounts = [],
   connections = [],
-}: { accounts?: Account[]; connections?: Connection[] } = {}) {
+  wallets = [],
+}: { accounts?: Account[]; connections?: Connection[]; wallets?: Wallet[] } = {}) {
   server
     .on('GET', '/api/v1/accounts', () => ok({ accounts }))
+    .on('GET', '/api/v1/blockchain/wallets', () => ok({ reportingCurrency: 'USD', wallets }))
     .on('GET', '/api/v1/connections', () => ok({ connections }))
     .on('GET', '/api/v1/imports', () => ok({ batches: [] }));
 }

@@ -44,7 +44,7 @@ export const TAB_EMPTY: Record<AccountTab, { icon: LucideIcon; title: string; te
   wallets: {
     icon: Wallet,
     title: 'No wallets',
-    text: ACCOUNTS_TEXT.cryptoLaterRelease,
+    text: ACCOUNTS_TEXT.walletsNote,
   },
 };
 

@@ -61,11 +61,11 @@ function FirstAccount({ onChoose, syncing }: { onChoose: (view: AddView) => void
   );
 }
 
-function CryptoNote() {
+function CryptoNote({ tab }: { tab: 'exchanges' | 'wallets' }) {
   return (
     <p className="flex items-start gap-2 text-sm text-muted-foreground">
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      {ACCOUNTS_TEXT.cryptoLaterRelease}
+      {tab === 'wallets' ? ACCOUNTS_TEXT.walletsNote : ACCOUNTS_TEXT.cryptoLaterRelease}
     </p>
   );
 }
@@ -93,12 +93,19 @@ function TabBody({
     );
   }
   const list: Account[] = accounts.data;
-  const crypto = tab === 'exchanges' || tab === 'wallets';
+
   let empty: ReactNode;
   if (list.length === 0 && (tab === 'all' || tab === 'banks')) {
     empty = <FirstAccount onChoose={onChoose} syncing={anySyncRunning(connections.data)} />;
   }
-  return <AccountList accounts={list} tab={tab} empty={empty} note={crypto ? <CryptoNote /> : undefined} />;
+  return (
+    <AccountList
+      accounts={list}
+      tab={tab}
+      empty={empty}
+      note={tab === 'exchanges' || tab === 'wallets' ? <CryptoNote tab={tab} /> : undefined}
+    />
+  );
 }
 
 /**

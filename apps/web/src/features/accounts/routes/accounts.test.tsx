@@ -114,15 +114,18 @@ describe('accounts page: tabs', { timeout: 15_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Crypto Wallets' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('says honestly that linking exchanges and wallets comes later, with no made-up accounts', async () => {
+  it('says honestly that linking exchanges comes later and where wallets are followed, with no made-up accounts', async () => {
     serve({ accounts: ALL });
     const user = userEvent.setup();
     renderAccounts('/accounts');
     await screen.findByText('Everyday Checking');
-    for (const name of ['Crypto Exchanges', 'Crypto Wallets']) {
+    for (const [name, text] of [
+      ['Crypto Exchanges', 'Linking crypto exchanges is not available yet'],
+      ['Crypto Wallets', 'Follow a Bitcoin wallet by its public address on the Wallets page'],
+    ] as const) {
       await user.click(screen.getByRole('tab', { name }));
       const panel = screen.getByRole('tabpanel');
-      expect(panel).toHaveTextContent('Linking crypto exchanges and wallets is not available yet');
+      expect(panel).toHaveTextContent(text);
       expect(within(panel).queryAllByRole('listitem')).toHaveLength(0);
       expect(panel.textContent).not.toMatch(/\d/);
     }
@@ -434,7 +437,7 @@ describe('accounts page: states', { timeout: 15_000 }, () => {
     expect(within(section).getByRole('button', { name: 'Import a file' })).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Add a manual account' })).toBeInTheDocument();
     expect(section).toHaveTextContent(
-      'Linking a crypto exchange or a wallet is not available yet: import statements or add such accounts by hand.',
+      'Linking a crypto exchange is not available yet: import statements or add such accounts by hand. Follow a Bitcoin wallet by its public address on the Wallets page.',
     );
   });
 
@@ -484,16 +487,21 @@ describe('banks, exchanges and wallets pages', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
 
-  it.each([
-    ['/cexes', 'CEXes'],
-    ['/wallets', 'Wallets'],
-  ])('%s says linking is not available yet and shows no made-up data', async (path, heading) => {
+  it('/cexes says linking is not available yet and shows no made-up data', async () => {
     serve({ accounts: ALL });
-    renderAccounts(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    renderAccounts('/cexes');
+    expect(await screen.findByRole('heading', { level: 1, name: 'CEXes' })).toBeInTheDocument();
     const main = screen.getByRole('main');
     await waitFor(() => expect(main).toHaveTextContent('is not available yet'));
     expect(main.textContent).not.toMatch(/\d/);
+  });
+
+  it('/wallets with nothing followed offers the add form and shows no made-up data', async () => {
+    serve({ accounts: ALL });
+    renderAccounts('/wallets');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wallets' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No wallets yet' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Add a wallet' })).toBeInTheDocument();
   });
 
   it('/wallets lists a wallet added by hand', async () => {
@@ -509,6 +517,6 @@ describe('banks, exchanges and wallets pages', { timeout: 15_000 }, () => {
     serve({ accounts: [wallet] });
     renderAccounts('/wallets');
     expect(await screen.findByText('Cold Storage')).toBeInTheDocument();
-    expect(screen.getByRole('main')).toHaveTextContent('is not available yet');
+    expect(screen.getByRole('heading', { name: 'Kept by hand' })).toBeInTheDocument();
   });
 });

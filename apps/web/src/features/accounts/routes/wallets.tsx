@@ -1,12 +1,30 @@
-import { AccountsView } from '../components/accounts-view';
+import { AccountList } from '../components/account-list';
+import { accountIsInTab } from '../model';
+import { useAccounts } from '../queries';
+import { WalletsView } from '../wallets/wallets-view';
 
-/** The Crypto Wallets tab: linking wallets is not available yet, and it says so. */
+/** Wallet accounts kept by hand (not followed on a chain), listed below the followed wallets. */
+function WalletsByHand() {
+  const accounts = useAccounts();
+  const list = (accounts.data ?? []).filter(
+    (account) => account.provider !== 'blockchain' && accountIsInTab(account, 'wallets'),
+  );
+  if (list.length === 0) return null;
+  return (
+    <section aria-labelledby="wallets-by-hand-heading" className="grid grid-cols-1 gap-3">
+      <h2 id="wallets-by-hand-heading" className="text-base font-semibold">
+        Kept by hand
+      </h2>
+      <AccountList accounts={list} tab="wallets" />
+    </section>
+  );
+}
+
+/** The Wallets page: wallets followed by their public address, then wallet accounts kept by hand. */
 export function WalletsRoute() {
   return (
-    <AccountsView
-      title="Wallets"
-      description="Blockchain wallets you follow by their public address."
-      only="wallets"
-    />
+    <WalletsView>
+      <WalletsByHand />
+    </WalletsView>
   );
 }

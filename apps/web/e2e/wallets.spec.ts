@@ -1,0 +1,133 @@
+import { startFakeCoinGecko, type FakeCoinGecko } from '@lodestar/server/testing/fake-coingecko';
+import { startFakeEsplora, type FakeEsplora } from '@lodestar/server/testing/fake-esplora';
+import { snap } from './auth-helpers';
+import { expect, signUpAndSignIn, test as base, uniqueEmail } from './fixtures';
+
+// Wallets: follow a Bitcoin wallet by its zpub (BIP84's test vector) through a fake Esplora and a fake
+// CoinGecko on 127.0.0.1, see its holding valued on Wallets, on Assets and in the dashboard's crypto share.
+const ZPUB =
+  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+/** m/84'/0'/0'/0/1 and m/84'/0'/0'/1/0 of that zpub (BIP84). */
+const RECEIVE_1 = 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g';
+const CHANGE_0 = 'bc1q8c6fshw2dlwun7ekn9qwf37cu2rn755upcp6el';
+const EXTERNAL = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+
+const test = base.extend<object, { esplora: FakeEsplora; gecko: FakeCoinGecko }>({
+  esplora: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
+    async ({}, use) => {
+      const fake = await startFakeEsplora();
+      await use(fake);
+      await fake.close();
+    },
+    { scope: 'worker' },
+  ],
+  gecko: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
+    async ({}, use) => {
+      const fake = await startFakeCoinGecko();
+      await use(fake);
+      await fake.close();
+    },
+    { scope: 'worker' },
+  ],
+  serverEnv: [
+    async ({ esplora, gecko }, use) => use({ BTC_ESPLORA_URL: esplora.url, CRYPTO_PRICES_URL: gecko.url }),
+    { scope: 'worker' },
+  ],
+});
+
+test.use({ storageState: { cookies: [], origins: [] } });
+
+const daysAgo = (days: number) => Math.floor(Date.now() / 1000) - days * 86_400;
+
+test('wallets: add a zpub, see its bitcoin valued on Wallets, Assets and the dashboard', async ({
+  page,
+  server,
+  esplora,
+  gecko,
+  checkA11y,
+}) => {
+  test.setTimeout(180_000);
+  esplora.txs = [
+    {
+      txid: 'a1'.padStart(64, '0'),
+      blockTime: daysAgo(20),
+      inputs: [{ address: EXTERNAL, value: 50_000_000 }],
+      outputs: [{ address: RECEIVE_1, value: 20_000_000 }],
+    },
+    {
+      txid: 'b2'.padStart(64, '0'),
+      blockTime: daysAgo(4),
+      inputs: [{ address: EXTERNAL, value: 9_000_000 }],
+      outputs: [{ address: CHANGE_0, value: 5_432_100 }],
+    },
+  ];
+  gecko.coins.set('bitcoin', {
+    prices: { usd: 64_250.5, eur: 59_000 },
+    change24h: 2.35,
+    lastUpdatedAt: daysAgo(0),
+    history: {
+      usd: Array.from({ length: 30 }, (_, index) => [
+        new Date(Date.now() - (30 - index) * 86_400_000).toISOString().slice(0, 10),
+        60_000 + index * 100,
+      ]),
+    },
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUpAndSignIn(page.request, server.url, { email: uniqueEmail('wallets'), name: 'Satoshi Wallets' });
+
+  await page.goto('/wallets');
+  await expect(page.getByRole('heading', { name: 'No wallets yet' })).toBeVisible();
+  await checkA11y(page);
+  await snap(page, 'wallets-empty-1440-light');
+
+  const field = page.getByLabel('Public address or extended public key');
+  // A recovery phrase is refused as it is typed, before anything is sent.
+  await field.fill('legal winner thank year wave sausage worth useful legal winner thank yellow');
+  await expect(page.getByRole('alert')).toHaveText('Lodestar only needs your public address');
+  // A typo breaks the checksum: the server says so at the field.
+  await field.fill('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyv');
+  await page.getByRole('button', { name: 'Add wallet' }).click();
+  await expect(page.getByRole('alert')).toContainText('This is not a Bitcoin address');
+
+  await field.fill(ZPUB);
+  await page.getByLabel('Name (optional)').fill('Cold storage');
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Add wallet' }).click();
+
+  const card = page.getByRole('region', { name: 'Cold storage' });
+  const holdings = card.getByRole('list', { name: 'Holdings of Cold storage' });
+  await expect(holdings.getByText('0.254321 BTC')).toBeVisible({ timeout: 60_000 });
+  await expect(holdings.getByText('$64,250.50')).toBeVisible();
+  await expect(holdings.getByText('+2.35%')).toBeVisible();
+  // 0.254321 × 64,250.50 = 16,340.25
+  await expect(card.getByText('$16,340.25').first()).toBeVisible();
+  await expect(card.getByText(/^Synced/)).toBeVisible();
+  await checkA11y(page);
+  await snap(page, 'wallets-1440-light');
+
+  await page.goto('/assets');
+  await expect(page.getByText('Bitcoin').first()).toBeVisible({ timeout: 30_000 });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('crypto-share')).toContainText('Crypto is 100.00% of your assets');
+
+  for (const [width, height] of [
+    [375, 812],
+    [1440, 900],
+  ] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/wallets');
+      await expect(page.getByText('0.254321 BTC')).toBeVisible();
+      await checkA11y(page);
+      await snap(page, `wallets-${width}-${colorScheme}`);
+    }
+  }
+
+  // Remove, after confirming.
+  await page.getByRole('button', { name: 'Remove Cold storage' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove wallet' }).click();
+  await expect(page.getByRole('heading', { name: 'No wallets yet' })).toBeVisible();
+});

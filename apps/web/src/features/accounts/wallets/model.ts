@@ -1,0 +1,78 @@
+import { looksLikeWalletSecret, PUBLIC_ADDRESS_ONLY } from '@lodestar/domain';
+
+/**
+ * What the wallet form checks as you type (docs/crypto.md). The server checks again, checksums
+ * included; here a pasted private key or recovery phrase is caught before it is ever sent.
+ */
+
+export const CHAINS = [{ value: 'bitcoin', label: 'Bitcoin' }] as const;
+
+const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
+const BITCOIN_ADDRESS = new RegExp(
+  `^(bc1[02-9ac-hj-np-z]{8,87}|BC1[02-9AC-HJ-NP-Z]{8,87}|[13]${BASE58}{25,34})$`,
+);
+const EXTENDED_KEY = new RegExp(`^[xyz]pub${BASE58}{100,112}$`);
+
+export const WALLET_FORM_TEXT = {
+  required: 'Enter the wallet’s public address',
+  bitcoin: 'A Bitcoin address starts with 1, 3 or bc1; an extended public key with xpub, ypub or zpub.',
+} as const;
+
+/** Whether the text is an extended public key (sent as `xpub`) rather than an address. */
+export function isExtendedKey(value: string): boolean {
+  return /^[xyz]pub/.test(value.trim());
+}
+
+/**
+ * The problem with what is typed so far, or null: a secret is refused at once; the format is judged
+ * once the text is long enough to be complete (so typing is not interrupted by a premature error).
+ */
+export function addressProblem(chain: string, value: string, final = false): string | null {
+  const text = value.trim();
+  if (!text) return final ? WALLET_FORM_TEXT.required : null;
+  if (looksLikeWalletSecret(text)) return PUBLIC_ADDRESS_ONLY;
+  if (chain !== 'bitcoin') return null;
+  const valid = isExtendedKey(text) ? EXTENDED_KEY.test(text) : BITCOIN_ADDRESS.test(text);
+  if (valid) return null;
+  return final || text.length >= 26 ? WALLET_FORM_TEXT.bitcoin : null;
+}
+
+/** A quantity with the crypto precision (spec §9: 8 decimals), trailing zeros kept out. */
+export function formatQuantity(quantity: string, decimals: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: decimals }).format(
+    Number(quantity),
+  );
+}
+
+/** A unit price with as many decimals as it has (at least the currency's 2, at most 8). */
+export function formatPrice(price: { amount: string; currency: string }, locale: string): string {
+  const fraction = /\.(\d*?)0*$/.exec(price.amount)?.[1] ?? '';
+  const digits = Math.min(8, Math.max(2, fraction.length));
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: price.currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(Number(price.amount));
+}
+
+/** '+1.25%' / '-3.40%' over 24 hours; null when the source gave none. */
+export function changeText(percent: number | null, locale: string): string | null {
+  if (percent === null) return null;
+  const text = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: 'exceptZero',
+  }).format(percent);
+  return `${text}%`;
+}
+
+/** How long ago `at` was, in words: 'just now', '5 minutes ago', '3 hours ago', '2 days ago'. */
+export function timeAgo(at: string, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(at)) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}

@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { server } from '@/test/fake-server';
+import { fail, lastBody, ok, renderAccounts, serve } from '../test-harness';
+import type { Wallet } from './api';
+
+const ZPUB =
+  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+
+function makeWallet(overrides: Partial<Wallet> = {}): Wallet {
+  return {
+    id: 'wal_1',
+    chain: 'bitcoin',
+    label: 'Cold storage',
+    address: null,
+    xpub: ZPUB,
+    accountId: 'acc_1',
+    total: { amountMinor: 1_634_025, currency: 'USD' },
+    totalConverted: { amountMinor: 1_634_025, currency: 'USD' },
+    holdings: [
+      {
+        symbol: 'BTC',
+        name: 'Bitcoin',
+        quantity: '0.254321',
+        quantityDecimals: 8,
+        price: { amount: '64250.5', currency: 'USD' },
+        priceAt: new Date().toISOString(),
+        priceStale: false,
+        change24hPercent: 2.35,
+        depegged: false,
+        value: { amountMinor: 1_634_025, currency: 'USD' },
+        converted: { amountMinor: 1_634_025, currency: 'USD' },
+      },
+    ],
+    status: 'active',
+    lastSyncedAt: new Date().toISOString(),
+    lastError: null,
+    syncing: false,
+    ...overrides,
+  };
+}
+
+describe('Wallets', () => {
+  it('lists a wallet with each holding’s quantity, price, 24-hour change and value', async () => {
+    serve({ wallets: [makeWallet()] });
+    renderAccounts('/wallets');
+    const card = await screen.findByRole('region', { name: 'Cold storage' });
+    const holdings = within(card).getByRole('list', { name: 'Holdings of Cold storage' });
+    expect(holdings).toHaveTextContent('0.254321 BTC');
+    expect(holdings).toHaveTextContent('$64,250.50');
+    expect(holdings).toHaveTextContent('+2.35%');
+    expect(within(card).getAllByText('$16,340.25')).not.toHaveLength(0);
+    expect(card).toHaveTextContent('Bitcoin · zpub6rFR7y4Q…2AGutZYs (extended public key)');
+    expect(card).toHaveTextContent('Synced · just now');
+  });
+
+  it('flags a depegged stablecoin, says when a price is old, and never shows a value without a price', async () => {
+    const wallet = makeWallet({
+      holdings: [
+        {
+          symbol: 'USDT',
+          name: 'Tether',
+          quantity: '1500',
+          quantityDecimals: 8,
+          price: { amount: '0.95', currency: 'USD' },
+          priceAt: new Date(Date.now() - 5 * 3_600_000).toISOString(),
+          priceStale: true,
+          change24hPercent: -4.1,
+          depegged: true,
+          value: { amountMinor: 142_500, currency: 'USD' },
+          converted: { amountMinor: 142_500, currency: 'USD' },
+        },
+        {
+          symbol: 'BTC',
+          name: 'Bitcoin',
+          quantity: '0.00000001',
+          quantityDecimals: 8,
+          price: null,
+          priceAt: null,
+          priceStale: false,
+          change24hPercent: null,
+          depegged: false,
+          value: null,
+          converted: null,
+        },
+      ],
+    });
+    serve({ wallets: [wallet] });
+    renderAccounts('/wallets');
+    const holdings = await screen.findByRole('list', { name: 'Holdings of Cold storage' });
+    const [tether, bitcoin] = within(holdings).getAllByRole('listitem');
+    expect(tether).toHaveTextContent('Depegged');
+    expect(tether).toHaveTextContent('Last known price, from 5 hours ago');
+    expect(bitcoin).toHaveTextContent('0.00000001 BTC');
+    expect(bitcoin).toHaveTextContent('No price yet');
+    expect(bitcoin).toHaveTextContent('No value');
+  });
+
+  it('refuses a recovery phrase as it is typed and never sends it', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderAccounts('/wallets');
+    const field = await screen.findByLabelText('Public address or extended public key');
+    await user.type(field, 'legal winner thank year wave sausage worth useful legal winner thank yellow');
+    expect(screen.getByRole('alert')).toHaveTextContent('Lodestar only needs your public address');
+    await user.click(screen.getByRole('button', { name: 'Add wallet' }));
+    expect(server.calls('/api/v1/blockchain/wallets', 'POST')).toHaveLength(0);
+  });
+
+  it('sends an extended public key as xpub and shows the server’s message at the field', async () => {
+    serve();
+    server.on('POST', '/api/v1/blockchain/wallets', (request) =>
+      (request.body as { xpub?: string }).xpub === ZPUB
+        ? ok({ wallet: makeWallet() }, 201)
+        : fail(400, 'Validation failed', 'VALIDATION_FAILED'),
+    );
+    const user = userEvent.setup();
+    renderAccounts('/wallets');
+    const field = await screen.findByLabelText('Public address or extended public key');
+    await user.type(field, ZPUB);
+    await user.type(screen.getByLabelText('Name (optional)'), 'Cold storage');
+    await user.click(screen.getByRole('button', { name: 'Add wallet' }));
+    await waitFor(() =>
+      expect(lastBody('/api/v1/blockchain/wallets', 'POST')).toEqual({
+        chain: 'bitcoin',
+        xpub: ZPUB,
+        label: 'Cold storage',
+      }),
+    );
+  });
+});
