@@ -197,6 +197,7 @@ const envSchema = z.object({
   TWELVE_DATA_BASE_URL: url(['http:', 'https:']),
   CRYPTO_PRICES_URL: url(['http:', 'https:']),
   BTC_ESPLORA_URL: url(['http:', 'https:']),
+  SOLANA_RPC_URL: url(['http:', 'https:']),
   FEATURE_CRYPTO: boolean(DEFAULT_FEATURE_FLAGS.crypto),
   FEATURE_BANK_LINKING: boolean(DEFAULT_FEATURE_FLAGS.bankLinking),
   FEATURE_EXPORT: boolean(DEFAULT_FEATURE_FLAGS.export),
@@ -280,7 +281,7 @@ export type Config = {
     twelveDataApiKey: string | undefined;
   };
   /** Crypto: the CoinGecko-compatible price API (base URL, e.g. …/api/v3). */
-  crypto: { pricesUrl: string; esploraUrl: string };
+  crypto: { pricesUrl: string; esploraUrl: string; solanaRpcUrl: string };
   features: FeatureFlags;
   /**
    * Outbound requests to addresses the user chooses (push endpoints; later webhooks and provider URLs):
@@ -315,6 +316,9 @@ export const DEFAULT_FX_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref';
 
 /** Blockstream's public Esplora (BTC_ESPLORA_URL's default). */
 export const DEFAULT_BTC_ESPLORA_URL = 'https://blockstream.info/api';
+
+/** Solana's public mainnet RPC (SOLANA_RPC_URL's default; rate-limited, a private node is better). */
+export const DEFAULT_SOLANA_RPC_URL = 'https://api.mainnet-beta.solana.com';
 
 /** CoinGecko's public API (CRYPTO_PRICES_URL's default). */
 export const DEFAULT_CRYPTO_PRICES_URL = 'https://api.coingecko.com/api/v3';
@@ -437,6 +441,7 @@ export function parseConfig(
     crypto: {
       pricesUrl: (parsed.CRYPTO_PRICES_URL ?? DEFAULT_CRYPTO_PRICES_URL).replace(/\/+$/, ''),
       esploraUrl: (parsed.BTC_ESPLORA_URL ?? DEFAULT_BTC_ESPLORA_URL).replace(/\/+$/, ''),
+      solanaRpcUrl: parsed.SOLANA_RPC_URL ?? DEFAULT_SOLANA_RPC_URL,
     },
     features: {
       crypto: parsed.FEATURE_CRYPTO,

@@ -138,6 +138,7 @@ export type ConnectorContext = {
 
 export type CryptoServices = {
   esploraUrl: string;
+  solanaRpcUrl: string;
   prices: CryptoPriceService;
 };
 

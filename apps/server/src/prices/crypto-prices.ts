@@ -227,12 +227,13 @@ export type CryptoPriceService = ReturnType<typeof createCryptoPriceService>;
 /** What wallet connectors read chains and prices with, from the configuration. */
 export function cryptoServices(deps: {
   db: Executor;
-  config: { crypto: { pricesUrl: string; esploraUrl: string } };
+  config: { crypto: { pricesUrl: string; esploraUrl: string; solanaRpcUrl: string } };
   logger: Logger;
   now: () => Date;
 }) {
   return {
     esploraUrl: deps.config.crypto.esploraUrl,
+    solanaRpcUrl: deps.config.crypto.solanaRpcUrl,
     prices: createCryptoPriceService({
       db: deps.db,
       baseUrl: deps.config.crypto.pricesUrl,

@@ -5,6 +5,7 @@ import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
 import { startFakeCoinGecko, type FakeCoinGecko } from '../testing/fake-coingecko';
 import { startFakeEsplora, type FakeEsplora } from '../testing/fake-esplora';
+import { startFakeSolanaRpc, type FakeSolanaRpc } from '../testing/fake-solana-rpc';
 import { deriveAddress, parseExtendedPublicKey } from '../connectors/blockchain/bitcoin/addresses';
 import { signedInUser } from '../use-cases/transactions/test-fixtures';
 
@@ -27,13 +28,19 @@ const SECRETS = {
 let w: AuthWorld;
 let esplora: FakeEsplora;
 let gecko: FakeCoinGecko;
+let solana: FakeSolanaRpc;
 let browser: TestBrowser;
 let userId: string;
 
 beforeAll(async () => {
   esplora = await startFakeEsplora();
   gecko = await startFakeCoinGecko();
-  w = await createAuthWorld({ CRYPTO_PRICES_URL: gecko.url, BTC_ESPLORA_URL: esplora.url });
+  solana = await startFakeSolanaRpc();
+  w = await createAuthWorld({
+    CRYPTO_PRICES_URL: gecko.url,
+    BTC_ESPLORA_URL: esplora.url,
+    SOLANA_RPC_URL: solana.url,
+  });
   ({ browser, userId } = await signedInUser(w));
   const key = parseExtendedPublicKey(ZPUB)!;
   esplora.txs = [
@@ -54,6 +61,7 @@ afterAll(async () => {
   await w.close();
   await esplora.close();
   await gecko.close();
+  await solana.close();
 });
 
 type Wallet = {
@@ -113,6 +121,46 @@ describe('blockchain wallets API', () => {
     const again = await post({ chain: 'bitcoin', xpub: ` ${ZPUB} `, label: 'Same one' });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('This wallet is already added');
+  });
+
+  it('adds a Solana wallet: SOL and its USDC (at the peg), quantities exact', async () => {
+    const owner = '4Qkev8aNZcqFNSRhQzwyLMFSsi94jHqE8WNVTJzTP99F';
+    solana.balances.set(owner, '2500000001');
+    solana.tokenAccounts.set(owner, [
+      {
+        pubkey: 'BGocb4GEpbTFm8UFV2VsDSaBXHELPfAXrvd4vtt8QWrA',
+        mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+        amount: '1234567891',
+        decimals: 6,
+      },
+    ]);
+    gecko.coins.set('solana', {
+      prices: { usd: 150, eur: 140 },
+      lastUpdatedAt: Math.floor(Date.now() / 1000),
+    });
+    gecko.coins.set('usd-coin', {
+      prices: { usd: 0.999, eur: 0.93 },
+      lastUpdatedAt: Math.floor(Date.now() / 1000),
+    });
+    const invalid = await post({ chain: 'solana', address: `${owner}x` });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.items?.[0]?.message).toContain('not a Solana address');
+    const added = await post({ chain: 'solana', address: owner, label: 'Phantom' });
+    expect(added.status).toBe(201);
+    const wallet = (await wallets()).find((item) => item.label === 'Phantom');
+    expect(
+      wallet?.holdings.map((holding) => [
+        holding.symbol,
+        holding.quantity,
+        holding.price?.amount,
+        holding.value?.amountMinor,
+      ]),
+    ).toEqual([
+      ['SOL', '2.500000001', '150', 37500],
+      ['USDC', '1234.567891', '1', 123457],
+    ]);
+    const removed = await browser.json(`/api/v1/blockchain/wallets/${wallet!.id}`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
   });
 
   it('checks an address by its checksum, with a clear message', async () => {

@@ -746,7 +746,7 @@ export interface paths {
         content: {
           'application/json': {
             /** @enum {string} */
-            chain: 'bitcoin';
+            chain: 'bitcoin' | 'solana';
             address?: string;
             xpub?: string;
             label?: string;
@@ -5153,7 +5153,7 @@ export interface components {
     Wallet: {
       id: string;
       /** @enum {string} */
-      chain: 'bitcoin';
+      chain: 'bitcoin' | 'solana';
       label: string;
       address: string | null;
       xpub: string | null;

@@ -47,6 +47,7 @@ async function newUser() {
 function crypto() {
   return {
     esploraUrl: esplora.url,
+    solanaRpcUrl: 'http://127.0.0.1:9',
     prices: createCryptoPriceService({
       db: t.db,
       baseUrl: gecko.url,

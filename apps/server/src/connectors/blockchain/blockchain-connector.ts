@@ -2,6 +2,7 @@ import { currencyExponent, formatUnits, type CryptoAsset } from '@lodestar/domai
 import { productMinor } from '../../use-cases/holdings/decimal';
 import { CRYPTO_QUOTE_CURRENCY } from '../../prices/crypto-prices';
 import { readBitcoinWallet } from './bitcoin/bitcoin-wallet';
+import { readSolanaWallet } from './solana/solana-wallet';
 import { cryptoAsset, parseWalletSettings, walletExternalId, type WalletSettings } from './wallets';
 import {
   ProviderError,
@@ -47,6 +48,7 @@ async function balancesOf(settings: WalletSettings, context: ConnectorContext): 
       },
     ];
   }
+  if (settings.chain === 'solana') return readSolanaWallet(services.solanaRpcUrl, settings.address ?? '');
   throw new ProviderError('invalid', 'This chain is not supported yet.');
 }
 

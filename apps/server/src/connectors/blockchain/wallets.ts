@@ -1,12 +1,13 @@
 import { cryptoAssetBySymbol, type CryptoAsset } from '@lodestar/domain';
 import { isBitcoinAddress, parseExtendedPublicKey } from './bitcoin/addresses';
+import { isSolanaAddress, SOLANA_MESSAGES } from './solana/solana-wallet';
 
 /** Chains a wallet can be on, and what identifies a wallet on each (docs/crypto.md). */
 
-export const WALLET_CHAINS = ['bitcoin'] as const;
+export const WALLET_CHAINS = ['bitcoin', 'solana'] as const;
 export type WalletChain = (typeof WALLET_CHAINS)[number];
 
-export const CHAIN_LABELS: Record<WalletChain, string> = { bitcoin: 'Bitcoin' };
+export const CHAIN_LABELS: Record<WalletChain, string> = { bitcoin: 'Bitcoin', solana: 'Solana' };
 
 export type WalletSettings = {
   chain: WalletChain;
@@ -20,6 +21,7 @@ export const WALLET_MESSAGES = {
     'This is not a Bitcoin address: check it for typos (it starts with 1, 3 or bc1, and its checksum must match).',
   bitcoinXpub: 'This is not an extended public key: paste the xpub, ypub or zpub your wallet shows.',
   oneOf: 'Give an address or an extended public key, not both.',
+  noExtendedKey: 'Extended public keys are for Bitcoin wallets: give this wallet’s address.',
 } as const;
 
 /** The asset with this symbol (a known one). */
@@ -32,13 +34,13 @@ export function cryptoAsset(symbol: string): CryptoAsset {
 /** What is wrong with an address for a chain, or undefined when it is valid. */
 export function addressProblem(chain: WalletChain, address: string): string | undefined {
   if (chain === 'bitcoin') return isBitcoinAddress(address) ? undefined : WALLET_MESSAGES.bitcoinAddress;
-  return undefined;
+  return isSolanaAddress(address) ? undefined : SOLANA_MESSAGES.address;
 }
 
 /** What is wrong with an extended public key for a chain, or undefined when it is valid. */
 export function xpubProblem(chain: WalletChain, xpub: string): string | undefined {
   if (chain === 'bitcoin') return parseExtendedPublicKey(xpub) ? undefined : WALLET_MESSAGES.bitcoinXpub;
-  return WALLET_MESSAGES.bitcoinXpub;
+  return WALLET_MESSAGES.noExtendedKey;
 }
 
 /** A connection's settings read back as a wallet, or undefined when they are not one. */

@@ -5,7 +5,7 @@ export const ACCOUNTS_TEXT = {
   /** Spec §8, when syncing every connection fails. */
   syncFailed: 'Failed to sync transactions',
   laterRelease:
-    'Linking a crypto exchange is not available yet: import statements or add such accounts by hand. Follow a Bitcoin wallet by its public address on the Wallets page.',
+    'Linking a crypto exchange is not available yet: import statements or add such accounts by hand. Follow a Bitcoin or Solana wallet by its public address on the Wallets page.',
   simplefinConnected: 'SimpleFIN Bridge connected',
   simplefinConnectedDescription: 'Its first sync has started; accounts appear as it finishes.',
   plaidConnected: 'Bank linked through Plaid',
@@ -19,7 +19,7 @@ export const ACCOUNTS_TEXT = {
   cryptoLaterRelease:
     'Linking crypto exchanges is not available yet, so nothing is listed here unless you add such an account by hand.',
   walletsNote:
-    'Follow a Bitcoin wallet by its public address on the Wallets page, or add a wallet account by hand.',
+    'Follow a Bitcoin or Solana wallet by its public address on the Wallets page, or add a wallet account by hand.',
   demoConnected: 'Lodestar Demo Bank connected',
   demoConnectedDescription: 'Its first sync has started; accounts appear as it finishes.',
   demoReauthDescription:

@@ -121,7 +121,7 @@ describe('accounts page: tabs', { timeout: 15_000 }, () => {
     await screen.findByText('Everyday Checking');
     for (const [name, text] of [
       ['Crypto Exchanges', 'Linking crypto exchanges is not available yet'],
-      ['Crypto Wallets', 'Follow a Bitcoin wallet by its public address on the Wallets page'],
+      ['Crypto Wallets', 'Follow a Bitcoin or Solana wallet by its public address on the Wallets page'],
     ] as const) {
       await user.click(screen.getByRole('tab', { name }));
       const panel = screen.getByRole('tabpanel');
@@ -437,7 +437,7 @@ describe('accounts page: states', { timeout: 15_000 }, () => {
     expect(within(section).getByRole('button', { name: 'Import a file' })).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Add a manual account' })).toBeInTheDocument();
     expect(section).toHaveTextContent(
-      'Linking a crypto exchange is not available yet: import statements or add such accounts by hand. Follow a Bitcoin wallet by its public address on the Wallets page.',
+      'Linking a crypto exchange is not available yet: import statements or add such accounts by hand. Follow a Bitcoin or Solana wallet by its public address on the Wallets page.',
     );
   });
 

@@ -108,7 +108,9 @@ export function AddWalletForm({ onDone }: { onDone?: () => void }) {
           aria-invalid={shownAddressError ? true : undefined}
         />
         <p id={ids.addressHelp} className="text-sm text-muted-foreground">
-          An address (1…, 3… or bc1…) or your wallet’s xpub, ypub or zpub to follow every address it uses.
+          {chain === 'bitcoin'
+            ? 'An address (1…, 3… or bc1…) or your wallet’s xpub, ypub or zpub to follow every address it uses.'
+            : 'The wallet’s address: its SOL, USDC and USDT are read.'}{' '}
           Lodestar only reads public data: never paste a private key or recovery phrase.
         </p>
         {shownAddressError ? (

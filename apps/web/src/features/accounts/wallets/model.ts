@@ -5,16 +5,21 @@ import { looksLikeWalletSecret, PUBLIC_ADDRESS_ONLY } from '@lodestar/domain';
  * included; here a pasted private key or recovery phrase is caught before it is ever sent.
  */
 
-export const CHAINS = [{ value: 'bitcoin', label: 'Bitcoin' }] as const;
+export const CHAINS = [
+  { value: 'bitcoin', label: 'Bitcoin' },
+  { value: 'solana', label: 'Solana' },
+] as const;
 
 const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
 const BITCOIN_ADDRESS = new RegExp(
   `^(bc1[02-9ac-hj-np-z]{8,87}|BC1[02-9AC-HJ-NP-Z]{8,87}|[13]${BASE58}{25,34})$`,
 );
+const SOLANA_ADDRESS = new RegExp(`^${BASE58}{32,44}$`);
 const EXTENDED_KEY = new RegExp(`^[xyz]pub${BASE58}{100,112}$`);
 
 export const WALLET_FORM_TEXT = {
   required: 'Enter the wallet’s public address',
+  solana: 'A Solana address is 32 to 44 letters and digits (base58), as your wallet shows it.',
   bitcoin: 'A Bitcoin address starts with 1, 3 or bc1; an extended public key with xpub, ypub or zpub.',
 } as const;
 
@@ -31,7 +36,10 @@ export function addressProblem(chain: string, value: string, final = false): str
   const text = value.trim();
   if (!text) return final ? WALLET_FORM_TEXT.required : null;
   if (looksLikeWalletSecret(text)) return PUBLIC_ADDRESS_ONLY;
-  if (chain !== 'bitcoin') return null;
+  if (chain === 'solana') {
+    if (SOLANA_ADDRESS.test(text)) return null;
+    return final || text.length > 44 ? WALLET_FORM_TEXT.solana : null;
+  }
   const valid = isExtendedKey(text) ? EXTENDED_KEY.test(text) : BITCOIN_ADDRESS.test(text);
   if (valid) return null;
   return final || text.length >= 26 ? WALLET_FORM_TEXT.bitcoin : null;

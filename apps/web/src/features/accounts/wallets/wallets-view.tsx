@@ -57,8 +57,8 @@ export function WalletsView({ children }: { children?: ReactNode }) {
         ) : null}
         {wallets.isSuccess && list.length === 0 ? (
           <EmptyState icon={WalletIcon} title="No wallets yet">
-            Add a Bitcoin address or extended public key to follow its balance here, in your net worth and on
-            Assets. Lodestar only reads public data.
+            Add a Bitcoin or Solana address, or a Bitcoin extended public key, to follow its balance here, in
+            your net worth and on Assets. Lodestar only reads public data.
           </EmptyState>
         ) : null}
         {showForm ? (

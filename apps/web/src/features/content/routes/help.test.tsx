@@ -16,7 +16,7 @@ describe('help and home texts', () => {
     const text = document.body.textContent ?? '';
     for (const pattern of UNTRUE) expect(text).not.toMatch(pattern);
     expect(text).toMatch(/import bank statements \(CSV, OFX, QFX, QIF\)/);
-    expect(text).toMatch(/follow Bitcoin wallets by their public address/);
+    expect(text).toMatch(/follow Bitcoin and Solana wallets by their public\s+address/);
     expect(text).toMatch(/Linking a crypto exchange is not available yet/);
     expect(screen.getByRole('heading', { name: 'Connect your bank' })).toBeInTheDocument();
     expect(text).toMatch(/create a setup token there and paste it/);

@@ -1,0 +1,66 @@
+import { address, createSolanaRpc, isAddress } from '@solana/kit';
+import { formatUnits, type CryptoAsset } from '@lodestar/domain';
+import { ProviderError } from '../../provider-error';
+import { cryptoAsset } from '../wallets';
+
+/**
+ * Solana wallets through JSON-RPC (SOLANA_RPC_URL) with @solana/kit: `getBalance` gives lamports (1 SOL =
+ * 10^9), `getTokenAccountsByOwner` (jsonParsed, SPL Token program) the token accounts with their mint
+ * and raw amount. Tokens Lodestar knows by mint are kept; others are left out until priced.
+ */
+
+export const SPL_TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+
+/** Mints of the listed stablecoins on Solana (their issuers' official mints). */
+const KNOWN_MINTS: Record<string, string> = {
+  EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v: 'USDC',
+  Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB: 'USDT',
+};
+
+export const SOLANA_MESSAGES = {
+  address:
+    'This is not a Solana address: it is 32 to 44 letters and digits (base58), as your wallet shows it.',
+  unavailable: 'The Solana RPC node did not answer. The next sync tries again.',
+} as const;
+
+export function isSolanaAddress(value: string): boolean {
+  return isAddress(value.trim());
+}
+
+export type SolanaBalance = { asset: CryptoAsset; quantity: string };
+
+export async function readSolanaWallet(rpcUrl: string, owner: string): Promise<SolanaBalance[]> {
+  const rpc = createSolanaRpc(rpcUrl);
+  try {
+    const { value: lamports } = await rpc.getBalance(address(owner)).send();
+    const { value: accounts } = await rpc
+      .getTokenAccountsByOwner(
+        address(owner),
+        { programId: address(SPL_TOKEN_PROGRAM) },
+        { encoding: 'jsonParsed' },
+      )
+      .send();
+    const byAsset = new Map<string, bigint>();
+    const decimalsOf = new Map<string, number>();
+    for (const item of accounts) {
+      const info = item.account.data.parsed.info as {
+        mint: string;
+        tokenAmount: { amount: string; decimals: number };
+      };
+      const symbol = KNOWN_MINTS[info.mint];
+      if (!symbol) continue;
+      byAsset.set(symbol, (byAsset.get(symbol) ?? 0n) + BigInt(info.tokenAmount.amount));
+      decimalsOf.set(symbol, info.tokenAmount.decimals);
+    }
+    return [
+      { asset: cryptoAsset('SOL'), quantity: formatUnits(BigInt(lamports), 9) },
+      ...[...byAsset].map(([symbol, amount]) => ({
+        asset: cryptoAsset(symbol),
+        quantity: formatUnits(amount, decimalsOf.get(symbol) ?? 0),
+      })),
+    ];
+  } catch (error) {
+    if (error instanceof ProviderError) throw error;
+    throw new ProviderError('unavailable', SOLANA_MESSAGES.unavailable);
+  }
+}
