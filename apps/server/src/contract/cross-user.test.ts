@@ -1,3 +1,4 @@
+import { insertConnection } from '@lodestar/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
@@ -30,6 +31,7 @@ const OWNED_BY_PATH: Record<string, (ids: Ids) => Ids> = {
   '/real-estate': (ids) => ({ id: ids.property ?? '', valuationId: ids.valuation ?? '' }),
   '/user/sessions': (ids) => ({ id: ids.session ?? '' }),
   '/user/api-keys': (ids) => ({ id: ids.apiKey ?? '' }),
+  '/blockchain/wallets': (ids) => ({ id: ids.wallet ?? '' }),
 };
 
 /** Requests the owner cannot repeat successfully for a reason unrelated to ownership. */
@@ -100,6 +102,18 @@ async function personWithEverything(): Promise<Person> {
   );
   const sessions = await must(browser.json<Data<{ sessions: { id: string }[] }>>('/api/v1/user/sessions'));
   void valuation;
+  // A followed wallet, written directly: adding one through the API would start a sync against a chain.
+  const wallet = await insertConnection(w.t.database.db, {
+    userId,
+    provider: 'blockchain',
+    institutionId: null,
+    displayName: 'Cold storage',
+    settings: {
+      chain: 'bitcoin',
+      address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+      label: 'Cold storage',
+    },
+  });
   return {
     browser,
     userId,
@@ -114,6 +128,7 @@ async function personWithEverything(): Promise<Person> {
       valuation: detail.data.valuations.find((v) => v.date === '2026-11-20')?.id ?? '',
       apiKey: key.data.key.id,
       session: sessions.data.sessions[0]?.id ?? '',
+      wallet: wallet.id,
     },
   };
 }
