@@ -27,6 +27,7 @@ import {
 import { notificationDelivery, pushSubscription } from './notifications';
 import { userPreferences } from './preferences';
 import { apiKey } from './api-keys';
+import { cryptoQuote } from './crypto';
 
 export * from './app-instance';
 export * from './auth';
@@ -36,6 +37,7 @@ export * from './analytics';
 export * from './real-estate';
 export * from './notifications';
 export * from './api-keys';
+export * from './crypto';
 export * from './market-data';
 
 export const schema = {
@@ -66,5 +68,6 @@ export const schema = {
   notificationDelivery,
   pushSubscription,
   apiKey,
+  cryptoQuote,
 };
 export type Schema = typeof schema;
