@@ -1,7 +1,6 @@
 import { address, createSolanaRpc, isAddress } from '@solana/kit';
-import { formatUnits, type CryptoAsset } from '@lodestar/domain';
+import { cryptoAssetBySymbol, formatUnits, type CryptoAsset } from '@lodestar/domain';
 import { ProviderError } from '../../provider-error';
-import { cryptoAsset } from '../wallets';
 
 /**
  * Solana wallets through JSON-RPC (SOLANA_RPC_URL) with @solana/kit: `getBalance` gives lamports (1 SOL =
@@ -28,6 +27,12 @@ export function isSolanaAddress(value: string): boolean {
 }
 
 export type SolanaBalance = { asset: CryptoAsset; quantity: string };
+
+function cryptoAsset(symbol: string): CryptoAsset {
+  const asset = cryptoAssetBySymbol(symbol);
+  if (!asset) throw new Error(`Unknown asset ${symbol}`);
+  return asset;
+}
 
 export async function readSolanaWallet(rpcUrl: string, owner: string): Promise<SolanaBalance[]> {
   const rpc = createSolanaRpc(rpcUrl);
