@@ -1,4 +1,6 @@
-import { Configuration, PlaidApi, PlaidEnvironments } from 'plaid';
+import { createRequire } from 'node:module';
+import type * as PlaidSdkModule from 'plaid';
+import type { PlaidApi } from 'plaid';
 import type { Config } from '../../config/env';
 import { outboundRequest, OutboundRefusedError } from '../../outbound/guard';
 import { ProviderError } from '../types';
@@ -31,6 +33,24 @@ export class PlaidApiError extends Error {
   }
 }
 
+/**
+ * The SDK, loaded on first use: it holds about 80 MB once imported, which a server that never talks to
+ * Plaid (the default) should not carry (docs/performance.md, idle memory).
+ */
+export type PlaidSdk = typeof PlaidSdkModule;
+const requireModule = createRequire(import.meta.url);
+let loadedSdk: PlaidSdk | undefined;
+export function plaidSdk(): PlaidSdk {
+  loadedSdk ??= requireModule('plaid') as PlaidSdk;
+  return loadedSdk;
+}
+
+/** Plaid's API origins per environment (its documented hosts; the SDK's PlaidEnvironments). */
+const PLAID_ORIGINS: Record<string, string> = {
+  sandbox: 'https://sandbox.plaid.com',
+  production: 'https://production.plaid.com',
+};
+
 const TIMEOUT_MS = 60_000;
 /** A /transactions/sync page of 500 transactions is about 1 MB; holdings of a large item more. */
 const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
@@ -40,7 +60,7 @@ export function plaidConfigured(config: PlaidSettings): boolean {
 }
 
 export function plaidBaseUrl(config: PlaidSettings): string {
-  return config.plaid.baseUrl ?? PlaidEnvironments[config.plaid.environment] ?? PlaidEnvironments.sandbox!;
+  return config.plaid.baseUrl ?? PLAID_ORIGINS[config.plaid.environment] ?? PLAID_ORIGINS.sandbox!;
 }
 
 type AdapterConfig = {
@@ -102,6 +122,7 @@ export function plaidApiFor(config: PlaidSettings): PlaidApi {
 }
 
 export function createPlaidApi(config: PlaidSettings): PlaidApi {
+  const { Configuration, PlaidApi } = plaidSdk();
   return new PlaidApi(
     new Configuration({
       basePath: plaidBaseUrl(config),

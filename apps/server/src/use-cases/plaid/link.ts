@@ -1,7 +1,13 @@
 import { findConnection, storedPreferences, type Database } from '@lodestar/db';
-import { CountryCode, Products, type LinkTokenCreateRequest } from 'plaid';
+import type { CountryCode, LinkTokenCreateRequest } from 'plaid';
 import type { Config } from '../../config/env';
-import { PLAID_MESSAGES, plaidApiFor, plaidCall, plaidConfigured } from '../../connectors/plaid/client';
+import {
+  PLAID_MESSAGES,
+  plaidApiFor,
+  plaidCall,
+  plaidConfigured,
+  plaidSdk,
+} from '../../connectors/plaid/client';
 import { PLAID_PROVIDER } from '../../connectors/plaid/plaid-connector';
 import { openConnectionSecret } from '../../secrets/connection-secret';
 import { AppError } from '../../http/app-error';
@@ -27,14 +33,18 @@ const LINK_LANGUAGES = new Set([
   'sv',
   'vi',
 ]);
-/** Countries Plaid serves (link/token/create `country_codes`). */
-const LINK_COUNTRIES = new Set(Object.values(CountryCode) as string[]);
+/** Countries Plaid serves (link/token/create `country_codes`), from the SDK once it is loaded. */
+let linkCountries: Set<string> | undefined;
+function isLinkCountry(code: string): boolean {
+  linkCountries ??= new Set(Object.values(plaidSdk().CountryCode) as string[]);
+  return linkCountries.has(code);
+}
 
 /** Link's language and countries from the user's number format (`de-DE` → German, Germany and the US). */
 export function linkLocale(numberFormat: unknown): { language: string; countryCodes: CountryCode[] } {
   const [language = 'en', country = 'US'] = typeof numberFormat === 'string' ? numberFormat.split('-') : [];
   const countries = [country.toUpperCase(), 'US'].filter(
-    (code, index, all) => LINK_COUNTRIES.has(code) && all.indexOf(code) === index,
+    (code, index, all) => isLinkCountry(code) && all.indexOf(code) === index,
   );
   return {
     language: LINK_LANGUAGES.has(language.toLowerCase()) ? language.toLowerCase() : 'en',
@@ -75,6 +85,7 @@ export async function createLinkToken(options: {
       throw new AppError('CONFLICT', 'This connection was disconnected: link the bank again instead');
     request.access_token = accessToken;
   } else {
+    const { Products } = plaidSdk();
     request.products = [Products.Transactions];
     request.optional_products = [Products.Investments, Products.Liabilities];
     request.transactions = { days_requested: 730 };
