@@ -90,6 +90,7 @@ export function createBackground(deps: BackgroundDeps): Background {
       async 'sync-connections'(job) {
         const due = await dueSyncs({
           db: deps.db,
+          config: deps.config,
           now: deps.now,
           intervalFor: (userId) => userSyncIntervalMs(deps, userId),
         });

@@ -6,6 +6,11 @@ import { createBackground } from './handlers';
 import { isSyncDue, STAGGER_SECONDS, staggerSeconds } from './schedule';
 
 const HOUR = 3_600_000;
+/** Settings with Plaid configured (the connector needs them to exist). */
+const SETTINGS = {
+  plaid: { clientId: 'client', secret: 'secret', environment: 'sandbox' as const, baseUrl: undefined },
+  outbound: { allowPrivate: false, pushAnyHost: false },
+};
 const at = (iso: string) => new Date(iso);
 
 describe('when a scheduled sync is due', () => {
@@ -24,11 +29,13 @@ describe('when a scheduled sync is due', () => {
     ['demo, 2 h ago, hourly plan', row('demo', 2), HOUR, true],
     ['SimpleFIN, 2 h ago, hourly plan: the 4-hour budget wins', row('simplefin', 2), HOUR, false],
     ['SimpleFIN, 4 h ago, hourly plan', row('simplefin', 4), HOUR, true],
+    ['Plaid, 6 h ago, every 6 h', row('plaid', 6), 6 * HOUR, true],
+    ['Plaid, 1 h ago, every 6 h', row('plaid', 1), 6 * HOUR, false],
     ['waiting for the user to reconnect', row('demo', 30, 'needs_reauth'), 6 * HOUR, false],
     ['disconnected', row('demo', 30, 'disconnected'), 6 * HOUR, false],
     ['a file import (does not sync)', row('file', 30), 6 * HOUR, false],
   ])('%s', (_name, connection, interval, due) => {
-    expect(isSyncDue(connection, interval, now)).toBe(due);
+    expect(isSyncDue(connection, interval, now, SETTINGS)).toBe(due);
   });
 
   it('a failed attempt counts as the last request', () => {
@@ -42,6 +49,7 @@ describe('when a scheduled sync is due', () => {
         },
         HOUR,
         now,
+        SETTINGS,
       ),
     ).toBe(false);
   });

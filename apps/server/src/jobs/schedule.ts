@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { listConnections, listUserIds, type ConnectionRow, type Database } from '@lodestar/db';
-import { connectorFor } from '../connectors/registry';
+import { connectorFor, type ConnectorConfig } from '../connectors/registry';
 import type { Logger } from '../logger';
 
 /**
@@ -20,13 +20,17 @@ export function staggerSeconds(connectionId: string): number {
   return createHash('sha256').update(connectionId).digest().readUInt32BE(0) % STAGGER_SECONDS;
 }
 
-/** Whether a scheduled sync of the connection is due now. */
+/**
+ * Whether a scheduled sync of the connection is due now. `config` is the server's: some connectors
+ * (Plaid) exist only with their settings, and without them would never be due.
+ */
 export function isSyncDue(
   connection: Pick<ConnectionRow, 'provider' | 'status' | 'lastSyncedAt' | 'lastErrorAt'>,
   userIntervalMs: number,
   now: Date,
+  config: ConnectorConfig,
 ): boolean {
-  const connector = connectorFor(connection.provider);
+  const connector = connectorFor(connection.provider, config);
   // Waiting for the user: a sync cannot help until they reconnect (or link again).
   if (!connector || connection.status === 'disconnected' || connection.status === 'needs_reauth')
     return false;
@@ -43,6 +47,7 @@ export type SyncJob = { userId: string; connectionId: string };
 /** Every user's connections whose scheduled sync is due, with the delay each job starts after. */
 export async function dueSyncs(deps: {
   db: Database;
+  config: ConnectorConfig;
   now: () => Date;
   intervalFor: (userId: string) => number;
   logger?: Logger;
@@ -52,7 +57,7 @@ export async function dueSyncs(deps: {
   for (const userId of await listUserIds(deps.db)) {
     const interval = deps.intervalFor(userId);
     for (const { connection, syncRunning } of await listConnections(deps.db, userId)) {
-      if (syncRunning || !isSyncDue(connection, interval, now)) continue;
+      if (syncRunning || !isSyncDue(connection, interval, now, deps.config)) continue;
       due.push({ userId, connectionId: connection.id, startAfterSeconds: staggerSeconds(connection.id) });
     }
   }
