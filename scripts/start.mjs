@@ -2,9 +2,10 @@
 // `npm start`: builds the web app and the server when either is missing or older than its sources, then
 // runs the server's bundle (apps/server/dist/main.mjs, plain JavaScript) in this process.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureServerBuilt, newestChange, serverBundle } from './build-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = join(root, 'apps/web/dist/index.html');
@@ -16,16 +17,6 @@ const sources = [
   'apps/web/build',
   'packages/domain/src',
 ];
-
-function newestChange(path) {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, name) => Math.max(newest, newestChange(join(path, name))),
-    stats.mtimeMs,
-  );
-}
 
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sourcesChangedAt = Math.max(...sources.map((path) => newestChange(join(root, path))));
@@ -43,7 +34,6 @@ if (builtAt < sourcesChangedAt) {
   }
 }
 
-const { ensureServerBuilt, serverBundle } = await import('./build-server.mjs');
 try {
   await ensureServerBuilt();
 } catch (error) {

@@ -5,19 +5,12 @@ import {
 } from '@lodestar/server/testing/fake-simplefin';
 import { snap } from './auth-helpers';
 import { expect, signUpAndSignIn, test as base, uniqueEmail } from './fixtures';
+import { fakeForWorker } from './journey-helpers';
 
 // Banks: link SimpleFIN Bridge (a fake of its documented API on 127.0.0.1) from Add account, then see
 // its accounts and transactions on Banks, Accounts and Activity.
 const test = base.extend<object, { simplefin: FakeSimplefin }>({
-  simplefin: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
-    async ({}, use) => {
-      const fake = await startFakeSimplefin();
-      await use(fake);
-      await fake.close();
-    },
-    { scope: 'worker' },
-  ],
+  simplefin: fakeForWorker(startFakeSimplefin),
   serverEnv: [
     async ({ simplefin }, use) =>
       use({ OUTBOUND_ALLOW_PRIVATE: '127.0.0.1', SIMPLEFIN_BRIDGE_URL: simplefin.root }),

@@ -52,3 +52,19 @@ export async function connectDemoBank(request: APIRequestContext, origin: string
     )
     .toBe('active');
 }
+
+/**
+ * A worker fixture that starts a fake provider (on 127.0.0.1) for the worker's server and closes it when
+ * the worker ends: `test.extend<object, { plaid: FakePlaid }>({ plaid: fakeForWorker(startFakePlaid) })`.
+ */
+export function fakeForWorker<Fake extends { close(): Promise<void> }>(start: () => Promise<Fake>) {
+  return [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
+    async ({}, use: (fake: Fake) => Promise<void>) => {
+      const fake = await start();
+      await use(fake);
+      await fake.close();
+    },
+    { scope: 'worker' },
+  ] as [(args: object, use: (fake: Fake) => Promise<void>) => Promise<void>, { scope: 'worker' }];
+}

@@ -6,7 +6,7 @@ import {
 } from '@lodestar/server/testing/fake-plaid';
 import type { Page } from '@playwright/test';
 import { expect, signUpAndSignIn, test as base, uniqueEmail } from './fixtures';
-import { settled, snap } from './journey-helpers';
+import { fakeForWorker, settled, snap } from './journey-helpers';
 
 // Plaid: the journeys' server talks to a fake of Plaid's documented API on 127.0.0.1, and Link's script
 // (always loaded from cdn.plaid.com) is answered by a test script with Link's documented browser
@@ -16,15 +16,7 @@ import { settled, snap } from './journey-helpers';
 const LINK_SCRIPT_URL = 'https://cdn.plaid.com/link/v2/stable/link-initialize.js';
 
 const test = base.extend<object, { plaid: FakePlaid }>({
-  plaid: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
-    async ({}, use) => {
-      const fake = await startFakePlaid();
-      await use(fake);
-      await fake.close();
-    },
-    { scope: 'worker' },
-  ],
+  plaid: fakeForWorker(startFakePlaid),
   serverEnv: [
     async ({ plaid }, use) =>
       use({

@@ -2,6 +2,7 @@ import { startFakeCoinGecko, type FakeCoinGecko } from '@lodestar/server/testing
 import { startFakeEsplora, type FakeEsplora } from '@lodestar/server/testing/fake-esplora';
 import { snap } from './auth-helpers';
 import { expect, signUpAndSignIn, test as base, uniqueEmail } from './fixtures';
+import { fakeForWorker } from './journey-helpers';
 
 // Wallets: follow a Bitcoin wallet by its zpub (BIP84's test vector) through a fake Esplora and a fake
 // CoinGecko on 127.0.0.1, see its holding valued on Wallets, on Assets and in the dashboard's crypto share.
@@ -13,24 +14,8 @@ const CHANGE_0 = 'bc1q8c6fshw2dlwun7ekn9qwf37cu2rn755upcp6el';
 const EXTERNAL = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 
 const test = base.extend<object, { esplora: FakeEsplora; gecko: FakeCoinGecko }>({
-  esplora: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
-    async ({}, use) => {
-      const fake = await startFakeEsplora();
-      await use(fake);
-      await fake.close();
-    },
-    { scope: 'worker' },
-  ],
-  gecko: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
-    async ({}, use) => {
-      const fake = await startFakeCoinGecko();
-      await use(fake);
-      await fake.close();
-    },
-    { scope: 'worker' },
-  ],
+  esplora: fakeForWorker(startFakeEsplora),
+  gecko: fakeForWorker(startFakeCoinGecko),
   serverEnv: [
     async ({ esplora, gecko }, use) => use({ BTC_ESPLORA_URL: esplora.url, CRYPTO_PRICES_URL: gecko.url }),
     { scope: 'worker' },
