@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -13,7 +13,7 @@ import type { DashboardView } from '../use-cases/dashboard/dashboard';
 import type { PortfolioView } from '../use-cases/dashboard/portfolio';
 import type { Envelope } from '../use-cases/transactions/test-fixtures';
 import { runFxJob } from './refresher';
-import { decodeFxSnapshot, encodeFxSnapshot, loadFxSnapshot } from './snapshot';
+import { decodeFxSnapshot, encodeFxSnapshot, FX_SNAPSHOT_FILE, loadFxSnapshot } from './snapshot';
 
 // Test data made up here (not ECB figures): a rate for every working day since the demo's history begins.
 const TODAY = '2026-11-20';
@@ -61,6 +61,26 @@ describe('the compact snapshot format', () => {
     ['a bad date', 'date,USD\n2026-13-20,1.1\n'],
   ])('refuses %s', (_name, text) => {
     expect(() => decodeFxSnapshot(gzipSync(text))).toThrow(RangeError);
+  });
+});
+
+describe('the snapshot shipped in the package', () => {
+  it('holds the ECB history from its first publication day, in the compact format', async () => {
+    const rows = decodeFxSnapshot(await readFile(FX_SNAPSHOT_FILE));
+    expect(rows[0]?.date).toBe('1999-01-04');
+    expect((rows.at(-1)?.date ?? '') >= '2025-05-09').toBe(true);
+    const rate = (date: string, currency: string) =>
+      rows.find((row) => row.date === date && row.currency === currency)?.perEur;
+    // The ECB's first reference rates, as published on 4 January 1999.
+    expect(rate('1999-01-04', 'USD')).toBe('1.1789');
+    expect(rate('1999-01-04', 'JPY')).toBe('133.73');
+    expect(rate('1999-01-04', 'GBP')).toBe('0.7111');
+    const currencies = new Set(rows.map((row) => row.currency));
+    for (const code of ['USD', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'CNY', 'INR', 'BRL', 'SEK', 'PLN']) {
+      expect(currencies.has(code), code).toBe(true);
+    }
+    // Every working day: about 255 publication days a year.
+    expect(new Set(rows.map((row) => row.date)).size).toBeGreaterThan(26 * 255);
   });
 });
 
