@@ -17,12 +17,12 @@ export type ConnectorConfig = PlaidSettings;
 const plaidConnectors = new WeakMap<ConnectorConfig['plaid'], Connector>();
 
 /**
- * The connector that syncs a provider's connections; undefined for file imports and manual accounts
- * (and for providers that need the configuration when none is given).
+ * The connector that syncs a provider's connections; undefined for file imports and manual accounts.
+ * The server's configuration is required: connectors built from it (Plaid) would otherwise be missing
+ * without a word, and their connections would look like ones that never sync.
  */
-export function connectorFor(provider: string, config?: ConnectorConfig): Connector | undefined {
+export function connectorFor(provider: string, config: ConnectorConfig): Connector | undefined {
   if (provider === PLAID_PROVIDER) {
-    if (!config) return undefined;
     let connector = plaidConnectors.get(config.plaid);
     if (!connector) {
       connector = createPlaidConnector(config);

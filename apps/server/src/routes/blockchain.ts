@@ -121,7 +121,7 @@ export function blockchainRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) {
   const { db, auth, syncRunner } = deps;
 
   async function walletView(userId: string, id: string) {
-    const { wallets } = await listWallets(db, userId, deps.now());
+    const { wallets } = await listWallets(db, userId, deps.config, deps.now());
     const wallet = wallets.find((item) => item.id === id);
     if (!wallet) throw AppError.notFound(WALLET_TEXTS.notFound);
     return wallet;
@@ -130,7 +130,7 @@ export function blockchainRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) {
   return new OpenAPIHono<AppEnv>()
     .openapi(routes.list, async (c) => {
       const { userId } = await requireUser(c, auth);
-      return ok(c, await listWallets(db, userId, deps.now()));
+      return ok(c, await listWallets(db, userId, deps.config, deps.now()));
     })
     .openapi(routes.add, async (c) => {
       const { userId } = await requireUser(c, auth);

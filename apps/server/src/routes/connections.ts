@@ -206,7 +206,7 @@ export function connectionsRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) 
     const rows = await listConnections(db, userId);
     const row = rows.find((candidate) => candidate.connection.id === connectionId);
     if (!row) throw AppError.notFound('No such connection');
-    return connectionView(row, deps.now());
+    return connectionView(row, deps.config, deps.now());
   }
 
   return new OpenAPIHono<AppEnv>()
@@ -214,7 +214,7 @@ export function connectionsRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) 
       const { userId } = await requireUser(c, auth);
       const rows = await listConnections(db, userId);
       return ok(c, {
-        connections: rows.map((row) => connectionView(row, deps.now())),
+        connections: rows.map((row) => connectionView(row, deps.config, deps.now())),
       });
     })
     .openapi(routes.providers, async (c) => {

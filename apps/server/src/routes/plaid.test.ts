@@ -173,6 +173,17 @@ describe('Plaid routes', () => {
     expect(tx.rows).toEqual([{ amount: -2_500 }]);
   });
 
+  it('the connections list shows a Plaid connection as one that syncs, reconnected through Link', async () => {
+    const { browser, connectionId } = await link();
+    const list = await browser.json<{
+      data: { connections: { id: string; syncs: boolean; reconnect: string }[] };
+    }>('/api/v1/connections');
+    expect(list.body.data.connections.find((item) => item.id === connectionId)).toMatchObject({
+      syncs: true,
+      reconnect: 'plaid_link',
+    });
+  });
+
   it('linking the same login again is offered as a reconnect, and the new item is removed at Plaid', async () => {
     const { browser, userId, connectionId, itemId } = await link();
     const again = fake.createItem({ institutionId: fake.items.get(itemId)!.institutionId });

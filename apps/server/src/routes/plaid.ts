@@ -170,7 +170,7 @@ export function plaidRoutes(
         (item) => item.connection.id === result.connectionId,
       );
       if (!row) throw AppError.notFound('No such connection');
-      const view = connectionView(row, deps.now());
+      const view = connectionView(row, deps.config, deps.now());
       return ok(
         c,
         {

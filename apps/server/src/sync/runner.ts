@@ -57,8 +57,8 @@ export type SyncRunnerOptions = {
   afterWrite?: (userId: string, transactionIds: string[]) => Promise<void>;
   /** How connectors reach providers: the key that opens stored secrets, the outbound policy. */
   providerAccess?: { encryptionKey: string; outbound: OutboundPolicy };
-  /** What connectors built from the configuration (Plaid) need; without it they do not sync. */
-  config?: ConnectorConfig;
+  /** What connectors built from the configuration (Plaid) need. */
+  config: ConnectorConfig;
   /** Chains and prices for wallet connectors. */
   crypto?: CryptoServices;
 };

@@ -1,7 +1,7 @@
 import type { AccountListRow, ConnectionRow } from '@lodestar/db';
 import { accountStatusText, normalizeAccountStatus } from '@lodestar/domain';
 import { PLAID_PROVIDER } from '../../connectors/plaid/plaid-connector';
-import { connectorFor } from '../../connectors/registry';
+import { connectorFor, type ConnectorConfig } from '../../connectors/registry';
 import { nextSyncAllowedAt } from '../../sync/budget';
 
 const money = (amountMinor: number, currency: string) => ({ amountMinor, currency });
@@ -45,10 +45,10 @@ export type ConnectionListRow = {
 /** How a connection in needs_reauth or error gets going again. */
 export type ReconnectWay = 'in_place' | 'setup_token' | 'plaid_link' | 'link_again';
 
-export function connectionView(row: ConnectionListRow, now: Date = new Date()) {
+export function connectionView(row: ConnectionListRow, config: ConnectorConfig, now: Date) {
   const { connection, syncRunning: running } = row;
   const status = normalizeAccountStatus(connection.status);
-  const connector = connectorFor(connection.provider);
+  const connector = connectorFor(connection.provider, config);
   const nextAllowed = nextSyncAllowedAt(connection, connector?.minSyncIntervalMs, now);
   const reconnect: ReconnectWay =
     connection.provider === PLAID_PROVIDER

@@ -15,6 +15,7 @@ import {
   type WalletChain,
 } from '../../connectors/blockchain/wallets';
 import { BLOCKCHAIN_PROVIDER } from '../../connectors/blockchain/blockchain-connector';
+import type { ConnectorConfig } from '../../connectors/registry';
 import { AppError } from '../../http/app-error';
 import { reportingFor } from '../../fx/reporting';
 import { normalizeDecimal, productMinor } from '../holdings/decimal';
@@ -104,7 +105,7 @@ export async function addWallet(options: {
 }
 
 /** The user's wallets with their holdings, valued in US dollars and in the reporting currency. */
-export async function listWallets(db: Database, userId: string, now: Date) {
+export async function listWallets(db: Database, userId: string, config: ConnectorConfig, now: Date) {
   const connections = (await listConnections(db, userId)).filter(
     (row) => row.connection.provider === BLOCKCHAIN_PROVIDER,
   );
@@ -138,7 +139,7 @@ export async function listWallets(db: Database, userId: string, now: Date) {
             converted: converted === null ? null : money(converted, basis.currency),
           };
         });
-      const view = connectionView(row, now);
+      const view = connectionView(row, config, now);
       const account = rows.find((holding) => holding.connectionId === row.connection.id);
       const totalMinor = holdings.reduce((sum, item) => sum + (item.value?.amountMinor ?? 0), 0);
       const totalConverted = reporting.convert(totalMinor, 'USD');
