@@ -18,8 +18,15 @@ import {
 import { cn } from '@/lib/utils';
 import { type Account, accountsApi, accountsQueryKeys } from '../api';
 import { accountIsLiability, balanceDisplay, displayAccountName, isManualAccount, maskText } from '../model';
-import { useFailureToast, useReconnect, useSyncConnection, useToggleFavorite } from '../queries';
+import {
+  useConnections,
+  useFailureToast,
+  useReconnect,
+  useSyncConnection,
+  useToggleFavorite,
+} from '../queries';
 import { useOptionalPlaidLinkControl } from './plaid-link';
+import { SimplefinReconnect } from './simplefin-reconnect';
 import { DeleteAccountDialog, RenameAccountDialog, UpdateBalanceDialog } from './account-dialogs';
 
 const STATUS_VARIANT: Record<ReturnType<typeof normalizeAccountStatus>, BadgeProps['variant']> = {
@@ -59,15 +66,22 @@ export function Balance({ account }: { account: Pick<Account, 'type' | 'currentB
   );
 }
 
-/** 'Reconnect' for needs_reauth, 'Try again' for error; nothing for other statuses or manual accounts. */
+/**
+ * 'Reconnect' for needs_reauth, the way the account's connection signs in again (the server says which:
+ * Plaid Link in update mode, a new SimpleFIN setup token, or in place); none for a source that can only
+ * be removed and linked again. 'Try again' for error; nothing for other statuses or manual accounts.
+ */
 function StatusAction({ account, describedBy }: { account: Account; describedBy: string }) {
   const reconnect = useReconnect();
   const sync = useSyncConnection();
+  const connections = useConnections();
   const status = normalizeAccountStatus(account.status);
   const plaidLink = useOptionalPlaidLinkControl();
   const connectionId = account.connectionId;
   if (!connectionId) return null;
-  if (status === 'needs_reauth' && account.provider === 'plaid' && plaidLink) {
+  const way = connections.data?.find((connection) => connection.id === connectionId)?.reconnect;
+  if (status === 'needs_reauth' && way === 'plaid_link') {
+    if (!plaidLink) return null;
     // Plaid signs in again only through Link in update mode.
     const mine = plaidLink.pending?.mode === 'update' && plaidLink.pending.connectionId === connectionId;
     return (
@@ -83,7 +97,16 @@ function StatusAction({ account, describedBy }: { account: Account; describedBy:
       </Button>
     );
   }
-  if (status === 'needs_reauth') {
+  if (status === 'needs_reauth' && way === 'setup_token') {
+    return (
+      <SimplefinReconnect
+        connectionId={connectionId}
+        name={account.institutionName ?? account.name}
+        describedBy={describedBy}
+      />
+    );
+  }
+  if (status === 'needs_reauth' && way === 'in_place') {
     return (
       <Button
         size="sm"

@@ -19,8 +19,7 @@ import { useFigureDisplay } from '@/components/figure-display';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { SimplefinConnectForm } from './simplefin-connect-form';
+import { SimplefinReconnect } from './simplefin-reconnect';
 import { type Account, accountsApi, accountsQueryKeys, type Connection } from '../api';
 import { ACCOUNTS_TEXT } from '../messages';
 import { anySyncRunning, canSync, syncedText } from '../model';
@@ -28,7 +27,6 @@ import {
   useConnections,
   useFailureToast,
   useInvalidateMoneyData,
-  useProviders,
   useReconnect,
   useSyncCompletion,
   useSyncConnection,
@@ -83,38 +81,6 @@ function InstitutionMark({ connection }: { connection: Connection }) {
     <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
       <Landmark aria-hidden="true" className="size-4" />
     </span>
-  );
-}
-
-/** Reconnect with a new SimpleFIN setup token (a revoked access cannot be signed in again in place). */
-function SimplefinReconnect({ connection, describedBy }: { connection: Connection; describedBy: string }) {
-  const [open, setOpen] = useState(false);
-  const providers = useProviders();
-  const setupUrl = providers.data?.find((item) => item.id === 'simplefin')?.setupUrl ?? null;
-  return (
-    <>
-      <Button size="sm" variant="outline" aria-describedby={describedBy} onClick={() => setOpen(true)}>
-        <RefreshCw aria-hidden="true" />
-        Reconnect
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-w-xl">
-          <DialogHeader>
-            <DialogTitle>Reconnect {connectionName(connection)}</DialogTitle>
-            <DialogDescription>
-              SimpleFIN no longer accepts the old access. Create a new setup token in SimpleFIN Bridge and
-              paste it here; the connection and its history stay.
-            </DialogDescription>
-          </DialogHeader>
-          <SimplefinConnectForm
-            setupUrl={setupUrl}
-            connectionId={connection.id}
-            onCancel={() => setOpen(false)}
-            onConnected={() => setOpen(false)}
-          />
-        </DialogContent>
-      </Dialog>
-    </>
   );
 }
 
@@ -268,7 +234,7 @@ function ConnectionRow({
         </Badge>
         <div className="flex flex-wrap items-center gap-1">
           {needsHelp && connection.reconnect === 'setup_token' ? (
-            <SimplefinReconnect connection={connection} describedBy={nameId} />
+            <SimplefinReconnect connectionId={connection.id} name={name} describedBy={nameId} />
           ) : status === 'needs_reauth' && connection.reconnect === 'plaid_link' ? (
             <PlaidReconnect connection={connection} describedBy={nameId} />
           ) : status === 'needs_reauth' && connection.reconnect === 'link_again' ? null : status ===

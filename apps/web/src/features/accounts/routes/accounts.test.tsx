@@ -192,7 +192,13 @@ describe('accounts page: groups and rows', { timeout: 15_000 }, () => {
       connectionId: 'conn_r',
     });
     const broken = makeAccount({ id: 'acc_e', name: 'Broken Sync', status: 'error', connectionId: 'conn_e' });
-    serve({ accounts: [checking, reauth, broken] });
+    serve({
+      accounts: [checking, reauth, broken],
+      connections: [
+        makeConnection({ id: 'conn_r', status: 'needs_reauth' }),
+        makeConnection({ id: 'conn_e', status: 'error' }),
+      ],
+    });
     server
       .on('POST', '/api/v1/connections/conn_r/reconnect', () =>
         ok({
@@ -218,13 +224,61 @@ describe('accounts page: groups and rows', { timeout: 15_000 }, () => {
 
     const reauthRow = rowOf('Needs Login');
     expect(reauthRow).toHaveTextContent('Reconnect needed: Reconnect to continue syncing');
-    await user.click(within(reauthRow).getByRole('button', { name: 'Reconnect' }));
+    await user.click(await within(reauthRow).findByRole('button', { name: 'Reconnect' }));
     await waitFor(() => expect(server.calls('/api/v1/connections/conn_r/reconnect', 'POST')).toHaveLength(1));
 
     const brokenRow = rowOf('Broken Sync');
     expect(brokenRow).toHaveTextContent('Error: Try reconnecting');
     await user.click(within(brokenRow).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(server.calls('/api/v1/connections/conn_e/sync', 'POST')).toHaveLength(1));
+  });
+
+  it('a SimpleFIN account asks for a new setup token, never the in-place reconnect SimpleFIN lacks', async () => {
+    const simplefin = makeAccount({
+      id: 'acc_sf',
+      name: 'Credit Union Checking',
+      provider: 'simplefin',
+      institutionName: 'Hometown Credit Union',
+      status: 'needs_reauth',
+      connectionId: 'conn_sf',
+    });
+    const wallet = makeAccount({
+      id: 'acc_w',
+      name: 'Cold Wallet',
+      provider: 'blockchain',
+      status: 'needs_reauth',
+      connectionId: 'conn_w',
+    });
+    serve({
+      accounts: [simplefin, wallet],
+      connections: [
+        makeConnection({
+          id: 'conn_sf',
+          provider: 'simplefin',
+          displayName: 'Hometown Credit Union',
+          status: 'needs_reauth',
+          reconnect: 'setup_token',
+        }),
+        makeConnection({
+          id: 'conn_w',
+          provider: 'blockchain',
+          status: 'needs_reauth',
+          reconnect: 'link_again',
+        }),
+      ],
+    });
+    server.on('GET', '/api/v1/connections/providers', () => ok({ providers: [] }));
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    await screen.findByText('Credit Union Checking');
+    await user.click(
+      await within(rowOf('Credit Union Checking')).findByRole('button', { name: 'Reconnect' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reconnect Hometown Credit Union' });
+    expect(within(dialog).getByLabelText(/setup token/i)).toBeInTheDocument();
+    expect(server.calls('/api/v1/connections/conn_sf/reconnect', 'POST')).toHaveLength(0);
+    // A source that can only be linked again offers no Reconnect that would do nothing.
+    expect(within(rowOf('Cold Wallet')).queryByRole('button', { name: 'Reconnect' })).toBeNull();
   });
 });
 
