@@ -74,7 +74,7 @@ const NON_TEXT_PAIRS: [part: string, surface: string][] = [
   ['input', 'card'],
   ['ring', 'background'],
   ['ring', 'card'],
-  ...[1, 2, 3, 4, 5, 6, 7, 8].map((n): [string, string] => [`chart-${n}`, 'card']),
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((n): [string, string] => [`chart-${n}`, 'card']),
 ];
 
 function ratio(theme: Record<string, string>, a: string, b: string): number {

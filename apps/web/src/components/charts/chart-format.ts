@@ -41,3 +41,17 @@ export function axisDate(x: number, dateFormat: DateFormat = 'MM/DD/YYYY', spanD
 export function tooltipDate(x: number, dateFormat: DateFormat = 'MM/DD/YYYY'): string {
   return formatIsoDate(isoOf(x), dateFormat);
 }
+
+/**
+ * Axis tick labels that never repeat: a tick whose label equals the one before it (two ticks on one
+ * day of a short history) gets none, and Chart.js drops it (null hides the tick).
+ */
+export function uniqueTickLabel(
+  format: (x: number) => string,
+): (value: number | string, index: number, ticks: readonly { value: number }[]) => string | null {
+  return (value, index, ticks) => {
+    const label = format(Number(value));
+    const previous = ticks[index - 1];
+    return previous && format(previous.value) === label ? null : label;
+  };
+}

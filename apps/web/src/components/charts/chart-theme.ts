@@ -11,7 +11,7 @@ export type ChartTheme = {
   series: readonly string[];
 };
 
-const SERIES_VARIABLES = ['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => `--chart-${n}`);
+const SERIES_VARIABLES = Array.from({ length: 11 }, (_, index) => `--chart-${index + 1}`);
 
 function cssVariable(style: CSSStyleDeclaration, name: string, fallback: string): string {
   return style.getPropertyValue(name).trim() || fallback;

@@ -58,6 +58,7 @@ export function DoughnutChart({
                 const share = total > 0 ? ` (${((item.parsed / total) * 100).toFixed(1)}%)` : '';
                 return `${item.label}: ${masked ? MASKED_AMOUNT : tooltipCurrency(item.parsed, currency, locale)}${share}`;
               },
+              footer: () => (masked ? '' : `Total: ${tooltipCurrency(total, currency, locale)}`),
             },
           },
         },

@@ -1,6 +1,7 @@
 import type { ChartConfiguration } from 'chart.js';
 import { useMemo } from 'react';
 import { cn } from '@/lib/utils';
+import { categoryColor, INCOME_SERIES, OTHER_SERIES, SAVINGS_SERIES } from './category-colors';
 import { MASKED_AMOUNT, tooltipCurrency } from './chart-format';
 import { useChartTheme } from './chart-theme';
 import { loadSankeyCharts, useChart } from './use-chart';
@@ -43,13 +44,15 @@ export function SankeyChart({
   const config = useMemo((): ChartConfiguration<'sankey'> | null => {
     if (links.length === 0) return null;
     const kindOf = new Map(nodes.map((node) => [node.id, node.kind]));
+    const series = (index: number) => theme.series[index % theme.series.length] ?? theme.foreground;
     const colorOf = (id: string): string => {
       const kind = kindOf.get(id);
       if (kind === 'deficit') return theme.negative;
-      if (kind === 'savings') return theme.series[3] ?? theme.foreground;
-      if (kind === 'source' || kind === 'income') return theme.series[0] ?? theme.foreground;
-      const index = nodes.findIndex((node) => node.id === id);
-      return theme.series[(index % (theme.series.length - 2)) + 1] ?? theme.foreground;
+      if (kind === 'savings') return series(SAVINGS_SERIES);
+      if (kind === 'source' || kind === 'income') return series(INCOME_SERIES);
+      if (kind === 'other') return series(OTHER_SERIES);
+      // Category nodes are `cat:<code>` (the same colour as the category in the Expenses doughnut).
+      return series(categoryColor(id.replace(/^cat:/, '')));
     };
     return {
       type: 'sankey',
@@ -67,6 +70,10 @@ export function SankeyChart({
             color: theme.foreground,
             borderColor: theme.card,
             nodeWidth: 12,
+            // Labels sit at their node's middle: every node at least a line of text tall, with a gap, so
+            // two labels never overlap however small their amounts (the table has the exact figures).
+            nodeMinSize: 14,
+            nodePadding: 8,
             size: 'max',
             parsing: { from: 'from', to: 'to', flow: 'flow' },
           },

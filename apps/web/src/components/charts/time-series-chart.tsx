@@ -2,11 +2,20 @@ import { CHART, type DateFormat, lttb } from '@lodestar/domain';
 import type { ChartConfiguration } from 'chart.js';
 import { useMemo } from 'react';
 import { cn } from '@/lib/utils';
-import { axisCurrency, axisDate, MASKED_AMOUNT, tooltipCurrency, tooltipDate } from './chart-format';
+import {
+  axisCurrency,
+  axisDate,
+  MASKED_AMOUNT,
+  tooltipCurrency,
+  tooltipDate,
+  uniqueTickLabel,
+} from './chart-format';
 import { useChartTheme, type ChartTheme } from './chart-theme';
 import { useChart } from './use-chart';
 
 export type ChartPoint = { x: number; y: number };
+
+const DAY_MS = 86_400_000;
 
 export type TimeSeries = {
   id: string;
@@ -87,7 +96,7 @@ export function TimeSeriesChart({
     if (series.length === 0) return null;
     const drawn = stacked ? alignedSamples(series) : series;
     const xs = drawn[0]?.points.map((point) => point.x) ?? [];
-    const spanDays = xs.length > 1 ? ((xs.at(-1) ?? 0) - (xs[0] ?? 0)) / 86_400_000 : 0;
+    const spanDays = xs.length > 1 ? ((xs.at(-1) ?? 0) - (xs[0] ?? 0)) / DAY_MS : 0;
     const formatX = (x: number) => (xKind === 'date' ? axisDate(x, dateFormat, spanDays) : String(x));
     const title = (x: number) =>
       xKind === 'date'
@@ -135,7 +144,10 @@ export function TimeSeriesChart({
               color: theme.muted,
               // Whole steps only: no 'Year 2.5' between two years.
               precision: xKind === 'date' ? undefined : 0,
-              callback: (value) => formatX(Number(value)),
+              // Day-sized steps on short histories, and a label is never repeated: a tick between two
+              // days would otherwise print the same date twice.
+              ...(xKind === 'date' && spanDays < CHART.maxXTicks ? { stepSize: DAY_MS } : {}),
+              callback: uniqueTickLabel(formatX),
             },
             grid: { display: false },
             border: { color: theme.grid },
@@ -170,7 +182,16 @@ export function TimeSeriesChart({
               title: (items) => title(items[0]?.parsed.x ?? 0),
               label: (item) =>
                 `${item.dataset.label ?? ''}: ${masked ? MASKED_AMOUNT : tooltipCurrency(item.parsed.y ?? 0, currency, locale)}`,
-              footer: (items) => (firstPointFooter && items[0]?.dataIndex === 0 ? firstPointFooter : ''),
+              footer: (items) => {
+                const lines: string[] = [];
+                // A stacked chart's total is the sum of its layers (net worth: assets less liabilities).
+                if (stacked && items.length > 1 && !masked) {
+                  const total = items.reduce((sum, item) => sum + (item.parsed.y ?? 0), 0);
+                  lines.push(`Total: ${tooltipCurrency(total, currency, locale)}`);
+                }
+                if (firstPointFooter && items[0]?.dataIndex === 0) lines.push(firstPointFooter);
+                return lines;
+              },
             },
           },
         },

@@ -47,6 +47,39 @@ describe('dashboard: figures', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('crypto-share')).toHaveTextContent('Crypto is 3.10% of your assets.');
   });
 
+  it('gives every class in the allocation its own colour (Investments and Other apart)', async () => {
+    serveDashboard({
+      dashboard: makeDashboard({
+        allocation: [
+          {
+            class: 'investment',
+            label: 'Investments',
+            amount: { amountMinor: 2_000_000, currency: 'USD' },
+            percent: 60,
+          },
+          {
+            class: 'other',
+            label: 'Other',
+            amount: { amountMinor: 1_000_000, currency: 'USD' },
+            percent: 30,
+          },
+          { class: 'cash', label: 'Cash', amount: { amountMinor: 333_333, currency: 'USD' }, percent: 10 },
+        ],
+      }),
+    });
+    renderDashboard();
+    const legend = await within(await screen.findByRole('region', { name: 'Allocation' })).findByRole(
+      'list',
+      {
+        name: 'Allocation by class',
+      },
+    );
+    const swatches = within(legend)
+      .getAllByRole('listitem')
+      .map((item) => (item.querySelector('span[aria-hidden="true"]') as HTMLElement).style.backgroundColor);
+    expect(swatches).toEqual(['var(--chart-2)', 'var(--chart-7)', 'var(--chart-1)']);
+  });
+
   it('shows only the widgets of the dashboard_layout preference, in its order', async () => {
     serveDashboard();
     server.on('GET', '/api/v1/user/preferences', () =>

@@ -1,5 +1,5 @@
 import {
-  ASSET_CLASSES,
+  type AssetClass,
   isCurrencyCode,
   isIsoDate,
   isPortfolioRange,
@@ -57,12 +57,21 @@ export function major(amountMinor: number, currency: string): number {
 }
 
 /**
- * The chart colour (index into the theme's --chart-N series) of an asset class: its place in the
- * domain's display order, so a class has the same colour in the doughnut, its legend and the history.
+ * The chart colour (index into the theme's --chart-N series) of an asset class, so a class has the same
+ * colour in the doughnut, its legend and the history. Other takes the neutral slate colour: next to
+ * Investments' orange, the amber it had in display order read as the same colour.
  */
+const CLASS_COLORS: Record<AssetClass, number> = {
+  cash: 0,
+  investment: 1,
+  crypto: 2,
+  real_estate: 3,
+  other: 6,
+  liability: 5,
+};
+
 export function classColor(assetClass: string): number {
-  const index = ASSET_CLASSES.indexOf(assetClass as (typeof ASSET_CLASSES)[number]);
-  return index < 0 ? ASSET_CLASSES.length : index;
+  return CLASS_COLORS[assetClass as AssetClass] ?? 7;
 }
 
 /** The calendar day it is now in `timeZone` ('YYYY-MM-DD'). */
