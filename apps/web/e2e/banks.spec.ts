@@ -5,7 +5,7 @@ import {
 } from '@lodestar/server/testing/fake-simplefin';
 import { snap } from './auth-helpers';
 import { expect, signUpAndSignIn, test as base, uniqueEmail } from './fixtures';
-import { fakeForWorker } from './journey-helpers';
+import { fakeForWorker, forEachView } from './journey-helpers';
 
 // Banks: link SimpleFIN Bridge (a fake of its documented API on 127.0.0.1) from Add account, then see
 // its accounts and transactions on Banks, Accounts and Activity.
@@ -115,17 +115,10 @@ test('banks: Add account → SimpleFIN setup token → accounts and transactions
   await expect(page.getByText('SKYLINE AIRWAYS')).toBeVisible();
   await expect(page.getByText('Harbor Coffee')).toBeVisible();
 
-  for (const [width, height] of [
-    [375, 812],
-    [1440, 900],
-  ] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme });
-      await page.goto('/banks');
-      await expect(page.getByText('Northwind Checking')).toBeVisible();
-      await checkA11y(page);
-      await snap(page, `banks-${width}-${colorScheme}`);
-    }
-  }
+  await forEachView(page, async ({ name }) => {
+    await page.goto('/banks');
+    await expect(page.getByText('Northwind Checking')).toBeVisible();
+    await checkA11y(page);
+    await snap(page, `banks-${name}`);
+  });
 });

@@ -16,6 +16,29 @@ export async function snap(page: Page, name: string): Promise<void> {
   });
 }
 
+/** Every screen is looked at on a phone and a desktop, light and dark. */
+const VIEWS = [
+  { width: 375, height: 812 },
+  { width: 1440, height: 900 },
+] as const;
+
+/**
+ * Runs `look` at 375 and 1440 px, each in light and dark (the viewport and colour scheme set first);
+ * `name` is `<width>-<scheme>`, for screenshot names.
+ */
+export async function forEachView(
+  page: Page,
+  look: (view: { width: number; colorScheme: 'light' | 'dark'; name: string }) => Promise<void>,
+): Promise<void> {
+  for (const { width, height } of VIEWS) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      await look({ width, colorScheme, name: `${width}-${colorScheme}` });
+    }
+  }
+}
+
 /** Resolves once nothing on the page is loading any more. */
 export async function settled(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });

@@ -1,6 +1,6 @@
 import { startFakeYahooFinance, type FakeYahooFinance } from '@lodestar/server/testing/fake-yahoo-finance';
 import { expect, test as base } from './fixtures';
-import { connectDemoBank, settled, signUpByApi, snap } from './journey-helpers';
+import { connectDemoBank, forEachView, settled, signUpByApi, snap } from './journey-helpers';
 
 // Markets on Assets: search a symbol, add it to the watchlist, reorder, open its detail with the price
 // chart and your position. Quotes come from a fake of Yahoo Finance's endpoints on 127.0.0.1.
@@ -105,25 +105,18 @@ test('markets: search a symbol, add it to the watchlist, reorder, open its detai
   await page.goto('/assets/securities/NOPE1');
   await expect(page.getByText('No security found for symbol NOPE1.')).toBeVisible();
 
-  for (const [width, height] of [
-    [375, 812],
-    [1440, 900],
-  ] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme });
-      await page.goto('/assets');
-      await expect(page.getByRole('link', { name: 'NWND' })).toBeVisible();
-      await settled(page);
-      await checkA11y(page);
-      // Nothing runs off the side of the screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await snap(page, `markets-assets-${width}-${colorScheme}`);
-      await page.goto('/assets/securities/NWND');
-      await expect(page.getByText(/USD · price of/)).toBeVisible();
-      await settled(page);
-      await checkA11y(page);
-      await snap(page, `markets-security-${width}-${colorScheme}`);
-    }
-  }
+  await forEachView(page, async ({ width, name }) => {
+    await page.goto('/assets');
+    await expect(page.getByRole('link', { name: 'NWND' })).toBeVisible();
+    await settled(page);
+    await checkA11y(page);
+    // Nothing runs off the side of the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await snap(page, `markets-assets-${name}`);
+    await page.goto('/assets/securities/NWND');
+    await expect(page.getByText(/USD · price of/)).toBeVisible();
+    await settled(page);
+    await checkA11y(page);
+    await snap(page, `markets-security-${name}`);
+  });
 });

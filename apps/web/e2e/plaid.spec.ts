@@ -6,7 +6,7 @@ import {
 } from '@lodestar/server/testing/fake-plaid';
 import type { Page } from '@playwright/test';
 import { expect, signUpAndSignIn, test as base, uniqueEmail } from './fixtures';
-import { fakeForWorker, settled, snap } from './journey-helpers';
+import { fakeForWorker, forEachView, settled, snap } from './journey-helpers';
 
 // Plaid: the journeys' server talks to a fake of Plaid's documented API on 127.0.0.1, and Link's script
 // (always loaded from cdn.plaid.com) is answered by a test script with Link's documented browser
@@ -276,20 +276,13 @@ test('plaid: Add account → Plaid Link → accounts and transactions everywhere
   await expect(terms).toContainText('Last statement balance');
   await checkA11y(page);
   const cardUrl = page.url();
-  for (const [width, height] of [
-    [375, 812],
-    [1440, 900],
-  ] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme });
-      await page.goto(cardUrl);
-      await expect(terms).toBeVisible();
-      await settled(page);
-      await checkA11y(page);
-      await snap(page, `plaid-card-${width}-${colorScheme}`);
-    }
-  }
+  await forEachView(page, async ({ name }) => {
+    await page.goto(cardUrl);
+    await expect(terms).toBeVisible();
+    await settled(page);
+    await checkA11y(page);
+    await snap(page, `plaid-card-${name}`);
+  });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });
 
@@ -333,20 +326,13 @@ test('plaid: Add account → Plaid Link → accounts and transactions everywhere
   expect(created).toHaveLength(2);
   expect(plaid.items.get(itemId)?.error).toBeNull();
 
-  for (const [width, height] of [
-    [375, 812],
-    [1440, 900],
-  ] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme });
-      await page.goto('/banks');
-      await expect(page.getByText('Platypus Checking')).toBeVisible();
-      await settled(page);
-      await checkA11y(page);
-      await snap(page, `plaid-banks-${width}-${colorScheme}`);
-    }
-  }
+  await forEachView(page, async ({ name }) => {
+    await page.goto('/banks');
+    await expect(page.getByText('Platypus Checking')).toBeVisible();
+    await settled(page);
+    await checkA11y(page);
+    await snap(page, `plaid-banks-${name}`);
+  });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/banks');
   await page.getByRole('button', { name: 'Add account' }).first().click();

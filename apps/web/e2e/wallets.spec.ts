@@ -2,7 +2,7 @@ import { startFakeCoinGecko, type FakeCoinGecko } from '@lodestar/server/testing
 import { startFakeEsplora, type FakeEsplora } from '@lodestar/server/testing/fake-esplora';
 import { snap } from './auth-helpers';
 import { expect, signUpAndSignIn, test as base, uniqueEmail } from './fixtures';
-import { fakeForWorker } from './journey-helpers';
+import { fakeForWorker, forEachView } from './journey-helpers';
 
 // Wallets: follow a Bitcoin wallet by its zpub (BIP84's test vector) through a fake Esplora and a fake
 // CoinGecko on 127.0.0.1, see its holding valued on Wallets, on Assets and in the dashboard's crypto share.
@@ -97,19 +97,12 @@ test('wallets: add a zpub, see its bitcoin valued on Wallets, Assets and the das
   await page.goto('/dashboard');
   await expect(page.getByTestId('crypto-share')).toContainText('Crypto is 100.00% of your assets');
 
-  for (const [width, height] of [
-    [375, 812],
-    [1440, 900],
-  ] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme });
-      await page.goto('/wallets');
-      await expect(page.getByText('0.254321 BTC')).toBeVisible();
-      await checkA11y(page);
-      await snap(page, `wallets-${width}-${colorScheme}`);
-    }
-  }
+  await forEachView(page, async ({ name }) => {
+    await page.goto('/wallets');
+    await expect(page.getByText('0.254321 BTC')).toBeVisible();
+    await checkA11y(page);
+    await snap(page, `wallets-${name}`);
+  });
 
   // Remove, after confirming.
   await page.getByRole('button', { name: 'Remove Cold storage' }).click();
