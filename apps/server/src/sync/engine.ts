@@ -114,12 +114,16 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
       backoff: true,
       shouldRetry: retryable,
     });
-  const progress = (step: string, share: number | null) =>
-    reportSyncProgress(db, userId, connection.id, { step, progress: share });
+  const progress = (step: string, share: number | null, executor: Database = db) =>
+    reportSyncProgress(executor, userId, connection.id, { step, progress: share });
 
   try {
-    await setConnectionStatus(db, userId, connection.id, 'syncing');
-    await progress('Reading accounts', 0.02);
+    // Bookkeeping of the connection goes in the transactions that do the work (one commit, not one per
+    // statement: each costs a flush to disk).
+    await db.transaction(async (tx) => {
+      await setConnectionStatus(tx, userId, connection.id, 'syncing');
+      await progress('Reading accounts', 0.02, tx);
+    });
     const accounts = await withRetry(() => connector.accounts(context));
     await upsertConnectionAccounts(
       db,
@@ -134,6 +138,7 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
     let removedCount = 0;
     let notices: string[] = [];
     const written: string[] = [];
+    const transferGroups: string[] = [];
     const earliest = new Map<string, string>();
     const touch = (accountId: string, date: string) => {
       const current = earliest.get(accountId);
@@ -168,8 +173,13 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
           );
         }
         const ids = await upsertTransactions(tx, userId, rows);
-        const replacing = ids.filter((_, index) => rows[index]?.pendingExternalId);
-        removedCount += await replacePendingTransactions(tx, userId, replacing);
+        removedCount += await replacePendingTransactions(
+          tx,
+          userId,
+          rows.flatMap(({ accountId, externalId, pendingExternalId }) =>
+            pendingExternalId ? [{ accountId, externalId, pendingExternalId }] : [],
+          ),
+        );
         for (const gone of await deleteTransactionsByExternalId(tx, userId, removed)) {
           touch(gone.accountId, gone.date);
           removedCount += 1;
@@ -197,17 +207,19 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
           cursor: page.nextCursor,
           ...(institutionId ? { institutionId } : {}),
         });
+        await progress(
+          'Reading transactions',
+          Math.min(0.9, 0.05 + 0.85 * (page.progress ?? (batches + 1) / (batches + 2))),
+          tx,
+        );
         written.push(...ids);
+        for (const row of rows) if (row.transferGroup) transferGroups.push(row.transferGroup);
       });
       added += rows.length;
       batches += 1;
       if (page.notices) notices = [...notices, ...page.notices];
       cursor = page.nextCursor;
       if (options.crashAfterBatches === batches) throw new Error('Simulated crash between batches');
-      await progress(
-        'Reading transactions',
-        Math.min(0.9, 0.05 + 0.85 * (page.progress ?? batches / (batches + 1))),
-      );
       if (!page.hasMore) break;
     }
 
@@ -306,21 +318,26 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
       );
     }
 
-    await progress('Pairing transfers', 0.92);
-    await pairProviderTransfers(db, userId, written);
+    if (transferGroups.length > 0) {
+      await progress('Pairing transfers', 0.92);
+      await pairProviderTransfers(db, userId, transferGroups);
+    }
     if (written.length && options.afterWrite) await options.afterWrite(written);
     await progress('Updating balance history', 0.96);
-    for (const [accountId, from] of earliest) {
-      await recomputeBalanceSnapshots(db, { userId, accountId, from, today: options.today });
-    }
-    await updateConnection(db, userId, connection.id, {
-      lastSyncedAt: (options.now ?? (() => new Date()))(),
-      providerNotices: notices,
-      lastError: null,
-      lastErrorAt: null,
-      consecutiveFailures: 0,
+    // Once per sync, from each account's earliest changed day; the connection turns active with it.
+    await db.transaction(async (tx) => {
+      for (const [accountId, from] of earliest) {
+        await recomputeBalanceSnapshots(tx, { userId, accountId, from, today: options.today });
+      }
+      await updateConnection(tx, userId, connection.id, {
+        lastSyncedAt: (options.now ?? (() => new Date()))(),
+        providerNotices: notices,
+        lastError: null,
+        lastErrorAt: null,
+        consecutiveFailures: 0,
+      });
+      await setConnectionStatus(tx, userId, connection.id, 'active');
     });
-    await setConnectionStatus(db, userId, connection.id, 'active');
     log.info({ batches, added, removed: removedCount }, 'sync finished');
     return { ok: true, batches, added, removed: removedCount };
   } catch (error) {

@@ -3,21 +3,22 @@ import type { Database } from '@lodestar/db';
 
 /**
  * Pairs the two legs of transfers the provider marked with the same transfer group (opposite amounts,
- * two different accounts of the user) and leaves them out of spending and income. Only the groups of
- * the transactions this sync wrote are looked at (a partial index finds their legs), so a sync's cost
- * does not grow with the user's history; a group whose legs changed (a pending leg replaced by its
- * posted one) is paired again.
+ * two different accounts of the user) and leaves them out of spending and income. Only the groups the
+ * sync wrote rows of are looked at (the caller knows them from the provider's rows; a partial index
+ * finds their legs), so a sync's cost does not grow with the user's history and a sync without transfer
+ * groups costs no query; a group whose legs changed (a pending leg replaced by its posted one) is paired
+ * again.
  */
 export async function pairProviderTransfers(
   db: Database,
   userId: string,
-  writtenIds: readonly string[],
+  transferGroups: readonly string[],
 ): Promise<number> {
-  if (writtenIds.length === 0) return 0;
+  const groups = [...new Set(transferGroups)];
+  if (groups.length === 0) return 0;
   const result = await db.execute(sql`
     with touched as (
-      select distinct transfer_group from "transaction"
-      where user_id = ${userId} and id = any(${sql.param(writtenIds)}::uuid[]) and transfer_group is not null
+      select unnest(${sql.param(groups)}::text[]) as transfer_group
     ),
     groups as (
       select t.transfer_group, gen_random_uuid() as pair_id

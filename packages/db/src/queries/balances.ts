@@ -9,6 +9,11 @@ import type { Executor } from './sync';
  * entered balance follows from the latest one before it, a day before the first one is worked back from
  * it — balance(d) = anchor + Σ(tx ≤ d) − Σ(tx ≤ anchorDate). With no entered balance the anchor is the
  * provider's current balance on the day it was reported.
+ *
+ * The sums only need the transactions from the base day on — the latest anchor on or before `from`, or
+ * `from` itself when there is none — since Σ(tx < base) is in both terms and cancels: a sync that
+ * touched the last month reads that month (through the account and date index), not years of history.
+ * Days whose balance did not change are not written again.
  */
 export async function recomputeBalanceSnapshots(
   db: Executor,
@@ -27,13 +32,7 @@ export async function recomputeBalanceSnapshots(
   if (!account) return;
   const fallbackDate = (account.asOf ?? account.createdAt).toISOString().slice(0, 10);
   await db.execute(sql`
-    with posted as (
-      select date, sum(amount_minor)::bigint as amount
-      from "transaction"
-      where user_id = ${scope.userId} and account_id = ${scope.accountId} and status = 'posted'
-      group by date
-    ),
-    entered as (
+    with entered as (
       select distinct on (date) date, balance_minor
       from balance_update
       where user_id = ${scope.userId} and account_id = ${scope.accountId}
@@ -44,11 +43,22 @@ export async function recomputeBalanceSnapshots(
       union all
       select ${fallbackDate}::date, ${account.balance}::bigint where not exists (select 1 from entered)
     ),
-    -- Each anchor with Σ(tx ≤ its date), so a day needs only its own running total.
+    base as (
+      select coalesce(max(date), ${scope.from}::date) as date from anchors where date <= ${scope.from}::date
+    ),
+    posted as (
+      select date, sum(amount_minor)::bigint as amount
+      from "transaction"
+      where user_id = ${scope.userId} and account_id = ${scope.accountId} and status = 'posted'
+        and date >= (select date from base)
+      group by date
+    ),
+    -- Each anchor from the base on with Σ(base ≤ tx ≤ its date), so a day needs only its own running total.
     anchored as (
       select anchors.date, anchors.balance_minor
         - coalesce((select sum(amount) from posted where posted.date <= anchors.date), 0) as offset_minor
       from anchors
+      where anchors.date >= (select date from base)
     ),
     days as (
       select generate_series(${scope.from}::date, ${scope.today}::date, interval '1 day')::date as date
@@ -59,7 +69,7 @@ export async function recomputeBalanceSnapshots(
           + coalesce(sum(posted.amount) over (order by days.date), 0) as total
       from days left join posted on posted.date = days.date
     )
-    insert into balance_snapshot (user_id, account_id, date, balance_minor, currency)
+    insert into balance_snapshot as snapshot (user_id, account_id, date, balance_minor, currency)
     select ${scope.userId}, ${scope.accountId}, running.date,
       running.total + coalesce(
         (select offset_minor from anchored where anchored.date <= running.date order by anchored.date desc limit 1),
@@ -67,7 +77,9 @@ export async function recomputeBalanceSnapshots(
       ),
       ${account.currency}
     from running
-    on conflict (account_id, date) do update set balance_minor = excluded.balance_minor, currency = excluded.currency`);
+    on conflict (account_id, date) do update set balance_minor = excluded.balance_minor, currency = excluded.currency
+    where snapshot.balance_minor is distinct from excluded.balance_minor
+      or snapshot.currency is distinct from excluded.currency`);
 }
 
 /** The first day an account has a transaction or an entered balance (where its history starts). */

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { connection, financialAccount, institution, transaction } from '../schema/index';
 import { instanceAlive } from './app-instance';
@@ -267,83 +267,99 @@ export type TransactionUpsert = {
   importBatchId?: string | null;
 };
 
-const UPSERT_CHUNK = 2_000;
-
 /**
  * Inserts new transactions and refreshes known ones by (account_id, external_id), so replaying a batch
  * changes nothing. What the user set (a category by hand or by rule, a new name, notes, tags,
  * exclusion) survives the provider's updates. Returns the ids written.
+ *
+ * One statement whatever the number of rows: each column travels as one array parameter and UNNEST
+ * turns them back into rows, so neither the statement's text nor its parameter count grows with the
+ * batch and no per-row query building happens in Node (a sync's largest cost before). The rows must be
+ * unique by (account, external id), as one ON CONFLICT statement can change a row only once.
  */
 export async function upsertTransactions(
   db: Executor,
   userId: string,
   rows: readonly TransactionUpsert[],
 ): Promise<string[]> {
-  const ids: string[] = [];
-  for (let start = 0; start < rows.length; start += UPSERT_CHUNK) {
-    const chunk = rows.slice(start, start + UPSERT_CHUNK);
-    const written = await db
-      .insert(transaction)
-      .values(
-        chunk.map((row) => ({
-          userId,
-          accountId: row.accountId,
-          externalId: row.externalId,
-          date: row.date,
-          authorizedDate: row.authorizedDate ?? null,
-          amountMinor: row.amountMinor,
-          currency: row.currency,
-          name: row.name.slice(0, 200),
-          originalName: row.name.slice(0, 200),
-          merchantName: row.merchantName ?? null,
-          description: row.description?.slice(0, 500) ?? null,
-          category: row.category,
-          detailedCategory: row.detailedCategory,
-          categoryConfidence: row.categoryConfidence,
-          providerCategory: row.providerCategory ?? null,
-          paymentChannel: row.paymentChannel ?? null,
-          paymentMethod: row.paymentMethod ?? null,
-          status: row.status,
-          pendingExternalId: row.pendingExternalId ?? null,
-          transferGroup: row.transferGroup ?? null,
-          importBatchId: row.importBatchId ?? null,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [transaction.accountId, transaction.externalId],
-        set: {
-          date: sql`excluded.date`,
-          authorizedDate: sql`excluded.authorized_date`,
-          amountMinor: sql`excluded.amount_minor`,
-          currency: sql`excluded.currency`,
-          name: sql`case when ${transaction.name} = ${transaction.originalName} then excluded.name else ${transaction.name} end`,
-          originalName: sql`excluded.original_name`,
-          merchantName: sql`excluded.merchant_name`,
-          description: sql`excluded.description`,
-          category: sql`case when ${transaction.categorySource} = 'provider' then excluded.category else ${transaction.category} end`,
-          detailedCategory: sql`case when ${transaction.categorySource} = 'provider' then excluded.detailed_category else ${transaction.detailedCategory} end`,
-          categoryConfidence: sql`case when ${transaction.categorySource} = 'provider' then excluded.category_confidence else ${transaction.categoryConfidence} end`,
-          providerCategory: sql`excluded.provider_category`,
-          paymentChannel: sql`excluded.payment_channel`,
-          paymentMethod: sql`excluded.payment_method`,
-          status: sql`excluded.status`,
-          pendingExternalId: sql`excluded.pending_external_id`,
-          transferGroup: sql`excluded.transfer_group`,
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning({ id: transaction.id });
-    for (const row of written) ids.push(row.id);
-  }
-  return ids;
+  if (rows.length === 0) return [];
+  const column = <T>(pick: (row: TransactionUpsert) => T) => sql.param(rows.map(pick));
+  const result = await db.execute<{ id: string }>(sql`
+    insert into "transaction" as t (
+      user_id, account_id, external_id, date, authorized_date, amount_minor, currency, name, original_name,
+      merchant_name, description, category, detailed_category, category_confidence, provider_category,
+      payment_channel, payment_method, status, pending_external_id, transfer_group, import_batch_id
+    )
+    select ${userId}, r.account_id, r.external_id, r.date, r.authorized_date, r.amount_minor, r.currency,
+      r.name, r.name, r.merchant_name, r.description, r.category, r.detailed_category, r.category_confidence,
+      r.provider_category, r.payment_channel, r.payment_method, r.status, r.pending_external_id,
+      r.transfer_group, r.import_batch_id
+    from unnest(
+      ${column((row) => row.accountId)}::uuid[],
+      ${column((row) => row.externalId)}::text[],
+      ${column((row) => row.date)}::date[],
+      ${column((row) => row.authorizedDate ?? null)}::date[],
+      ${column((row) => row.amountMinor)}::bigint[],
+      ${column((row) => row.currency)}::text[],
+      ${column((row) => row.name.slice(0, 200))}::text[],
+      ${column((row) => row.merchantName ?? null)}::text[],
+      ${column((row) => row.description?.slice(0, 500) ?? null)}::text[],
+      ${column((row) => row.category)}::text[],
+      ${column((row) => row.detailedCategory)}::text[],
+      ${column((row) => row.categoryConfidence)}::real[],
+      ${column((row) => row.providerCategory ?? null)}::text[],
+      ${column((row) => row.paymentChannel ?? null)}::text[],
+      ${column((row) => row.paymentMethod ?? null)}::text[],
+      ${column((row) => row.status)}::text[],
+      ${column((row) => row.pendingExternalId ?? null)}::text[],
+      ${column((row) => row.transferGroup ?? null)}::text[],
+      ${column((row) => row.importBatchId ?? null)}::uuid[]
+    ) as r(
+      account_id, external_id, date, authorized_date, amount_minor, currency, name, merchant_name,
+      description, category, detailed_category, category_confidence, provider_category, payment_channel,
+      payment_method, status, pending_external_id, transfer_group, import_batch_id
+    )
+    on conflict (account_id, external_id) do update set
+      date = excluded.date,
+      authorized_date = excluded.authorized_date,
+      amount_minor = excluded.amount_minor,
+      currency = excluded.currency,
+      name = case when t.name = t.original_name then excluded.name else t.name end,
+      original_name = excluded.original_name,
+      merchant_name = excluded.merchant_name,
+      description = excluded.description,
+      category = case when t.category_source = 'provider' then excluded.category else t.category end,
+      detailed_category = case when t.category_source = 'provider' then excluded.detailed_category else t.detailed_category end,
+      category_confidence = case when t.category_source = 'provider' then excluded.category_confidence else t.category_confidence end,
+      provider_category = excluded.provider_category,
+      payment_channel = excluded.payment_channel,
+      payment_method = excluded.payment_method,
+      status = excluded.status,
+      pending_external_id = excluded.pending_external_id,
+      transfer_group = excluded.transfer_group,
+      updated_at = now()
+    returning t.id`);
+  return result.rows.map((row) => row.id);
 }
 
 /**
- * Posted transactions that name the pending one they replace: the user's changes on the pending row
- * move to the posted one, then the pending row goes, so nothing is counted twice.
+ * Posted transactions that name the pending one they replace (by the provider's ids): the user's
+ * changes on the pending row move to the posted one, then the pending row goes, so nothing is counted
+ * twice. Both rows are found through the (account, external id) key, one index lookup each, whatever
+ * the planner knows of the table; the posted row is only rewritten when the pending one carries a
+ * change of the user's. Returns how many pending rows went.
  */
-export async function replacePendingTransactions(db: Executor, userId: string, postedIds: readonly string[]) {
-  if (postedIds.length === 0) return 0;
+export async function replacePendingTransactions(
+  db: Executor,
+  userId: string,
+  posted: readonly { accountId: string; externalId: string; pendingExternalId: string }[],
+) {
+  if (posted.length === 0) return 0;
+  const pairs = sql`unnest(
+      ${sql.param(posted.map((row) => row.accountId))}::uuid[],
+      ${sql.param(posted.map((row) => row.externalId))}::text[],
+      ${sql.param(posted.map((row) => row.pendingExternalId))}::text[]
+    ) as pair(account_id, external_id, pending_external_id)`;
   await db.execute(sql`
     update ${transaction} as posted set
       category = case when pending.category_source <> 'provider' and posted.category_source = 'provider' then pending.category else posted.category end,
@@ -354,49 +370,47 @@ export async function replacePendingTransactions(db: Executor, userId: string, p
       tags = case when cardinality(posted.tags) = 0 then pending.tags else posted.tags end,
       excluded = posted.excluded or pending.excluded,
       name = case when pending.name <> pending.original_name and posted.name = posted.original_name then pending.name else posted.name end
-    from ${transaction} as pending
-    where posted.user_id = ${userId}
+    from ${pairs}
+    join ${transaction} as pending
+      on pending.account_id = pair.account_id and pending.external_id = pair.pending_external_id
+    where posted.account_id = pair.account_id
+      and posted.external_id = pair.external_id
+      and posted.user_id = ${userId}
       and pending.user_id = ${userId}
-      and posted.id = any(${sql.param(postedIds)}::uuid[])
-      and pending.account_id = posted.account_id
-      and pending.external_id = posted.pending_external_id
-      and pending.status = 'pending'`);
+      and pending.status = 'pending'
+      and (pending.category_source <> 'provider' or pending.notes is not null
+        or cardinality(pending.tags) > 0 or pending.excluded or pending.name <> pending.original_name)`);
   const removed = await db.execute(sql`
     delete from ${transaction} as pending
-    using ${transaction} as posted
-    where posted.user_id = ${userId}
+    using ${pairs}
+    where pending.account_id = pair.account_id
+      and pending.external_id = pair.pending_external_id
       and pending.user_id = ${userId}
-      and posted.id = any(${sql.param(postedIds)}::uuid[])
-      and pending.account_id = posted.account_id
-      and pending.external_id = posted.pending_external_id
       and pending.status = 'pending'`);
   return removed.rowCount ?? 0;
 }
 
-/** Removes transactions the provider withdrew (no ghosts). Returns the dates touched per account. */
+/**
+ * Removes transactions the provider withdrew (no ghosts), in one statement found by the
+ * (account, external id) key. Returns the dates touched per account.
+ */
 export async function deleteTransactionsByExternalId(
   db: Executor,
   userId: string,
   rows: readonly { accountId: string; externalId: string }[],
-) {
-  const byAccount = new Map<string, string[]>();
-  for (const row of rows)
-    byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row.externalId]);
-  const touched: { accountId: string; date: string }[] = [];
-  for (const [accountId, externalIds] of byAccount) {
-    const deleted = await db
-      .delete(transaction)
-      .where(
-        and(
-          eq(transaction.userId, userId),
-          eq(transaction.accountId, accountId),
-          inArray(transaction.externalId, externalIds),
-        ),
-      )
-      .returning({ accountId: transaction.accountId, date: transaction.date });
-    touched.push(...deleted);
-  }
-  return touched;
+): Promise<{ accountId: string; date: string }[]> {
+  if (rows.length === 0) return [];
+  const result = await db.execute<{ accountId: string; date: string }>(sql`
+    delete from ${transaction} as t
+    using unnest(
+      ${sql.param(rows.map((row) => row.accountId))}::uuid[],
+      ${sql.param(rows.map((row) => row.externalId))}::text[]
+    ) as gone(account_id, external_id)
+    where t.account_id = gone.account_id
+      and t.external_id = gone.external_id
+      and t.user_id = ${userId}
+    returning t.account_id as "accountId", t.date::text as date`);
+  return result.rows;
 }
 
 /**
