@@ -103,13 +103,23 @@ export function transactionsRoutes(deps: RouteDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(routes.list, async (c) => {
       const { userId } = await requireUser(c, auth);
-      const { data, pagination } = await listTransactions({ db, userId, query: c.req.valid('query') });
+      const { data, pagination } = await listTransactions({
+        db,
+        userId,
+        query: c.req.valid('query'),
+        now: deps.now(),
+      });
       return c.json({ success: true as const, data, pagination }, 200);
     })
     .openapi(routes.export, async (c) => {
       const { userId } = await requireUser(c, auth);
       if (!deps.config.features.export) throw AppError.forbidden(EXPORT_DISABLED);
-      const stream = await exportTransactionsCsv({ db, userId, query: c.req.valid('query') });
+      const stream = await exportTransactionsCsv({
+        db,
+        userId,
+        query: c.req.valid('query'),
+        now: deps.now(),
+      });
       return c.body(stream, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${exportFileName(deps.now())}"`,

@@ -1475,6 +1475,12 @@ export interface paths {
           to?: string;
           /** @description Text in the name or merchant name, case-insensitive (at least 2 characters) */
           search?: string;
+          /** @description only = pending transactions only; exclude = none of them; omitted = both */
+          pending?: 'only' | 'exclude';
+          /** @description only = refunds only (money in on a spending category, counted in spending and income, so Expenses nets it off); exclude = none of them; omitted = both */
+          refunds?: 'only' | 'exclude';
+          /** @description only = occurrences of the recurring payments GET /insights lists today (13 months, hidden categories left out); exclude = none of them; omitted = both */
+          recurring?: 'only' | 'exclude';
           sort?: 'date_desc' | 'date_asc' | 'amount_desc' | 'amount_asc';
           page?: number;
           limit?: number;
@@ -1551,6 +1557,12 @@ export interface paths {
           to?: string;
           /** @description Text in the name or merchant name, case-insensitive (at least 2 characters) */
           search?: string;
+          /** @description only = pending transactions only; exclude = none of them; omitted = both */
+          pending?: 'only' | 'exclude';
+          /** @description only = refunds only (money in on a spending category, counted in spending and income, so Expenses nets it off); exclude = none of them; omitted = both */
+          refunds?: 'only' | 'exclude';
+          /** @description only = occurrences of the recurring payments GET /insights lists today (13 months, hidden categories left out); exclude = none of them; omitted = both */
+          recurring?: 'only' | 'exclude';
           sort?: 'date_desc' | 'date_asc' | 'amount_desc' | 'amount_asc';
         };
         header?: never;

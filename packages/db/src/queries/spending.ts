@@ -440,3 +440,44 @@ export async function insightRows(
     })),
   };
 }
+
+/**
+ * The payee series alone (as `insightRows` gives them): the user's counted rows from `from` to `to` per
+ * account, payee and currency, 2..`maxSeriesRows` rows each, hidden categories left out. For the
+ * transaction listing's recurring filter, which needs the same detection as GET /insights.
+ */
+export async function payeeSeriesOf(
+  db: Database,
+  userId: string,
+  window: { from: string; to: string; maxSeriesRows: number },
+  hiddenCategories: readonly string[],
+): Promise<PayeeSeries[]> {
+  const result = await db.execute<{
+    account_id: string;
+    payee: string;
+    category: string;
+    currency: string;
+    rows: [string, string, number][];
+  }>(sql`
+    with r as (
+      select t.id, t.date, t.account_id,
+             coalesce(nullif(btrim(t.merchant_name), ''), t.name) collate "C" as payee,
+             t.currency, t.amount_minor, ${SHOWN} as category
+      from "transaction" t
+      where t.user_id = ${userId} and t.date >= ${window.from}::date and t.date <= ${window.to}::date
+        and ${COUNTS} and t.amount_minor <> 0
+        and not (${SHOWN} = any(${toTextArray(hiddenCategories)}))
+    )
+    select account_id, payee, currency, (array_agg(category order by date desc, id desc))[1] as category,
+           json_agg(json_build_array(id, date, amount_minor) order by date, id) as rows
+    from r
+    group by account_id, payee, currency
+    having count(*) between 2 and ${window.maxSeriesRows}`);
+  return result.rows.map((s) => ({
+    accountId: s.account_id,
+    payee: s.payee,
+    category: s.category,
+    currency: s.currency,
+    transactions: s.rows.map(([id, date, amount]) => ({ id, date, amountMinor: safe(amount) })),
+  }));
+}

@@ -51,6 +51,14 @@ export type TransactionSelection = {
   toDate?: string;
   /** Case-insensitive text in the name or merchant name (at least 2 characters). */
   search?: string;
+  /** Pending ones only, or none of them (by status). */
+  pending?: 'only' | 'exclude';
+  /** Refunds (see refundSql) only, or none of them. */
+  refunds?: 'only' | 'exclude';
+  /** Only these transaction ids (an empty list matches nothing), e.g. detected recurring payments. */
+  idsIn?: readonly string[];
+  /** None of these transaction ids. */
+  idsNotIn?: readonly string[];
 };
 
 export type TransactionListItem = typeof transaction.$inferSelect & { accountName: string };
@@ -105,9 +113,29 @@ function dateConditions(selection: TransactionSelection): SQL[] {
   return conditions;
 }
 
+/**
+ * SQL of a refund (the domain's isRefund()): money back on a spending category, counted in spending and
+ * income, so Expenses nets it off the category's spending.
+ */
+const refundSql = sql`(${transaction.amountMinor} > 0 and ${countsTowardSpendingSql} and ${shownCategorySql} not in ('', 'INCOME'))`;
+
 /** Whether the counter tables can count a selection (else it is counted from the rows). */
 function countable(selection: TransactionSelection): boolean {
-  return !selection.search && FILTER_COUNTER_COLUMN[selection.filter] !== null;
+  return (
+    !selection.search &&
+    !selection.pending &&
+    !selection.refunds &&
+    !selection.idsIn &&
+    !selection.idsNotIn &&
+    FILTER_COUNTER_COLUMN[selection.filter] !== null
+  );
+}
+
+/** Whether a selection matches nothing before any query (an empty list of accounts, categories or ids). */
+function selectsNothing(selection: TransactionSelection): boolean {
+  return (
+    selection.accountIds?.length === 0 || selection.categories?.length === 0 || selection.idsIn?.length === 0
+  );
 }
 
 /** Escapes LIKE wildcards so the user's text is matched literally. */
@@ -133,6 +161,14 @@ function rowConditions(userId: string, selection: TransactionSelection): SQL[] {
   }
   // LIKE on the lower-cased expression the trigram index covers: ILIKE's meaning, cheaper to recheck.
   if (selection.search) conditions.push(sql`${searchTextSql} like lower(${likeContains(selection.search)})`);
+  if (selection.pending === 'only') conditions.push(sql`${transaction.status} = 'pending'`);
+  if (selection.pending === 'exclude') conditions.push(sql`${transaction.status} <> 'pending'`);
+  if (selection.refunds === 'only') conditions.push(refundSql);
+  if (selection.refunds === 'exclude') conditions.push(sql`not ${refundSql}`);
+  if (selection.idsIn) conditions.push(sql`${transaction.id} = any(${toUuidArray(selection.idsIn)})`);
+  if (selection.idsNotIn?.length) {
+    conditions.push(sql`not (${transaction.id} = any(${toUuidArray(selection.idsNotIn)}))`);
+  }
   return conditions;
 }
 
@@ -435,7 +471,7 @@ async function selectedPage(
   options: { selection: TransactionSelection; sort: TransactionSort; offset: number; limit: number },
 ): Promise<{ rows: TransactionListItem[]; total: number }> {
   const { selection, sort, offset, limit } = options;
-  if (selection.accountIds?.length === 0 || selection.categories?.length === 0) return { rows: [], total: 0 };
+  if (selectsNothing(selection)) return { rows: [], total: 0 };
   if (selection.fromDate && selection.toDate && selection.fromDate > selection.toDate)
     return { rows: [], total: 0 };
   const conditions = [...rowConditions(userId, selection), ...dateConditions(selection)];
@@ -501,7 +537,7 @@ export async function countTransactionsMatching(
   userId: string,
   selection: TransactionSelection,
 ): Promise<number> {
-  if (selection.accountIds?.length === 0 || selection.categories?.length === 0) return 0;
+  if (selectsNothing(selection)) return 0;
   if (selection.fromDate && selection.toDate && selection.fromDate > selection.toDate) return 0;
   if (!countable(selection)) {
     const conditions = [...rowConditions(userId, selection), ...dateConditions(selection)];
@@ -544,7 +580,7 @@ export async function* streamTransactions(
 ): AsyncGenerator<TransactionListItem[]> {
   const { selection, sort } = options;
   const batchSize = options.batchSize ?? 1_000;
-  if (selection.accountIds?.length === 0 || selection.categories?.length === 0) return;
+  if (selectsNothing(selection)) return;
   const conditions = [...rowConditions(userId, selection), ...dateConditions(selection)];
   const byDate = sort === 'date_desc' || sort === 'date_asc';
   const descending = sort === 'date_desc' || sort === 'amount_desc';

@@ -4,6 +4,7 @@ import {
   countsTowardSpending,
   cumulativeDaily,
   incomeAndSpending,
+  isRefund,
   shareOf,
   type SpendingCandidate,
 } from './spending';
@@ -169,4 +170,26 @@ describe('cumulativeDaily', () => {
   it.each([-1, 2.5, Number.NaN])('refuses %d days', (days) =>
     expect(() => cumulativeDaily([], days)).toThrow(RangeError),
   );
+});
+
+describe('isRefund', () => {
+  const base: SpendingCandidate & { amountMinor: number } = {
+    status: 'posted',
+    excluded: false,
+    transferPairId: null,
+    categoryShown: 'SHOPPING',
+    amountMinor: 2_499,
+  };
+
+  it.each<[string, Partial<typeof base>, boolean]>([
+    ['money back on a purchase category', {}, true],
+    ['a pending refund', { status: 'pending' }, true],
+    ['a purchase (money out)', { amountMinor: -2_499 }, false],
+    ['a zero amount', { amountMinor: 0 }, false],
+    ['income', { categoryShown: 'INCOME' }, false],
+    ['uncategorized money in', { categoryShown: '' }, false],
+    ['a transfer in', { transferPairId: 'a1b2' }, false],
+    ['an excluded credit', { excluded: true }, false],
+    ['a sale of shares', { providerCategory: 'INVESTMENT' }, false],
+  ])('%s: %s', (_, change, expected) => expect(isRefund({ ...base, ...change })).toBe(expected));
 });

@@ -134,6 +134,17 @@ export function countsTowardSpending(row: SpendingCandidate): boolean {
   return ![row.providerCategory, row.detailedCategory].some((code) => code && isInvestmentCategory(code));
 }
 
+/**
+ * A refund: money back (amount > 0) on a spending category, counted in spending and income, so the
+ * category's spending nets it off. Income, Uncategorized, transfers and excluded rows are no refunds.
+ * The transaction listing's `refunds` filter is the same rule in SQL.
+ */
+export function isRefund(row: SpendingCandidate & { amountMinor: number }): boolean {
+  if (row.amountMinor <= 0 || !countsTowardSpending(row)) return false;
+  const shown = row.categoryShown.trim().toUpperCase();
+  return shown !== '' && shown !== 'INCOME';
+}
+
 /** `part` as a percent of `total`, 2 decimals, half away from zero; 0 when `total` ≤ 0. */
 export function shareOf(part: number, total: number): number {
   return total > 0 ? percentOf(part, total) : 0;

@@ -1,13 +1,15 @@
-import type { PayeeSeries } from '@lodestar/db';
+import { type Database, type PayeeSeries, payeeSeriesOf } from '@lodestar/db';
 import {
   activityHref,
+  addMonths,
+  detectRecurring,
   type Cadence,
   type RecurringInput,
   type RecurringPayment,
   money,
   type Money,
 } from '@lodestar/domain';
-import { merchantKeyOfPayee } from './reporting';
+import { merchantKeyOfPayee, spendingContext } from './reporting';
 
 /** Recurring payments are looked for in the last 13 months (a yearly one shows twice). */
 export const RECURRING_MONTHS = 13;
@@ -94,4 +96,19 @@ export function recurringView(payment: RecurringPayment): RecurringView {
       to: payment.lastDate,
     }),
   };
+}
+
+/**
+ * The ids of every occurrence of the recurring payments Insights lists today (the same series window,
+ * hidden categories and detection), for the transaction listing's `recurring` filter.
+ */
+export async function recurringTransactionIds(db: Database, userId: string, now: Date): Promise<string[]> {
+  const { today, hiddenCategories } = await spendingContext(db, userId, now);
+  const series = await payeeSeriesOf(
+    db,
+    userId,
+    { from: addMonths(today, -RECURRING_MONTHS), to: today, maxSeriesRows: MAX_SERIES_ROWS },
+    hiddenCategories,
+  );
+  return detectRecurring(recurringInputs(series), today).flatMap((payment) => payment.transactionIds);
 }

@@ -70,9 +70,11 @@ export async function exportTransactionsCsv(options: {
   db: Database;
   userId: string;
   query: SelectionQuery & { sort: TransactionSort };
+  /** "Today" for the recurring filter (the user's day of it). */
+  now?: Date;
 }): Promise<ReadableStream<Uint8Array>> {
   const { db, userId, query } = options;
-  const selection = await selectionFor(db, userId, query);
+  const selection = await selectionFor(db, userId, query, options.now ?? new Date());
   const encoder = new TextEncoder();
   const batches = streamTransactions(db, userId, { selection, sort: query.sort });
   let started = false;

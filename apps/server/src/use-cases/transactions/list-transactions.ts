@@ -2,10 +2,10 @@ import {
   accountIdsOfTypes,
   listTransactionPage,
   type Database,
-  type Executor,
   type TransactionSelection,
 } from '@lodestar/db';
 import { AppError } from '../../http/app-error';
+import { recurringTransactionIds } from '../spending/recurring';
 import {
   TRANSACTION_MESSAGES,
   UNCATEGORIZED_FILTER,
@@ -30,9 +30,10 @@ export type Pagination = {
  * Hidden accounts are included: hiding an account takes it off the dashboard, not out of the history.
  */
 export async function selectionFor(
-  db: Executor,
+  db: Database,
   userId: string,
   query: SelectionQuery,
+  now: Date,
 ): Promise<TransactionSelection> {
   if (query.date && query.to && query.to < query.date) {
     throw AppError.validation([
@@ -52,6 +53,13 @@ export async function selectionFor(
   if (query.date) selection.fromDate = query.date;
   if (query.to) selection.toDate = query.to;
   if (query.search) selection.search = query.search;
+  if (query.pending) selection.pending = query.pending;
+  if (query.refunds) selection.refunds = query.refunds;
+  if (query.recurring) {
+    const ids = await recurringTransactionIds(db, userId, now);
+    if (query.recurring === 'only') selection.idsIn = ids;
+    else selection.idsNotIn = ids;
+  }
   return selection;
 }
 
@@ -60,9 +68,11 @@ export async function listTransactions(options: {
   db: Database;
   userId: string;
   query: ListQuery;
+  /** "Today" for the recurring filter (the user's day of it). */
+  now?: Date;
 }): Promise<{ data: TransactionView[]; pagination: Pagination }> {
   const { db, userId, query } = options;
-  const selection = await selectionFor(db, userId, query);
+  const selection = await selectionFor(db, userId, query, options.now ?? new Date());
   const pageSize = query.limit;
   const { rows, total, unfilteredTotal } = await listTransactionPage(db, userId, {
     selection,

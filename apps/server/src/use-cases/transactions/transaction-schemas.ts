@@ -25,6 +25,9 @@ export const TRANSACTION_MESSAGES = {
   toBeforeFrom: 'The end date must be on or after the start date',
   searchShort: 'Search needs at least 2 characters',
   searchLong: 'Search must be at most 100 characters',
+  pending: 'Pending must be only or exclude',
+  refunds: 'Refunds must be only or exclude',
+  recurring: 'Recurring must be only or exclude',
   name: `The name must be 1 to ${LIMITS.transactionNameLimit} characters`,
   notes: `Notes must be at most ${LIMITS.descriptionLimit} characters`,
   tag: 'Tags must be 1 to 40 characters',
@@ -33,6 +36,9 @@ export const TRANSACTION_MESSAGES = {
   id: 'Transaction ids must be ids of transactions',
   nothingToChange: 'Nothing to change',
 } as const;
+
+/** The values of the pending, refunds and recurring filters. */
+export const ONLY_OR_EXCLUDE = ['only', 'exclude'] as const;
 
 /** The category filter value for transactions shown as Uncategorized. */
 export const UNCATEGORIZED_FILTER = 'UNCATEGORIZED';
@@ -109,6 +115,23 @@ export const selectionQuerySchema = z.object({
     .openapi({
       description: 'Text in the name or merchant name, case-insensitive (at least 2 characters)',
       type: 'string',
+    }),
+  pending: z
+    .preprocess(blankToUndefined, z.enum(ONLY_OR_EXCLUDE, TRANSACTION_MESSAGES.pending).optional())
+    .openapi({ description: 'only = pending transactions only; exclude = none of them; omitted = both' }),
+  refunds: z
+    .preprocess(blankToUndefined, z.enum(ONLY_OR_EXCLUDE, TRANSACTION_MESSAGES.refunds).optional())
+    .openapi({
+      description:
+        'only = refunds only (money in on a spending category, counted in spending and income, so Expenses ' +
+        'nets it off); exclude = none of them; omitted = both',
+    }),
+  recurring: z
+    .preprocess(blankToUndefined, z.enum(ONLY_OR_EXCLUDE, TRANSACTION_MESSAGES.recurring).optional())
+    .openapi({
+      description:
+        'only = occurrences of the recurring payments GET /insights lists today (13 months, hidden ' +
+        'categories left out); exclude = none of them; omitted = both',
     }),
   sort: z.preprocess(
     blankToUndefined,

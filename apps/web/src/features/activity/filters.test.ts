@@ -3,6 +3,7 @@ import { exportCsvUrl, PAGE_SIZE, transactionsQueryString } from './api';
 import {
   dateWindowText,
   DEFAULT_FILTERS,
+  defaultFlagsFromPreference,
   defaultTypesFromPreference,
   filterChips,
   filtersToParams,
@@ -70,6 +71,9 @@ describe('Activity filters and query strings', () => {
       date: '2025-02-01',
       to: '',
       search: 'uber',
+      pending: '',
+      refunds: '',
+      recurring: '',
       sort: 'date_asc',
     });
     expect(parseFilters(filtersToParams(filters))).toEqual(filters);
@@ -209,5 +213,46 @@ describe('filter chips and the date window', () => {
     expect(dateWindowText({ date: '', to: '' }, options)).toBe('');
     const ranged = filterChips({ ...DEFAULT_FILTERS, date: '2026-10-24', to: '2026-10-31' }, options);
     expect(ranged.map((chip) => chip.label)).toEqual(['From 24/10/2026', 'To 31/10/2026']);
+  });
+});
+
+describe('saved pending, refunds and recurring defaults', () => {
+  const saved = {
+    show_recurring: false,
+    show_pending: false,
+    show_credit_cards: true,
+    show_refunds_only: true,
+  };
+  const flags = defaultFlagsFromPreference(saved);
+
+  it('turn the preferences into the API filters', () => {
+    expect(flags).toEqual({ pending: 'exclude', refunds: 'only', recurring: 'exclude' });
+    expect(
+      defaultFlagsFromPreference({
+        ...saved,
+        show_recurring: true,
+        show_pending: true,
+        show_refunds_only: false,
+      }),
+    ).toEqual({ pending: '', refunds: '', recurring: '' });
+  });
+
+  it('apply when the URL names none, and `all` lifts one', () => {
+    const filters = parseFilters(new URLSearchParams(''), '', [], flags);
+    expect(filters).toMatchObject(flags);
+    expect(hasActiveFilters(filters)).toBe(true);
+    expect(parseFilters(new URLSearchParams('pending=all'), '', [], flags).pending).toBe('');
+    expect(parseFilters(new URLSearchParams('recurring=only'), '', [], flags).recurring).toBe('only');
+    expect(parseFilters(new URLSearchParams('refunds=maybe')).refunds).toBe('');
+    const api = filtersToParams(filters, { forApi: true, defaultFlags: flags });
+    expect([api.get('pending'), api.get('refunds'), api.get('recurring')]).toEqual([
+      'exclude',
+      'only',
+      'exclude',
+    ]);
+    expect(filtersToParams(filters, { defaultFlags: flags }).toString()).toBe('');
+    expect(filtersToParams({ ...filters, pending: '' }, { defaultFlags: flags }).toString()).toBe(
+      'pending=all',
+    );
   });
 });

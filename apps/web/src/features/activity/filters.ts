@@ -40,6 +40,15 @@ export const SORT_ORDERS = [
 ] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number]['value'];
 
+/** A pending, refunds or recurring filter: '' = no restriction, 'only' = just those, 'exclude' = none. */
+export type OnlyOrExclude = '' | 'only' | 'exclude';
+
+/** The filters the saved default filters can set beside the account types (the API's param names). */
+export const FLAG_FILTERS = ['pending', 'refunds', 'recurring'] as const;
+export type FlagFilter = (typeof FLAG_FILTERS)[number];
+export type DefaultFlags = Record<FlagFilter, OnlyOrExclude>;
+export const NO_DEFAULT_FLAGS: DefaultFlags = { pending: '', refunds: '', recurring: '' };
+
 export type ActivityFilters = {
   filter: ActivityFilter;
   categories: string[];
@@ -51,6 +60,12 @@ export type ActivityFilters = {
   /** 'YYYY-MM-DD': on or before; '' for none. */
   to: string;
   search: string;
+  /** Pending transactions only, or none of them. */
+  pending: OnlyOrExclude;
+  /** Refunds (money back on a spending category) only, or none of them. */
+  refunds: OnlyOrExclude;
+  /** Occurrences of the recurring payments Insights lists, only or none of them. */
+  recurring: OnlyOrExclude;
   sort: SortOrder;
 };
 
@@ -62,6 +77,9 @@ export const DEFAULT_FILTERS: ActivityFilters = {
   date: '',
   to: '',
   search: '',
+  pending: '',
+  refunds: '',
+  recurring: '',
   sort: 'date_desc',
 };
 
@@ -94,13 +112,32 @@ export const ALL_TYPES = 'all';
 
 /**
  * The account types the user's saved default filters (`transaction_filters`) narrow Activity to, or []
- * for no restriction. Only `show_credit_cards` has a server filter today (the `types` parameter): with it
- * off, every account type but credit cards. The other flags (recurring, pending, refunds only) have no
- * query parameter and no control, so they change nothing.
+ * for no restriction: with `show_credit_cards` off, every account type but credit cards.
  */
 export function defaultTypesFromPreference(saved: Preferences['transaction_filters']): string[] {
   if (saved.show_credit_cards) return [];
   return ACCOUNT_TYPES.filter((type) => type !== 'credit').sort();
+}
+
+/**
+ * The pending, refunds and recurring filters the saved default filters set: `show_pending` off hides
+ * pending transactions, `show_refunds_only` on lists refunds only, `show_recurring` off hides the
+ * recurring payments' occurrences.
+ */
+export function defaultFlagsFromPreference(saved: Preferences['transaction_filters']): DefaultFlags {
+  return {
+    pending: saved.show_pending ? '' : 'exclude',
+    refunds: saved.show_refunds_only ? 'only' : '',
+    recurring: saved.show_recurring ? '' : 'exclude',
+  };
+}
+
+/** The URL's way of saying "no restriction" for a flag filter the saved defaults would set. */
+export const ALL_FLAG = 'all';
+
+function readFlag(value: string | null, fallback: OnlyOrExclude): OnlyOrExclude {
+  if (value === null) return fallback;
+  return value === 'only' || value === 'exclude' ? value : '';
 }
 
 /**
@@ -113,6 +150,7 @@ export function parseFilters(
   params: URLSearchParams,
   defaultDate = '',
   defaultTypes: readonly string[] = [],
+  defaultFlags: DefaultFlags = NO_DEFAULT_FLAGS,
 ): ActivityFilters {
   const filter = params.get('filter');
   const sort = params.get('sort');
@@ -130,6 +168,9 @@ export function parseFilters(
     date: isIsoDate(date) ? date : '',
     to: isIsoDate(to) ? to : '',
     search: (params.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
+    pending: readFlag(params.get('pending'), defaultFlags.pending),
+    refunds: readFlag(params.get('refunds'), defaultFlags.refunds),
+    recurring: readFlag(params.get('recurring'), defaultFlags.recurring),
     sort: isSort(sort) ? sort : DEFAULT_FILTERS.sort,
   };
 }
@@ -145,7 +186,13 @@ export function filtersToParams(
     forApi = false,
     defaultDate = '',
     defaultTypes = [],
-  }: { forApi?: boolean; defaultDate?: string; defaultTypes?: readonly string[] } = {},
+    defaultFlags = NO_DEFAULT_FLAGS,
+  }: {
+    forApi?: boolean;
+    defaultDate?: string;
+    defaultTypes?: readonly string[];
+    defaultFlags?: DefaultFlags;
+  } = {},
 ): URLSearchParams {
   const params = new URLSearchParams();
   if (forApi || filters.filter !== DEFAULT_FILTERS.filter) params.set('filter', filters.filter);
@@ -168,6 +215,15 @@ export function filtersToParams(
   if (filters.to) params.set('to', filters.to);
   const search = forApi ? filters.search.trim() : filters.search;
   if (search) params.set('search', search);
+  for (const key of FLAG_FILTERS) {
+    const value = filters[key];
+    if (forApi) {
+      if (value) params.set(key, value);
+    } else if (value !== defaultFlags[key]) {
+      // Like the types: the saved default is left out, and clearing it is said explicitly.
+      params.set(key, value || ALL_FLAG);
+    }
+  }
   if (forApi || filters.sort !== DEFAULT_FILTERS.sort) params.set('sort', filters.sort);
   return params;
 }
@@ -181,9 +237,17 @@ export function hasActiveFilters(filters: ActivityFilters): boolean {
     filters.types.length > 0 ||
     filters.date !== '' ||
     filters.to !== '' ||
-    filters.search.trim() !== ''
+    filters.search.trim() !== '' ||
+    FLAG_FILTERS.some((key) => filters[key] !== '')
   );
 }
+
+/** What a flag filter's chip says. */
+export const FLAG_LABELS: Record<FlagFilter, Record<'only' | 'exclude', string>> = {
+  pending: { only: 'Pending transactions only', exclude: 'Pending transactions hidden' },
+  refunds: { only: 'Refunds only', exclude: 'Refunds hidden' },
+  recurring: { only: 'Recurring payments only', exclude: 'Recurring payments hidden' },
+};
 
 /** One active filter as the page shows it: what it says, and the change that removes it. */
 export type FilterChip = {
@@ -206,6 +270,7 @@ export function filterChips(
   options: {
     defaultDate: string;
     defaultTypes: readonly string[];
+    defaultFlags?: DefaultFlags;
     rangeLabel: string;
     formatDate: (date: string) => string;
     categoryName: (value: string) => string;
@@ -244,6 +309,16 @@ export function filterChips(
         : `Account types: ${filters.types.map(options.typeName).join(', ')}`,
       remove: { types: [] },
       byDefault: saved,
+    });
+  }
+  for (const key of FLAG_FILTERS) {
+    const value = filters[key];
+    if (!value) continue;
+    chips.push({
+      key,
+      label: FLAG_LABELS[key][value],
+      remove: { [key]: '' },
+      byDefault: value === (options.defaultFlags ?? NO_DEFAULT_FLAGS)[key],
     });
   }
   if (filters.date) {

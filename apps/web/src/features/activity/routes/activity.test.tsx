@@ -481,6 +481,51 @@ describe('Activity and the display preferences', () => {
     await waitFor(() => expect(store.stored().transaction_filters.show_credit_cards).toBe(true));
   });
 
+  it('applies the saved pending, recurring and refunds defaults as removable chips and saves the switches', async () => {
+    setViewport(1440);
+    serveTransactions([makeTransaction({ name: 'Grocer' })]);
+    const store = servePreferences({
+      transaction_filters: {
+        show_recurring: false,
+        show_pending: false,
+        show_credit_cards: true,
+        show_refunds_only: true,
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/activity');
+    await waitFor(() => expect(listRequests().at(-1)?.get('pending')).toBe('exclude'));
+    const request = listRequests().at(-1)!;
+    expect(request.get('recurring')).toBe('exclude');
+    expect(request.get('refunds')).toBe('only');
+    expect(request.has('types')).toBe(false);
+    const chips = await screen.findByRole('list', { name: 'Active filters' });
+    for (const label of ['Pending transactions hidden', 'Recurring payments hidden', 'Refunds only']) {
+      expect(await within(chips).findByText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('checkbox', { name: 'Hide pending transactions by default' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Hide recurring payments by default' })).toBeChecked();
+    const refunds = screen.getByRole('checkbox', { name: 'Show only refunds by default' });
+    expect(refunds).toBeChecked();
+
+    // Removing a chip is said in the URL, so it stays; the others keep applying.
+    await user.click(within(chips).getByRole('button', { name: 'Remove filter: Refunds only' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?refunds=all'));
+    await waitFor(() => expect(listRequests().at(-1)?.has('refunds')).toBe(false));
+    expect(listRequests().at(-1)?.get('pending')).toBe('exclude');
+    expect(within(chips).queryByText('Refunds only')).not.toBeInTheDocument();
+
+    // The switches save the defaults.
+    await user.click(refunds);
+    await waitFor(() => expect(store.stored().transaction_filters.show_refunds_only).toBe(false));
+    await user.click(screen.getByRole('checkbox', { name: 'Hide pending transactions by default' }));
+    await waitFor(() => expect(store.stored().transaction_filters.show_pending).toBe(true));
+    await user.click(screen.getByRole('checkbox', { name: 'Hide recurring payments by default' }));
+    await waitFor(() => expect(store.stored().transaction_filters.show_recurring).toBe(true));
+    await waitFor(() => expect(listRequests().at(-1)?.has('pending')).toBe(false));
+    expect(listRequests().at(-1)?.has('recurring')).toBe(false);
+  });
+
   it('shows every account type when the saved default filters show credit cards', async () => {
     setViewport(1440);
     serveTransactions([makeTransaction({ name: 'Grocer' })]);

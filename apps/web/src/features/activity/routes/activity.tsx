@@ -21,7 +21,9 @@ import { TransactionList } from '../components/transaction-list';
 import {
   dateWindowText,
   DEFAULT_FILTERS,
+  defaultFlagsFromPreference,
   defaultTypesFromPreference,
+  NO_DEFAULT_FLAGS,
   filterChips,
   filtersToParams,
   hasActiveFilters,
@@ -75,9 +77,14 @@ export function ActivityRoute() {
   const saved = userPreferences.loaded ? userPreferences.preferences.transaction_filters : null;
   const defaultTypesKey = saved ? defaultTypesFromPreference(saved).join(',') : '';
   const defaultTypes = useMemo(() => (defaultTypesKey ? defaultTypesKey.split(',') : []), [defaultTypesKey]);
+  const flagsKey = saved ? JSON.stringify(defaultFlagsFromPreference(saved)) : '';
+  const defaultFlags = useMemo(
+    () => (flagsKey ? (JSON.parse(flagsKey) as typeof NO_DEFAULT_FLAGS) : NO_DEFAULT_FLAGS),
+    [flagsKey],
+  );
   const filters = useMemo(
-    () => parseFilters(searchParams, defaultDate, defaultTypes),
-    [searchParams, defaultDate, defaultTypes],
+    () => parseFilters(searchParams, defaultDate, defaultTypes, defaultFlags),
+    [searchParams, defaultDate, defaultTypes, defaultFlags],
   );
   // Below 1024 px each transaction is a two-line card; the columns need a desktop's width.
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.desktopMinPx}px)`);
@@ -87,6 +94,7 @@ export function ActivityRoute() {
   const chipOptions = {
     defaultDate,
     defaultTypes,
+    defaultFlags,
     rangeLabel,
     formatDate: display.formatDate,
     categoryName: (value: string) => (value === UNCATEGORIZED ? 'Uncategorized' : categoryLabel(value)),
@@ -103,20 +111,23 @@ export function ActivityRoute() {
       setSearchParams(
         (current) =>
           filtersToParams(
-            { ...parseFilters(current, defaultDate, defaultTypes), ...changes },
-            { defaultDate, defaultTypes },
+            { ...parseFilters(current, defaultDate, defaultTypes, defaultFlags), ...changes },
+            { defaultDate, defaultTypes, defaultFlags },
           ),
         { replace, preventScrollReset: true },
       ),
-    [setSearchParams, defaultDate, defaultTypes],
+    [setSearchParams, defaultDate, defaultTypes, defaultFlags],
   );
   const clearFilters = useCallback(
     () =>
       setSearchParams(
-        filtersToParams({ ...DEFAULT_FILTERS, sort: filters.sort }, { defaultDate, defaultTypes }),
+        filtersToParams(
+          { ...DEFAULT_FILTERS, sort: filters.sort },
+          { defaultDate, defaultTypes, defaultFlags },
+        ),
         { preventScrollReset: true },
       ),
-    [setSearchParams, filters.sort, defaultDate, defaultTypes],
+    [setSearchParams, filters.sort, defaultDate, defaultTypes, defaultFlags],
   );
 
   // The selection belongs to one filtered list: a new filter starts with nothing selected.
@@ -267,6 +278,42 @@ export function ActivityRoute() {
               }
             />
             Hide credit-card transactions by default
+          </label>
+          <label className="flex items-center gap-2">
+            <Checkbox
+              checked={!saved.show_pending}
+              onCheckedChange={(checked) =>
+                void preferences.updatePreference('transaction_filters', {
+                  ...saved,
+                  show_pending: checked !== true,
+                })
+              }
+            />
+            Hide pending transactions by default
+          </label>
+          <label className="flex items-center gap-2">
+            <Checkbox
+              checked={!saved.show_recurring}
+              onCheckedChange={(checked) =>
+                void preferences.updatePreference('transaction_filters', {
+                  ...saved,
+                  show_recurring: checked !== true,
+                })
+              }
+            />
+            Hide recurring payments by default
+          </label>
+          <label className="flex items-center gap-2">
+            <Checkbox
+              checked={saved.show_refunds_only}
+              onCheckedChange={(checked) =>
+                void preferences.updatePreference('transaction_filters', {
+                  ...saved,
+                  show_refunds_only: checked === true,
+                })
+              }
+            />
+            Show only refunds by default
           </label>
         </div>
       ) : null}
