@@ -915,7 +915,21 @@ describe('OpenAPI document', () => {
       (parameter) => parameter.name,
     );
     expect(parameters?.sort()).toEqual(
-      ['accounts', 'categories', 'date', 'to', 'filter', 'limit', 'page', 'search', 'sort', 'types'].sort(),
+      [
+        'accounts',
+        'categories',
+        'date',
+        'to',
+        'filter',
+        'limit',
+        'page',
+        'pending',
+        'recurring',
+        'refunds',
+        'search',
+        'sort',
+        'types',
+      ].sort(),
     );
   });
 });
