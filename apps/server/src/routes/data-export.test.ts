@@ -87,6 +87,7 @@ describe('export, restore and disconnect-all', () => {
       properties: 1,
       rules: 1,
       fxManualRates: 1,
+      liabilities: 2,
     });
     expect(counts.accounts).toBe(8); // six demo accounts, the cash jar, the house
     expect(counts.transactions).toBeGreaterThan(1_000);
@@ -125,6 +126,7 @@ describe('export, restore and disconnect-all', () => {
       properties: 1,
       rules: 1,
       fxManualRates: 1,
+      liabilities: 2,
       preferences: 1,
     });
 

@@ -4883,7 +4883,7 @@ export interface paths {
     };
     /**
      * Download everything the user owns (except secrets) as one JSON file
-     * @description The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes. Streamed as it is read (one consistent snapshot). API keys cannot call this.
+     * @description The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes. Streamed as it is read (one consistent snapshot). API keys cannot call this.
      */
     get: {
       parameters: {
@@ -4979,7 +4979,7 @@ export interface paths {
     put?: never;
     /**
      * Restore an export into this account (which must hold no accounts yet)
-     * @description The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes. Up to 100 MB. Everything is written in one transaction (all or nothing) with new ids; connections come back without secrets and `disconnected` (reconnect to sync), as do their accounts. API key metadata is not restored. 400 "This is not a Lodestar export" for other files, 400 "Validation failed" with the first rows at fault, 409 when the account already holds accounts.
+     * @description The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes. Up to 100 MB. Everything is written in one transaction (all or nothing) with new ids; connections come back without secrets and `disconnected` (reconnect to sync), as do their accounts. API key metadata is not restored. 400 "This is not a Lodestar export" for other files, 400 "Validation failed" with the first rows at fault, 409 when the account already holds accounts.
      */
     post: {
       parameters: {
@@ -6018,7 +6018,7 @@ export interface components {
       lastUsedAt: string | null;
       revokedAt: string | null;
     };
-    /** @description Rows restored per kind: institutions, connections, accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, rules, csvMappings, properties, propertyValuations, fxManualRates, preferences (1 when restored) */
+    /** @description Rows restored per kind: institutions, connections, accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, preferences (1 when restored) */
     RestoreCounts: {
       [key: string]: number;
     };

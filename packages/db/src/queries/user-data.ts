@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  accountLiability,
   balanceSnapshot,
   balanceUpdate,
   categorizationRule,
@@ -154,6 +155,15 @@ export function exportHoldings(db: Executor, userId: string) {
     .orderBy(asc(holding.accountId), asc(holding.id));
 }
 
+/** What lenders reported for the user's cards and loans (APRs, payments, due dates), per account. */
+export function exportLiabilities(db: Executor, userId: string) {
+  return db
+    .select()
+    .from(accountLiability)
+    .where(eq(accountLiability.userId, userId))
+    .orderBy(asc(accountLiability.accountId));
+}
+
 /** The securities the user's holdings point at (shared reference rows). */
 export function exportSecurities(db: Executor, userId: string) {
   return db
@@ -286,6 +296,8 @@ export const restoreWriters = {
     inBatches(rows, 6, (batch) => db.insert(balanceUpdate).values(batch)),
   holdings: (db: Executor, rows: (typeof holding.$inferInsert)[]) =>
     inBatches(rows, 10, (batch) => db.insert(holding).values(batch)),
+  liabilities: (db: Executor, rows: (typeof accountLiability.$inferInsert)[]) =>
+    inBatches(rows, 16, (batch) => db.insert(accountLiability).values(batch)),
   rules: (db: Executor, rows: (typeof categorizationRule.$inferInsert)[]) =>
     inBatches(rows, 8, (batch) => db.insert(categorizationRule).values(batch)),
   csvMappings: (db: Executor, rows: (typeof csvMapping.$inferInsert)[]) =>

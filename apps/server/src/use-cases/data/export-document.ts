@@ -128,6 +128,35 @@ const holding = z.object({
   updatedAt: timestamp,
 });
 
+// A lender's dates run decades ahead (a mortgage's maturity): any calendar date, not a typed one.
+const lenderDay = z.iso.date();
+
+const liability = z.object({
+  accountId: id,
+  kind: z.enum(['credit', 'student', 'mortgage']),
+  currency,
+  aprs: z
+    .array(
+      z.object({
+        type: text(100),
+        percentage: decimal,
+        balanceSubjectToAprMinor: minor.nullable(),
+      }),
+    )
+    .max(50),
+  interestRatePercentage: decimal.nullable(),
+  interestRateType: text(40).nullable(),
+  nextPaymentMinor: minor.nullable(),
+  nextPaymentDueDate: lenderDay.nullable(),
+  lastPaymentMinor: minor.nullable(),
+  lastPaymentDate: lenderDay.nullable(),
+  lastStatementBalanceMinor: minor.nullable(),
+  lastStatementIssueDate: lenderDay.nullable(),
+  payoffDate: lenderDay.nullable(),
+  isOverdue: z.boolean().nullable(),
+  updatedAt: timestamp,
+});
+
 const rule = z.object({
   id,
   priority: z.int(),
@@ -202,6 +231,8 @@ export const exportDocumentSchema = z.object({
   balanceUpdates: z.array(balanceUpdate).default([]),
   securities: z.array(security),
   holdings: z.array(holding),
+  // Exports from before card and loan terms were exported have none.
+  liabilities: z.array(liability).default([]),
   rules: z.array(rule),
   csvMappings: z.array(csvMapping),
   properties: z.array(property),

@@ -5,6 +5,7 @@ import {
   exportCsvMappings,
   exportFxManualRates,
   exportHoldings,
+  exportLiabilities,
   exportInstitutions,
   exportProfile,
   exportProperties,
@@ -218,6 +219,10 @@ export async function writeUserExport(options: {
         asOf: row.asOf,
         updatedAt: row.updatedAt.toISOString(),
       }));
+      const liabilities = (await exportLiabilities(db, userId)).map(({ userId: _owner, ...row }) => ({
+        ...row,
+        updatedAt: row.updatedAt.toISOString(),
+      }));
       const rules = (await exportRules(db, userId)).map((row) => ({
         id: row.id,
         priority: row.priority,
@@ -256,6 +261,7 @@ export async function writeUserExport(options: {
         member('balanceUpdates', balanceUpdates) +
           member('securities', await exportSecurities(db, userId)) +
           member('holdings', holdings) +
+          member('liabilities', liabilities) +
           member('rules', rules) +
           member('csvMappings', csvMappings) +
           member('properties', properties) +

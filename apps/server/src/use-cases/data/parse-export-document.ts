@@ -50,6 +50,7 @@ function referenceIssues(doc: ExportDocument): ValidationItem[] {
   check('balanceUpdates', doc.balanceUpdates, 'accountId', accounts, 'an account');
   check('holdings', doc.holdings, 'accountId', accounts, 'an account');
   check('holdings', doc.holdings, 'securityId', securities, 'a security');
+  check('liabilities', doc.liabilities, 'accountId', accounts, 'an account');
   check('csvMappings', doc.csvMappings, 'accountId', accounts, 'an account');
   check('properties', doc.properties, 'accountId', accounts, 'an account');
   check('properties', doc.properties, 'mortgageAccountId', accounts, 'an account');

@@ -28,6 +28,7 @@ export type RestoreCounts = {
   balanceUpdates: number;
   securities: number;
   holdings: number;
+  liabilities: number;
   rules: number;
   csvMappings: number;
   properties: number;
@@ -206,6 +207,15 @@ export async function restoreUserData(options: {
           updatedAt: new Date(row.updatedAt),
         })),
       );
+      await restoreWriters.liabilities(
+        tx,
+        doc.liabilities.map((row) => ({
+          ...row,
+          userId,
+          accountId: account(row.accountId),
+          updatedAt: new Date(row.updatedAt),
+        })),
+      );
       await restoreWriters.rules(
         tx,
         doc.rules.map((row) => ({
@@ -270,6 +280,7 @@ export async function restoreUserData(options: {
         balanceUpdates: doc.balanceUpdates.length,
         securities: doc.securities.length,
         holdings: doc.holdings.length,
+        liabilities: doc.liabilities.length,
         rules: doc.rules.length,
         csvMappings: doc.csvMappings.length,
         properties: doc.properties.length,

@@ -74,7 +74,8 @@ async function must<T>(promise: Promise<{ status: number; body: T }>): Promise<T
 /**
  * A user with a bit of everything: the demo bank (accounts, two years of transactions with transfer
  * pairs, holdings, daily balances), a manual account with a balance update, a property, a rule, a manual
- * exchange rate, changed preferences, a note on a transaction, a saved CSV mapping.
+ * exchange rate, changed preferences, a note on a transaction, a saved CSV mapping, card terms from a lender
+ * (APRs, minimum payment, a due date) and a mortgage's terms (maturity decades ahead).
  */
 export async function seedVariedUser(w: AuthWorld, browser: TestBrowser, userId: string) {
   await must(browser.json('/api/v1/connections/demo', { body: { variant: 'standard' } }));
@@ -112,6 +113,20 @@ export async function seedVariedUser(w: AuthWorld, browser: TestBrowser, userId:
     `insert into csv_mapping (account_id, user_id, mapping) values ($1, $2, $3)`,
     [cashId, userId, JSON.stringify({ delimiter: ',', skipLines: 0, hasHeader: true, columns: { date: 0, amount: 1 } })],
   );
+  await w.t.database.pool.query(
+    `insert into account_liability (account_id, user_id, kind, currency, aprs, next_payment_minor,
+       next_payment_due_date, last_statement_balance_minor, last_statement_issue_date, is_overdue)
+     select id, user_id, 'credit', currency, $2::jsonb, 3500, '2026-12-15', 45099, '2026-11-18', false
+     from financial_account where user_id = $1 and type = 'credit' order by id limit 1`,
+    [userId, JSON.stringify([{ type: 'purchase_apr', percentage: '24.99', balanceSubjectToAprMinor: 45099 }])],
+  );
+  await w.t.database.pool.query(
+    `insert into account_liability (account_id, user_id, kind, currency, interest_rate_percentage,
+       interest_rate_type, next_payment_minor, next_payment_due_date, payoff_date)
+     select id, user_id, 'mortgage', currency, '6.125', 'fixed', 210000, '2026-12-01', '2055-06-01'
+     from financial_account where user_id = $1 and type in ('loan', 'mortgage') order by id limit 1`,
+    [userId],
+  );
   return { cashId };
 }
 
@@ -124,6 +139,7 @@ export async function footprint(w: AuthWorld, userId: string): Promise<Record<st
     'balance_snapshot',
     'balance_update',
     'holding',
+    'account_liability',
     'categorization_rule',
     'csv_mapping',
     'property',

@@ -37,6 +37,7 @@ const KINDS = [
   ['balanceSnapshots', 'balance snapshot', 'balance snapshots'],
   ['balanceUpdates', 'balance update', 'balance updates'],
   ['holdings', 'holding', 'holdings'],
+  ['liabilities', 'set of card or loan terms', 'sets of card or loan terms'],
   ['securities', 'security', 'securities'],
   ['institutions', 'institution', 'institutions'],
   ['connections', 'connection', 'connections'],
