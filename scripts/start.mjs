@@ -16,6 +16,9 @@ const sources = [
   'apps/web/vite.config.ts',
   'apps/web/build',
   'packages/domain/src',
+  // Blog, help and legal pages are compiled from these (apps/web/build/content.ts).
+  'content',
+  'CHANGELOG.md',
 ];
 
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;

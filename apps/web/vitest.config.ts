@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
+import { content } from './build/content';
 
 export default defineProject({
+  plugins: [content()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     name: 'web',

@@ -140,19 +140,9 @@ export const APP_PAGES: PageDefinition[] = [
       import('@/features/real-estate/routes/real-estate').then((m) => ({ Component: m.RealEstateRoute })),
   },
   {
-    path: '/blog',
-    skeleton: <ListSkeleton />,
-    lazy: () => import('@/features/content/routes/blog').then((m) => ({ Component: m.BlogRoute })),
-  },
-  {
     path: '/tools',
     skeleton: <PageSkeleton />,
     lazy: () => import('@/features/tools/routes/tools').then((m) => ({ Component: m.ToolsRoute })),
-  },
-  {
-    path: '/help',
-    skeleton: <PageSkeleton />,
-    lazy: () => import('@/features/content/routes/help').then((m) => ({ Component: m.HelpRoute })),
   },
   {
     path: '/settings/:section?',
@@ -165,9 +155,36 @@ export const APP_PAGES: PageDefinition[] = [
   },
 ];
 
+/**
+ * The blog, the help center and the legal pages: public, read by visitors and signed-in users alike
+ * (app/layouts/content-layout.tsx). Their text is compiled from the content folder at build time.
+ */
+export const CONTENT_PAGES: PageDefinition[] = [
+  {
+    path: '/blog',
+    skeleton: <ListSkeleton />,
+    lazy: () => import('@/features/content/routes/blog').then((m) => ({ Component: m.BlogRoute })),
+  },
+  {
+    path: '/help',
+    skeleton: <PageSkeleton />,
+    lazy: () => import('@/features/content/routes/help').then((m) => ({ Component: m.HelpRoute })),
+  },
+  {
+    path: '/terms',
+    skeleton: <PageSkeleton />,
+    lazy: () => import('@/features/content/routes/legal').then((m) => ({ Component: m.TermsRoute })),
+  },
+  {
+    path: '/privacy',
+    skeleton: <PageSkeleton />,
+    lazy: () => import('@/features/content/routes/legal').then((m) => ({ Component: m.PrivacyRoute })),
+  },
+];
+
 /** The skeleton for the page at `pathname` (a generic one for paths that match no page). */
 export function skeletonFor(pathname: string): ReactNode {
-  const page = [HOME_PAGE, ...AUTH_PAGES, ...APP_PAGES].find(({ path }) =>
+  const page = [HOME_PAGE, ...AUTH_PAGES, ...APP_PAGES, ...CONTENT_PAGES].find(({ path }) =>
     matchPath({ path, end: true }, pathname),
   );
   return page?.skeleton ?? <PageSkeleton />;

@@ -2,8 +2,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
+import { ContentLayout } from './layouts/content-layout';
 import { PublicLayout } from './layouts/public-layout';
-import { APP_PAGES, AUTH_PAGES, HOME_PAGE, type PageDefinition } from './pages';
+import { APP_PAGES, AUTH_PAGES, CONTENT_PAGES, HOME_PAGE, type PageDefinition } from './pages';
 import { RouteError } from './route-error';
 
 function toRoute({ path, skeleton, lazy }: PageDefinition): RouteObject {
@@ -11,7 +12,7 @@ function toRoute({ path, skeleton, lazy }: PageDefinition): RouteObject {
 }
 
 /**
- * Three areas, each with its own layout and error boundary. The boundary sits on a pathless child of
+ * Four areas, each with its own layout and error boundary. The boundary sits on a pathless child of
  * the layout, so a failing page is replaced by the error message while the layout (and its
  * navigation) stays usable; the boundary on the layout itself catches a failing layout.
  */
@@ -27,6 +28,12 @@ export const routes: RouteObject[] = [
     element: <AuthLayout />,
     errorElement: <RouteError />,
     children: [{ errorElement: <RouteError />, children: AUTH_PAGES.map(toRoute) }],
+  },
+  {
+    id: 'content',
+    element: <ContentLayout />,
+    errorElement: <RouteError />,
+    children: [{ errorElement: <RouteError />, children: CONTENT_PAGES.map(toRoute) }],
   },
   {
     id: 'app',

@@ -5,8 +5,18 @@ import { ThemeSwitcher } from '@/components/theme-switcher';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
 
-/** The homepage. */
-export function PublicLayout() {
+const FOOTER_LINKS = [
+  { to: '/blog', label: 'Blog' },
+  { to: '/help', label: 'Help' },
+  { to: '/terms', label: 'Terms of Service' },
+  { to: '/privacy', label: 'Privacy Policy' },
+] as const;
+
+/**
+ * The homepage, and the blog, help and legal pages for visitors. `contained` gives a page the width and
+ * padding the homepage sets for itself.
+ */
+export function PublicLayout({ contained = false }: { contained?: boolean }) {
   const { user, isPending } = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -29,10 +39,27 @@ export function PublicLayout() {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+        {contained ? (
+          <div className="mx-auto w-full max-w-6xl px-4 py-8 md:py-12">
+            <Outlet />
+          </div>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <footer className="border-t px-4 py-6 text-center text-sm text-muted-foreground">
-        Lodestar runs on your own machine. Your data stays in your data folder.
+        <nav aria-label="Site" className="mb-3">
+          <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2">
+            {FOOTER_LINKS.map(({ to, label }) => (
+              <li key={to}>
+                <Link to={to} className="rounded-sm underline-offset-4 hover:text-foreground hover:underline">
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p>Lodestar runs on your own machine. Your data stays in your data folder.</p>
       </footer>
       <ScrollRestoration />
     </div>

@@ -251,6 +251,26 @@ export function SignUpRoute() {
             I accept the <span className="font-medium">Terms of Service</span> and the{' '}
             <span className="font-medium">Privacy Policy</span>
           </CheckboxField>
+          {/* New tabs, so reading them does not lose what has been typed here. */}
+          <p className="mt-1 pl-6 text-sm text-muted-foreground">
+            Read the{' '}
+            <a
+              href="/terms"
+              target="_blank"
+              className="font-medium text-primary underline underline-offset-4"
+            >
+              Terms of Service<span className="sr-only"> (opens in a new tab)</span>
+            </a>{' '}
+            and the{' '}
+            <a
+              href="/privacy"
+              target="_blank"
+              className="font-medium text-primary underline underline-offset-4"
+            >
+              Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+            .
+          </p>
         </div>
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? 'Creating account...' : 'Create account'}

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { usePreferences } from '@/lib/preferences';
 import { PreferencesState } from './preferences-state';
 import { SettingsGroup, SettingsText, SwitchRow } from './settings-form-kit';
@@ -33,6 +34,17 @@ export function PrivacySettings() {
         {DATA_MANAGEMENT_TEXTS.map((text) => (
           <SettingsText key={text} text={text} />
         ))}
+        <p className="px-5 py-4 text-sm text-muted-foreground">
+          What this server stores and sends, and your rights over it:{' '}
+          <Link to="/privacy" className="font-medium text-primary underline underline-offset-4">
+            Privacy Policy
+          </Link>{' '}
+          and{' '}
+          <Link to="/terms" className="font-medium text-primary underline underline-offset-4">
+            Terms of Service
+          </Link>
+          .
+        </p>
       </SettingsGroup>
     </PreferencesState>
   );
