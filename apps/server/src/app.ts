@@ -27,6 +27,7 @@ import { docsRoutes } from './routes/docs';
 import { accountsRoutes } from './routes/accounts';
 import { connectionsRoutes } from './routes/connections';
 import { plaidRoutes } from './routes/plaid';
+import { billingRoutes } from './routes/billing';
 import { importsRoutes } from './routes/imports';
 import { dashboardRoutes } from './routes/dashboard';
 import { fxRoutes } from './routes/fx';
@@ -44,13 +45,14 @@ import { cronRoutes } from './routes/cron';
 import { apiKeysRoutes } from './routes/api-keys';
 import { dataExportRoutes } from './routes/data-export';
 import { apiKeyAuth } from './auth/api-key-auth';
+import { apiKeyPlanLimit } from './auth/api-key-plan';
 import { rateLimitSubject } from './auth/rate-limit-subject';
 import { providerAccess } from './connectors/access';
 import { plaidLinkSources } from './connectors/plaid/link-csp';
 import { createSyncRunner } from './sync/runner';
 import { cryptoServices } from './prices/crypto-prices';
 import { blockchainRoutes } from './routes/blockchain';
-import { userLimits } from './use-cases/limits/user-limits';
+import { withPlanLimits } from './use-cases/limits/sync-limits';
 import { applyRulesToTransactions } from './use-cases/rules/apply-rules';
 
 export type { AppDeps, AppEnv } from './app-types';
@@ -219,24 +221,28 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   };
   // API keys (Bearer) sign a request in before any route looks for the session cookie.
   api.use('*', apiKeyAuth(routeDeps));
+  // With billing, an API key needs a plan with API access and counts against its calls per day.
+  api.use('*', apiKeyPlanLimit(routeDeps));
   // Then the session, before any route validates its input (401 before 400), then NUL characters.
   api.use('*', authenticateFirst(operations, auth));
   api.use('*', refuseNulCharacters({ operations }));
   api.route('/', systemRoutes(deps));
   api.route('/', preferencesRoutes({ auth, db: deps.db }));
-  const syncRunner = createSyncRunner({
-    db: deps.db,
-    config: deps.config,
-    instanceId: deps.instanceId,
-    logger: deps.logger,
-    now,
-    limitsFor: (userId) => userLimits(routeDeps, userId),
-    afterWrite: async (userId, ids) => {
-      await applyRulesToTransactions(deps.db, userId, ids);
-    },
-    providerAccess: providerAccess(deps.config),
-    crypto: cryptoServices({ db: deps.db, config: deps.config, logger: deps.logger, now }),
-  });
+  const syncRunner = withPlanLimits(routeDeps, (limitsFor) =>
+    createSyncRunner({
+      db: deps.db,
+      config: deps.config,
+      instanceId: deps.instanceId,
+      logger: deps.logger,
+      now,
+      limitsFor,
+      afterWrite: async (userId, ids) => {
+        await applyRulesToTransactions(deps.db, userId, ids);
+      },
+      providerAccess: providerAccess(deps.config),
+      crypto: cryptoServices({ db: deps.db, config: deps.config, logger: deps.logger, now }),
+    }),
+  );
   api.route('/', connectionsRoutes({ ...routeDeps, syncRunner }));
   // FEATURE_CRYPTO=false: the wallet endpoints are neither served nor in the API document.
   if (deps.config.features.crypto) api.route('/', blockchainRoutes({ ...routeDeps, syncRunner }));
@@ -283,6 +289,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.route('/', cronRoutes({ ...routeDeps, mailer, syncRunner }));
   api.route('/', apiKeysRoutes(routeDeps));
   api.route('/', dataExportRoutes(routeDeps));
+  api.route('/', billingRoutes(routeDeps));
   mountRoutes?.(api);
   api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
     type: 'apiKey',

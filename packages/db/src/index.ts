@@ -29,3 +29,4 @@ export * from './queries/api-keys';
 export * from './queries/market-data';
 export * from './queries/user-data';
 export * from './queries/crypto';
+export * from './queries/billing';

@@ -16,6 +16,7 @@ export * from './preferences';
 export * from './rate-limit';
 export * from './redaction';
 export * from './tiers';
+export * from './billing';
 export * from './validation';
 export * from './time-zones';
 export * from './import';

@@ -94,6 +94,37 @@ describe('server environment', () => {
     expect(problems).toHaveLength(11);
   });
 
+  it('requires the rest of the Stripe settings once STRIPE_SECRET_KEY is set, and reads STRIPE_API_URL', () => {
+    expect(problemsOf({ ...external, STRIPE_SECRET_KEY: 'sk_test_1' })).toEqual([
+      'STRIPE_PUBLISHABLE_KEY: is required when STRIPE_SECRET_KEY is set (pk_…)',
+      'STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set (whsec_…)',
+      'STRIPE_PRICE_ID_PRO_MONTHLY: is required when STRIPE_SECRET_KEY is set (price_…)',
+    ]);
+    expect(
+      problemsOf({ ...external, STRIPE_PRICE_ID_PRO_YEARLY: 'prod_1', STRIPE_API_URL: 'ftp://stripe.test' }),
+    ).toEqual([
+      'STRIPE_PRICE_ID_PRO_YEARLY: must start with price_',
+      'STRIPE_API_URL: must be a valid URL (http:// or https://)',
+    ]);
+    const config = parseConfig(
+      {
+        ...external,
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_PRICE_ID_PRO_MONTHLY: 'price_m',
+        STRIPE_PRICE_ID_PRO_YEARLY: 'price_y',
+        STRIPE_API_URL: 'http://127.0.0.1:12111/',
+      },
+      () => ({ encryptionKey: strong, authSecret: strong, cronSecret: strong }),
+    );
+    expect(config.stripe).toMatchObject({
+      proMonthlyPriceId: 'price_m',
+      proYearlyPriceId: 'price_y',
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+  });
+
   it('requires explicit secrets with an external database, naming each one', () => {
     expect(problemsOf({ DATABASE_URL: external.DATABASE_URL })).toEqual([
       'ENCRYPTION_KEY: is required when DATABASE_URL is set (at least 32 characters)',

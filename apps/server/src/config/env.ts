@@ -178,6 +178,8 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: prefixed('pk_'),
   STRIPE_WEBHOOK_SECRET: prefixed('whsec_'),
   STRIPE_PRICE_ID_PRO_MONTHLY: prefixed('price_'),
+  STRIPE_PRICE_ID_PRO_YEARLY: prefixed('price_'),
+  STRIPE_API_URL: url(['http:', 'https:']),
   PLAID_CLIENT_ID: optionalText,
   PLAID_SECRET: optionalText,
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
@@ -250,6 +252,12 @@ export type Config = {
     publishableKey: string | undefined;
     webhookSecret: string | undefined;
     proMonthlyPriceId: string | undefined;
+    proYearlyPriceId: string | undefined;
+    /**
+     * Another origin for Stripe's API (STRIPE_API_URL: proxies, and tests against a fake); Stripe's own
+     * (https://api.stripe.com) when unset.
+     */
+    apiUrl: string | undefined;
   };
   /**
    * Plaid (bank-data aggregator): credentials, environment, and `baseUrl`, the API origin (PLAID_BASE_URL,
@@ -369,8 +377,14 @@ export function parseConfig(
     if (!filled[key])
       problems.push(`${variable}: is required when DATABASE_URL is set (at least 32 characters)`);
   }
-  if (parsed.STRIPE_SECRET_KEY && !parsed.STRIPE_WEBHOOK_SECRET) {
-    problems.push('STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set');
+  if (parsed.STRIPE_SECRET_KEY) {
+    for (const [variable, value, prefix] of [
+      ['STRIPE_PUBLISHABLE_KEY', parsed.STRIPE_PUBLISHABLE_KEY, 'pk_'],
+      ['STRIPE_WEBHOOK_SECRET', parsed.STRIPE_WEBHOOK_SECRET, 'whsec_'],
+      ['STRIPE_PRICE_ID_PRO_MONTHLY', parsed.STRIPE_PRICE_ID_PRO_MONTHLY, 'price_'],
+    ] as const) {
+      if (!value) problems.push(`${variable}: is required when STRIPE_SECRET_KEY is set (${prefix}…)`);
+    }
   }
   if (Boolean(parsed.PLAID_CLIENT_ID) !== Boolean(parsed.PLAID_SECRET)) {
     problems.push('PLAID_CLIENT_ID and PLAID_SECRET: set both or neither');
@@ -416,6 +430,8 @@ export function parseConfig(
       publishableKey: parsed.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: parsed.STRIPE_WEBHOOK_SECRET,
       proMonthlyPriceId: parsed.STRIPE_PRICE_ID_PRO_MONTHLY,
+      proYearlyPriceId: parsed.STRIPE_PRICE_ID_PRO_YEARLY,
+      apiUrl: parsed.STRIPE_API_URL?.replace(/\/+$/, ''),
     },
     plaid: {
       clientId: parsed.PLAID_CLIENT_ID,

@@ -15,6 +15,10 @@ const PUBLIC_OPERATIONS = [
   'GET /notifications/push/public-key',
   // Plaid posts its webhooks without a session; each is verified by its ES256 signature (ADR 019).
   'POST /plaid/webhook',
+  // The pricing page is public; Stripe posts its webhooks without a session, each verified by its
+  // Stripe-Signature (HMAC-SHA256 of the raw body, at most 5 minutes old).
+  'GET /billing/plans',
+  'POST /stripe/webhook',
 ];
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

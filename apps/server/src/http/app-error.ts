@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** The user's plan lacks the feature or has reached a limit: the web app offers an upgrade. */
+  UPGRADE_REQUIRED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

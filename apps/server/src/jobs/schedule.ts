@@ -49,13 +49,13 @@ export async function dueSyncs(deps: {
   db: Database;
   config: ConnectorConfig;
   now: () => Date;
-  intervalFor: (userId: string) => number;
+  intervalFor: (userId: string) => number | Promise<number>;
   logger?: Logger;
 }): Promise<(SyncJob & { startAfterSeconds: number })[]> {
   const now = deps.now();
   const due: (SyncJob & { startAfterSeconds: number })[] = [];
   for (const userId of await listUserIds(deps.db)) {
-    const interval = deps.intervalFor(userId);
+    const interval = await deps.intervalFor(userId);
     for (const { connection, syncRunning } of await listConnections(deps.db, userId)) {
       if (syncRunning || !isSyncDue(connection, interval, now, deps.config)) continue;
       due.push({ userId, connectionId: connection.id, startAfterSeconds: staggerSeconds(connection.id) });

@@ -261,7 +261,7 @@ export function accountsRoutes(deps: RouteDeps) {
       const balanceMinor = fromMajor(input.balance, input.currency).amountMinor;
       const today = await todayFor(db, userId, deps.now());
       const account = await db.transaction(async (tx) => {
-        await assertWithinLimits(tx, userId, { addAccounts: 1 }, userLimits(deps, userId));
+        await assertWithinLimits(tx, userId, { addAccounts: 1 }, await userLimits(deps, userId));
         const created = await insertManualAccount(tx, {
           userId,
           name: input.name,

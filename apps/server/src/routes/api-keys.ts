@@ -6,6 +6,7 @@ import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
+import { assertFeature } from '../use-cases/limits/user-limits';
 
 export const API_KEY_INPUT_MESSAGES = {
   name: 'Enter a name for the key',
@@ -74,7 +75,10 @@ const routes = {
     responses: {
       201: jsonResponse(z.object({ key: ApiKeySchema, secret: z.string() }), 'Created'),
       400: { description: 'Validation failed' },
-      403: { description: 'The public API is turned off on this server' },
+      403: {
+        description:
+          'The public API is turned off on this server, or (UPGRADE_REQUIRED) the plan has no API access',
+      },
     },
   }),
   revoke: createRoute({
@@ -123,6 +127,7 @@ export function apiKeysRoutes(deps: RouteDeps) {
     .openapi(routes.create, async (c) => {
       const { userId } = await requireUser(c, auth);
       requireOn();
+      await assertFeature(deps, userId, 'apiAccess');
       const { name, scope, expiresInDays } = c.req.valid('json');
       const now = deps.now();
       const { secret, prefix, secretHash } = generateApiKey();

@@ -135,7 +135,7 @@ export function blockchainRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) {
     .openapi(routes.add, async (c) => {
       const { userId } = await requireUser(c, auth);
       const input = c.req.valid('json');
-      const created = await addWallet({ db, userId, input, limits: userLimits(deps, userId) });
+      const created = await addWallet({ db, userId, input, limits: await userLimits(deps, userId) });
       await syncRunner.start(userId, created.id, { ignoreBudget: true });
       return ok(c, { wallet: await walletView(userId, created.id) }, 201);
     })

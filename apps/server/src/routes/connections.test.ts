@@ -307,6 +307,8 @@ describe('plan limits', () => {
     const limited = await createAuthWorld({
       STRIPE_SECRET_KEY: 'sk_test_limits',
       STRIPE_WEBHOOK_SECRET: 'whsec_limits',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_limits',
+      STRIPE_PRICE_ID_PRO_MONTHLY: 'price_limits',
     });
     try {
       const { browser } = await limited.signUp();

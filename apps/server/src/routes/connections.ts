@@ -238,7 +238,12 @@ export function connectionsRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) 
     .openapi(routes.demo, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { variant } = c.req.valid('json');
-      await assertWithinLimits(db, userId, { addAccounts: DEMO_ACCOUNT_COUNT }, userLimits(deps, userId));
+      await assertWithinLimits(
+        db,
+        userId,
+        { addAccounts: DEMO_ACCOUNT_COUNT },
+        await userLimits(deps, userId),
+      );
       const institutionId = await upsertInstitution(db, { provider: 'demo', ...DEMO_INSTITUTION });
       const created = await insertConnection(db, {
         userId,

@@ -10,7 +10,7 @@ import { exportFileName, writeUserExport } from '../use-cases/data/export-user-d
 import { parseExportDocument } from '../use-cases/data/parse-export-document';
 import { restoreUserData } from '../use-cases/data/restore-user-data';
 import { textStream } from '../use-cases/data/text-stream';
-import { userLimits } from '../use-cases/limits/user-limits';
+import { assertFeature, userLimits } from '../use-cases/limits/user-limits';
 import { exportTransactionsCsv } from '../use-cases/transactions/export-transactions';
 import { EXPORT_DISABLED } from './transactions';
 
@@ -52,7 +52,10 @@ const routes = {
         description: 'JSON attachment lodestar-export-YYYY-MM-DDTHH-mm-ssZ.json',
         content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
       },
-      403: { description: 'Exporting data is turned off on this server' },
+      403: {
+        description:
+          'Exporting data is turned off on this server, or (UPGRADE_REQUIRED) the plan has no export',
+      },
     },
   }),
   transactionsCsv: createRoute({
@@ -66,7 +69,10 @@ const routes = {
       'gets a leading apostrophe; amounts are plain decimals in major units of their currency.',
     responses: {
       200: { description: 'CSV attachment', content: { 'text/csv': { schema: z.string() } } },
-      403: { description: 'Exporting data is turned off on this server' },
+      403: {
+        description:
+          'Exporting data is turned off on this server, or (UPGRADE_REQUIRED) the plan has no export',
+      },
     },
   }),
   restore: createRoute({
@@ -123,6 +129,7 @@ export function dataExportRoutes(deps: RouteDeps) {
     .openapi(routes.export, async (c) => {
       const { userId } = await requireUser(c, auth);
       requireExport();
+      await assertFeature(deps, userId, 'exportData');
       const now = deps.now();
       const logger = c.get('logger');
       const body = textStream(
@@ -134,6 +141,7 @@ export function dataExportRoutes(deps: RouteDeps) {
     .openapi(routes.transactionsCsv, async (c) => {
       const { userId } = await requireUser(c, auth);
       requireExport();
+      await assertFeature(deps, userId, 'exportData');
       const body = await exportTransactionsCsv({ db, userId, query: EVERY_TRANSACTION });
       return c.body(
         body,
@@ -149,7 +157,7 @@ export function dataExportRoutes(deps: RouteDeps) {
         db,
         userId,
         document,
-        limits: userLimits(deps, userId),
+        limits: await userLimits(deps, userId),
         hasTwoFactor: account?.twoFactorEnabled === true,
       });
       c.get('logger').info({ userId, counts }, 'data restored');

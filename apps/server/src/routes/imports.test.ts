@@ -697,6 +697,8 @@ describe('plan limits', () => {
     const billed = await createAuthWorld({
       STRIPE_SECRET_KEY: 'sk_test_123',
       STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      STRIPE_PRICE_ID_PRO_MONTHLY: 'price_123',
     });
     try {
       const { browser } = await billed.signUp();

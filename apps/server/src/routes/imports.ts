@@ -208,7 +208,7 @@ export function importsRoutes(deps: RouteDeps) {
         db,
         userId,
         input: c.req.valid('json'),
-        limits: userLimits(deps, userId),
+        limits: await userLimits(deps, userId),
         now: deps.now(),
       });
       return ok(c, { batch }, 201);

@@ -144,7 +144,7 @@ export function plaidRoutes(
         logger: c.get('logger'),
         userId,
         input,
-        accountLimit: userLimits(deps, userId),
+        accountLimit: await userLimits(deps, userId),
       });
       if (result.kind === 'duplicate') {
         const existing = (await listConnections(db, userId)).find(

@@ -445,7 +445,12 @@ describe('real estate: plan limits', () => {
   let billed: AuthWorld;
   beforeAll(async () => {
     billed = await createAuthWorld(
-      { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' },
+      {
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_PRICE_ID_PRO_MONTHLY: 'price_x',
+      },
       { now: () => clock },
     );
   });

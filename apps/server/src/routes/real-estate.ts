@@ -164,7 +164,13 @@ export function realEstateRoutes(deps: RouteDeps) {
     })
     .openapi(routes.create, async (c) => {
       const { userId } = await requireUser(c, auth);
-      const id = await createProperty(db, userId, deps.now(), c.req.valid('json'), userLimits(deps, userId));
+      const id = await createProperty(
+        db,
+        userId,
+        deps.now(),
+        c.req.valid('json'),
+        await userLimits(deps, userId),
+      );
       return ok(c, await propertyDetail(db, userId, id), 201);
     })
     .openapi(routes.detail, async (c) => {

@@ -96,7 +96,12 @@ describe('stats', () => {
 describe('stats with billing configured', () => {
   let billing: AuthWorld;
   beforeAll(async () => {
-    billing = await createAuthWorld({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    billing = await createAuthWorld({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_PRICE_ID_PRO_MONTHLY: 'price_x',
+    });
   });
   afterAll(async () => {
     await billing.close();

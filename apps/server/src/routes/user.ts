@@ -294,7 +294,7 @@ export function userRoutes({ auth, db, audit, rateLimitStore, trustProxy, config
       const { userId } = await requireUser(c, auth);
       return ok(c, {
         lastLoginAt: (await lastSignInAt(db, userId))?.toISOString() ?? null,
-        plan: userPlanName({ config }, userId),
+        plan: await userPlanName({ db, config }, userId),
         connectedAccounts: await countConnectedAccounts(db, userId),
       });
     })

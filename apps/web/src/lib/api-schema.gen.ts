@@ -4803,7 +4803,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description The public API is turned off on this server */
+        /** @description The public API is turned off on this server, or (UPGRADE_REQUIRED) the plan has no API access */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4905,7 +4905,7 @@ export interface paths {
             };
           };
         };
-        /** @description Exporting data is turned off on this server */
+        /** @description Exporting data is turned off on this server, or (UPGRADE_REQUIRED) the plan has no export */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4951,7 +4951,7 @@ export interface paths {
             'text/csv': string;
           };
         };
-        /** @description Exporting data is turned off on this server */
+        /** @description Exporting data is turned off on this server, or (UPGRADE_REQUIRED) the plan has no export */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5076,6 +5076,343 @@ export interface paths {
               };
             };
           };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The plans on sale (public, for the pricing page); none on a self-hosted server */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Plans */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @enum {string} */
+                mode: 'self_hosted' | 'stripe';
+                tiers: {
+                  name: string;
+                  displayName: string;
+                  description: string;
+                  badge?: string;
+                  pricing: {
+                    /** @enum {string} */
+                    period: 'monthly' | 'yearly';
+                    price: number;
+                    stripePriceId: string | null;
+                    description: string;
+                  }[];
+                  limits: {
+                    accounts: number;
+                    transactions: number;
+                    /** @enum {string} */
+                    syncFrequency: 'daily' | 'hourly';
+                    dataRetention: number;
+                    apiCalls: number;
+                  };
+                  features: {
+                    [key: string]: boolean | number | string;
+                  };
+                  isActive: boolean;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user’s plan, subscription state and usage against each limit */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Plan and usage (mode self_hosted: plan null, no limits) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @enum {string} */
+                mode: 'self_hosted' | 'stripe';
+                plan: {
+                  /** @enum {string} */
+                  tier: 'free_trial' | 'pro';
+                  displayName: string;
+                  status: string | null;
+                  currentPeriodEnd: string | null;
+                  cancelAtPeriodEnd: boolean;
+                  graceEndsAt: string | null;
+                  canManage: boolean;
+                  /** @enum {string} */
+                  syncFrequency: 'daily' | 'hourly';
+                  dataRetentionDays: number;
+                  features: {
+                    exportData: boolean;
+                    apiAccess: boolean;
+                    advancedAnalytics: boolean;
+                    webhooks: boolean;
+                    customReports: boolean;
+                    teamMembers: number;
+                  };
+                } | null;
+                usage: {
+                  accounts: {
+                    used: number;
+                    limit: number | null;
+                  };
+                  transactions: {
+                    used: number;
+                    limit: number | null;
+                  };
+                  apiCallsToday: {
+                    used: number;
+                    limit: number | null;
+                    resetsAt: string;
+                  };
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/checkout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A Stripe Checkout Session for Pro: open `url` in the browser */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            /**
+             * @default monthly
+             * @enum {string}
+             */
+            period?: 'monthly' | 'yearly';
+          };
+        };
+      };
+      responses: {
+        /** @description Checkout Session created */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                url: string;
+              };
+            };
+          };
+        };
+        /** @description Already on Pro, or: Billing is off on this server (self-hosted, no STRIPE_SECRET_KEY): Billing is not enabled on this server: it is self-hosted, with every feature and no limits. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Stripe did not create the session */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/portal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A Stripe Customer Portal session (card, plan, cancellation): open `url` in the browser */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Portal session created */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                url: string;
+              };
+            };
+          };
+        };
+        /** @description No Stripe customer yet (never upgraded), or: Billing is off on this server (self-hosted, no STRIPE_SECRET_KEY): Billing is not enabled on this server: it is self-hosted, with every feature and no limits. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Stripe did not create the session */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/stripe/webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stripe webhooks (Stripe-Signature verified on the raw body, at most 300 s old) */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          'stripe-signature': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            id: string;
+            type: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Verified and handled, a redelivery, or an event not used */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @enum {boolean} */
+                received: true;
+              };
+            };
+          };
+        };
+        /** @description Signature or timestamp not accepted; nothing was done */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Billing is off on this server (self-hosted, no STRIPE_SECRET_KEY): Billing is not enabled on this server: it is self-hosted, with every feature and no limits. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
         };
       };
     };

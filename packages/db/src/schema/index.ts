@@ -28,6 +28,7 @@ import { notificationDelivery, pushSubscription } from './notifications';
 import { userPreferences } from './preferences';
 import { apiKey } from './api-keys';
 import { cryptoQuote } from './crypto';
+import { billingSubscription, stripeEvent } from './billing';
 
 export * from './app-instance';
 export * from './auth';
@@ -39,6 +40,7 @@ export * from './notifications';
 export * from './api-keys';
 export * from './crypto';
 export * from './market-data';
+export * from './billing';
 
 export const schema = {
   appInstance,
@@ -69,5 +71,7 @@ export const schema = {
   pushSubscription,
   apiKey,
   cryptoQuote,
+  billingSubscription,
+  stripeEvent,
 };
 export type Schema = typeof schema;

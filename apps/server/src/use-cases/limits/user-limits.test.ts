@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../../testing/auth-fixtures';
+import { STRIPE_TEST_ENV } from '../../testing/fake-stripe';
 import { AppError } from '../../http/app-error';
 import { addAccount, addTransactions, signedInUser } from '../transactions/test-fixtures';
 import { assertWithinLimits, userLimits } from './user-limits';
@@ -15,7 +16,7 @@ describe('without billing (self-hosted default)', () => {
 
   it('limits nothing', async () => {
     const { userId } = await signedInUser(w);
-    const limits = userLimits(w.t, userId);
+    const limits = await userLimits({ db: w.t.database.db, config: w.t.config }, userId);
     expect(limits).toEqual({ accounts: null, transactions: null });
     await addAccount(w.t.database.db, userId);
     await expect(
@@ -32,7 +33,7 @@ describe('without billing (self-hosted default)', () => {
 describe('with billing configured', () => {
   let w: AuthWorld;
   beforeAll(async () => {
-    w = await createAuthWorld({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    w = await createAuthWorld(STRIPE_TEST_ENV);
   });
   afterAll(async () => {
     await w.close();
@@ -47,17 +48,17 @@ describe('with billing configured', () => {
     return error as AppError;
   };
 
-  it('holds every user to the free tier: 3 accounts', async () => {
+  it('holds a user without a subscription to the free tier: 3 accounts', async () => {
     const { userId } = await signedInUser(w);
     const db = w.t.database.db;
-    const limits = userLimits(w.t, userId);
+    const limits = await userLimits({ db: w.t.database.db, config: w.t.config }, userId);
     expect(limits).toEqual({ accounts: 3, transactions: 250 });
     await addAccount(db, userId);
     await addAccount(db, userId);
     await expect(assertWithinLimits(db, userId, { addAccounts: 1 }, limits)).resolves.toBeUndefined();
     await addAccount(db, userId);
     const error = await refusal(assertWithinLimits(db, userId, { addAccounts: 1 }, limits));
-    expect(error.code).toBe('FORBIDDEN');
+    expect(error.code).toBe('UPGRADE_REQUIRED');
     expect(error.status).toBe(403);
     expect(error.message).toBe('Your plan allows 3 accounts. Remove an account or upgrade to add more.');
     // Only the user's own accounts count.
@@ -68,7 +69,7 @@ describe('with billing configured', () => {
   it('and 250 transactions', async () => {
     const { userId } = await signedInUser(w);
     const db = w.t.database.db;
-    const limits = userLimits(w.t, userId);
+    const limits = await userLimits({ db: w.t.database.db, config: w.t.config }, userId);
     const account = await addAccount(db, userId);
     await addTransactions(
       db,
