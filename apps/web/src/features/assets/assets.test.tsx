@@ -160,7 +160,9 @@ describe('Assets states', () => {
     serveHoldings([]);
     renderAssets();
     expect(await screen.findByRole('heading', { name: 'No investments yet' })).toBeInTheDocument();
-    expect(screen.getByText(/Connect a brokerage or the demo bank/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Link a brokerage through Plaid on the Accounts page \(Plaid needs PLAID_CLIENT_ID/),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Go to Accounts' }));
     expect(await screen.findByRole('heading', { name: 'Accounts page' })).toBeInTheDocument();
   });

@@ -29,7 +29,7 @@ export const TAB_EMPTY: Record<AccountTab, { icon: LucideIcon; title: string; te
   banks: {
     icon: Building2,
     title: 'No bank accounts yet',
-    text: 'Checking and savings accounts, credit cards and loans from your banks are listed here. Connect the demo bank, import a statement or add one by hand.',
+    text: 'Checking and savings accounts, credit cards and loans from your banks are listed here. Choose Add account to link your bank through Plaid or SimpleFIN Bridge (Plaid needs PLAID_CLIENT_ID and PLAID_SECRET set on the server), import a statement, add one by hand or try the demo bank.',
   },
   brokers: {
     icon: ChartLine,
@@ -150,7 +150,7 @@ export function AccountList({
   accounts: readonly Account[];
   tab: AccountTab;
   empty?: ReactNode;
-  /** A line shown above the list (the crypto tabs say linking arrives later). */
+  /** A line shown above the list (the crypto tabs say how their accounts are added today). */
   note?: ReactNode;
 }) {
   const inTab = accounts.filter((account) => accountIsInTab(account, tab));

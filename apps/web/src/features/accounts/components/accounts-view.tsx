@@ -50,8 +50,8 @@ function FirstAccount({ onChoose, syncing }: { onChoose: (view: AddView) => void
           Add your first account
         </h2>
         <p className="mx-auto mt-1 max-w-md text-sm text-muted-foreground">
-          Try the demo bank, import an export from your bank, or add an account by hand. Everything stays on
-          your own server.
+          Link your bank through Plaid or SimpleFIN Bridge, import an export from your bank, add an account by
+          hand, or try the demo bank. Everything stays on your own server.
         </p>
       </div>
       <div className="mx-auto w-full max-w-2xl">

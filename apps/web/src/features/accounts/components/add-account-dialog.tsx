@@ -108,8 +108,8 @@ export function LaterReleaseNote({ className }: { className?: string }) {
 }
 
 /**
- * The three ways to add accounts: the demo bank (and its re-auth variant), a file import, a manual
- * account. Used in the Add account dialog and as the page's call to action while there are none.
+ * The ways to add accounts: Plaid (with whether the server is set up for it), SimpleFIN Bridge, the demo
+ * bank (and its re-auth variant), a file import, a manual account. Used in the Add account dialog and as the page's call to action while there are none.
  */
 export function AddAccountChoices({
   onChoose,

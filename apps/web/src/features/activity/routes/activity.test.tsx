@@ -370,6 +370,9 @@ describe('Activity states', () => {
     renderActivity();
     expect(await screen.findByRole('heading', { name: 'No transactions yet' })).toBeInTheDocument();
     expect(screen.getByText(/connect the demo bank/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/link your bank through Plaid or SimpleFIN Bridge \(Plaid needs PLAID_CLIENT_ID/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Accounts' })).toHaveAttribute('href', '/accounts');
   });
 

@@ -184,8 +184,10 @@ export function ActivityRoute() {
           </Button>
         }
       >
-        Transactions appear here once an account is connected. On the Accounts page, connect the demo bank to
-        explore with sample data, or import a CSV, OFX or QIF file from your bank.
+        Transactions appear here once an account is connected. On the Accounts page, choose Add account to
+        link your bank through Plaid or SimpleFIN Bridge (Plaid needs PLAID_CLIENT_ID and PLAID_SECRET set on
+        the server), import a CSV, OFX, QFX or QIF file from your bank, or connect the demo bank to explore
+        with sample data.
       </EmptyState>
     );
   } else if (transactions.length === 0) {

@@ -52,8 +52,10 @@ function NoInvestments() {
         </Button>
       }
     >
-      Connect a brokerage or the demo bank on the Accounts page. Stocks, funds and crypto you hold then show
-      here with quantity, price, value, cost basis and gain, and your allocation by type and by account.
+      Link a brokerage through Plaid on the Accounts page (Plaid needs PLAID_CLIENT_ID and PLAID_SECRET set on
+      the server), follow a Bitcoin or Solana wallet, or connect the demo bank. Stocks, funds and crypto you
+      hold then show here with quantity, price, value, cost basis and gain, and your allocation by type and by
+      account.
     </EmptyState>
   );
 }

@@ -26,9 +26,9 @@ const TOPICS: { id: string; title: string; body: ReactNode }[] = [
       <p>
         A personal-finance dashboard you run yourself. It brings bank accounts, investments, crypto exchanges,
         wallets and property into one view, and works out balances, spending, cash flow and net worth from
-        your own data. Today you create an account, link banks through SimpleFIN Bridge, try the demo bank,
-        import bank statements (CSV, OFX, QFX, QIF), follow Bitcoin and Solana wallets by their public address
-        and keep accounts and property by hand. Linking a crypto exchange is not available yet.
+        your own data. Today you create an account, link banks through Plaid or SimpleFIN Bridge, try the demo
+        bank, import bank statements (CSV, OFX, QFX, QIF), follow Bitcoin and Solana wallets by their public
+        address and keep accounts and property by hand. Linking a crypto exchange is not available yet.
       </p>
     ),
   },

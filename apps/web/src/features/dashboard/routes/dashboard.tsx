@@ -139,8 +139,9 @@ export function DashboardRoute() {
             </Button>
           }
         >
-          On the Accounts page, connect the demo bank, import a file from your bank or add an account by hand.
-          Net worth, its history and your spending appear here once there is a balance.
+          On the Accounts page, link your bank through Plaid or SimpleFIN Bridge (Plaid needs PLAID_CLIENT_ID
+          and PLAID_SECRET set on the server), import a file from your bank, add an account by hand or connect
+          the demo bank. Net worth, its history and your spending appear here once there is a balance.
         </EmptyState>
       </>
     );

@@ -8,7 +8,7 @@ const POINTS = [
   {
     icon: Landmark,
     title: 'Every account in one place',
-    text: 'Bank statements imported from CSV, OFX, QFX or QIF files, accounts and property kept by hand, and a demo bank to try it all.',
+    text: 'Banks linked through Plaid or SimpleFIN Bridge, statements imported from CSV, OFX, QFX or QIF files, Bitcoin and Solana wallets followed by address, accounts and property kept by hand, and a demo bank to try it all.',
   },
   {
     icon: ChartLine,
