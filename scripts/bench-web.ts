@@ -97,9 +97,15 @@ async function load(context: BrowserContext, url: string): Promise<Load> {
   await cdp.send('Network.enable');
   let bytes = 0;
   let requests = 0;
-  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+  const urls = new Map<string, string>();
+  const each: { url: string; bytes: number }[] = [];
+  cdp.on('Network.requestWillBeSent', (event: { requestId: string; request: { url: string } }) => {
+    urls.set(event.requestId, event.request.url);
+  });
+  cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
     bytes += event.encodedDataLength;
     requests += 1;
+    each.push({ url: urls.get(event.requestId) ?? '?', bytes: event.encodedDataLength });
   });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
@@ -109,6 +115,13 @@ async function load(context: BrowserContext, url: string): Promise<Load> {
   });
   await sleep(300);
   const observed = (await page.evaluate('window.__bench')) as Omit<Load, 'bytes' | 'requests'>;
+  // BENCH_VERBOSE=1: every response of the load, largest first (headers and body as sent).
+  if (process.env.BENCH_VERBOSE === '1') {
+    console.log(`\n${url}: ${requests} responses`);
+    for (const row of each.sort((a, b) => b.bytes - a.bytes)) {
+      console.log(`${(row.bytes / 1024).toFixed(1).padStart(8)} KB  ${new URL(row.url).pathname}`);
+    }
+  }
   await page.close();
   return { bytes, requests, ...observed };
 }

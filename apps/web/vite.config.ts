@@ -19,6 +19,7 @@ const VENDOR_CHUNKS = [
     test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|detect-node-es|get-nonce|tslib|sonner|lucide-react|clsx|tailwind-merge|class-variance-authority)[\\/]/,
   },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+  { name: 'shared', test: /apps[\\/]web[\\/]src[\\/](components|lib)[\\/](?!auth-client)/, minShareCount: 3 },
 ];
 
 export default defineConfig({

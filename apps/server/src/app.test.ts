@@ -306,11 +306,23 @@ describe('web app serving', () => {
     const asset = await web.app.request('/static/app-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    // A script is no document: nosniff and the resource policy, none of the page policies.
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const header of [
+      'content-security-policy',
+      'x-frame-options',
+      'permissions-policy',
+      'referrer-policy',
+    ]) {
+      expect(asset.headers.get(header), header).toBeNull();
+    }
     for (const path of ['/', '/dashboard', '/assets', '/settings/display', '/no/such/page']) {
       const page = await web.app.request(path);
       expect(page.status).toBe(200);
       expect(page.headers.get('cache-control')).toBe('no-cache');
       expect(await page.text()).toContain('<div id="root">');
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     }
     expect((await web.app.request('/static/missing.js')).status).toBe(404);
   });

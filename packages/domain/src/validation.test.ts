@@ -1,7 +1,7 @@
 import { type z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { alertThresholdsSchema, themeSchema } from './preferences';
 import {
-  alertThresholdsSchema,
   changePasswordSchema,
   checkEmail,
   disableTwoFactorSchema,
@@ -18,13 +18,12 @@ import {
   sanitizeOtpInput,
   signInSchema,
   signUpSchema,
-  themeSchema,
   validationFailure,
   validationItems,
   verifyPasswordSchema,
 } from './validation';
 
-type Parsed = { success: boolean; error?: z.ZodError };
+type Parsed = { success: boolean; error?: { issues: z.core.$ZodIssue[] } };
 const messages = (result: Parsed) =>
   result.success ? [] : (result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? []);
 

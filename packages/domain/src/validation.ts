@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, PREFERENCES_TIMING, THEMES } from './constants';
+import { LIMITS, PREFERENCES_TIMING, type THEMES } from './constants';
+import { MESSAGES } from './messages';
 import { newPasswordErrors, signUpPasswordError } from './password';
 
 /**
@@ -7,27 +8,7 @@ import { newPasswordErrors, signUpPasswordError } from './password';
  * messages. Each field reports one message: the first rule it breaks.
  */
 
-export const MESSAGES = {
-  emailRequired: 'Email is required',
-  emailTooLong: 'Email address is too long',
-  emailInvalid: 'Invalid email format',
-  enterEmailAndPassword: 'Please enter your email and password',
-  enterValidEmail: 'Please enter a valid email address',
-  acceptTerms: 'Please accept the Terms of Service and Privacy Policy',
-  currentPasswordRequired: 'Current password is required',
-  confirmPassword: 'Please confirm your password',
-  passwordsDontMatch: "Passwords don't match",
-  nameTooShort: 'Name must be at least 2 characters',
-  nameTooLong: 'Name must be less than 100 characters',
-  nameCharacters: 'Name can only contain letters, spaces, hyphens, and apostrophes',
-  invalidAmount: 'Invalid amount',
-  positiveNumber: 'Please enter a valid positive number',
-  invalidTheme: 'Invalid theme selection',
-  sixDigitCode: 'Please enter a 6-digit code',
-  enterPassword: 'Please enter your password',
-  currentPasswordIncorrect: 'Current password is incorrect',
-  validationFailed: 'Validation failed',
-} as const;
+export { MESSAGES };
 
 // A practical address pattern: local part, @, dotted domain with a 2+ letter top-level label.
 const EMAIL_PATTERN =
@@ -154,24 +135,6 @@ const THRESHOLD_BLANK = {
   large_transaction: PREFERENCES_TIMING.largeTransactionDefault,
 } as const;
 
-const thresholdAmount = z
-  .number({ message: MESSAGES.invalidAmount })
-  .finite(MESSAGES.invalidAmount)
-  .min(PREFERENCES_TIMING.thresholdMin, MESSAGES.invalidAmount)
-  .max(PREFERENCES_TIMING.thresholdMax, MESSAGES.invalidAmount);
-
-/**
- * Alert thresholds (spec §3, §5): spending may be null (disabled); low balance defaults to 100. Ours:
- * large_transaction, the outflow (major units of the reporting currency) from which a transaction is
- * large, default 1,000.
- */
-export const alertThresholdsSchema = z.object({
-  spending: thresholdAmount.nullable(),
-  low_balance: thresholdAmount,
-  large_transaction: thresholdAmount.default(PREFERENCES_TIMING.largeTransactionDefault),
-});
-export type AlertThresholds = z.infer<typeof alertThresholdsSchema>;
-
 /**
  * Reads a threshold text input (spec §5): blank spending → null (disabled), blank low balance → 100;
  * anything that is not a non-negative number up to 1,000,000 → 'Please enter a valid positive number'.
@@ -190,8 +153,6 @@ export function parseThresholdInput(
 }
 
 export type Theme = (typeof THEMES)[number];
-/** Theme: light, dark or system, else 'Invalid theme selection'. */
-export const themeSchema = z.enum(THEMES, { message: MESSAGES.invalidTheme });
 
 /** A 2FA code: exactly six digits after trimming ('Please enter a 6-digit code'). */
 export const otpCodeSchema = z

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { authClient } from '@/lib/auth-client';
 import { SESSION_QUERY_KEY } from '@/lib/session';
 import { readAuthError } from './auth-errors';
 import { AUTH_TOASTS } from './messages';
@@ -24,6 +23,9 @@ export function useSignOut() {
     busy.current = true;
     setSigningOut(true);
     try {
+      // The auth client (with its passkey and two-factor plugins) is loaded here, not with the app shell:
+      // pages behind sign-in need it only to sign out.
+      const { authClient } = await import('@/lib/auth-client');
       const { error } = await authClient.signOut();
       if (error && !ALREADY_SIGNED_OUT.has(readAuthError(error).status)) {
         toast.error(AUTH_TOASTS.signOutFailed);
