@@ -24,6 +24,13 @@ export const HOME_PAGE: PageDefinition = {
   lazy: () => import('@/features/home/routes/home').then((m) => ({ Component: m.HomeRoute })),
 };
 
+/** Public pricing (docs/billing.md): Free and Pro when billing is on, "no limits" when self-hosted. */
+export const PRICING_PAGE: PageDefinition = {
+  path: '/pricing',
+  skeleton: <PageSkeleton />,
+  lazy: () => import('@/features/billing/routes/pricing').then((m) => ({ Component: m.PricingRoute })),
+};
+
 /** Spec §2 authentication paths; each also matches anything below it ("matched by prefix"). */
 export const AUTH_PATHS = [
   '/sign-in',
@@ -145,6 +152,18 @@ export const APP_PAGES: PageDefinition[] = [
     lazy: () => import('@/features/tools/routes/tools').then((m) => ({ Component: m.ToolsRoute })),
   },
   {
+    path: '/billing/success',
+    skeleton: <PageSkeleton />,
+    lazy: () =>
+      import('@/features/billing/routes/billing-return').then((m) => ({ Component: m.BillingSuccessRoute })),
+  },
+  {
+    path: '/billing/cancel',
+    skeleton: <PageSkeleton />,
+    lazy: () =>
+      import('@/features/billing/routes/billing-return').then((m) => ({ Component: m.BillingCancelRoute })),
+  },
+  {
     path: '/settings/:section?',
     skeleton: <SettingsSkeleton />,
     lazy: () =>
@@ -184,7 +203,7 @@ export const CONTENT_PAGES: PageDefinition[] = [
 
 /** The skeleton for the page at `pathname` (a generic one for paths that match no page). */
 export function skeletonFor(pathname: string): ReactNode {
-  const page = [HOME_PAGE, ...AUTH_PAGES, ...APP_PAGES, ...CONTENT_PAGES].find(({ path }) =>
+  const page = [HOME_PAGE, PRICING_PAGE, ...AUTH_PAGES, ...APP_PAGES, ...CONTENT_PAGES].find(({ path }) =>
     matchPath({ path, end: true }, pathname),
   );
   return page?.skeleton ?? <PageSkeleton />;

@@ -4,7 +4,7 @@ import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { ContentLayout } from './layouts/content-layout';
 import { PublicLayout } from './layouts/public-layout';
-import { APP_PAGES, AUTH_PAGES, CONTENT_PAGES, HOME_PAGE, type PageDefinition } from './pages';
+import { APP_PAGES, AUTH_PAGES, CONTENT_PAGES, HOME_PAGE, PRICING_PAGE, type PageDefinition } from './pages';
 import { RouteError } from './route-error';
 
 function toRoute({ path, skeleton, lazy }: PageDefinition): RouteObject {
@@ -21,7 +21,7 @@ export const routes: RouteObject[] = [
     id: 'public',
     element: <PublicLayout />,
     errorElement: <RouteError />,
-    children: [{ errorElement: <RouteError />, children: [toRoute(HOME_PAGE)] }],
+    children: [{ errorElement: <RouteError />, children: [toRoute(HOME_PAGE), toRoute(PRICING_PAGE)] }],
   },
   {
     id: 'auth',

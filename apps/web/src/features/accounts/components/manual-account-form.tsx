@@ -7,7 +7,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { type Account, accountsApi, accountsQueryKeys, errorMessage } from '../api';
+import { RefusalMessage } from '@/components/refusal-message';
+import { type Account, accountsApi, accountsQueryKeys } from '../api';
 import { ACCOUNT_NAME_MAX, parseAmountInput, validateAccountName } from '../model';
 import { FormField } from '@/components/form-field';
 
@@ -122,11 +123,7 @@ export function ManualAccountForm({
           />
         )}
       </FormField>
-      {create.error ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errorMessage(create.error)}
-        </p>
-      ) : null}
+      {create.error ? <RefusalMessage error={create.error} /> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel}>
           {cancelLabel}

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { usePreferences } from '@/lib/preferences';
 import { cn } from '@/lib/utils';
 import { AccessibilitySettings } from '../components/accessibility-settings';
+import { BillingSettings } from '../components/billing/billing-settings';
 import { DangerZone } from '../components/danger/danger-zone';
 import { DeveloperSettings } from '../components/developer/developer-settings';
 import { DisplaySettings } from '../components/display-settings';
@@ -42,6 +43,8 @@ function SectionBody({ section }: { section: SettingsSection }) {
       return <DisplaySettings />;
     case 'accessibility':
       return <AccessibilitySettings />;
+    case 'billing':
+      return <BillingSettings />;
     case 'developer':
       return <DeveloperSettings />;
     default:
