@@ -156,7 +156,14 @@ function dateField(value: unknown): string | undefined {
 /** Reads one Markdown file; throws with every front-matter problem at once. */
 export function readDocument(file: string, kind: ContentKind, topic?: string): ContentDocument {
   const source = relative(dirname(CONTENT_DIR), file);
-  const parsed = matter(readFileSync(file, 'utf8'));
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    parsed = matter(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(
+      `${source}: the front matter is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); quote a value that contains ": "`,
+    );
+  }
   const data = parsed.data as Record<string, unknown>;
   const problems: string[] = [];
   const text = (key: string) => {

@@ -40,3 +40,25 @@ describe('service worker serving', () => {
     expect(await response.text()).not.toContain('<div id="root">');
   });
 });
+
+describe('files the build writes beside the app', () => {
+  const built = distWith({});
+  mkdirSync(join(built, 'blog'));
+  writeFileSync(
+    join(built, 'blog', 'rss.xml'),
+    '<?xml version="1.0"?><rss version="2.0"><channel></channel></rss>',
+  );
+  afterAll(() => rmSync(built, { recursive: true, force: true }));
+
+  it('serves the blog feed as XML, while /blog and its posts stay pages of the app', async () => {
+    const feed = await spaRoutes(built).request('/blog/rss.xml');
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toMatch(/xml/);
+    expect(await feed.text()).toContain('<rss version="2.0">');
+    for (const path of ['/blog', '/blog/', '/blog/a-post']) {
+      const page = await spaRoutes(built).request(path);
+      expect(page.status, path).toBe(200);
+      expect(await page.text(), path).toContain('<div id="root">');
+    }
+  });
+});

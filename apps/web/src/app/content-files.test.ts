@@ -1,10 +1,18 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AUTH_PAGES, APP_PAGES, CONTENT_PAGES, HOME_PAGE } from './pages';
-import { CONTENT_DIR, loadContent, readDocument, renderMarkdown } from '../../build/content';
+import {
+  blogFeed,
+  CONTENT_DIR,
+  loadContent,
+  readDocument,
+  releaseNotes,
+  renderMarkdown,
+} from '../../build/content';
 
 const site = loadContent();
 const documents = [...site.blog, ...site.help, ...site.legal];
@@ -124,5 +132,48 @@ describe('compiling Markdown', () => {
     expect(() => renderMarkdown('![chart](./missing.png)', CONTENT_DIR, 'test.md')).toThrow(
       /image \.\/missing\.png does not exist/,
     );
+  });
+});
+
+describe('the blog feed', () => {
+  it('is valid RSS 2.0 with every released post, linked absolutely', () => {
+    const xml = blogFeed(site.blog, 'https://money.example/');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const parsed = new XMLParser().parse(xml) as {
+      rss: {
+        channel: { title: string; link: string; item: { title: string; link: string; pubDate: string }[] };
+      };
+    };
+    const { channel } = parsed.rss;
+    expect(channel.title).toBe('Lodestar blog');
+    expect(channel.link).toBe('https://money.example/blog');
+    const dated = site.blog.filter((post) => post.date !== null);
+    expect(dated.length).toBeGreaterThanOrEqual(6);
+    expect(channel.item.map((item) => item.link)).toEqual(
+      dated.map((post) => `https://money.example/blog/${post.slug}`),
+    );
+    for (const item of channel.item) expect(Number.isNaN(Date.parse(item.pubDate))).toBe(false);
+    // Changes not yet released have no date to publish under.
+    expect(xml).not.toContain('release-notes-unreleased');
+  });
+});
+
+describe('release notes', () => {
+  it('become one post per CHANGELOG.md section, the unreleased one first and undated', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'changelog-'));
+    const file = join(dir, 'CHANGELOG.md');
+    writeFileSync(
+      file,
+      '# Changelog\n\n## Unreleased\n\n### Added\n\n- A thing\n- Another\n\n## [1.2.0] - 2026-10-01\n\n### Fixed\n\n- A bug\n',
+    );
+    const notes = releaseNotes(file);
+    expect(notes.map((note) => [note.slug, note.title, note.date])).toEqual([
+      ['release-notes-unreleased', 'Release notes: not yet released', null],
+      ['release-notes-1-2-0', 'Release notes: 1.2.0', '2026-10-01'],
+    ]);
+    expect(notes[0]!.summary).toBe(
+      "The 2 changes made since the last release, from the project's changelog.",
+    );
+    expect(notes[1]!.html).toContain('<li>A bug</li>');
   });
 });

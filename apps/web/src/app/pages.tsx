@@ -190,6 +190,17 @@ export const CONTENT_PAGES: PageDefinition[] = [
     lazy: () => import('@/features/content/routes/help').then((m) => ({ Component: m.HelpRoute })),
   },
   {
+    path: '/blog/:slug',
+    skeleton: <PageSkeleton />,
+    lazy: () => import('@/features/content/routes/blog-post').then((m) => ({ Component: m.BlogPostRoute })),
+  },
+  {
+    path: '/help/:slug',
+    skeleton: <PageSkeleton />,
+    lazy: () =>
+      import('@/features/content/routes/help-article').then((m) => ({ Component: m.HelpArticleRoute })),
+  },
+  {
     path: '/terms',
     skeleton: <PageSkeleton />,
     lazy: () => import('@/features/content/routes/legal').then((m) => ({ Component: m.TermsRoute })),

@@ -84,7 +84,7 @@ export function ContentHtml({
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
 
-/** "26 November 2026" style dates for content (the content's date is a calendar day, not a moment). */
+/** "November 26, 2026" style dates for content (the content's date is a calendar day, not a moment). */
 export function formatContentDate(date: string): string {
   return DATE_FORMAT.format(new Date(`${date}T00:00:00Z`));
 }

@@ -1,156 +1,116 @@
-import type { ReactNode } from 'react';
+import { FileSearch, Search } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { helpArticles, helpTopics } from 'virtual:lodestar-content';
+import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { searchHelp, snippetAround } from '../components/help-search';
+import { HighlightedText } from '../components/highlighted-text';
 
-function Code({ children }: { children: ReactNode }) {
+function SearchResults({ query }: { query: string }) {
+  const matches = searchHelp(query);
   return (
-    <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.8125rem] text-foreground">
-      {children}
-    </code>
+    <section aria-labelledby="results-title">
+      <h2 id="results-title" className="sr-only">
+        Search results
+      </h2>
+      <p role="status" className="mb-4 text-sm text-muted-foreground">
+        {matches.length === 0
+          ? `No article matches “${query}”.`
+          : `${matches.length} ${matches.length === 1 ? 'article matches' : 'articles match'} “${query}”.`}
+      </p>
+      {matches.length === 0 ? (
+        <EmptyState icon={FileSearch} title="Nothing found">
+          Try another word, or browse the topics: clear the search to see them all.
+        </EmptyState>
+      ) : (
+        <ol aria-label="Matching articles" className="space-y-3">
+          {matches.map(({ article, terms }) => (
+            <li key={article.slug} className="rounded-lg border bg-card p-4 text-card-foreground">
+              <h3 className="font-semibold">
+                <Link to={`/help/${article.slug}`} className="rounded-sm underline-offset-4 hover:underline">
+                  <HighlightedText text={article.title} terms={terms} />
+                </Link>
+              </h3>
+              <p className="mt-1 text-sm text-muted-foreground">
+                <HighlightedText text={snippetAround(article.text, terms)} terms={terms} />
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
-function Command({ children }: { children: string }) {
+function Topics() {
   return (
-    <pre className="mt-2 whitespace-pre-wrap rounded-md bg-muted p-3 [overflow-wrap:anywhere] font-mono text-[0.8125rem] text-foreground">
-      <code>{children}</code>
-    </pre>
+    <div className="grid gap-4 md:grid-cols-2">
+      {helpTopics.map((topic) => {
+        const articles = helpArticles.filter((article) => article.topic === topic.id);
+        if (articles.length === 0) return null;
+        return (
+          <section
+            key={topic.id}
+            aria-labelledby={`topic-${topic.id}`}
+            className="rounded-lg border bg-card p-5 text-card-foreground"
+          >
+            <h2 id={`topic-${topic.id}`} className="font-semibold">
+              {topic.title}
+            </h2>
+            <ul className="mt-3 space-y-3">
+              {articles.map((article) => (
+                <li key={article.slug}>
+                  <Link
+                    to={`/help/${article.slug}`}
+                    className="rounded-sm font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    {article.title}
+                  </Link>
+                  <p className="text-sm text-muted-foreground">{article.summary}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
   );
 }
 
-const TOPICS: { id: string; title: string; body: ReactNode }[] = [
-  {
-    id: 'what',
-    title: 'What Lodestar is',
-    body: (
-      <p>
-        A personal-finance dashboard you run yourself. It brings bank accounts, investments, crypto exchanges,
-        wallets and property into one view, and works out balances, spending, cash flow and net worth from
-        your own data. Today you create an account, link banks through Plaid or SimpleFIN Bridge, try the demo
-        bank, import bank statements (CSV, OFX, QFX, QIF), follow Bitcoin and Solana wallets by their public
-        address and keep accounts and property by hand. Linking a crypto exchange is not available yet.
-      </p>
-    ),
-  },
-  {
-    id: 'bank',
-    title: 'Connect your bank',
-    body: (
-      <>
-        <p>
-          Open Banks (or Accounts) and choose <strong>Add account</strong>. Each way of adding accounts says
-          whether this server is set up for it.
-        </p>
-        <ul className="mt-2 list-disc space-y-1 pl-5">
-          <li>
-            <strong>SimpleFIN Bridge</strong> (US and Canada, a small yearly fee paid to SimpleFIN): connect
-            your banks in SimpleFIN Bridge, create a setup token there and paste it into Connect with
-            SimpleFIN. The token works once. Accounts, balances and about 90 days of transactions, pending
-            ones included, arrive in the first sync; Lodestar keeps the access SimpleFIN gives encrypted with{' '}
-            <Code>ENCRYPTION_KEY</Code> and syncs at most every 4 hours, which keeps within the Bridge&apos;s
-            daily request limit. If SimpleFIN stops accepting the access, choose Reconnect and paste a new
-            token.
-          </li>
-          <li>
-            <strong>Bank (Plaid)</strong> (US, Canada and Europe) needs <Code>PLAID_CLIENT_ID</Code> and{' '}
-            <Code>PLAID_SECRET</Code> set on the server (<Code>PLAID_ENV</Code> chooses sandbox or
-            production). Choose Link with Plaid, find your bank and sign in inside Plaid&apos;s window; the
-            accounts and up to 24 months of transactions arrive in the first sync, and Plaid&apos;s access is
-            kept encrypted with <Code>ENCRYPTION_KEY</Code>. If the bank asks you to sign in again, the
-            connection shows Reconnect needed: choose Reconnect and sign in through Plaid once more.
-          </li>
-          <li>
-            Without either, import your bank&apos;s statements or add accounts by hand; the demo bank shows
-            how syncing works with made-up data.
-          </li>
-        </ul>
-        <p className="mt-2">
-          Linked banks sync on their own every 6 hours (SimpleFIN: at most every 4 hours) and whenever you
-          press Sync now on the Banks page, which also shows each connection&apos;s status and what the bank
-          reported.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: 'run',
-    title: 'Running it yourself',
-    body: (
-      <>
-        <p>With Node.js 20.19 or newer installed, run this in the Lodestar folder:</p>
-        <Command>npm install &amp;&amp; npm start</Command>
-        <p className="mt-2">
-          Then open <Code>http://localhost:3000</Code>. Lodestar starts its own PostgreSQL database; there is
-          nothing else to install. Stop it with Ctrl-C. To reach it from other devices on your network, start
-          it with <Code>HOST=0.0.0.0</Code>; <Code>PORT</Code> changes the port.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: 'data',
-    title: 'Where your data lives',
-    body: (
-      <>
-        <p>
-          Everything is kept in the data folder: <Code>./data</Code> inside the Lodestar folder, or the folder
-          you name with <Code>DATA_DIR</Code>. To back up, stop Lodestar and copy that folder.
-        </p>
-        <p className="mt-2">
-          To use a PostgreSQL server you already run (version 15 or newer), set <Code>DATABASE_URL</Code> when
-          starting:
-        </p>
-        <Command>DATABASE_URL=postgres://user:password@host:5432/lodestar npm start</Command>
-        <p className="mt-2">
-          With an external database, also set <Code>ENCRYPTION_KEY</Code>, <Code>AUTH_SECRET</Code> and{' '}
-          <Code>CRON_SECRET</Code> (32 characters or more each). Every setting is an environment variable; the
-          full list is in the README.
-        </p>
-      </>
-    ),
-  },
-  {
-    id: 'privacy',
-    title: 'Privacy',
-    body: (
-      <p>
-        Your data stays on the machine that runs Lodestar. There are no analytics, no tracking and no
-        third-party scripts or fonts: every page loads only from your own server. The only outside service it
-        reaches for your data is the one you link: SimpleFIN Bridge, whose access it keeps encrypted and uses
-        only to read your accounts.
-      </p>
-    ),
-  },
-  {
-    id: 'developers',
-    title: 'For developers',
-    body: (
-      <p>
-        The HTTP API is described at{' '}
-        <a className="font-medium text-primary underline underline-offset-4" href="/api/docs">
-          /api/docs
-        </a>
-        . Health checks for monitoring live at <Code>/api/v1/health</Code> (the process is up) and{' '}
-        <Code>/api/v1/ready</Code> (the database is reachable).
-      </p>
-    ),
-  },
-];
-
+/** The help center: articles by topic, and full-text search over all of them (in the browser). */
 export function HelpRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = searchParams.get('q') ?? '';
   return (
-    <>
-      <PageHeader title="Help" description="Running Lodestar and keeping your data safe." />
-      <div className="grid gap-4 md:grid-cols-2">
-        {TOPICS.map((topic) => (
-          <Card key={topic.id} className="min-w-0">
-            <CardHeader>
-              <CardTitle>{topic.title}</CardTitle>
-            </CardHeader>
-            <CardContent className="text-sm leading-relaxed text-muted-foreground">{topic.body}</CardContent>
-          </Card>
-        ))}
+    <div className="mx-auto w-full max-w-5xl">
+      <PageHeader
+        title="Help"
+        description="Using Lodestar, running it yourself, and keeping your data safe."
+      />
+      <div role="search" className="mb-6">
+        <label htmlFor="help-search" className="mb-2 block text-sm font-medium">
+          Search help
+        </label>
+        <div className="relative max-w-xl">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id="help-search"
+            type="search"
+            className="pl-9"
+            placeholder="For example: backup, CSV, two-factor"
+            value={query}
+            onChange={(event) => {
+              const value = event.target.value;
+              setSearchParams(value ? { q: value } : {}, { replace: true });
+            }}
+          />
+        </div>
       </div>
-    </>
+      {query.trim() ? <SearchResults query={query.trim()} /> : <Topics />}
+    </div>
   );
 }
