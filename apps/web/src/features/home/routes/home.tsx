@@ -1,7 +1,9 @@
 import { ChartLine, Database, Landmark, ShieldCheck } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { Button } from '@/components/ui/button';
+import { billingApi, billingQueryKeys } from '@/lib/billing';
 import { useSession } from '@/lib/session';
 
 const POINTS = [
@@ -51,7 +53,18 @@ function HomeActions() {
   );
 }
 
+/** When the server sells plans (Stripe configured), "nothing to subscribe to" would not be true. */
+const WITH_PLANS = {
+  title: 'Free to start',
+  text: 'Start on the Free plan; Pro adds more accounts, hourly sync, export and API access.',
+};
+
 export function HomeRoute() {
+  const plans = useQuery({ queryKey: billingQueryKeys.plans, queryFn: billingApi.plans });
+  const sellsPlans = plans.data?.mode === 'stripe';
+  const points = POINTS.map((point) =>
+    sellsPlans && point.title === 'Yours to run' ? { ...point, ...WITH_PLANS } : point,
+  );
   return (
     <div className="mx-auto max-w-6xl px-4">
       <DocumentTitle />
@@ -70,11 +83,19 @@ export function HomeRoute() {
           Why Lodestar
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {POINTS.map(({ icon: Icon, title, text }) => (
+          {points.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-lg border bg-card p-5 text-card-foreground">
               <Icon aria-hidden="true" className="size-6 text-primary" />
               <h3 className="mt-3 font-semibold">{title}</h3>
               <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+              {sellsPlans && title === WITH_PLANS.title ? (
+                <Link
+                  to="/pricing"
+                  className="mt-2 inline-block text-sm font-medium text-primary underline underline-offset-4"
+                >
+                  See pricing
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>
