@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -175,5 +175,29 @@ describe('release notes', () => {
       "The 2 changes made since the last release, from the project's changelog.",
     );
     expect(notes[1]!.html).toContain('<li>A bug</li>');
+  });
+});
+
+describe('links from the app to help articles', () => {
+  const SRC = join(CONTENT_DIR, '..', 'apps', 'web', 'src');
+  function sourceFiles(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? sourceFiles(join(dir, entry.name))
+        : /\.tsx$/.test(entry.name) && !entry.name.includes('.test.')
+          ? [join(dir, entry.name)]
+          : [],
+    );
+  }
+
+  it('every <HelpLink slug> names an article that exists', () => {
+    const used = sourceFiles(SRC).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/<HelpLink\s+slug="([^"]+)"/g)].map((match) => ({
+        file: relative(SRC, file),
+        slug: match[1]!,
+      })),
+    );
+    expect(used.length).toBeGreaterThanOrEqual(5);
+    expect(used.filter(({ slug }) => !resolves(`/help/${slug}`))).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { useDelayedFlag } from '@/lib/use-delayed-flag';
 import { skeletonFor } from '../pages';
 import { MobileNav } from './mobile-nav';
 import { SideNav } from './side-nav';
+import { HelpLink } from '@/components/help-link';
 
 /** Show a page's skeleton only when its code takes longer than this to arrive. */
 const PENDING_SKELETON_DELAY_MS = 150;
@@ -44,6 +45,9 @@ function SessionError({ onRetry, retrying }: { onRetry: () => void; retrying: bo
       <h1 className="text-2xl font-semibold">Cannot reach the server</h1>
       <p className="text-muted-foreground">
         Lodestar could not check whether you are signed in. Make sure the server is running, then try again.
+      </p>
+      <p className="text-sm text-muted-foreground">
+        <HelpLink slug="running-lodestar">Running Lodestar yourself</HelpLink>
       </p>
       <Button onClick={onRetry} disabled={retrying}>
         {retrying ? 'Retrying...' : 'Retry'}

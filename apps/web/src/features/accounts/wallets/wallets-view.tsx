@@ -10,6 +10,7 @@ import { useMoneyDisplay } from '@/lib/user-preferences';
 import { AddWalletForm } from './add-wallet-form';
 import { WalletCard } from './wallet-card';
 import { useSyncWallets, useWallets } from './queries';
+import { HelpLink } from '@/components/help-link';
 
 /**
  * Wallets: blockchain wallets followed by their public address, with their holdings and values, and an
@@ -58,7 +59,8 @@ export function WalletsView({ children }: { children?: ReactNode }) {
         {wallets.isSuccess && list.length === 0 ? (
           <EmptyState icon={WalletIcon} title="No wallets yet">
             Add a Bitcoin or Solana address, or a Bitcoin extended public key, to follow its balance here, in
-            your net worth and on Assets. Lodestar only reads public data.
+            your net worth and on Assets. Lodestar only reads public data.{' '}
+            <HelpLink slug="crypto-wallets">How wallets work</HelpLink>
           </EmptyState>
         ) : null}
         {showForm ? (

@@ -29,6 +29,7 @@ import { HistoryCard } from '../components/history-card';
 import { SummaryCard } from '../components/summary-card';
 import { DASHBOARD_TEXT, needsExchangeRates, parsePeriod, parseRange } from '../model';
 import { useActivitySummary, useDashboardData, usePortfolio } from '../queries';
+import { HelpLink } from '@/components/help-link';
 
 function PeriodSelect({ value, onChange }: { value: TimePeriod; onChange: (value: TimePeriod) => void }) {
   return (
@@ -141,7 +142,9 @@ export function DashboardRoute() {
         >
           On the Accounts page, link your bank through Plaid or SimpleFIN Bridge (Plaid needs PLAID_CLIENT_ID
           and PLAID_SECRET set on the server), import a file from your bank, add an account by hand or connect
-          the demo bank. Net worth, its history and your spending appear here once there is a balance.
+          the demo bank. Net worth, its history and your spending appear here once there is a balance. Help:{' '}
+          <HelpLink slug="connect-your-bank">Connect your bank</HelpLink> or{' '}
+          <HelpLink slug="import-a-statement">Import a statement</HelpLink>.
         </EmptyState>
       </>
     );

@@ -10,6 +10,7 @@ import { type Insight, insightsQuery } from '../api';
 import { InsightCard } from '../components/insight-card';
 import { RecurringPayments } from '../components/recurring-payments';
 import { groupInsights } from '../format';
+import { HelpLink } from '@/components/help-link';
 
 function InsightGroup({
   id,
@@ -67,7 +68,8 @@ export function InsightsRoute() {
     body = (
       <EmptyState icon={Lightbulb} title="No insights yet">
         They appear after about a month of transactions: your savings rate, categories that moved,
-        subscriptions and unusual payments, each linked to the transactions behind it.
+        subscriptions and unusual payments, each linked to the transactions behind it.{' '}
+        <HelpLink slug="expenses-and-insights">What insights look for</HelpLink>
       </EmptyState>
     );
   } else {

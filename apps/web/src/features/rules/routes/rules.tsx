@@ -17,6 +17,7 @@ import { type ListedRule, RULES_ERROR, rulesQuery } from '../api';
 import { EditRuleDialog } from '../components/edit-rule-dialog';
 import { describeActions, describeConditions, matchedText, moved } from '../model';
 import { useDeleteRule, useReorderRules, useRunRules } from '../queries';
+import { HelpLink } from '@/components/help-link';
 
 /** Under the accounts feature's prefix, so renaming or deleting an account refreshes the names. */
 const ACCOUNT_NAMES_KEY = ['accounts', 'rule-names'] as const;
@@ -308,7 +309,8 @@ export function RulesRoute() {
           }
         >
           In Activity, change a transaction&apos;s category, then choose &quot;Apply to similar
-          transactions&quot;. The rule it saves appears here.
+          transactions&quot;. The rule it saves appears here.{' '}
+          <HelpLink slug="categories-and-rules">How rules work</HelpLink>
         </EmptyState>
       )}
     </>
