@@ -9,7 +9,6 @@ import type { AppDeps, AppEnv } from './app-types';
 import { AppError } from './http/app-error';
 import { errorHandler } from './http/error-handler';
 import { rateLimit } from './http/rate-limit';
-import { gunzipBody } from './http/gzip-body';
 import { authenticateFirst, noStore, refuseNulCharacters } from './http/input-guards';
 import { operationIndex } from './http/operations';
 import { csrfGuard } from './http/request-guards';
@@ -59,8 +58,6 @@ export type { AppDeps, AppEnv } from './app-types';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 const IMPORT_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
-/** A restore carries a whole export: 100,000 transactions are about 40 MB of JSON. */
-const RESTORE_BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 const RESTORE_TIMEOUT_MS = 15 * 60 * 1000;
 
 /** Builds the HTTP application; `main.ts` serves it, tests call `app.request()` on it. */
@@ -196,23 +193,9 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
       throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 15 MB');
     },
   });
-  const restoreBodyLimit = bodyLimit({
-    maxSize: RESTORE_BODY_LIMIT_BYTES,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'The export file is larger than 100 MB');
-    },
-  });
-  // A restore may arrive gzipped (`Content-Encoding: gzip`): the limit holds for the upload and again
-  // for the inflated JSON.
-  const restoreGunzip = gunzipBody({
-    maxBytes: RESTORE_BODY_LIMIT_BYTES,
-    tooLarge: 'The export file is larger than 100 MB',
-  });
   api.use('*', (c, next) => {
-    if (c.req.path === '/api/v1/user/restore')
-      return restoreBodyLimit(c, async () => {
-        await restoreGunzip(c, next);
-      });
+    // A restore reads its upload as a stream, with its own cap (RESTORE_MAX_BYTES) and gzip support.
+    if (c.req.path === '/api/v1/user/restore') return next();
     return c.req.path.startsWith('/api/v1/imports') ? importBodyLimit(c, next) : defaultBodyLimit(c, next);
   });
   const requestTimeout = timeout(
@@ -242,7 +225,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.use('*', apiKeyPlanLimit(routeDeps));
   // Then the session, before any route validates its input (401 before 400), then NUL characters.
   api.use('*', authenticateFirst(operations, auth));
-  api.use('*', refuseNulCharacters({ operations }));
+  api.use('*', refuseNulCharacters({ operations, streamedBodies: ['/api/v1/user/restore'] }));
   api.route('/', systemRoutes(deps));
   api.route('/', preferencesRoutes({ auth, db: deps.db }));
   const syncRunner = withPlanLimits(routeDeps, (limitsFor) =>

@@ -35,6 +35,7 @@ describe('server environment', () => {
       publicUrl: 'http://localhost:3000',
       database: { poolMax: 20, connectionTimeoutMs: 5000, idleTimeoutMs: 10000, maxLifetimeMs: 1800000 },
       apiTimeoutMs: 30000,
+      restoreMaxBytes: 2 * 1024 ** 3,
       features: { crypto: true, bankLinking: true, export: true, publicApi: false },
       plaid: { environment: 'sandbox' },
     });

@@ -154,6 +154,8 @@ const envSchema = z.object({
   DB_IDLE_TIMEOUT_MS: integer(10_000, 100, 3_600_000),
   DB_MAX_LIFETIME_MS: integer(1_800_000, 1_000, 86_400_000),
   API_TIMEOUT_MS: integer(30_000, 1_000, 600_000),
+  /** The largest export file a restore reads (and its inflated JSON when gzipped): 2 GiB by default. */
+  RESTORE_MAX_BYTES: integer(2 * 1024 ** 3, 1_024, 64 * 1024 ** 3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   PUBLIC_URL: url(['http:', 'https:']),
   TRUST_PROXY: trustProxy,
@@ -231,6 +233,8 @@ export type Config = {
   databaseUrl: string | undefined;
   database: { poolMax: number; connectionTimeoutMs: number; idleTimeoutMs: number; maxLifetimeMs: number };
   apiTimeoutMs: number;
+  /** The largest export file (and inflated JSON) POST /user/restore reads; more is a 413. */
+  restoreMaxBytes: number;
   logLevel: ParsedEnv['LOG_LEVEL'];
   publicUrl: string;
   /**
@@ -407,6 +411,7 @@ export function parseConfig(
       maxLifetimeMs: parsed.DB_MAX_LIFETIME_MS,
     },
     apiTimeoutMs: parsed.API_TIMEOUT_MS,
+    restoreMaxBytes: parsed.RESTORE_MAX_BYTES,
     logLevel: parsed.LOG_LEVEL,
     publicUrl,
     trustedOrigins: trustedOrigins(publicUrl),

@@ -54,9 +54,11 @@ export function refuseNulCharacters(
     operations?: OperationIndex;
     /** Read a copy of the body: the request is handed on whole (better-auth reads it itself). */
     copyBody?: boolean;
+    /** Paths whose route reads the body as a stream and checks it itself (a restore of any size). */
+    streamedBodies?: readonly string[];
   } = {},
 ): MiddlewareHandler<AppEnv> {
-  const { operations, copyBody = false } = options;
+  const { operations, copyBody = false, streamedBodies = [] } = options;
   return async (c, next) => {
     const items: ValidationItem[] = [];
     const params = operations?.match(c.req.method, c.req.path)?.params ?? {};
@@ -81,7 +83,13 @@ export function refuseNulCharacters(
       })),
     );
     const contentType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-    if (contentType === 'application/json' && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    const streamed = streamedBodies.includes(c.req.path);
+    if (
+      contentType === 'application/json' &&
+      c.req.method !== 'GET' &&
+      c.req.method !== 'HEAD' &&
+      !streamed
+    ) {
       let body: unknown;
       try {
         // Read as text first: later readers (a webhook checking the SHA-256 of the exact bytes) get

@@ -4,10 +4,11 @@ import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
-import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
+import { COOKIE_AUTH, jsonResponse } from '../http/openapi';
 import { disconnectAll } from '../use-cases/data/disconnect-all';
 import { exportFileName, writeUserExport } from '../use-cases/data/export-user-data';
-import { parseExportDocument } from '../use-cases/data/parse-export-document';
+import { restoreProgressOf, trackRestore } from '../use-cases/data/restore-progress';
+import { restoreTooLarge, uploadChunks } from '../use-cases/data/restore-upload';
 import { restoreUserData } from '../use-cases/data/restore-user-data';
 import { textStream } from '../use-cases/data/text-stream';
 import { assertFeature, userLimits } from '../use-cases/limits/user-limits';
@@ -82,16 +83,48 @@ const routes = {
     security: COOKIE_AUTH,
     summary: 'Restore an export into this account (which must hold no accounts yet)',
     description:
-      `${DOCUMENT_DESCRIPTION} Up to 100 MB. Everything is written in one transaction (all or nothing) with new ` +
-      'ids; connections come back without secrets and `disconnected` (reconnect to sync), as do their accounts. ' +
-      'API key metadata is not restored. 400 "This is not a Lodestar export" for other files, 400 "Validation ' +
-      'failed" with the first rows at fault, 409 when the account already holds accounts.',
-    request: { body: jsonBody(z.record(z.string(), z.unknown())) },
+      `${DOCUMENT_DESCRIPTION} The body is read as it arrives (plain, or gzipped with \`Content-Encoding: ` +
+      'gzip`), up to RESTORE_MAX_BYTES (2 GB by default) uploaded and inflated; its transactions and daily ' +
+      'balances are checked row by row and held in the restore’s own database transaction, so a file of any ' +
+      'size within the cap restores. Everything is written in that one transaction (all or nothing: a file ' +
+      'cut off or broken anywhere writes nothing) with new ids; connections come back without secrets and ' +
+      '`disconnected` (reconnect to sync), as do their accounts. API key metadata is not restored. 400 "This ' +
+      'is not a Lodestar export" for other files, 400 "Validation failed" with the first rows at fault, 409 ' +
+      'when the account already holds accounts. GET /user/restore/progress reports how far it got.',
+    request: {
+      body: {
+        required: true,
+        content: { 'application/json': { schema: { type: 'object', description: 'The export document' } } },
+      },
+    },
     responses: {
       200: jsonResponse(CountsSchema, 'Restored'),
-      400: { description: 'Not an export, or a document that breaks the format' },
+      400: { description: 'Not an export, or a document that breaks the format or is cut off' },
       409: { description: 'Restore needs an account without data' },
-      413: { description: 'The export file is larger than 100 MB' },
+      413: { description: 'The export file is larger than the server’s RESTORE_MAX_BYTES' },
+    },
+  }),
+  restoreProgress: createRoute({
+    method: 'get',
+    path: '/user/restore/progress',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'How far the signed-in user’s running restore has got',
+    description:
+      '`running` false when no restore of this user runs on this server. While one runs: `phase` reading ' +
+      '(the file is being read and checked; `rowsRead` transactions and daily balances so far) or writing ' +
+      '(`rowsRestored` of `totalRows` rows written). Nothing is visible in the account until the restore ends.',
+    responses: {
+      200: jsonResponse(
+        z.object({
+          running: z.boolean(),
+          phase: z.enum(['reading', 'writing']).nullable(),
+          rowsRead: z.number().int(),
+          rowsRestored: z.number().int(),
+          totalRows: z.number().int().nullable(),
+        }),
+        'The restore’s progress',
+      ),
     },
   }),
   disconnectAll: createRoute({
@@ -151,17 +184,39 @@ export function dataExportRoutes(deps: RouteDeps) {
     })
     .openapi(routes.restore, async (c) => {
       const { userId } = await requireUser(c, auth);
-      const document = parseExportDocument(c.req.valid('json'));
+      const maxBytes = deps.config.restoreMaxBytes;
+      const declared = Number(c.req.header('content-length') ?? Number.NaN);
+      if (declared > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', restoreTooLarge(maxBytes));
       const account = await findUserById(db, userId);
-      const counts = await restoreUserData({
-        db,
-        userId,
-        document,
-        limits: await userLimits(deps, userId),
-        hasTwoFactor: account?.twoFactorEnabled === true,
+      const tracking = trackRestore(userId);
+      try {
+        const counts = await restoreUserData({
+          db,
+          userId,
+          upload: uploadChunks(c.req.raw.body, {
+            gzip: c.req.header('content-encoding')?.trim().toLowerCase() === 'gzip',
+            maxBytes,
+          }),
+          limits: await userLimits(deps, userId),
+          hasTwoFactor: account?.twoFactorEnabled === true,
+          progress: tracking.progress,
+        });
+        c.get('logger').info({ userId, counts }, 'data restored');
+        return ok(c, counts);
+      } finally {
+        tracking.done();
+      }
+    })
+    .openapi(routes.restoreProgress, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const progress = restoreProgressOf(userId);
+      return ok(c, {
+        running: progress !== null,
+        phase: progress?.phase ?? null,
+        rowsRead: progress?.rowsRead ?? 0,
+        rowsRestored: progress?.rowsRestored ?? 0,
+        totalRows: progress?.totalRows ?? null,
       });
-      c.get('logger').info({ userId, counts }, 'data restored');
-      return ok(c, counts);
     })
     .openapi(routes.disconnectAll, async (c) => {
       const { userId } = await requireUser(c, auth);

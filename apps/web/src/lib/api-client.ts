@@ -64,6 +64,10 @@ export async function apiFetch<T>(
   let body: BodyInit | undefined;
   if (payload instanceof FormData) {
     body = payload;
+  } else if (payload instanceof Blob) {
+    // A file sent as it is (the browser streams it from disk): a JSON file unless the caller says.
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    body = payload;
   } else if (payload !== undefined) {
     headers.set('content-type', 'application/json');
     body = JSON.stringify(payload);

@@ -4979,7 +4979,7 @@ export interface paths {
     put?: never;
     /**
      * Restore an export into this account (which must hold no accounts yet)
-     * @description The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes. Up to 100 MB. Everything is written in one transaction (all or nothing) with new ids; connections come back without secrets and `disconnected` (reconnect to sync), as do their accounts. API key metadata is not restored. 400 "This is not a Lodestar export" for other files, 400 "Validation failed" with the first rows at fault, 409 when the account already holds accounts.
+     * @description The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes. The body is read as it arrives (plain, or gzipped with `Content-Encoding: gzip`), up to RESTORE_MAX_BYTES (2 GB by default) uploaded and inflated; its transactions and daily balances are checked row by row and held in the restore’s own database transaction, so a file of any size within the cap restores. Everything is written in that one transaction (all or nothing: a file cut off or broken anywhere writes nothing) with new ids; connections come back without secrets and `disconnected` (reconnect to sync), as do their accounts. API key metadata is not restored. 400 "This is not a Lodestar export" for other files, 400 "Validation failed" with the first rows at fault, 409 when the account already holds accounts. GET /user/restore/progress reports how far it got.
      */
     post: {
       parameters: {
@@ -4990,9 +4990,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          'application/json': {
-            [key: string]: unknown;
-          };
+          'application/json': Record<string, never>;
         };
       };
       responses: {
@@ -5009,7 +5007,7 @@ export interface paths {
             };
           };
         };
-        /** @description Not an export, or a document that breaks the format */
+        /** @description Not an export, or a document that breaks the format or is cut off */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5023,7 +5021,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description The export file is larger than 100 MB */
+        /** @description The export file is larger than the server’s RESTORE_MAX_BYTES */
         413: {
           headers: {
             [name: string]: unknown;
@@ -5032,6 +5030,56 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/restore/progress': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How far the signed-in user’s running restore has got
+     * @description `running` false when no restore of this user runs on this server. While one runs: `phase` reading (the file is being read and checked; `rowsRead` transactions and daily balances so far) or writing (`rowsRestored` of `totalRows` rows written). Nothing is visible in the account until the restore ends.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The restore’s progress */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                running: boolean;
+                /** @enum {string|null} */
+                phase: 'reading' | 'writing' | null;
+                rowsRead: number;
+                rowsRestored: number;
+                totalRows: number | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

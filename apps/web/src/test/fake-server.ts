@@ -112,6 +112,8 @@ class FakeServer {
       } catch {
         body = init.body;
       }
+    } else if (init.body instanceof Blob) {
+      body = init.body;
     }
     const request: FakeRequest = {
       method,

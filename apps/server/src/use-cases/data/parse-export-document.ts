@@ -67,6 +67,16 @@ function referenceIssues(doc: ExportDocument): ValidationItem[] {
  * else, 400 'Validation failed' with the first rows at fault for a document that breaks the format.
  */
 export function parseExportDocument(body: unknown): ExportDocument {
+  assertExportHeader(body);
+  const parsed = exportDocumentSchema.safeParse(body);
+  if (!parsed.success) throw AppError.validation(validationItems(parsed.error.issues.slice(0, MAX_ITEMS)));
+  const issues = referenceIssues(parsed.data);
+  if (issues.length > 0) throw AppError.validation(issues);
+  return parsed.data;
+}
+
+/** 400 'This is not a Lodestar export' for anything else; a 400 naming the version for another version. */
+export function assertExportHeader(body: unknown): void {
   if (!isRecord(body) || body.format !== EXPORT_FORMAT) {
     throw new AppError('VALIDATION_FAILED', RESTORE_MESSAGES.notExport, { items: [] });
   }
@@ -79,9 +89,4 @@ export function parseExportDocument(body: unknown): ExportDocument {
       { items: [] },
     );
   }
-  const parsed = exportDocumentSchema.safeParse(body);
-  if (!parsed.success) throw AppError.validation(validationItems(parsed.error.issues.slice(0, MAX_ITEMS)));
-  const issues = referenceIssues(parsed.data);
-  if (issues.length > 0) throw AppError.validation(issues);
-  return parsed.data;
 }

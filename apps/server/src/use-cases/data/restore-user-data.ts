@@ -1,16 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import {
+  assignStagedTransactionIds,
   countAccounts,
+  createRestoreStaging,
   ensureInstitutions,
   ensureSecurities,
   lockUserForRestore,
+  readStagedSnapshots,
+  readStagedTransactions,
   restorePreferences,
   restoreWriters,
+  stagedIssues,
   type Database,
 } from '@lodestar/db';
+import type { ValidationItem } from '@lodestar/domain';
 import { AppError } from '../../http/app-error';
 import { assertWithinLimits, type UserLimits } from '../limits/user-limits';
 import type { ExportDocument } from './export-document';
+import { assertExportHeader, parseExportDocument } from './parse-export-document';
+import type { RestoreProgress } from './restore-progress';
+import { stageExport } from './stage-export';
+
+/** Staged rows read back and written per batch. */
+const WRITE_BATCH = 5_000;
+/** The answer names the first rows at fault. */
+const MAX_ITEMS = 50;
+
+type StagedTransaction = ExportDocument['transactions'][number];
+type StagedSnapshot = ExportDocument['balanceSnapshots'][number];
 
 export const RESTORE_MESSAGES = {
   notExport: 'This is not a Lodestar export',
@@ -80,24 +97,86 @@ function mapConditions(conditions: Record<string, unknown>, accounts: Map<string
 }
 
 /**
- * Restores an export into the signed-in user's account (docs/settings-api.md "Data"), all in one database
- * transaction: either everything is restored or nothing is. The account must hold no financial accounts
- * (409). Every id gets a new one; shared reference rows (institutions, securities) are found by their
+ * Restores an export into the signed-in user's account (docs/settings-api.md "Data") from the upload as
+ * it streams in, all in one database transaction: either everything is restored or nothing is. The
+ * account must hold no financial accounts (409, before the file is read). The file is read once: its
+ * transactions and daily balances are checked row by row and staged in a temporary table of the
+ * transaction, the rest is small and kept; once the file is complete and consistent, everything is
+ * written. Every id gets a new one; shared reference rows (institutions, securities) are found by their
  * natural key, never changed. Connections come back without secrets, `disconnected`, and so do the
  * accounts they fed. Rows go in batches of thousands per statement, so the rollup triggers (net worth,
  * spending, listing counters) run once per batch and end up exactly as for rows written one by one.
+ * `progress` says how far it got, for a second request to read.
  */
 export async function restoreUserData(options: {
   db: Database;
   userId: string;
-  document: ExportDocument;
+  upload: AsyncIterable<Uint8Array>;
   limits: UserLimits;
   hasTwoFactor: boolean;
+  progress: RestoreProgress;
 }): Promise<RestoreCounts> {
-  const { db, userId, document: doc } = options;
+  const { db, userId, progress } = options;
+  try {
+    return await db.transaction(async (tx) => {
+      await lockUserForRestore(tx, userId);
+      if ((await countAccounts(tx, userId)) > 0) throw new AppError('CONFLICT', RESTORE_MESSAGES.notEmpty);
+      await createRestoreStaging(tx);
+      const staged = await stageExport(tx, options.upload, progress);
+      assertExportHeader(staged.top);
+      if (staged.issues.length > 0) throw AppError.validation(staged.issues);
+      const doc = parseExportDocument({ ...staged.top, transactions: [], balanceSnapshots: [] });
+      const faults = await stagedIssues(
+        tx,
+        doc.accounts.map((row) => row.id),
+        MAX_ITEMS,
+      );
+      if (faults.length > 0) {
+        throw AppError.validation(
+          faults.slice(0, MAX_ITEMS).map(
+            ({ kind, seq, fault }): ValidationItem => ({
+              field: `${kind}.${seq}.${fault === 'account' ? 'accountId' : 'id'}`,
+              message:
+                fault === 'account'
+                  ? 'Refers to an account that is not in the export'
+                  : 'This id appears twice in the export',
+              code: 'custom',
+            }),
+          ),
+        );
+      }
+      return await writeRestore(tx, {
+        userId,
+        doc,
+        staged: staged.counts,
+        limits: options.limits,
+        hasTwoFactor: options.hasTwoFactor,
+        progress,
+      });
+    });
+  } catch (error) {
+    if (isDataError(error)) throw new AppError('VALIDATION_FAILED', RESTORE_MESSAGES.conflict, { items: [] });
+    throw error;
+  }
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Writes a checked document whose transactions and daily balances are staged. */
+async function writeRestore(
+  tx: Tx,
+  options: {
+    userId: string;
+    doc: ExportDocument;
+    staged: { transactions: number; balanceSnapshots: number };
+    limits: UserLimits;
+    hasTwoFactor: boolean;
+    progress: RestoreProgress;
+  },
+): Promise<RestoreCounts> {
+  const { userId, doc, staged, progress } = options;
   const connections = orderPreservingIds(doc.connections.map((row) => row.id));
   const accounts = orderPreservingIds(doc.accounts.map((row) => row.id));
-  const transactions = orderPreservingIds(doc.transactions.map((row) => row.id));
   const properties = orderPreservingIds(doc.properties.map((row) => row.id));
   const balanceUpdates = orderPreservingIds(doc.balanceUpdates.map((row) => row.id));
   const holdings = orderPreservingIds(doc.holdings.map((row) => row.id));
@@ -118,181 +197,206 @@ export async function restoreUserData(options: {
   const newId = (map: Map<string, string>) => (old: string) => mapped(map, old);
   const account = newId(accounts);
 
-  try {
-    return await db.transaction(async (tx) => {
-      await lockUserForRestore(tx, userId);
-      if ((await countAccounts(tx, userId)) > 0) throw new AppError('CONFLICT', RESTORE_MESSAGES.notEmpty);
-      await assertWithinLimits(
-        tx,
+  await assertWithinLimits(
+    tx,
+    userId,
+    { addAccounts: doc.accounts.length, addTransactions: staged.transactions },
+    options.limits,
+  );
+  const smallRows = [
+    doc.institutions,
+    doc.connections,
+    doc.accounts,
+    doc.balanceUpdates,
+    doc.securities,
+    doc.holdings,
+    doc.liabilities,
+    doc.rules,
+    doc.csvMappings,
+    doc.properties,
+    doc.propertyValuations,
+    doc.fxManualRates,
+  ].reduce((total, rows) => total + rows.length, 0);
+  progress.phase = 'writing';
+  progress.totalRows = smallRows + staged.transactions + staged.balanceSnapshots;
+  const written = (count: number) => {
+    progress.rowsRestored += count;
+  };
+
+  const institutionIds = await ensureInstitutions(tx, doc.institutions);
+  const institution = (old: string | null) => {
+    const key = old === null ? undefined : oldInstitutionKeys.get(old);
+    return key === undefined ? null : (institutionIds.get(key) ?? null);
+  };
+  const restoredAt = new Date();
+  await restoreWriters.connections(
+    tx,
+    doc.connections.map((row) => ({
+      id: mapped(connections, row.id),
+      userId,
+      provider: row.provider,
+      institutionId: institution(row.institutionId),
+      displayName: row.displayName,
+      // No secret travels in an export: the user reconnects to sync again.
+      status: 'disconnected',
+      settings: row.settings,
+      lastSyncedAt: row.lastSyncedAt ? new Date(row.lastSyncedAt) : null,
+      lastError: row.lastError,
+      lastErrorAt: row.lastErrorAt ? new Date(row.lastErrorAt) : null,
+      createdAt: new Date(row.createdAt),
+      updatedAt: restoredAt,
+    })),
+  );
+  await restoreWriters.accounts(
+    tx,
+    doc.accounts.map((row) => ({
+      ...row,
+      id: account(row.id),
+      userId,
+      connectionId: row.connectionId === null ? null : mapped(connections, row.connectionId),
+      status: row.connectionId === null ? row.status : 'disconnected',
+      balanceAsOf: row.balanceAsOf ? new Date(row.balanceAsOf) : null,
+      createdAt: new Date(row.createdAt),
+      updatedAt: new Date(row.updatedAt),
+    })),
+  );
+  written(doc.institutions.length + doc.connections.length + doc.accounts.length);
+  await assignStagedTransactionIds(tx);
+  for (let after = -1; ; ) {
+    const rows = await readStagedTransactions<StagedTransaction>(tx, after, WRITE_BATCH);
+    if (rows.length === 0) break;
+    await restoreWriters.transactions(
+      tx,
+      rows.map(({ newId, doc: row }) => ({
+        ...row,
+        id: newId,
         userId,
-        { addAccounts: doc.accounts.length, addTransactions: doc.transactions.length },
-        options.limits,
-      );
-
-      const institutionIds = await ensureInstitutions(tx, doc.institutions);
-      const institution = (old: string | null) => {
-        const key = old === null ? undefined : oldInstitutionKeys.get(old);
-        return key === undefined ? null : (institutionIds.get(key) ?? null);
-      };
-      const restoredAt = new Date();
-      await restoreWriters.connections(
-        tx,
-        doc.connections.map((row) => ({
-          id: mapped(connections, row.id),
-          userId,
-          provider: row.provider,
-          institutionId: institution(row.institutionId),
-          displayName: row.displayName,
-          // No secret travels in an export: the user reconnects to sync again.
-          status: 'disconnected',
-          settings: row.settings,
-          lastSyncedAt: row.lastSyncedAt ? new Date(row.lastSyncedAt) : null,
-          lastError: row.lastError,
-          lastErrorAt: row.lastErrorAt ? new Date(row.lastErrorAt) : null,
-          createdAt: new Date(row.createdAt),
-          updatedAt: restoredAt,
-        })),
-      );
-      await restoreWriters.accounts(
-        tx,
-        doc.accounts.map((row) => ({
-          ...row,
-          id: account(row.id),
-          userId,
-          connectionId: row.connectionId === null ? null : mapped(connections, row.connectionId),
-          status: row.connectionId === null ? row.status : 'disconnected',
-          balanceAsOf: row.balanceAsOf ? new Date(row.balanceAsOf) : null,
-          createdAt: new Date(row.createdAt),
-          updatedAt: new Date(row.updatedAt),
-        })),
-      );
-      await restoreWriters.transactions(
-        tx,
-        doc.transactions.map((row) => ({
-          ...row,
-          id: mapped(transactions, row.id),
-          userId,
-          accountId: account(row.accountId),
-          transferPairId: pairOf(row.transferPairId),
-          createdAt: new Date(row.createdAt),
-          updatedAt: new Date(row.updatedAt),
-        })),
-      );
-      await restoreWriters.snapshots(
-        tx,
-        doc.balanceSnapshots.map((row) => ({ ...row, userId, accountId: account(row.accountId) })),
-      );
-      await restoreWriters.balanceUpdates(
-        tx,
-        doc.balanceUpdates.map((row) => ({
-          ...row,
-          id: mapped(balanceUpdates, row.id),
-          userId,
-          accountId: account(row.accountId),
-          createdAt: new Date(row.createdAt),
-        })),
-      );
-      const securityIds = await ensureSecurities(
-        tx,
-        doc.securities.map(({ id: _old, ...row }) => row),
-      );
-      await restoreWriters.holdings(
-        tx,
-        doc.holdings.map((row) => ({
-          ...row,
-          id: mapped(holdings, row.id),
-          userId,
-          accountId: account(row.accountId),
-          securityId: mapped(securityIds, oldSecurityKeys.get(row.securityId) ?? ''),
-          updatedAt: new Date(row.updatedAt),
-        })),
-      );
-      await restoreWriters.liabilities(
-        tx,
-        doc.liabilities.map((row) => ({
-          ...row,
-          userId,
-          accountId: account(row.accountId),
-          updatedAt: new Date(row.updatedAt),
-        })),
-      );
-      await restoreWriters.rules(
-        tx,
-        doc.rules.map((row) => ({
-          ...row,
-          id: mapped(rules, row.id),
-          userId,
-          conditions: mapConditions(row.conditions, accounts),
-          createdAt: new Date(row.createdAt),
-          updatedAt: new Date(row.updatedAt),
-        })),
-      );
-      await restoreWriters.csvMappings(
-        tx,
-        doc.csvMappings.map((row) => ({
-          ...row,
-          userId,
-          accountId: account(row.accountId),
-          updatedAt: new Date(row.updatedAt),
-        })),
-      );
-      await restoreWriters.properties(
-        tx,
-        doc.properties.map((row) => ({
-          ...row,
-          id: mapped(properties, row.id),
-          userId,
-          accountId: account(row.accountId),
-          mortgageAccountId: row.mortgageAccountId === null ? null : account(row.mortgageAccountId),
-          createdAt: new Date(row.createdAt),
-          updatedAt: new Date(row.updatedAt),
-        })),
-      );
-      await restoreWriters.propertyValuations(
-        tx,
-        doc.propertyValuations.map((row) => ({
-          ...row,
-          id: mapped(valuations, row.id),
-          userId,
-          propertyId: mapped(properties, row.propertyId),
-          createdAt: new Date(row.createdAt),
-        })),
-      );
-      await restoreWriters.fxManualRates(
-        tx,
-        doc.fxManualRates.map((row) => ({
-          ...row,
-          id: mapped(fxRates, row.id),
-          userId,
-          createdAt: new Date(row.createdAt),
-        })),
-      );
-      const preferences = restoredPreferences(doc.preferences, accounts, options.hasTwoFactor);
-      const restorePrefs = Object.keys(preferences).length > 0;
-      if (restorePrefs) await restorePreferences(tx, userId, preferences);
-
-      return {
-        institutions: doc.institutions.length,
-        connections: doc.connections.length,
-        accounts: doc.accounts.length,
-        transactions: doc.transactions.length,
-        balanceSnapshots: doc.balanceSnapshots.length,
-        balanceUpdates: doc.balanceUpdates.length,
-        securities: doc.securities.length,
-        holdings: doc.holdings.length,
-        liabilities: doc.liabilities.length,
-        rules: doc.rules.length,
-        csvMappings: doc.csvMappings.length,
-        properties: doc.properties.length,
-        propertyValuations: doc.propertyValuations.length,
-        fxManualRates: doc.fxManualRates.length,
-        preferences: restorePrefs ? 1 : 0,
-      };
-    });
-  } catch (error) {
-    if (isDataError(error)) throw new AppError('VALIDATION_FAILED', RESTORE_MESSAGES.conflict, { items: [] });
-    throw error;
+        accountId: account(row.accountId),
+        transferPairId: pairOf(row.transferPairId),
+        createdAt: new Date(row.createdAt),
+        updatedAt: new Date(row.updatedAt),
+      })),
+    );
+    after = rows[rows.length - 1]?.seq ?? after;
+    written(rows.length);
   }
+  for (let after = -1; ; ) {
+    const rows = await readStagedSnapshots<StagedSnapshot>(tx, after, WRITE_BATCH);
+    if (rows.length === 0) break;
+    await restoreWriters.snapshots(
+      tx,
+      rows.map(({ doc: row }) => ({ ...row, userId, accountId: account(row.accountId) })),
+    );
+    after = rows[rows.length - 1]?.seq ?? after;
+    written(rows.length);
+  }
+  await restoreWriters.balanceUpdates(
+    tx,
+    doc.balanceUpdates.map((row) => ({
+      ...row,
+      id: mapped(balanceUpdates, row.id),
+      userId,
+      accountId: account(row.accountId),
+      createdAt: new Date(row.createdAt),
+    })),
+  );
+  const securityIds = await ensureSecurities(
+    tx,
+    doc.securities.map(({ id: _old, ...row }) => row),
+  );
+  await restoreWriters.holdings(
+    tx,
+    doc.holdings.map((row) => ({
+      ...row,
+      id: mapped(holdings, row.id),
+      userId,
+      accountId: account(row.accountId),
+      securityId: mapped(securityIds, oldSecurityKeys.get(row.securityId) ?? ''),
+      updatedAt: new Date(row.updatedAt),
+    })),
+  );
+  await restoreWriters.liabilities(
+    tx,
+    doc.liabilities.map((row) => ({
+      ...row,
+      userId,
+      accountId: account(row.accountId),
+      updatedAt: new Date(row.updatedAt),
+    })),
+  );
+  await restoreWriters.rules(
+    tx,
+    doc.rules.map((row) => ({
+      ...row,
+      id: mapped(rules, row.id),
+      userId,
+      conditions: mapConditions(row.conditions, accounts),
+      createdAt: new Date(row.createdAt),
+      updatedAt: new Date(row.updatedAt),
+    })),
+  );
+  await restoreWriters.csvMappings(
+    tx,
+    doc.csvMappings.map((row) => ({
+      ...row,
+      userId,
+      accountId: account(row.accountId),
+      updatedAt: new Date(row.updatedAt),
+    })),
+  );
+  await restoreWriters.properties(
+    tx,
+    doc.properties.map((row) => ({
+      ...row,
+      id: mapped(properties, row.id),
+      userId,
+      accountId: account(row.accountId),
+      mortgageAccountId: row.mortgageAccountId === null ? null : account(row.mortgageAccountId),
+      createdAt: new Date(row.createdAt),
+      updatedAt: new Date(row.updatedAt),
+    })),
+  );
+  await restoreWriters.propertyValuations(
+    tx,
+    doc.propertyValuations.map((row) => ({
+      ...row,
+      id: mapped(valuations, row.id),
+      userId,
+      propertyId: mapped(properties, row.propertyId),
+      createdAt: new Date(row.createdAt),
+    })),
+  );
+  await restoreWriters.fxManualRates(
+    tx,
+    doc.fxManualRates.map((row) => ({
+      ...row,
+      id: mapped(fxRates, row.id),
+      userId,
+      createdAt: new Date(row.createdAt),
+    })),
+  );
+  written(smallRows - doc.institutions.length - doc.connections.length - doc.accounts.length);
+  const preferences = restoredPreferences(doc.preferences, accounts, options.hasTwoFactor);
+  const restorePrefs = Object.keys(preferences).length > 0;
+  if (restorePrefs) await restorePreferences(tx, userId, preferences);
+
+  return {
+    institutions: doc.institutions.length,
+    connections: doc.connections.length,
+    accounts: doc.accounts.length,
+    transactions: staged.transactions,
+    balanceSnapshots: staged.balanceSnapshots,
+    balanceUpdates: doc.balanceUpdates.length,
+    securities: doc.securities.length,
+    holdings: doc.holdings.length,
+    liabilities: doc.liabilities.length,
+    rules: doc.rules.length,
+    csvMappings: doc.csvMappings.length,
+    properties: doc.properties.length,
+    propertyValuations: doc.propertyValuations.length,
+    fxManualRates: doc.fxManualRates.length,
+    preferences: restorePrefs ? 1 : 0,
+  };
 }
 
 /**

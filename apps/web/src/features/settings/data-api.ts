@@ -22,8 +22,13 @@ export const DATA_MESSAGES = {
     'Restoring only works into an account without data. This account already has accounts, so nothing was restored. Sign up for a new, empty account and restore into that one.',
 } as const;
 
-/** The largest export document the server accepts for a restore. */
-export const RESTORE_MAX_BYTES = 100 * 1024 * 1024;
+/**
+ * Files up to this size are read whole in the browser to list what they hold before the restore; larger
+ * ones are restored without that list (the server reads any size up to its own cap, as a stream).
+ */
+export const PREVIEW_MAX_BYTES = 100 * 1024 * 1024;
+/** How much of a large file is read to say where it comes from. */
+const HEAD_BYTES = 64 * 1024;
 
 export type DownloadedFile = { blob: Blob; filename: string };
 
@@ -57,6 +62,15 @@ export type ExportDocument = {
   exportedAt?: string;
   profile?: { name?: string | null; email?: string | null };
 } & Record<string, unknown>;
+
+/** A file chosen for restore: what the browser could tell of it, and the file itself to upload. */
+export type ChosenExport = {
+  /** The whole document (files up to PREVIEW_MAX_BYTES), or its first members only (larger files). */
+  document: ExportDocument;
+  /** Whether `document` holds every list, so its counts are the file's. */
+  complete: boolean;
+  file: Blob;
+};
 
 export type KindCount = { kind: string; count: number; label: string };
 
@@ -103,11 +117,13 @@ export function describeCounts(counts: readonly KindCount[]): string {
 
 /**
  * Reads a file chosen for restore: it must be JSON, an object with `format: 'lodestar-export'` and
- * version 1, and at most 100 MB. Throws an Error with a message for the user otherwise.
+ * version 1. A file up to PREVIEW_MAX_BYTES is read whole (so its counts can be listed); of a larger one
+ * only the start is read, for its format, version, date and address, and the server checks the rest as
+ * it restores. Throws an Error with a message for the user otherwise.
  */
-export async function readExportFile(file: Blob): Promise<ExportDocument> {
-  if (file.size > RESTORE_MAX_BYTES) {
-    throw new Error('This file is larger than 100 MB, the most a restore accepts.');
+export async function readExportFile(file: Blob): Promise<ChosenExport> {
+  if (file.size > PREVIEW_MAX_BYTES) {
+    return { document: exportHead(await file.slice(0, HEAD_BYTES).text()), complete: false, file };
   }
   let parsed: unknown;
   try {
@@ -115,6 +131,28 @@ export async function readExportFile(file: Blob): Promise<ExportDocument> {
   } catch {
     throw new Error('This file is not valid JSON. Choose the .json file of a Lodestar data export.');
   }
+  return { document: checkedHeader(parsed), complete: true, file };
+}
+
+/** The first members of an export (format, version, exportedAt, profile) from the start of its text. */
+function exportHead(text: string): ExportDocument {
+  const member = (name: string) =>
+    new RegExp(`^\\s*[{,]?\\s*"${name}"\\s*:\\s*("(?:[^"\\\\]|\\\\.)*"|-?\\d+)`);
+  const head: Record<string, unknown> = {};
+  let rest = text;
+  // The export writes format, version and exportedAt first, then profile: read members in order.
+  for (const name of ['format', 'version', 'exportedAt']) {
+    const match = member(name).exec(rest);
+    if (!match?.[1]) break;
+    head[name] = JSON.parse(match[1]) as unknown;
+    rest = rest.slice(match[0].length);
+  }
+  const email = /^\s*,\s*"profile"\s*:\s*\{[^{}]*"email"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(rest);
+  if (email?.[1]) head.profile = { email: JSON.parse(email[1]) as unknown };
+  return checkedHeader(head);
+}
+
+function checkedHeader(parsed: unknown): ExportDocument {
   if (!isRecord(parsed) || parsed.format !== 'lodestar-export') {
     throw new Error('This file is not a Lodestar data export. Choose the .json file of a data export.');
   }
@@ -204,8 +242,11 @@ export const dataApi = {
   /** GET /user/export/transactions.csv. */
   exportTransactionsCsv: (now: Date = new Date()) =>
     download('/user/export/transactions.csv', `${exportBaseName(now)}-transactions.csv`),
-  restore: (document: ExportDocument) =>
-    apiFetch<unknown>('/user/restore', { method: 'POST', body: document }),
+  /** POST /user/restore with the chosen file as it is (the browser streams it; the server reads it so). */
+  restore: (file: Blob) => apiFetch<unknown>('/user/restore', { method: 'POST', body: file }),
+  /** GET /user/restore/progress: how far the running restore has got. */
+  restoreProgress: () =>
+    apiFetch<ApiData<'/user/restore/progress', 'get'>>('/user/restore/progress', { method: 'GET' }),
   disconnectAll: () =>
     apiFetch<ApiData<'/accounts/disconnect-all', 'post'>>('/accounts/disconnect-all', { method: 'POST' }),
 };

@@ -185,9 +185,69 @@ describe('Danger zone', () => {
     expect(
       screen.getByText('Restored 2 accounts, 3 transactions, 1 rule, your preferences.'),
     ).toBeInTheDocument();
-    expect(server.calls('/api/v1/user/restore', 'POST')[0]?.body).toEqual(EXPORT_DOCUMENT);
+    // The file goes up as it is: the browser streams it, and the server reads it as a stream.
+    const sent = server.calls('/api/v1/user/restore', 'POST')[0]?.body;
+    expect(sent).toBeInstanceOf(Blob);
+    expect(JSON.parse(await (sent as Blob).text())).toEqual(EXPORT_DOCUMENT);
     expect(queryClient.getQueryState(['accounts'])?.isInvalidated).toBe(true);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the rows restored so far while a restore runs, with a bar once the total is known', async () => {
+    const user = userEvent.setup();
+    let finish: (response: Response) => void = () => undefined;
+    server.on(
+      'POST',
+      '/api/v1/user/restore',
+      () =>
+        new Promise<Response>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    let progress = { running: true, phase: 'reading', rowsRead: 1234, rowsRestored: 0, totalRows: null };
+    server.on('GET', '/api/v1/user/restore/progress', () => ok(progress));
+    renderWithProviders(<DangerZone />);
+    await user.upload(
+      await screen.findByLabelText('Export file to restore'),
+      new File([JSON.stringify(EXPORT_DOCUMENT)], 'my-export.json', { type: 'application/json' }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    expect(await within(dialog).findByText('Restoring… 1,234 rows read and checked')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
+    progress = {
+      running: true,
+      phase: 'writing',
+      rowsRead: 3000,
+      rowsRestored: 1500,
+      totalRows: 3000,
+    } as never;
+    expect(await within(dialog).findByText('Restoring… 1,500 of 3,000 rows written')).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar', { name: 'Rows restored' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    finish(ok({ accounts: 2, transactions: 3 }));
+    expect(await screen.findByText('Data restored successfully')).toBeInTheDocument();
+  });
+
+  it('restores a file too large to read in the browser without listing what it holds', async () => {
+    const user = userEvent.setup();
+    server.on('POST', '/api/v1/user/restore', () => ok({ accounts: 2, transactions: 3 }));
+    renderWithProviders(<DangerZone />);
+    const text = JSON.stringify(EXPORT_DOCUMENT);
+    const big = new File([text], 'big-export.json', { type: 'application/json' });
+    // As large as a million-row export, without holding one: only its size and start are read.
+    Object.defineProperty(big, 'size', { value: 676 * 1024 * 1024 });
+    vi.spyOn(big, 'slice').mockImplementation(() => new Blob([text.slice(0, 200)]));
+    await user.upload(await screen.findByLabelText('Export file to restore'), big);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('from ada@example.com');
+    expect(dialog).toHaveTextContent('It is large (676 MB), so what it holds is counted as it is restored.');
+    expect(within(dialog).queryByRole('list', { name: 'What the file holds' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Data restored successfully')).toBeInTheDocument();
+    expect(server.calls('/api/v1/user/restore', 'POST')[0]?.body).toBe(big);
   });
 
   it('explains that a restore needs an account without data (409)', async () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   AlertDialog,
@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSessionExpiredHandler } from '@/lib/session';
 import {
+  type ChosenExport,
   DATA_MESSAGES,
   dataApi,
   describeCounts,
@@ -30,7 +31,52 @@ type Chosen =
   | { kind: 'none' }
   | { kind: 'reading'; fileName: string }
   | { kind: 'invalid'; fileName: string; problem: string }
-  | { kind: 'ready'; fileName: string; document: ExportDocument };
+  | ({ kind: 'ready'; fileName: string } & ChosenExport);
+
+type Progress = {
+  phase: 'reading' | 'writing' | null;
+  rowsRead: number;
+  rowsRestored: number;
+  totalRows: number | null;
+};
+
+/** How often the running restore's progress is asked for. */
+const PROGRESS_EVERY_MS = 1_000;
+
+/** 'Restoring… 12,345 rows' while the file is read; '… 12,345 of 1,000,000 rows' once the total is known. */
+function progressText(progress: Progress | null): string {
+  if (!progress?.phase) return 'Restoring… a large export can take a few minutes.';
+  const count = (n: number) => n.toLocaleString('en-US');
+  if (progress.phase === 'reading') {
+    return `Restoring… ${count(progress.rowsRead)} ${progress.rowsRead === 1 ? 'row' : 'rows'} read and checked`;
+  }
+  return `Restoring… ${count(progress.rowsRestored)} of ${count(progress.totalRows ?? 0)} rows written`;
+}
+
+/** The running restore's progress, asked for every second while `running`. */
+function useRestoreProgress(running: boolean): Progress | null {
+  const [progress, setProgress] = useState<Progress | null>(null);
+  useEffect(() => {
+    if (!running) return;
+    let stopped = false;
+    const ask = async () => {
+      try {
+        const answer = await dataApi.restoreProgress();
+        if (!stopped && answer.running) setProgress(answer);
+      } catch {
+        // Progress is a nicety: the restore's own answer says how it ended.
+      }
+    };
+    const timer = setInterval(() => void ask(), PROGRESS_EVERY_MS);
+    void ask();
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      setProgress(null);
+    };
+  }, [running]);
+  return running ? progress : null;
+}
 
 /** What a failed restore means for the user: a 409 is the "account must be empty" rule. */
 function restoreProblem(failure: unknown): string {
@@ -39,6 +85,12 @@ function restoreProblem(failure: unknown): string {
     return `${failure.message}: ${failure.items.map((item) => `${item.field} — ${item.message}`).join('; ')}`;
   }
   return errorMessage(failure);
+}
+
+/** '676 MB' for a file's size. */
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  return `${Math.round(bytes / 1024 ** 2)} MB`;
 }
 
 /** 'A data export, made 11/03/2026, 4:05 PM, from ada@example.com.' — whatever of that the file says. */
@@ -73,6 +125,7 @@ export function RestoreFromExport() {
   const [chosen, setChosen] = useState<Chosen>({ kind: 'none' });
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
+  const progress = useRestoreProgress(busy);
 
   const close = () => {
     setChosen({ kind: 'none' });
@@ -84,7 +137,7 @@ export function RestoreFromExport() {
     setProblem(undefined);
     setChosen({ kind: 'reading', fileName: file.name });
     try {
-      setChosen({ kind: 'ready', fileName: file.name, document: await readExportFile(file) });
+      setChosen({ kind: 'ready', fileName: file.name, ...(await readExportFile(file)) });
     } catch (failure) {
       setChosen({ kind: 'invalid', fileName: file.name, problem: errorMessage(failure) });
     }
@@ -95,7 +148,7 @@ export function RestoreFromExport() {
     setBusy(true);
     setProblem(undefined);
     try {
-      const answer = await dataApi.restore(chosen.document);
+      const answer = await dataApi.restore(chosen.file);
       toast.success(DATA_MESSAGES.restored, {
         description: `Restored ${describeCounts(restoredCounts(answer))}.`,
       });
@@ -115,7 +168,11 @@ export function RestoreFromExport() {
     }
   };
 
-  const counts = chosen.kind === 'ready' ? exportCounts(chosen.document) : [];
+  const counts = chosen.kind === 'ready' && chosen.complete ? exportCounts(chosen.document) : [];
+  const share =
+    progress?.phase === 'writing' && progress.totalRows
+      ? Math.min(100, Math.round((progress.rowsRestored / progress.totalRows) * 100))
+      : null;
   return (
     <>
       <input
@@ -152,18 +209,43 @@ export function RestoreFromExport() {
           {chosen.kind === 'invalid' ? <Problem>{chosen.problem}</Problem> : null}
           {chosen.kind === 'ready' ? (
             <div className="space-y-3 text-sm">
-              <p>{sourceOf(chosen.document, dates)} It holds:</p>
-              <ul aria-label="What the file holds" className="list-disc space-y-0.5 pl-5">
-                {counts.map((entry) => (
-                  <li key={entry.kind}>{entry.label}</li>
-                ))}
-              </ul>
+              {chosen.complete ? (
+                <>
+                  <p>{sourceOf(chosen.document, dates)} It holds:</p>
+                  <ul aria-label="What the file holds" className="list-disc space-y-0.5 pl-5">
+                    {counts.map((entry) => (
+                      <li key={entry.kind}>{entry.label}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <p>
+                  {sourceOf(chosen.document, dates)} It is large ({sizeText(chosen.file.size)}), so what it
+                  holds is counted as it is restored.
+                </p>
+              )}
               <p className="text-muted-foreground">
                 Restoring adds all of this to your account. It works only for an account without data;
                 restored accounts are not connected, so reconnect them to sync again. API keys are not
                 restored.
               </p>
-              {busy ? <p role="status">Restoring… a large export can take a minute.</p> : null}
+              {busy ? (
+                <div className="space-y-2">
+                  <p role="status">{progressText(progress)}</p>
+                  {share !== null ? (
+                    <div
+                      role="progressbar"
+                      aria-label="Rows restored"
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={share}
+                      className="h-2 w-full overflow-hidden rounded-full bg-secondary"
+                    >
+                      <div className="h-full bg-primary transition-[width]" style={{ width: `${share}%` }} />
+                    </div>
+                  ) : null}
+                </div>
+              ) : null}
             </div>
           ) : null}
           {problem ? <Problem>{problem}</Problem> : null}
