@@ -1,4 +1,4 @@
-import { JSONParser } from '@streamparser/json';
+import { JSONParser, TokenizerError, TokenParserError } from '@streamparser/json';
 import { type Executor, stageRows, type StagedKind } from '@lodestar/db';
 import { nulCharacterItems, validationItems, type ValidationItem } from '@lodestar/domain';
 import { AppError } from '../../http/app-error';
@@ -96,11 +96,9 @@ export async function stageExport(
   return { top, counts, issues };
 }
 
-/** Whether an error came from the JSON parser (a syntax error or a document that ends early). */
+/** Whether an error came from the JSON parser (a syntax error, or a document that ends early). */
 function isParserError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    !('code' in error) &&
-    /unexpected|tokenizer|parser|ended in the middle|end of/i.test(error.message)
-  );
+  if (error instanceof TokenizerError || error instanceof TokenParserError) return true;
+  // The parser reports a document cut off between tokens with a plain Error.
+  return error instanceof Error && error.message.startsWith('Parser ended in mid-parsing');
 }
