@@ -58,7 +58,8 @@ export type { AppDeps, AppEnv } from './app-types';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 const IMPORT_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
-const RESTORE_TIMEOUT_MS = 15 * 60 * 1000;
+/** A restore streams its upload and writes it in one transaction: a million rows take minutes. */
+const RESTORE_TIMEOUT_MS = 60 * 60 * 1000;
 
 /** Builds the HTTP application; `main.ts` serves it, tests call `app.request()` on it. */
 export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>) => void) {

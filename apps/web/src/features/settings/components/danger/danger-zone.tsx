@@ -244,7 +244,7 @@ export function DangerZone() {
             <DangerRow
               icon={<ArchiveRestore aria-hidden="true" className="size-5" />}
               title="Restore data"
-              description="Choose the JSON file of a data export. You see what it holds before anything is restored."
+              description="Choose the JSON file of a data export, of any size. For a file up to 100 MB you see what it holds before anything is restored."
               action={<RestoreFromExport />}
             />
           </SettingsGroup>
