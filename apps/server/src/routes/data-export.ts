@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { COOKIE_AUTH, jsonResponse } from '../http/openapi';
 import { disconnectAll } from '../use-cases/data/disconnect-all';
+import { exportProgressOf, trackExport } from '../use-cases/data/export-progress';
 import { exportFileName, writeUserExport } from '../use-cases/data/export-user-data';
 import { restoreProgressOf, trackRestore } from '../use-cases/data/restore-progress';
 import { restoreTooLarge, uploadChunks } from '../use-cases/data/restore-upload';
@@ -127,6 +128,26 @@ const routes = {
       ),
     },
   }),
+  exportProgress: createRoute({
+    method: 'get',
+    path: '/user/export/progress',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'How far the signed-in user’s running data export has got',
+    description:
+      '`running` false when no export download of this user is streaming on this server. While one streams: ' +
+      '`rowsWritten` transactions written of `totalRows` (the user’s transactions, known before the first).',
+    responses: {
+      200: jsonResponse(
+        z.object({
+          running: z.boolean(),
+          rowsWritten: z.number().int(),
+          totalRows: z.number().int().nullable(),
+        }),
+        'The export’s progress',
+      ),
+    },
+  }),
   disconnectAll: createRoute({
     method: 'post',
     path: '/accounts/disconnect-all',
@@ -165,11 +186,22 @@ export function dataExportRoutes(deps: RouteDeps) {
       await assertFeature(deps, userId, 'exportData');
       const now = deps.now();
       const logger = c.get('logger');
+      const tracking = trackExport(userId);
       const body = textStream(
-        (write) => writeUserExport({ db, userId, now, write }),
+        (write) =>
+          writeUserExport({ db, userId, now, write, progress: tracking.progress }).finally(tracking.done),
         (error) => logger.error({ err: error }, 'data export failed'),
       );
       return c.body(body, 200, download(exportFileName(now), 'application/json; charset=utf-8'));
+    })
+    .openapi(routes.exportProgress, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const progress = exportProgressOf(userId);
+      return ok(c, {
+        running: progress !== null,
+        rowsWritten: progress?.rowsWritten ?? 0,
+        totalRows: progress?.totalRows ?? null,
+      });
     })
     .openapi(routes.transactionsCsv, async (c) => {
       const { userId } = await requireUser(c, auth);

@@ -4922,6 +4922,53 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/export/progress': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How far the signed-in user’s running data export has got
+     * @description `running` false when no export download of this user is streaming on this server. While one streams: `rowsWritten` transactions written of `totalRows` (the user’s transactions, known before the first).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The export’s progress */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                running: boolean;
+                rowsWritten: number;
+                totalRows: number | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user/export/transactions.csv': {
     parameters: {
       query?: never;

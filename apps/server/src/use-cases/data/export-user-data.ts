@@ -1,4 +1,5 @@
 import {
+  countUserTransactions,
   exportAccounts,
   exportBalanceUpdates,
   exportConnections,
@@ -24,6 +25,7 @@ import {
   type Executor,
 } from '@lodestar/db';
 import { AppError } from '../../http/app-error';
+import type { ExportProgress } from './export-progress';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -129,6 +131,7 @@ async function writeList<T>(
   write: (text: string) => Promise<void>,
   key: string,
   pages: AsyncIterable<T[]>,
+  onRows: (count: number) => void = () => undefined,
 ): Promise<void> {
   await write(`,${JSON.stringify(key)}:[`);
   let first = true;
@@ -136,6 +139,7 @@ async function writeList<T>(
     if (rows.length === 0) continue;
     await write(`${first ? '' : ','}${rows.map((row) => JSON.stringify(row)).join(',')}`);
     first = false;
+    onRows(rows.length);
   }
   await write(']');
 }
@@ -175,8 +179,10 @@ export async function writeUserExport(options: {
   userId: string;
   now: Date;
   write: (text: string) => Promise<void>;
+  /** Updated as transactions are written, for GET /user/export/progress. */
+  progress?: ExportProgress;
 }): Promise<void> {
-  const { userId, now, write } = options;
+  const { userId, now, write, progress } = options;
   await options.db.transaction(
     async (db) => {
       const profile = await exportProfile(db, userId);
@@ -191,7 +197,10 @@ export async function writeUserExport(options: {
           member('connections', (await exportConnections(db, userId)).map(connectionDoc)) +
           member('accounts', accounts.map(accountDoc)),
       );
-      await writeList(write, 'transactions', transactionPages(db, userId));
+      if (progress) progress.totalRows = await countUserTransactions(db, userId);
+      await writeList(write, 'transactions', transactionPages(db, userId), (count) => {
+        if (progress) progress.rowsWritten += count;
+      });
       await writeList(
         write,
         'balanceSnapshots',

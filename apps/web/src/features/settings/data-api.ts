@@ -239,6 +239,9 @@ export function saveFile({ blob, filename }: DownloadedFile): void {
 export const dataApi = {
   /** GET /user/export: everything the user owns, as the server's JSON attachment. */
   exportJson: (now: Date = new Date()) => download('/user/export', `${exportBaseName(now)}.json`),
+  /** GET /user/export/progress: how far the running export download has got. */
+  exportProgress: () =>
+    apiFetch<ApiData<'/user/export/progress', 'get'>>('/user/export/progress', { method: 'GET' }),
   /** GET /user/export/transactions.csv. */
   exportTransactionsCsv: (now: Date = new Date()) =>
     download('/user/export/transactions.csv', `${exportBaseName(now)}-transactions.csv`),

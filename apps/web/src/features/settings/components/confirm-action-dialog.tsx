@@ -27,6 +27,7 @@ export function ConfirmActionDialog({
   confirmLabel,
   busyLabel,
   destructive = true,
+  extra,
   onConfirm,
 }: {
   trigger: string;
@@ -39,6 +40,8 @@ export function ConfirmActionDialog({
   confirmLabel: string;
   busyLabel: string;
   destructive?: boolean;
+  /** Shown under the description: how far the action has got, or why it failed. */
+  extra?: ReactNode;
   onConfirm: () => Promise<boolean>;
 }) {
   const [open, setOpen] = useState(false);
@@ -64,6 +67,7 @@ export function ConfirmActionDialog({
             <div className="space-y-2">{description}</div>
           </AlertDialogDescription>
         </AlertDialogHeader>
+        {extra}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
           <AlertDialogAction

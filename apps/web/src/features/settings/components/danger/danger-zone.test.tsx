@@ -90,9 +90,21 @@ describe('Danger zone', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Request a data export?' });
     expect(dialog).toHaveTextContent('emailed to you within 24 hours');
     expect(dialog).toHaveTextContent('downloaded to this device now');
+    let progress = { running: true, rowsWritten: 0, totalRows: 4_000 };
+    server.on('GET', '/api/v1/user/export/progress', () => ok(progress));
     await user.click(within(dialog).getByRole('button', { name: 'Export Data' }));
-    expect(await within(dialog).findByRole('button', { name: 'Requesting...' })).toBeDisabled();
+    expect(await within(dialog).findByRole('button', { name: 'Exporting...' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    // The rows written so far, as the server streams them.
+    expect(await within(dialog).findByText('Exporting… 0 of 4,000 transactions written')).toBeInTheDocument();
+    progress = { running: true, rowsWritten: 3_000, totalRows: 4_000 };
+    expect(
+      await within(dialog).findByText('Exporting… 3,000 of 4,000 transactions written'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar', { name: 'Transactions exported' })).toHaveAttribute(
+      'aria-valuenow',
+      '75',
+    );
     answer(
       file(JSON.stringify(EXPORT_DOCUMENT), 'application/json', 'lodestar-export-2026-11-22T10-00-00Z.json'),
     );
@@ -118,6 +130,10 @@ describe('Danger zone', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Export Data' }));
     expect(await screen.findByText('Failed to export data')).toBeInTheDocument();
     expect(screen.getByText('The database is not reachable')).toBeInTheDocument();
+    // The dialog says so too, until the next try.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Failed to export data: The database is not reachable. Nothing was saved; try again.',
+    );
     expect(downloads).toHaveLength(0);
     expect(server.calls('/api/v1/user/export/transactions.csv')).toHaveLength(0);
     expect(within(dialog).getByRole('button', { name: 'Export Data' })).toBeEnabled();

@@ -1,4 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { AlertCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionExpiredHandler } from '@/lib/session';
@@ -14,6 +16,67 @@ function reason(failure: unknown, title: string): { description?: string } {
   return message === title ? {} : { description: message };
 }
 
+type ExportProgress = { rowsWritten: number; totalRows: number | null };
+
+/** How often the running export's progress is asked for. */
+const PROGRESS_EVERY_MS = 1_000;
+
+/** The running export's progress, asked for every second while `running`. */
+function useExportProgress(running: boolean): ExportProgress | null {
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  useEffect(() => {
+    if (!running) return;
+    let stopped = false;
+    const ask = async () => {
+      try {
+        const answer = await dataApi.exportProgress();
+        if (!stopped && answer.running) setProgress(answer);
+      } catch {
+        // Progress is a nicety: the download itself says how it ended.
+      }
+    };
+    const timer = setInterval(() => void ask(), PROGRESS_EVERY_MS);
+    void ask();
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      setProgress(null);
+    };
+  }, [running]);
+  return running ? progress : null;
+}
+
+/** 'Exporting… 12,345 of 1,000,000 transactions written', with a bar once the total is known. */
+function ExportProgressView({ progress }: { progress: ExportProgress | null }) {
+  const count = (n: number) => n.toLocaleString('en-US');
+  const total = progress?.totalRows ?? null;
+  const share =
+    progress && total ? Math.min(100, Math.round((progress.rowsWritten / Math.max(total, 1)) * 100)) : null;
+  return (
+    <div className="space-y-2 text-sm">
+      <p role="status">
+        {progress === null
+          ? 'Exporting… preparing the file.'
+          : total === null
+            ? `Exporting… ${count(progress.rowsWritten)} transactions written`
+            : `Exporting… ${count(progress.rowsWritten)} of ${count(total)} transactions written`}
+      </p>
+      {share !== null ? (
+        <div
+          role="progressbar"
+          aria-label="Transactions exported"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={share}
+          className="h-2 w-full overflow-hidden rounded-full bg-secondary"
+        >
+          <div className="h-full bg-primary transition-[width]" style={{ width: `${share}%` }} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * Request data export (spec §2, §8): downloads the server's JSON export under the server's file name,
  * then the transactions CSV. The dialog keeps the spec's two readings: emailed within 24 hours, and
@@ -21,14 +84,25 @@ function reason(failure: unknown, title: string): { description?: string } {
  */
 export function ExportData() {
   const onSessionExpired = useSessionExpiredHandler();
+  const [running, setRunning] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const progress = useExportProgress(running);
   const run = async (): Promise<boolean> => {
+    setProblem(undefined);
+    setRunning(true);
     try {
       saveFile(await dataApi.exportJson());
     } catch (failure) {
       console.error('Exporting data failed', failure);
       if (onSessionExpired(failure)) return true;
-      toast.error(DATA_MESSAGES.exportFailed, reason(failure, DATA_MESSAGES.exportFailed));
+      const why = reason(failure, DATA_MESSAGES.exportFailed);
+      toast.error(DATA_MESSAGES.exportFailed, why);
+      setProblem(
+        `${DATA_MESSAGES.exportFailed}${why.description ? `: ${why.description}` : ''}. Nothing was saved; try again.`,
+      );
       return false;
+    } finally {
+      setRunning(false);
     }
     let csvSaved = true;
     try {
@@ -60,7 +134,20 @@ export function ExportData() {
         </>
       }
       confirmLabel="Export Data"
-      busyLabel="Requesting..."
+      busyLabel="Exporting..."
+      extra={
+        running ? (
+          <ExportProgressView progress={progress} />
+        ) : problem ? (
+          <p
+            role="alert"
+            className="flex gap-2 rounded-md border border-destructive/40 p-3 text-sm text-foreground"
+          >
+            <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+            <span>{problem}</span>
+          </p>
+        ) : null
+      }
       onConfirm={run}
     />
   );

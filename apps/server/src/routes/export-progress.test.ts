@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
+import { addAccount, addTransactions, signedInUser } from '../use-cases/transactions/test-fixtures';
+
+/** GET /user/export/progress: the rows the running export download has written so far. */
+
+let w: AuthWorld;
+beforeAll(async () => {
+  w = await createAuthWorld();
+});
+afterAll(async () => {
+  await w.close();
+});
+
+type Progress = { running: boolean; rowsWritten: number; totalRows: number | null };
+
+describe('GET /user/export/progress', () => {
+  it('reports the transactions written of the total while the export streams, and nothing after', async () => {
+    const { browser, userId } = await signedInUser(w);
+    const account = await addAccount(w.t.database.db, userId);
+    // Two inserts: one statement takes at most 65,535 parameters.
+    for (const half of [0, 1]) {
+      await addTransactions(
+        w.t.database.db,
+        userId,
+        account.id,
+        Array.from({ length: 6_000 }, (_, index) => ({
+          date: `2026-0${(index % 9) + 1}-1${index % 10}`,
+          amountMinor: -index - 1 - half * 6_000,
+          name: `Row ${index}`,
+        })),
+      );
+    }
+    const progress = async () =>
+      (await browser.json<{ data: Progress }>('/api/v1/user/export/progress')).body.data;
+    expect(await progress()).toEqual({ running: false, rowsWritten: 0, totalRows: null });
+
+    const response = await browser.request('/api/v1/user/export');
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    await reader.read();
+    const during = await progress();
+    expect(during).toMatchObject({ running: true, totalRows: 12_000 });
+    expect(during.rowsWritten).toBeGreaterThanOrEqual(0);
+    expect(during.rowsWritten).toBeLessThan(12_000);
+    let bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+    }
+    expect(bytes).toBeGreaterThan(0);
+    await expect.poll(progress).toEqual({ running: false, rowsWritten: 0, totalRows: null });
+
+    // Someone else's export is not theirs to watch.
+    const other = await signedInUser(w);
+    expect(
+      (await other.browser.json<{ data: Progress }>('/api/v1/user/export/progress')).body.data.running,
+    ).toBe(false);
+  }, 60_000);
+});
