@@ -68,7 +68,7 @@ function ExportProgressView({ progress }: { progress: ExportProgress | null }) {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={share}
-          className="h-2 w-full overflow-hidden rounded-full bg-secondary"
+          className="h-2 w-full overflow-hidden rounded-full border border-border bg-muted"
         >
           <div className="h-full bg-primary transition-[width]" style={{ width: `${share}%` }} />
         </div>
