@@ -1,7 +1,7 @@
 import { preferencesPatchSchema, validationItems, type ValidationItem } from '@lodestar/domain';
 import { AppError } from '../../http/app-error';
 import { EXPORT_FORMAT, EXPORT_VERSION, exportDocumentSchema, type ExportDocument } from './export-document';
-import { RESTORE_MESSAGES } from './restore-user-data';
+import { RESTORE_MESSAGES } from './restore-messages';
 
 /** A broken file can hold a million bad rows; the answer names the first ones. */
 const MAX_ITEMS = 50;

@@ -19,6 +19,7 @@ import { assertWithinLimits, type UserLimits } from '../limits/user-limits';
 import type { ExportDocument } from './export-document';
 import { assertExportHeader, parseExportDocument } from './parse-export-document';
 import type { RestoreProgress } from './restore-progress';
+import { RESTORE_MESSAGES } from './restore-messages';
 import { stageExport } from './stage-export';
 
 /** Staged rows read back and written per batch. */
@@ -29,12 +30,7 @@ const MAX_ITEMS = 50;
 type StagedTransaction = ExportDocument['transactions'][number];
 type StagedSnapshot = ExportDocument['balanceSnapshots'][number];
 
-export const RESTORE_MESSAGES = {
-  notExport: 'This is not a Lodestar export',
-  notEmpty: 'Restore needs an account without data',
-  conflict:
-    'The export contains rows that contradict each other (for example the same transaction twice); nothing was restored',
-} as const;
+export { RESTORE_MESSAGES } from './restore-messages';
 
 export type RestoreCounts = {
   institutions: number;
