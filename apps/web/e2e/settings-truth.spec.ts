@@ -51,8 +51,8 @@ for (const width of [375, 1440]) {
       await checkA11y(page);
       await snap('profile');
 
-      await page.goto('/help');
-      await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+      await page.goto('/help/what-is-lodestar');
+      await expect(page.getByRole('heading', { level: 1, name: 'What Lodestar is' })).toBeVisible();
       await expect(page.getByText(/is not available yet/)).toBeVisible();
       await checkA11y(page);
       await snap('help');
