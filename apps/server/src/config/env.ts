@@ -40,6 +40,38 @@ const optionalText = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+/** CCXT_API_URLS: a JSON object of exchange id → http(s) base URL. */
+const exchangeApiUrls = optionalText.transform((value, context) => {
+  if (value === undefined) return {} as Record<string, string>;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  const ok =
+    parsed !== null &&
+    typeof parsed === 'object' &&
+    !Array.isArray(parsed) &&
+    Object.values(parsed).every((item) => {
+      if (typeof item !== 'string') return false;
+      try {
+        return ['http:', 'https:'].includes(new URL(item).protocol);
+      } catch {
+        return false;
+      }
+    });
+  if (!ok) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be a JSON object of exchange id to http(s) URL, e.g. {"binance":"https://proxy.example"}',
+    });
+    return z.NEVER;
+  }
+  return parsed as Record<string, string>;
+});
+
 const url = (protocols: string[]) =>
   optionalText.refine(
     (value) => {
@@ -202,6 +234,7 @@ const envSchema = z.object({
   CRYPTO_PRICES_URL: url(['http:', 'https:']),
   BTC_ESPLORA_URL: url(['http:', 'https:']),
   SOLANA_RPC_URL: url(['http:', 'https:']),
+  CCXT_API_URLS: exchangeApiUrls,
   FEATURE_CRYPTO: boolean(DEFAULT_FEATURE_FLAGS.crypto),
   FEATURE_BANK_LINKING: boolean(DEFAULT_FEATURE_FLAGS.bankLinking),
   FEATURE_EXPORT: boolean(DEFAULT_FEATURE_FLAGS.export),
@@ -293,7 +326,13 @@ export type Config = {
     twelveDataApiKey: string | undefined;
   };
   /** Crypto: the CoinGecko-compatible price API (base URL, e.g. …/api/v3). */
-  crypto: { pricesUrl: string; esploraUrl: string; solanaRpcUrl: string };
+  crypto: {
+    pricesUrl: string;
+    esploraUrl: string;
+    solanaRpcUrl: string;
+    /** Exchange id → base URL replacing the exchange's API origin (CCXT_API_URLS: proxies, tests). */
+    exchangeApiUrls: Record<string, string>;
+  };
   features: FeatureFlags;
   /**
    * Outbound requests to addresses the user chooses (push endpoints; later webhooks and provider URLs):
@@ -463,6 +502,7 @@ export function parseConfig(
       pricesUrl: (parsed.CRYPTO_PRICES_URL ?? DEFAULT_CRYPTO_PRICES_URL).replace(/\/+$/, ''),
       esploraUrl: (parsed.BTC_ESPLORA_URL ?? DEFAULT_BTC_ESPLORA_URL).replace(/\/+$/, ''),
       solanaRpcUrl: parsed.SOLANA_RPC_URL ?? DEFAULT_SOLANA_RPC_URL,
+      exchangeApiUrls: parsed.CCXT_API_URLS,
     },
     features: {
       crypto: parsed.FEATURE_CRYPTO,

@@ -1,4 +1,5 @@
 import { blockchainConnector } from './blockchain/blockchain-connector';
+import { ccxtConnector } from './ccxt/ccxt-connector';
 import { demoConnector } from './demo/demo-connector';
 import type { PlaidSettings } from './plaid/client';
 import { createPlaidConnector, PLAID_PROVIDER } from './plaid/plaid-connector';
@@ -9,6 +10,7 @@ const CONNECTORS: Record<string, Connector> = {
   demo: demoConnector,
   simplefin: simplefinConnector,
   blockchain: blockchainConnector,
+  ccxt: ccxtConnector,
 };
 
 /** What connectors that talk to a provider need from the configuration. */

@@ -140,6 +140,8 @@ export type CryptoServices = {
   esploraUrl: string;
   solanaRpcUrl: string;
   prices: CryptoPriceService;
+  /** Exchanges (ccxt): API base URLs that replace an exchange's own (CCXT_API_URLS). */
+  exchanges?: { apiUrls: Record<string, string>; rateLimitMs?: number };
 };
 
 export type Connector = {
@@ -155,6 +157,11 @@ export type Connector = {
    * from the holdings' quantities and daily closes instead of from transactions.
    */
   valuedByHoldings?: boolean;
+  /**
+   * Its deposits and withdrawals (category TRANSFER) are paired with the opposite leg at one of the
+   * user's bank accounts by amount, currency and date (exchanges: the bank never marks the leg).
+   */
+  pairsTransfersByAmount?: boolean;
   accounts(context: ConnectorContext): Promise<ConnectorAccount[]>;
   sync(context: ConnectorContext, cursor: string | null): Promise<SyncPage>;
   /**

@@ -227,13 +227,21 @@ export type CryptoPriceService = ReturnType<typeof createCryptoPriceService>;
 /** What wallet connectors read chains and prices with, from the configuration. */
 export function cryptoServices(deps: {
   db: Executor;
-  config: { crypto: { pricesUrl: string; esploraUrl: string; solanaRpcUrl: string } };
+  config: {
+    crypto: {
+      pricesUrl: string;
+      esploraUrl: string;
+      solanaRpcUrl: string;
+      exchangeApiUrls?: Record<string, string>;
+    };
+  };
   logger: Logger;
   now: () => Date;
 }) {
   return {
     esploraUrl: deps.config.crypto.esploraUrl,
     solanaRpcUrl: deps.config.crypto.solanaRpcUrl,
+    exchanges: { apiUrls: deps.config.crypto.exchangeApiUrls ?? {} },
     prices: createCryptoPriceService({
       db: deps.db,
       baseUrl: deps.config.crypto.pricesUrl,

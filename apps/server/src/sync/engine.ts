@@ -36,7 +36,7 @@ import {
   type ConnectorTransaction,
 } from '../connectors/types';
 import { categorize } from './categorize';
-import { pairProviderTransfers } from './transfers';
+import { pairProviderTransfers, pairTransfersByAmount } from './transfers';
 
 /**
  * The sync engine (DESIGN.md §5). The connector reads; the engine writes, one database transaction per
@@ -322,8 +322,12 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
       await progress('Pairing transfers', 0.92);
       await pairProviderTransfers(db, userId, transferGroups);
     }
+    if (connector.pairsTransfersByAmount) await pairTransfersByAmount(db, userId, written);
     if (written.length && options.afterWrite) await options.afterWrite(written);
     await progress('Updating balance history', 0.96);
+    // Accounts valued by their holdings (wallets, exchanges) had their history written from the
+    // holdings above; their transactions (trades, deposits) do not move a money balance.
+    if (connector.valuedByHoldings) earliest.clear();
     // Once per sync, from each account's earliest changed day; the connection turns active with it.
     await db.transaction(async (tx) => {
       for (const [accountId, from] of earliest) {

@@ -36,3 +36,55 @@ export async function pairProviderTransfers(
     where t.user_id = ${userId} and t.transfer_group = groups.transfer_group`);
   return result.rowCount ?? 0;
 }
+
+/** How far apart the two legs' dates may be: a bank books a transfer a day or two after the exchange. */
+const PAIR_WINDOW_DAYS = 3;
+
+/**
+ * Pairs each written, unpaired transfer (category TRANSFER) with the opposite leg in one of the user's
+ * bank accounts (`depository`): the same currency, the opposite amount, dated at most three days apart,
+ * the closest date first, each leg used once. Both legs then leave spending and income.
+ */
+export async function pairTransfersByAmount(
+  db: Database,
+  userId: string,
+  writtenIds: readonly string[],
+): Promise<number> {
+  if (writtenIds.length === 0) return 0;
+  const result = await db.execute(sql`
+    with legs as (
+      select t.id, t.account_id, t.amount_minor, t.currency, t.date
+      from "transaction" t
+      where t.user_id = ${userId} and t.id = any(${sql.param(writtenIds)}::uuid[])
+        and t.transfer_pair_id is null and t.category = 'TRANSFER' and t.status = 'posted'
+    ),
+    matches as (
+      select distinct on (legs.id) legs.id as leg_id, bank.id as bank_id
+      from legs
+      join lateral (
+        select b.id, b.date from "transaction" b
+        join financial_account a on a.id = b.account_id and a.user_id = b.user_id
+        where b.user_id = ${userId} and a.type = 'depository' and b.transfer_pair_id is null
+          and b.status = 'posted' and b.currency = legs.currency and b.amount_minor = -legs.amount_minor
+          and b.account_id <> legs.account_id
+          and abs(b.date - legs.date) <= ${PAIR_WINDOW_DAYS}
+        order by abs(b.date - legs.date), b.date, b.id
+        limit 1
+      ) bank on true
+      order by legs.id
+    ),
+    unique_matches as (
+      select distinct on (bank_id) leg_id, bank_id, gen_random_uuid() as pair_id
+      from matches order by bank_id, leg_id
+    ),
+    pairs as (
+      select leg_id as id, pair_id from unique_matches
+      union all
+      select bank_id as id, pair_id from unique_matches
+    )
+    update "transaction" as t
+    set transfer_pair_id = pairs.pair_id, excluded = true, updated_at = now()
+    from pairs
+    where t.user_id = ${userId} and t.id = pairs.id`);
+  return result.rowCount ?? 0;
+}

@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto';
+import { findConnection, insertConnection, user } from '@lodestar/db';
+import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../logger';
+import { createCryptoPriceService } from '../../prices/crypto-prices';
+import { sealSecret } from '../../secrets/secret-box';
+import { runSync } from '../../sync/engine';
+import { startFakeCoinGecko, type FakeCoinGecko } from '../../testing/fake-coingecko';
+import {
+  startFakeBinance,
+  startFakeKraken,
+  type FakeBinance,
+  type FakeKraken,
+} from '../../testing/fake-exchanges';
+import { ccxtConnector } from './ccxt-connector';
+import { ccxtLoaded } from './client';
+import { readKeyPermissions } from './permissions';
+import { createExchange } from './client';
+import { serializeCredentials, CCXT_PROVIDER } from './settings';
+import type { ExchangeId } from './exchanges';
+
+const TODAY = '2026-11-20';
+const KEY = 'k'.repeat(64);
+const logger = createLogger((process.env.EXCH_LOG as 'silent') ?? 'silent');
+const BINANCE_KEY = { apiKey: 'binance-read-only-key', secret: 'binance-secret-value' };
+const KRAKEN_KEY = {
+  apiKey: 'kraken-read-only-key',
+  secret: Buffer.from('kraken-secret-bytes').toString('base64'),
+};
+const ms = (date: string) => Date.parse(`${date}T12:00:00Z`);
+
+let t: TestDatabase;
+let binance: FakeBinance;
+let kraken: FakeKraken;
+let gecko: FakeCoinGecko;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  binance = await startFakeBinance(BINANCE_KEY);
+  kraken = await startFakeKraken(KRAKEN_KEY);
+  gecko = await startFakeCoinGecko();
+  gecko.coins.set('bitcoin', { prices: { usd: 60_000, eur: 55_000 } });
+  gecko.coins.set('ethereum', { prices: { usd: 3_000, eur: 2_750 } });
+  gecko.coins.set('tether', { prices: { usd: 1, eur: 0.92 } });
+});
+afterAll(async () => {
+  await binance.close();
+  await kraken.close();
+  await gecko.close();
+  await t.drop();
+});
+beforeEach(() => {
+  for (const fake of [binance, kraken]) {
+    fake.down = false;
+    fake.tooManyRequests = 0;
+    fake.requests.length = 0;
+  }
+  gecko.down = false;
+  gecko.now = () => Date.parse(`${TODAY}T10:00:00Z`);
+});
+
+function access() {
+  return {
+    outbound: { allowPrivate: true },
+    apiUrls: { binance: binance.url, kraken: kraken.url },
+    rateLimitMs: 1,
+  };
+}
+
+function crypto() {
+  return {
+    esploraUrl: 'http://127.0.0.1:9',
+    solanaRpcUrl: 'http://127.0.0.1:9',
+    exchanges: { apiUrls: { binance: binance.url, kraken: kraken.url }, rateLimitMs: 1 },
+    prices: createCryptoPriceService({
+      db: t.db,
+      baseUrl: gecko.url,
+      logger,
+      retryDelayMs: 1,
+      now: () => new Date(`${TODAY}T10:00:00Z`),
+    }),
+  };
+}
+
+async function connect(exchange: ExchangeId, key: { apiKey: string; secret: string }) {
+  const userId = randomUUID();
+  await t.db.insert(user).values({ id: userId, name: 'Exchange Owner', email: `${userId}@example.test` });
+  const sealed = sealSecret(serializeCredentials(key), KEY);
+  const connection = await insertConnection(t.db, {
+    userId,
+    provider: CCXT_PROVIDER,
+    institutionId: null,
+    displayName: exchange,
+    settings: { exchange, label: exchange === 'binance' ? 'Binance' : 'Kraken' },
+    secretCiphertext: sealed.ciphertext,
+    secretKeyId: sealed.keyId,
+  });
+  return { userId, connectionId: connection.id };
+}
+
+async function sync(userId: string, connectionId: string, key: { apiKey: string; secret: string }) {
+  const connection = (await findConnection(t.db, userId, connectionId))!;
+  return runSync({
+    db: t.db,
+    connector: ccxtConnector,
+    connection,
+    instanceId: randomUUID(),
+    logger,
+    today: TODAY,
+    retryDelayMs: 1,
+    secret: serializeCredentials(key),
+    outbound: { allowPrivate: true },
+    crypto: crypto(),
+  });
+}
+
+async function accountsOf(userId: string) {
+  const result = await t.db.execute<{ name: string; type: string; balance: string; currency: string }>(sql`
+    select name, type, current_balance_minor::text as balance, currency from financial_account
+    where user_id = ${userId} order by name`);
+  return result.rows;
+}
+
+async function holdingsOf(userId: string) {
+  const result = await t.db.execute<{ account: string; ticker: string; quantity: string }>(sql`
+    select a.name as account, s.ticker, h.quantity::text as quantity
+    from holding h join financial_account a on a.id = h.account_id join security s on s.id = h.security_id
+    where h.user_id = ${userId} order by a.name, s.ticker`);
+  return result.rows.map((row) => ({ ...row, quantity: row.quantity.replace(/\.?0+$/, '') }));
+}
+
+async function transactionsOf(userId: string) {
+  const result = await t.db.execute<{ name: string; amount: string; currency: string; date: string }>(sql`
+    select name, amount_minor::text as amount, currency, date::text as date from "transaction"
+    where user_id = ${userId} order by date, name`);
+  return result.rows;
+}
+
+describe('Binance (HMAC-SHA256 query signing)', () => {
+  it('reads balances per market type into accounts with one holding per asset', async () => {
+    expect(ccxtLoaded()).toBe(false);
+    binance.spot = { BTC: '0.50000000', USDT: '1000.00000000', XYZ: '12.00000000', ETH: '0.00000000' };
+    binance.margin = { ETH: '2.00000000' };
+    binance.futures = { USDT: '250.00000000' };
+    binance.trades = [];
+    const { userId, connectionId } = await connect('binance', BINANCE_KEY);
+    const outcome = await sync(userId, connectionId, BINANCE_KEY);
+    expect(outcome).toMatchObject({ ok: true });
+    expect(ccxtLoaded()).toBe(true);
+    const accounts = await accountsOf(userId);
+    expect(accounts.map((a) => [a.name, a.type])).toEqual([
+      ['Binance Margin', 'exchange_margin'],
+      ['Binance Spot', 'exchange_spot'],
+      ['Binance USDⓈ-M Futures', 'exchange_futures'],
+    ]);
+    expect(await holdingsOf(userId)).toEqual([
+      { account: 'Binance Margin', ticker: 'ETH', quantity: '2' },
+      { account: 'Binance Spot', ticker: 'BTC', quantity: '0.5' },
+      { account: 'Binance Spot', ticker: 'USDT', quantity: '1000' },
+      { account: 'Binance Spot', ticker: 'XYZ', quantity: '12' },
+      { account: 'Binance USDⓈ-M Futures', ticker: 'USDT', quantity: '250' },
+    ]);
+    // BTC at 60,000 and USDT at its peg: 30,000 + 1,000; XYZ has no price, so no value.
+    expect(accounts.find((a) => a.name === 'Binance Spot')).toMatchObject({
+      balance: '3100000',
+      currency: 'USD',
+    });
+    expect(accounts.find((a) => a.type === 'exchange_futures')).toMatchObject({ balance: '25000' });
+  });
+
+  it('reads trades page by page per market, then only those after the newest it has', async () => {
+    binance.spot = { BTC: '1.00000000', USDT: '10.00000000' };
+    binance.margin = null;
+    binance.futures = null;
+    const start = ms('2026-10-01');
+    binance.trades = Array.from({ length: 1500 }, (_, index) => ({
+      symbol: 'BTCUSDT',
+      id: index + 1,
+      price: '50000.00',
+      qty: '0.00100000',
+      quoteQty: '50.00000000',
+      time: start + index * 60_000,
+      isBuyer: index % 3 !== 0,
+    }));
+    const { userId, connectionId } = await connect('binance', BINANCE_KEY);
+    expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true, added: 1500 });
+    const pages = binance.requests.filter((request) => request.path === '/api/v3/myTrades');
+    expect(pages).toHaveLength(2);
+    const rows = await transactionsOf(userId);
+    expect(rows).toHaveLength(1500);
+    expect(rows.find((row) => row.name.startsWith('Sold'))).toMatchObject({
+      name: 'Sold 0.001 BTC at 50000 USDT',
+      amount: '5000',
+      currency: 'USD',
+    });
+    expect(rows.find((row) => row.name.startsWith('Bought'))).toMatchObject({ amount: '-5000' });
+    // Trades never count as spending or income.
+    const spending = await t.db.execute<{ n: string }>(sql`
+      select count(*)::text as n from "transaction" t where t.user_id = ${userId}
+        and transaction_counts_toward_spending(t.status, t.excluded, t.transfer_pair_id,
+          transaction_category_shown(t.category, t.category_source, t.category_confidence),
+          t.provider_category, t.detailed_category)`);
+    expect(spending.rows[0]?.n).toBe('0');
+
+    binance.trades.push({
+      symbol: 'BTCUSDT',
+      id: 1501,
+      price: '51000.00',
+      qty: '0.01000000',
+      quoteQty: '510.00000000',
+      time: start + 1500 * 60_000,
+      isBuyer: true,
+    });
+    binance.requests.length = 0;
+    expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true, added: 1 });
+    const again = binance.requests.filter((request) => request.path === '/api/v3/myTrades');
+    expect(again).toHaveLength(1);
+    expect(await transactionsOf(userId)).toHaveLength(1501);
+  });
+
+  it('retries after HTTP 429 and finishes', async () => {
+    binance.spot = { BTC: '0.10000000' };
+    binance.trades = [];
+    const { userId, connectionId } = await connect('binance', BINANCE_KEY);
+    binance.tooManyRequests = 1;
+    expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true });
+    expect(await holdingsOf(userId)).toEqual([{ account: 'Binance Spot', ticker: 'BTC', quantity: '0.1' }]);
+  });
+
+  it('leaves balances and holdings as they were when the exchange is down', async () => {
+    binance.spot = { BTC: '0.20000000' };
+    binance.trades = [];
+    const { userId, connectionId } = await connect('binance', BINANCE_KEY);
+    expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true });
+    const before = { accounts: await accountsOf(userId), holdings: await holdingsOf(userId) };
+    binance.spot = { BTC: '0.00000000' };
+    binance.down = true;
+    const outcome = await sync(userId, connectionId, BINANCE_KEY);
+    expect(outcome).toMatchObject({ ok: false, status: 'error' });
+    expect({ accounts: await accountsOf(userId), holdings: await holdingsOf(userId) }).toEqual(before);
+  });
+
+  it('refuses a request whose signature does not verify', async () => {
+    const { userId, connectionId } = await connect('binance', { ...BINANCE_KEY, secret: 'wrong-secret' });
+    const outcome = await sync(userId, connectionId, { ...BINANCE_KEY, secret: 'wrong-secret' });
+    expect(outcome).toMatchObject({ ok: false, status: 'needs_reauth' });
+    expect(await accountsOf(userId)).toEqual([]);
+  });
+
+  it('names the permissions a key must not have, from apiRestrictions', async () => {
+    const exchange = createExchange('binance', BINANCE_KEY, access());
+    expect(await readKeyPermissions('binance', exchange)).toEqual({ known: true, remove: [] });
+    binance.restrictions = {
+      ...binance.restrictions,
+      enableWithdrawals: true,
+      enableSpotAndMarginTrading: true,
+    };
+    expect(await readKeyPermissions('binance', exchange)).toEqual({
+      known: true,
+      remove: ['Enable Withdrawals', 'Enable Spot & Margin Trading'],
+    });
+    binance.restrictions = {
+      ...binance.restrictions,
+      enableWithdrawals: false,
+      enableSpotAndMarginTrading: false,
+    };
+  });
+});
+
+describe('Kraken (API-Sign: HMAC-SHA512 over path and SHA256(nonce + data))', () => {
+  it('reads the balance, every trade page by offset, and pairs a fiat deposit with the bank leg', async () => {
+    kraken.balances = { XXBT: '0.2500000000', ZEUR: '100.5000', ZUSD: '20.0000' };
+    const start = Date.parse('2026-11-01T00:00:00Z') / 1000;
+    kraken.trades = Array.from({ length: 120 }, (_, index) => ({
+      txid: `T${String(index).padStart(4, '0')}`,
+      pair: 'XXBTZUSD' as const,
+      time: start + index * 3600 + 0.25,
+      type: 'buy' as const,
+      price: '60000.0',
+      vol: '0.00100000',
+      cost: '60.00000',
+      fee: '0.10000',
+    }));
+    kraken.deposits = [
+      { refid: 'D1', asset: 'ZEUR', amount: '100.5000', time: ms('2026-11-10') / 1000, method: 'SEPA' },
+    ];
+    kraken.withdrawals = [];
+    kraken.tradePages.length = 0;
+    const { userId, connectionId } = await connect('kraken', KRAKEN_KEY);
+    // The user's bank shows the money leaving a day earlier.
+    const bank = await insertConnection(t.db, {
+      userId,
+      provider: 'manual',
+      institutionId: null,
+      displayName: 'Bank',
+    });
+    const [{ id: bankAccount }] = (
+      await t.db.execute<{ id: string }>(sql`
+        insert into financial_account (user_id, connection_id, provider, name, type, currency, current_balance_minor)
+        values (${userId}, ${bank.id}, 'manual', 'Checking', 'depository', 'EUR', 0) returning id`)
+    ).rows as [{ id: string }];
+    await t.db.execute(sql`
+      insert into "transaction" (user_id, account_id, external_id, date, amount_minor, currency, name, original_name, status)
+      values (${userId}, ${bankAccount}, 'bank-1', '2026-11-09', -10050, 'EUR', 'To Kraken', 'To Kraken', 'posted')`);
+
+    expect(await sync(userId, connectionId, KRAKEN_KEY)).toMatchObject({ ok: true, added: 121 });
+    expect(kraken.tradePages.map((page) => page.ofs)).toEqual([0, 50, 100, 120]);
+    expect(await holdingsOf(userId)).toEqual([
+      { account: 'Kraken Spot', ticker: 'BTC', quantity: '0.25' },
+      { account: 'Kraken Spot', ticker: 'EUR', quantity: '100.5' },
+      { account: 'Kraken Spot', ticker: 'USD', quantity: '20' },
+    ]);
+    const paired = await t.db.execute<{ name: string; pair: string | null }>(sql`
+      select name, transfer_pair_id::text as pair from "transaction"
+      where user_id = ${userId} and (name like 'Deposit%' or name = 'To Kraken') order by name`);
+    expect(paired.rows).toHaveLength(2);
+    expect(paired.rows[0]!.pair).not.toBeNull();
+    expect(paired.rows[0]!.pair).toBe(paired.rows[1]!.pair);
+
+    kraken.tradePages.length = 0;
+    expect(await sync(userId, connectionId, KRAKEN_KEY)).toMatchObject({ ok: true });
+    expect(kraken.tradePages[0]?.start).toBe(String(Math.floor(start + 119 * 3600 + 0.25)));
+  });
+
+  it('refuses a bad signature and tells a key that can withdraw', async () => {
+    const wrong = { ...KRAKEN_KEY, secret: Buffer.from('another-secret').toString('base64') };
+    const { userId, connectionId } = await connect('kraken', wrong);
+    expect(await sync(userId, connectionId, wrong)).toMatchObject({ ok: false, status: 'needs_reauth' });
+    const exchange = createExchange('kraken', KRAKEN_KEY, access());
+    kraken.canWithdraw = false;
+    expect(await readKeyPermissions('kraken', exchange)).toEqual({ known: false, remove: [] });
+    kraken.canWithdraw = true;
+    expect(await readKeyPermissions('kraken', exchange)).toEqual({
+      known: false,
+      remove: ['Withdraw Funds'],
+    });
+    kraken.canWithdraw = false;
+  });
+});

@@ -1,0 +1,480 @@
+import type { Exchange } from 'ccxt';
+import {
+  cryptoAssetBySymbol,
+  currencyExponent,
+  decimalFromJsonNumber,
+  isCurrencyCode,
+  type CryptoAsset,
+} from '@lodestar/domain';
+import { productMinor } from '../../use-cases/holdings/decimal';
+import { CRYPTO_QUOTE_CURRENCY } from '../../prices/crypto-prices';
+import {
+  ProviderError,
+  type Connector,
+  type ConnectorAccount,
+  type ConnectorContext,
+  type ConnectorHolding,
+  type ConnectorTransaction,
+} from '../types';
+import { createExchange, exchangeCall, toProviderError } from './client';
+import { EXCHANGES, type ExchangeInfo, type MarketBalance } from './exchanges';
+import {
+  CCXT_PROVIDER,
+  parseCredentials,
+  parseCursor,
+  parseExchangeSettings,
+  type ExchangeCursor,
+  type ExchangeSettings,
+} from './settings';
+
+/**
+ * Centralised exchanges through ccxt (docs/crypto.md, ADR 027): one connection per exchange key, one
+ * account per market type with a balance (`exchange_spot`, `exchange_margin`, `exchange_futures`) valued
+ * in US dollars from its holdings, one holding per asset. Trades are investment trades and deposits and
+ * withdrawals transfers, all on the spot account. Everything is read before anything is written: an
+ * exchange that fails part-way (after ccxt's pacing and the engine's retries) leaves balances, holdings
+ * and history as they were.
+ */
+
+/** Quote assets besides the ones held whose markets are read on exchanges that need a market named. */
+const COMMON_QUOTES = ['USDT', 'USDC', 'FDUSD', 'USD', 'EUR', 'BTC'];
+/** Trades asked for per request where the exchange lets us choose. */
+const TRADE_PAGE = 1000;
+/** Transactions handed to the engine per batch. */
+const BATCH = 1000;
+/** Guards against an exchange that keeps answering the same page. */
+const MAX_PAGES = 10_000;
+
+type Balance = { asset: string; quantity: string };
+type MarketRead = { market: MarketBalance; balances: Balance[] };
+
+type Reading = {
+  accounts: ConnectorAccount[];
+  holdings: ConnectorHolding[];
+  transactions: ConnectorTransaction[];
+  cursor: ExchangeCursor;
+};
+
+const readings = new WeakMap<ConnectorContext, Promise<Reading>>();
+
+/** A ccxt amount (a JS number parsed from the exchange's decimal text) as a decimal string. */
+function decimal(value: unknown): string | undefined {
+  if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value)) return value;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return undefined;
+  return decimalFromJsonNumber(value);
+}
+
+function isPositive(value: string): boolean {
+  return /[1-9]/.test(value);
+}
+
+function accountExternalId(settings: ExchangeSettings, market: MarketBalance): string {
+  return `${settings.exchange}:${market.ccxtType}`;
+}
+
+async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<MarketRead[]> {
+  const reads: MarketRead[] = [];
+  for (const market of info.balances) {
+    let balance: Record<string, unknown>;
+    try {
+      balance = (await exchange.fetchBalance({ type: market.ccxtType })) as unknown as Record<
+        string,
+        unknown
+      >;
+    } catch (error) {
+      const failure = toProviderError(info.id, error);
+      // A market type the account has not opened, or the key may not read (Binance margin, futures),
+      // answers with a refusal (Binance's -2015, which ccxt files under rate limits): that account is
+      // left out of this reading, as it was. An outage fails the whole reading.
+      if (market.optional && failure.kind !== 'unavailable' && failure.kind !== 'timeout') continue;
+      throw failure;
+    }
+    const totals = (balance.total ?? {}) as Record<string, unknown>;
+    const balances = Object.entries(totals).flatMap(([asset, value]) => {
+      const quantity = decimal(value);
+      return quantity && isPositive(quantity) ? [{ asset, quantity }] : [];
+    });
+    reads.push({ market, balances });
+  }
+  return reads;
+}
+
+type Trade = {
+  id?: string;
+  symbol?: string;
+  timestamp?: number;
+  side?: string;
+  amount?: number;
+  price?: number;
+  cost?: number;
+  fee?: { cost?: number; currency?: string };
+};
+
+/** Every trade of one market (or of all, when `symbol` is undefined) after `since`. */
+async function readTrades(
+  exchange: Exchange,
+  info: ExchangeInfo,
+  symbol: string | undefined,
+  since: number | undefined,
+): Promise<Trade[]> {
+  const all = new Map<string, Trade>();
+  const paging = info.tradePaging;
+  let from = since;
+  let offset = 0;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const trades = (await exchangeCall(info.id, () =>
+      paging === 'since'
+        ? exchange.fetchMyTrades(symbol, from, TRADE_PAGE)
+        : exchange.fetchMyTrades(symbol, since, undefined, { [paging.offsetParam]: offset }),
+    )) as Trade[];
+    let fresh = 0;
+    for (const trade of trades) {
+      const key = `${trade.symbol ?? ''}\u0000${trade.id ?? ''}`;
+      if (!all.has(key)) fresh += 1;
+      all.set(key, trade);
+    }
+    if (trades.length === 0 || fresh === 0) break;
+    if (paging === 'since') {
+      if (trades.length < TRADE_PAGE) break;
+      const newest = Math.max(...trades.map((trade) => trade.timestamp ?? 0));
+      from = newest + 1;
+    } else {
+      offset += trades.length;
+    }
+  }
+  return [...all.values()];
+}
+
+type Transfer = {
+  id?: string;
+  txid?: string;
+  timestamp?: number;
+  currency?: string;
+  amount?: number;
+  status?: string;
+  type?: string;
+};
+
+async function readTransfers(
+  exchange: Exchange,
+  info: ExchangeInfo,
+  cursor: ExchangeCursor,
+): Promise<{ deposits: Transfer[]; withdrawals: Transfer[] }> {
+  const since = (value: number | undefined) => (value === undefined ? undefined : value + 1);
+  const has = exchange.has as Record<string, unknown>;
+  if (has.fetchDeposits && has.fetchWithdrawals) {
+    const deposits = (await exchangeCall(info.id, () =>
+      exchange.fetchDeposits(undefined, since(cursor.deposits)),
+    )) as Transfer[];
+    const withdrawals = (await exchangeCall(info.id, () =>
+      exchange.fetchWithdrawals(undefined, since(cursor.withdrawals)),
+    )) as Transfer[];
+    return { deposits, withdrawals };
+  }
+  if (has.fetchDepositsWithdrawals) {
+    const from = Math.min(cursor.deposits ?? 0, cursor.withdrawals ?? 0);
+    const items = (await exchangeCall(info.id, () =>
+      exchange.fetchDepositsWithdrawals(undefined, from ? from + 1 : undefined),
+    )) as Transfer[];
+    return {
+      deposits: items.filter((item) => item.type === 'deposit'),
+      withdrawals: items.filter((item) => item.type === 'withdrawal'),
+    };
+  }
+  return { deposits: [], withdrawals: [] };
+}
+
+/** Markets to read trades of, on exchanges that need one named: the assets held against common quotes. */
+async function tradeSymbols(
+  exchange: Exchange,
+  info: ExchangeInfo,
+  held: Set<string>,
+  cursor: ExchangeCursor,
+) {
+  const markets = await exchangeCall(info.id, () => exchange.loadMarkets());
+  const quotes = new Set([...held, ...COMMON_QUOTES]);
+  const symbols = new Set(Object.keys(cursor.trades).filter((symbol) => symbol !== '*' && symbol in markets));
+  for (const market of Object.values(markets)) {
+    if (!market || market.spot !== true) continue;
+    if (held.has(market.base) && quotes.has(market.quote)) symbols.add(market.symbol);
+  }
+  return [...symbols].sort();
+}
+
+function dateOf(timestamp: number | undefined, today: string): string {
+  return timestamp ? new Date(timestamp).toISOString().slice(0, 10) : today;
+}
+
+function stablecoinPeg(symbol: string): string | undefined {
+  return cryptoAssetBySymbol(symbol)?.peg;
+}
+
+/**
+ * An amount of `asset` as money: itself when it is a currency, its peg for a stablecoin, else its US
+ * dollar value at today's price (0 when never priced: the name still says the quantity).
+ */
+function moneyOf(asset: string, quantity: string, usdPrice: (asset: string) => string | undefined) {
+  if (isCurrencyCode(asset))
+    return { currency: asset, amountMinor: productMinor(quantity, '1', currencyExponent(asset)) };
+  const peg = stablecoinPeg(asset);
+  if (peg) return { currency: peg, amountMinor: productMinor(quantity, '1', currencyExponent(peg)) };
+  const price = usdPrice(asset) ?? '0';
+  return {
+    currency: CRYPTO_QUOTE_CURRENCY,
+    amountMinor: productMinor(quantity, price, currencyExponent(CRYPTO_QUOTE_CURRENCY)),
+  };
+}
+
+function show(quantity: string): string {
+  const [whole = '0', fraction = ''] = quantity.split('.');
+  const trimmed = fraction.slice(0, 8).replace(/0+$/, '');
+  return trimmed ? `${whole}.${trimmed}` : whole;
+}
+
+async function read(context: ConnectorContext): Promise<Reading> {
+  const settings = parseExchangeSettings(context.settings);
+  const credentials = parseCredentials(context.secret);
+  if (!settings || !credentials)
+    throw new ProviderError(
+      'needs_reauth',
+      'This exchange’s API key is missing. Connect the exchange again.',
+    );
+  const services = context.crypto;
+  if (!services) throw new ProviderError('unavailable', 'Exchange syncing is not set up on this server.');
+  const info = EXCHANGES[settings.exchange];
+  const exchange = createExchange(settings.exchange, credentials, {
+    outbound: context.outbound ?? { allowPrivate: false },
+    apiUrls: services.exchanges?.apiUrls ?? {},
+    ...(services.exchanges?.rateLimitMs === undefined ? {} : { rateLimitMs: services.exchanges.rateLimitMs }),
+  });
+  const cursor = exchangeCursorOf(context.cursor);
+
+  const markets = await readBalances(exchange, info);
+  const held = new Set(markets.flatMap((read) => read.balances.map((balance) => balance.asset)));
+
+  const trades: Trade[] = [];
+  const nextTrades = { ...cursor.trades };
+  const symbols = info.tradesWithoutSymbol ? [undefined] : await tradeSymbols(exchange, info, held, cursor);
+  for (const symbol of symbols) {
+    const key = symbol ?? '*';
+    const since = cursor.trades[key];
+    const read = await readTrades(exchange, info, symbol, since === undefined ? undefined : since + 1);
+    trades.push(...read);
+    const newest = Math.max(since ?? 0, ...read.map((trade) => trade.timestamp ?? 0));
+    if (newest > 0) nextTrades[key] = newest;
+  }
+  const { deposits, withdrawals } = await readTransfers(exchange, info, cursor);
+
+  // Prices: every asset held or traded that Lodestar can price.
+  const assetsSeen = new Set<string>(held);
+  for (const trade of trades)
+    for (const part of (trade.symbol ?? '').split(/[/:]/)) if (part) assetsSeen.add(part);
+  for (const item of [...deposits, ...withdrawals]) if (item.currency) assetsSeen.add(item.currency);
+  const priced = new Map<string, CryptoAsset>();
+  for (const asset of assetsSeen) {
+    const known = cryptoAssetBySymbol(asset);
+    if (known) priced.set(asset, known);
+  }
+  const prices = await services.prices.prices([...priced.values()], context.today);
+  const usdPrice = (asset: string) => {
+    const known = priced.get(asset);
+    return known ? (prices.get(known.priceId)?.price ?? undefined) : undefined;
+  };
+
+  const usdExponent = currencyExponent(CRYPTO_QUOTE_CURRENCY);
+  const accounts: ConnectorAccount[] = [];
+  const holdings: ConnectorHolding[] = [];
+  for (const { market, balances } of markets) {
+    const externalId = accountExternalId(settings, market);
+    let total = 0;
+    for (const { asset, quantity } of balances) {
+      const known = priced.get(asset);
+      if (known) {
+        // An asset never priced is kept at no value (its quantity still shows), never at a made-up price.
+        const price = usdPrice(asset) ?? '0';
+        total += productMinor(quantity, price, usdExponent);
+        holdings.push({
+          accountExternalId: externalId,
+          security: {
+            provider: 'crypto',
+            externalId: known.priceId,
+            ticker: known.symbol,
+            name: known.name,
+            type: 'crypto',
+            currency: CRYPTO_QUOTE_CURRENCY,
+          },
+          quantity,
+          price,
+          asOf: context.today,
+        });
+      } else if (isCurrencyCode(asset)) {
+        // Cash at the exchange: valued in its own currency; US dollars count in the account's total.
+        if (asset === CRYPTO_QUOTE_CURRENCY) total += productMinor(quantity, '1', usdExponent);
+        holdings.push({
+          accountExternalId: externalId,
+          security: {
+            provider: CCXT_PROVIDER,
+            externalId: `fiat:${asset}`,
+            ticker: asset,
+            name: `${asset} cash`,
+            type: 'cash',
+            currency: asset,
+          },
+          quantity,
+          price: '1',
+          asOf: context.today,
+        });
+      } else {
+        holdings.push({
+          accountExternalId: externalId,
+          security: {
+            provider: CCXT_PROVIDER,
+            externalId: `asset:${asset}`,
+            ticker: asset,
+            name: asset,
+            type: 'crypto',
+            currency: CRYPTO_QUOTE_CURRENCY,
+          },
+          quantity,
+          price: '0',
+          asOf: context.today,
+        });
+      }
+    }
+    accounts.push({
+      externalId,
+      name: `${settings.label} ${market.label}`,
+      type: market.accountType,
+      subtype: settings.exchange,
+      currency: CRYPTO_QUOTE_CURRENCY,
+      currentBalanceMinor: total,
+    });
+  }
+  // The spot account always exists: trades, deposits and withdrawals are written to it.
+  const spot = info.balances[0]!;
+  const spotId = accountExternalId(settings, spot);
+  if (!accounts.some((account) => account.externalId === spotId)) {
+    accounts.unshift({
+      externalId: spotId,
+      name: `${settings.label} ${spot.label}`,
+      type: spot.accountType,
+      subtype: settings.exchange,
+      currency: CRYPTO_QUOTE_CURRENCY,
+      currentBalanceMinor: 0,
+    });
+  }
+
+  const transactions: ConnectorTransaction[] = [];
+  for (const trade of trades) {
+    const [base, quote] = (trade.symbol ?? '').split(/[/:]/);
+    const amount = decimal(trade.amount);
+    const cost =
+      decimal(trade.cost) ??
+      (trade.amount !== undefined && trade.price !== undefined
+        ? decimal(trade.amount * trade.price)
+        : undefined);
+    if (!base || !quote || !amount || !trade.id) continue;
+    const value = moneyOf(quote, cost ?? '0', usdPrice);
+    const buying = trade.side === 'buy';
+    const price = decimal(trade.price);
+    transactions.push({
+      externalId: `trade:${trade.symbol}:${trade.id}`,
+      accountExternalId: spotId,
+      date: dateOf(trade.timestamp, context.today),
+      amountMinor: buying ? -value.amountMinor : value.amountMinor,
+      currency: value.currency,
+      name: `${buying ? 'Bought' : 'Sold'} ${show(amount)} ${base}${price ? ` at ${show(price)} ${quote}` : ''}`,
+      description: `${info.name} trade ${trade.symbol}`,
+      providerCategory: { primary: 'INVESTMENT', detailed: buying ? 'BUY' : 'SELL' },
+      status: 'posted',
+    });
+  }
+  const transferRows = (items: Transfer[], direction: 'in' | 'out') =>
+    items.flatMap((item): ConnectorTransaction[] => {
+      const quantity = decimal(item.amount);
+      if (!item.id || !item.currency || !quantity || item.status === 'failed' || item.status === 'canceled')
+        return [];
+      const value = moneyOf(item.currency, quantity, usdPrice);
+      return [
+        {
+          externalId: `${direction === 'in' ? 'deposit' : 'withdrawal'}:${item.id}`,
+          accountExternalId: spotId,
+          date: dateOf(item.timestamp, context.today),
+          amountMinor: direction === 'in' ? value.amountMinor : -value.amountMinor,
+          currency: value.currency,
+          name: `${direction === 'in' ? 'Deposit' : 'Withdrawal'} ${show(quantity)} ${item.currency}`,
+          description: `${info.name} ${direction === 'in' ? 'deposit' : 'withdrawal'}`,
+          providerCategory:
+            direction === 'in'
+              ? { primary: 'TRANSFER_IN', detailed: 'TRANSFER_IN_ACCOUNT_TRANSFER' }
+              : { primary: 'TRANSFER_OUT', detailed: 'TRANSFER_OUT_ACCOUNT_TRANSFER' },
+          status: item.status === 'pending' ? 'pending' : 'posted',
+        },
+      ];
+    });
+  transactions.push(...transferRows(deposits, 'in'), ...transferRows(withdrawals, 'out'));
+  const newestOf = (items: Transfer[], previous: number | undefined) => {
+    const newest = Math.max(previous ?? 0, ...items.map((item) => item.timestamp ?? 0));
+    return newest > 0 ? newest : undefined;
+  };
+  const nextDeposits = newestOf(deposits, cursor.deposits);
+  const nextWithdrawals = newestOf(withdrawals, cursor.withdrawals);
+  return {
+    accounts,
+    holdings,
+    transactions,
+    cursor: {
+      trades: nextTrades,
+      ...(nextDeposits === undefined ? {} : { deposits: nextDeposits }),
+      ...(nextWithdrawals === undefined ? {} : { withdrawals: nextWithdrawals }),
+    },
+  };
+}
+
+function reading(context: ConnectorContext): Promise<Reading> {
+  let pending = readings.get(context);
+  if (!pending) {
+    pending = read(context);
+    readings.set(context, pending);
+    // A failed reading is not kept: the engine's retry reads again.
+    pending.catch(() => readings.delete(context));
+  }
+  return pending;
+}
+
+export const ccxtConnector: Connector = {
+  provider: CCXT_PROVIDER,
+  institution: { externalId: 'ccxt', name: 'Crypto exchange' },
+  valuedByHoldings: true,
+  pairsTransfersByAmount: true,
+  async accounts(context) {
+    return (await reading(context)).accounts;
+  },
+  async sync(context, cursor) {
+    const { transactions, cursor: next } = await reading(context);
+    // Batches of what was read. Until the last, the saved cursor keeps the one the sync started from,
+    // so a sync cut short reads the same again next time (the ids make the rewrite harmless).
+    const page = Number(/^page:(\d+):/.exec(cursor ?? '')?.[1] ?? 0);
+    const start = page * BATCH;
+    const slice = transactions.slice(start, start + BATCH);
+    const hasMore = start + BATCH < transactions.length;
+    const from = JSON.stringify(exchangeCursorOf(context.cursor));
+    return {
+      added: slice,
+      modified: [],
+      removed: [],
+      nextCursor: hasMore ? `page:${page + 1}:${from}` : JSON.stringify(next),
+      hasMore,
+      progress: transactions.length ? Math.min(1, (start + slice.length) / transactions.length) : 1,
+    };
+  },
+  async holdings(context) {
+    return { holdings: (await reading(context)).holdings, prices: [] };
+  },
+};
+
+/** The cursor as the connector reads it, whether mid-pages or final. */
+export function exchangeCursorOf(cursor: string | null | undefined): ExchangeCursor {
+  const match = /^page:\d+:(.*)$/s.exec(cursor ?? '');
+  return parseCursor(match ? match[1] : cursor);
+}

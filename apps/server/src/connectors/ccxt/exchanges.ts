@@ -1,0 +1,156 @@
+/**
+ * The centralised exchanges Lodestar reads through ccxt (docs/crypto.md, ADR 027): one code path for
+ * all of them, each with the credentials its ccxt class requires (`requiredCredentials`, checked by a
+ * test against the installed ccxt, so the form asks for nothing more), the market types whose balances
+ * become accounts, and how the key's permissions can be read, where the exchange documents a way.
+ */
+
+export const EXCHANGE_IDS = [
+  'binance',
+  'coinbase',
+  'kraken',
+  'okx',
+  'bybit',
+  'kucoin',
+  'bitstamp',
+  'gemini',
+] as const;
+export type ExchangeId = (typeof EXCHANGE_IDS)[number];
+
+/** The credential fields a form may ask for, in ccxt's names. */
+export type CredentialField = 'apiKey' | 'secret' | 'password' | 'uid';
+
+/** The spec §3 account types exchange balances become. */
+export type ExchangeAccountType = 'exchange_spot' | 'exchange_margin' | 'exchange_futures';
+
+export type MarketBalance = {
+  /** What ccxt's fetchBalance is asked for (`params.type`). */
+  ccxtType: string;
+  accountType: ExchangeAccountType;
+  /** Shown after the exchange's name ("Binance Spot"). */
+  label: string;
+  /**
+   * Read only when the key may see it: an account type the user has not enabled answers with an
+   * error on some exchanges (Binance margin), which then means "no such balance", not a failed sync.
+   */
+  optional?: boolean;
+};
+
+export type ExchangeInfo = {
+  id: ExchangeId;
+  name: string;
+  credentials: readonly CredentialField[];
+  /** What the exchange calls the third credential, when it has one. */
+  passwordLabel?: string;
+  balances: readonly MarketBalance[];
+  /** Trades can be read without naming a market (otherwise per market of the assets held). */
+  tradesWithoutSymbol: boolean;
+  /**
+   * How trade pages follow each other: `since` (oldest first: the next page starts after the newest
+   * trade read) or an offset parameter (newest first, a fixed page size: Kraken's `ofs`).
+   */
+  tradePaging: 'since' | { offsetParam: string };
+  /** Where a user makes a read-only key. */
+  keyHelp: string;
+};
+
+const SPOT: MarketBalance = { ccxtType: 'spot', accountType: 'exchange_spot', label: 'Spot' };
+
+export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
+  binance: {
+    id: 'binance',
+    name: 'Binance',
+    credentials: ['apiKey', 'secret'],
+    balances: [
+      SPOT,
+      { ccxtType: 'margin', accountType: 'exchange_margin', label: 'Margin', optional: true },
+      { ccxtType: 'future', accountType: 'exchange_futures', label: 'USDⓈ-M Futures', optional: true },
+    ],
+    tradesWithoutSymbol: false,
+    tradePaging: 'since',
+    keyHelp: 'API Management → Create API → leave only “Enable Reading” ticked',
+  },
+  coinbase: {
+    id: 'coinbase',
+    name: 'Coinbase Advanced',
+    credentials: ['apiKey', 'secret'],
+    balances: [SPOT],
+    tradesWithoutSymbol: true,
+    tradePaging: 'since',
+    keyHelp: 'Developer Platform → API keys → Secret API key with only the “View” permission',
+  },
+  kraken: {
+    id: 'kraken',
+    name: 'Kraken',
+    credentials: ['apiKey', 'secret'],
+    balances: [SPOT],
+    tradesWithoutSymbol: true,
+    tradePaging: { offsetParam: 'ofs' },
+    keyHelp: 'Settings → API → Create key with only the “Query” permissions ticked',
+  },
+  okx: {
+    id: 'okx',
+    name: 'OKX',
+    credentials: ['apiKey', 'secret', 'password'],
+    passwordLabel: 'Passphrase',
+    balances: [
+      { ccxtType: 'trading', accountType: 'exchange_spot', label: 'Trading' },
+      { ccxtType: 'funding', accountType: 'exchange_spot', label: 'Funding', optional: true },
+    ],
+    tradesWithoutSymbol: true,
+    tradePaging: 'since',
+    keyHelp: 'Profile → API keys → Create API key with only the “Read” permission',
+  },
+  bybit: {
+    id: 'bybit',
+    name: 'Bybit',
+    credentials: ['apiKey', 'secret'],
+    balances: [
+      { ccxtType: 'unified', accountType: 'exchange_spot', label: 'Unified Trading' },
+      { ccxtType: 'fund', accountType: 'exchange_spot', label: 'Funding', optional: true },
+    ],
+    tradesWithoutSymbol: true,
+    tradePaging: 'since',
+    keyHelp: 'API → Create New Key → System-generated, “Read-Only” permissions',
+  },
+  kucoin: {
+    id: 'kucoin',
+    name: 'KuCoin',
+    credentials: ['apiKey', 'secret', 'password'],
+    passwordLabel: 'Passphrase',
+    balances: [
+      { ccxtType: 'trade', accountType: 'exchange_spot', label: 'Trading' },
+      { ccxtType: 'main', accountType: 'exchange_spot', label: 'Funding', optional: true },
+      { ccxtType: 'margin', accountType: 'exchange_margin', label: 'Margin', optional: true },
+    ],
+    tradesWithoutSymbol: true,
+    tradePaging: 'since',
+    keyHelp: 'API Management → Create API with only the “General” permission',
+  },
+  bitstamp: {
+    id: 'bitstamp',
+    name: 'Bitstamp',
+    credentials: ['apiKey', 'secret'],
+    balances: [SPOT],
+    tradesWithoutSymbol: true,
+    tradePaging: 'since',
+    keyHelp: 'Settings → API access → New API key with only “Account balance” and “User transactions”',
+  },
+  gemini: {
+    id: 'gemini',
+    name: 'Gemini',
+    credentials: ['apiKey', 'secret'],
+    balances: [SPOT],
+    tradesWithoutSymbol: false,
+    tradePaging: 'since',
+    keyHelp: 'Settings → API → Create API key with the “Auditor” role',
+  },
+};
+
+export function isExchangeId(value: unknown): value is ExchangeId {
+  return typeof value === 'string' && (EXCHANGE_IDS as readonly string[]).includes(value);
+}
+
+/** The advice every connect form and refusal carries. */
+export const READ_ONLY_ADVICE =
+  'Create a read-only API key for Lodestar: it only reads balances and history, and never needs to trade or withdraw.';

@@ -1,0 +1,529 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Stand-ins for two exchanges' REST APIs on 127.0.0.1, built from their API references, each checking
+ * requests the way the exchange does:
+ *
+ * - Binance (developers.binance.com): private GETs carry `timestamp` and `signature` = hex
+ *   HMAC-SHA256(secret, the query string before `signature`) with the key in `X-MBX-APIKEY`; a bad
+ *   signature is HTTP 401 `{ code: -1022 }`, too many requests HTTP 429 `{ code: -1003 }`. Spot
+ *   `/api/v3/account`, cross margin `/sapi/v1/margin/account`, USDⓈ-M futures `/fapi/v2|v3/account`,
+ *   `/api/v3/myTrades` (per symbol, `startTime`, `limit` ≤ 1000, oldest first), deposit and withdrawal
+ *   history, and the key's permissions `/sapi/v1/account/apiRestrictions`.
+ * - Kraken (docs.kraken.com): private POSTs of form data with a rising `nonce`, `API-Key` and `API-Sign`
+ *   = base64 HMAC-SHA512(base64-decoded secret, URI path + SHA256(nonce + POST data)); errors are HTTP
+ *   200 `{ error: ['EAPI:Invalid signature'] }`. `BalanceEx`, `TradesHistory` (newest first, 50 per page,
+ *   `ofs`, `start` exclusive in seconds), `DepositStatus`, `WithdrawStatus`, and `WithdrawMethods`, which
+ *   needs the "Withdraw Funds" permission.
+ *
+ * `down` answers 503 to everything; `tooManyRequests` answers that many requests with the exchange's
+ * rate-limit error first.
+ */
+
+export type FakeExchangeKey = { apiKey: string; secret: string };
+
+type Common = {
+  url: string;
+  requests: { method: string; path: string }[];
+  down: boolean;
+  tooManyRequests: number;
+  close(): Promise<void>;
+};
+
+export type BinanceTrade = {
+  symbol: string;
+  id: number;
+  price: string;
+  qty: string;
+  quoteQty: string;
+  time: number;
+  isBuyer: boolean;
+  commission?: string;
+  commissionAsset?: string;
+};
+
+export type FakeBinance = Common & {
+  key: FakeExchangeKey;
+  /** Asset → amount (decimal strings), per wallet. */
+  spot: Record<string, string>;
+  margin: Record<string, string> | null;
+  futures: Record<string, string> | null;
+  trades: BinanceTrade[];
+  deposits: { id: string; coin: string; amount: string; insertTime: number; status: number }[];
+  withdrawals: { id: string; coin: string; amount: string; applyTime: number; status: number }[];
+  restrictions: Record<string, boolean>;
+};
+
+export type KrakenTrade = {
+  txid: string;
+  pair: 'XXBTZUSD' | 'XETHZUSD';
+  time: number;
+  type: 'buy' | 'sell';
+  price: string;
+  vol: string;
+  cost: string;
+  fee: string;
+};
+
+export type FakeKraken = Common & {
+  key: FakeExchangeKey;
+  /** Kraken asset names (XXBT, ZUSD) → balance. */
+  balances: Record<string, string>;
+  trades: KrakenTrade[];
+  deposits: { refid: string; asset: string; amount: string; time: number; method: string }[];
+  withdrawals: { refid: string; asset: string; amount: string; time: number; method: string }[];
+  canWithdraw: boolean;
+  /** The `ofs` and `start` of each TradesHistory request. */
+  tradePages: { ofs: number; start: string | null }[];
+};
+
+async function body(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(response: ServerResponse, status: number, value: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(value));
+}
+
+function equal(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+async function listen(handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>) {
+  const server = createServer((request, response) => {
+    handler(request, response).catch((error: unknown) => send(response, 500, { error: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const BINANCE_SYMBOLS = [
+  ['BTCUSDT', 'BTC', 'USDT'],
+  ['ETHUSDT', 'ETH', 'USDT'],
+  ['ETHBTC', 'ETH', 'BTC'],
+  ['SOLUSDT', 'SOL', 'USDT'],
+] as const;
+
+function binanceSymbol([symbol, base, quote]: readonly [string, string, string]) {
+  return {
+    symbol,
+    status: 'TRADING',
+    baseAsset: base,
+    baseAssetPrecision: 8,
+    quoteAsset: quote,
+    quotePrecision: 8,
+    quoteAssetPrecision: 8,
+    orderTypes: ['LIMIT', 'MARKET'],
+    icebergAllowed: true,
+    ocoAllowed: true,
+    isSpotTradingAllowed: true,
+    isMarginTradingAllowed: false,
+    filters: [
+      { filterType: 'PRICE_FILTER', minPrice: '0.01', maxPrice: '1000000.00', tickSize: '0.01' },
+      { filterType: 'LOT_SIZE', minQty: '0.00001', maxQty: '9000.00', stepSize: '0.00001' },
+    ],
+    permissions: ['SPOT'],
+    permissionSets: [['SPOT']],
+  };
+}
+
+export async function startFakeBinance(key: FakeExchangeKey): Promise<FakeBinance> {
+  const state = {
+    requests: [] as FakeBinance['requests'],
+    down: false,
+    tooManyRequests: 0,
+  };
+  const fake = {} as FakeBinance;
+  const served = await listen(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname;
+    fake.requests.push({ method: request.method ?? 'GET', path });
+    await body(request);
+    if (fake.down) return send(response, 503, { code: -1008, msg: 'Service unavailable' });
+    if (fake.tooManyRequests > 0) {
+      fake.tooManyRequests -= 1;
+      return send(response, 429, { code: -1003, msg: 'Too many requests; please use the websocket.' });
+    }
+    const publicPaths: Record<string, unknown> = {
+      '/api/v3/exchangeInfo': {
+        timezone: 'UTC',
+        serverTime: Date.now(),
+        rateLimits: [],
+        symbols: BINANCE_SYMBOLS.map(binanceSymbol),
+      },
+      '/fapi/v1/exchangeInfo': { timezone: 'UTC', serverTime: Date.now(), assets: [], symbols: [] },
+      '/dapi/v1/exchangeInfo': { timezone: 'UTC', serverTime: Date.now(), symbols: [] },
+      '/api/v3/time': { serverTime: Date.now() },
+    };
+    if (path in publicPaths) return send(response, 200, publicPaths[path]);
+
+    // Signed endpoints: the key in X-MBX-APIKEY, the HMAC of the query before `signature`.
+    const query = url.search.slice(1);
+    const at = query.lastIndexOf('&signature=');
+    const signed = at >= 0 ? query.slice(0, at) : '';
+    const signature = at >= 0 ? query.slice(at + '&signature='.length) : '';
+    if (request.headers['x-mbx-apikey'] !== fake.key.apiKey)
+      return send(response, 401, { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' });
+    const expected = createHmac('sha256', fake.key.secret).update(signed).digest('hex');
+    if (!signature || !equal(signature, expected) || !url.searchParams.get('timestamp'))
+      return send(response, 401, { code: -1022, msg: 'Signature for this request is not valid.' });
+
+    const params = url.searchParams;
+    switch (path) {
+      case '/sapi/v1/account/apiRestrictions':
+        return send(response, 200, {
+          ipRestrict: false,
+          createTime: 1_700_000_000_000,
+          enableReading: true,
+          ...fake.restrictions,
+        });
+      case '/sapi/v1/capital/config/getall':
+      case '/sapi/v1/margin/allPairs':
+      case '/sapi/v1/margin/isolated/allPairs':
+        return send(response, 200, []);
+      case '/api/v3/account':
+        return send(response, 200, {
+          makerCommission: 10,
+          takerCommission: 10,
+          canTrade: true,
+          canWithdraw: true,
+          canDeposit: true,
+          updateTime: Date.now(),
+          accountType: 'SPOT',
+          balances: Object.entries(fake.spot).map(([asset, free]) => ({ asset, free, locked: '0.00000000' })),
+          permissions: ['SPOT'],
+        });
+      case '/sapi/v1/margin/account':
+        if (!fake.margin) return send(response, 400, { code: -3003, msg: 'Margin account does not exist.' });
+        return send(response, 200, {
+          borrowEnabled: true,
+          marginLevel: '999',
+          totalAssetOfBtc: '0',
+          totalLiabilityOfBtc: '0',
+          totalNetAssetOfBtc: '0',
+          tradeEnabled: true,
+          transferEnabled: true,
+          userAssets: Object.entries(fake.margin).map(([asset, free]) => ({
+            asset,
+            borrowed: '0',
+            free,
+            interest: '0',
+            locked: '0',
+            netAsset: free,
+          })),
+        });
+      case '/fapi/v2/account':
+      case '/fapi/v3/account':
+        // A key without futures access (or no futures wallet) is refused as Binance refuses it.
+        if (!fake.futures)
+          return send(response, 401, { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' });
+        return send(response, 200, {
+          totalWalletBalance: '0',
+          assets: Object.entries(fake.futures).map(([asset, walletBalance]) => ({
+            asset,
+            walletBalance,
+            unrealizedProfit: '0',
+            marginBalance: walletBalance,
+            maintMargin: '0',
+            initialMargin: '0',
+            positionInitialMargin: '0',
+            openOrderInitialMargin: '0',
+            crossWalletBalance: walletBalance,
+            crossUnPnl: '0',
+            availableBalance: walletBalance,
+            maxWithdrawAmount: walletBalance,
+            updateTime: Date.now(),
+          })),
+          positions: [],
+        });
+      case '/api/v3/myTrades': {
+        const symbol = params.get('symbol');
+        if (!symbol)
+          return send(response, 400, { code: -1102, msg: "Mandatory parameter 'symbol' was not sent." });
+        const start = Number(params.get('startTime') ?? 0);
+        const limit = Math.min(Number(params.get('limit') ?? 500), 1000);
+        const rows = fake.trades
+          .filter((trade) => trade.symbol === symbol && trade.time >= start)
+          .sort((a, b) => a.time - b.time || a.id - b.id)
+          .slice(0, limit)
+          .map((trade) => ({
+            symbol: trade.symbol,
+            id: trade.id,
+            orderId: trade.id + 100_000,
+            orderListId: -1,
+            price: trade.price,
+            qty: trade.qty,
+            quoteQty: trade.quoteQty,
+            commission: trade.commission ?? '0',
+            commissionAsset: trade.commissionAsset ?? 'BNB',
+            time: trade.time,
+            isBuyer: trade.isBuyer,
+            isMaker: false,
+            isBestMatch: true,
+          }));
+        return send(response, 200, rows);
+      }
+      case '/sapi/v1/capital/deposit/hisrec': {
+        const start = Number(params.get('startTime') ?? 0);
+        return send(
+          response,
+          200,
+          fake.deposits
+            .filter((item) => item.insertTime >= start)
+            .map((item) => ({
+              id: item.id,
+              amount: item.amount,
+              coin: item.coin,
+              network: item.coin,
+              status: item.status,
+              address: 'deposit-address',
+              addressTag: '',
+              txId: `tx-${item.id}`,
+              insertTime: item.insertTime,
+              transferType: 0,
+              confirmTimes: '1/1',
+              unlockConfirm: 0,
+              walletType: 0,
+            })),
+        );
+      }
+      case '/sapi/v1/capital/withdraw/history': {
+        const start = Number(params.get('startTime') ?? 0);
+        const stamp = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+        return send(
+          response,
+          200,
+          fake.withdrawals
+            .filter((item) => item.applyTime >= start)
+            .map((item) => ({
+              id: item.id,
+              amount: item.amount,
+              transactionFee: '0',
+              coin: item.coin,
+              status: item.status,
+              address: 'withdrawal-address',
+              txId: `tx-${item.id}`,
+              applyTime: stamp(item.applyTime),
+              network: item.coin,
+              transferType: 0,
+              completeTime: stamp(item.applyTime),
+            })),
+        );
+      }
+      default:
+        return send(response, 404, { code: -5000, msg: `No such endpoint ${path}` });
+    }
+  });
+  Object.assign(fake, state, {
+    url: served.url,
+    close: served.close,
+    key,
+    spot: {},
+    margin: null,
+    futures: null,
+    trades: [],
+    deposits: [],
+    withdrawals: [],
+    restrictions: {
+      enableWithdrawals: false,
+      enableInternalTransfer: false,
+      enableMargin: false,
+      enableFutures: false,
+      permitsUniversalTransfer: false,
+      enableVanillaOptions: false,
+      enableSpotAndMarginTrading: false,
+    },
+  });
+  return fake;
+}
+
+const KRAKEN_ASSETS: Record<string, { altname: string; decimals: number }> = {
+  XXBT: { altname: 'XBT', decimals: 10 },
+  XETH: { altname: 'ETH', decimals: 10 },
+  ZUSD: { altname: 'USD', decimals: 4 },
+  ZEUR: { altname: 'EUR', decimals: 4 },
+};
+
+const KRAKEN_PAIRS: Record<string, { altname: string; wsname: string; base: string; quote: string }> = {
+  XXBTZUSD: { altname: 'XBTUSD', wsname: 'XBT/USD', base: 'XXBT', quote: 'ZUSD' },
+  XETHZUSD: { altname: 'ETHUSD', wsname: 'ETH/USD', base: 'XETH', quote: 'ZUSD' },
+};
+
+/** Kraken answers 50 trades per TradesHistory page. */
+const KRAKEN_PAGE = 50;
+
+export async function startFakeKraken(key: FakeExchangeKey): Promise<FakeKraken> {
+  const fake = {} as FakeKraken;
+  let lastNonce = 0n;
+  const served = await listen(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname;
+    fake.requests.push({ method: request.method ?? 'GET', path });
+    const text = await body(request);
+    if (fake.down) return send(response, 503, { error: ['EService:Unavailable'] });
+    if (fake.tooManyRequests > 0) {
+      fake.tooManyRequests -= 1;
+      return send(response, 200, { error: ['EAPI:Rate limit exceeded'] });
+    }
+    const ok = (result: unknown) => send(response, 200, { error: [], result });
+    if (path === '/0/public/Assets')
+      return ok(
+        Object.fromEntries(
+          Object.entries(KRAKEN_ASSETS).map(([name, asset]) => [
+            name,
+            { aclass: 'currency', ...asset, display_decimals: 5, status: 'enabled' },
+          ]),
+        ),
+      );
+    if (path === '/0/public/AssetPairs')
+      return ok(
+        Object.fromEntries(
+          Object.entries(KRAKEN_PAIRS).map(([name, pair]) => [
+            name,
+            {
+              ...pair,
+              aclass_base: 'currency',
+              aclass_quote: 'currency',
+              lot: 'unit',
+              cost_decimals: 5,
+              pair_decimals: 1,
+              lot_decimals: 8,
+              lot_multiplier: 1,
+              leverage_buy: [],
+              leverage_sell: [],
+              fees: [[0, 0.26]],
+              fees_maker: [[0, 0.16]],
+              fee_volume_currency: 'ZUSD',
+              margin_call: 80,
+              margin_stop: 40,
+              ordermin: '0.0001',
+              costmin: '0.5',
+              tick_size: '0.1',
+              status: 'online',
+            },
+          ]),
+        ),
+      );
+    if (!path.startsWith('/0/private/')) return send(response, 404, { error: ['EGeneral:Unknown method'] });
+
+    // API-Sign: HMAC-SHA512 over the path and SHA256(nonce + POST data), keyed with the decoded secret.
+    const form = new URLSearchParams(text);
+    const nonce = form.get('nonce') ?? '';
+    if (request.headers['api-key'] !== fake.key.apiKey)
+      return send(response, 200, { error: ['EAPI:Invalid key'] });
+    const digest = createHash('sha256')
+      .update(nonce + text)
+      .digest();
+    const expected = createHmac('sha512', Buffer.from(fake.key.secret, 'base64'))
+      .update(Buffer.concat([Buffer.from(path), digest]))
+      .digest('base64');
+    const signature = String(request.headers['api-sign'] ?? '');
+    if (!nonce || !equal(signature, expected))
+      return send(response, 200, { error: ['EAPI:Invalid signature'] });
+    if (!/^\d+$/.test(nonce) || BigInt(nonce) <= lastNonce)
+      return send(response, 200, { error: ['EAPI:Invalid nonce'] });
+    lastNonce = BigInt(nonce);
+
+    const assetName = (asset: string) => KRAKEN_ASSETS[asset]?.altname ?? asset;
+    switch (path) {
+      case '/0/private/BalanceEx':
+        return ok(
+          Object.fromEntries(
+            Object.entries(fake.balances).map(([asset, balance]) => [
+              asset,
+              { balance, hold_trade: '0.0000' },
+            ]),
+          ),
+        );
+      case '/0/private/TradesHistory': {
+        const ofs = Number(form.get('ofs') ?? 0);
+        const start = form.get('start');
+        fake.tradePages.push({ ofs, start });
+        const matching = fake.trades
+          .filter((trade) => start === null || trade.time > Number(start))
+          .sort((a, b) => b.time - a.time);
+        const page = matching.slice(ofs, ofs + KRAKEN_PAGE);
+        return ok({
+          count: matching.length,
+          trades: Object.fromEntries(
+            page.map((trade) => [
+              trade.txid,
+              {
+                ordertxid: `O${trade.txid}`,
+                postxid: `P${trade.txid}`,
+                pair: trade.pair,
+                time: trade.time,
+                type: trade.type,
+                ordertype: 'limit',
+                price: trade.price,
+                cost: trade.cost,
+                fee: trade.fee,
+                vol: trade.vol,
+                margin: '0.00000',
+                misc: '',
+                trade_id: 1,
+                maker: false,
+              },
+            ]),
+          ),
+        });
+      }
+      case '/0/private/DepositStatus':
+      case '/0/private/WithdrawStatus': {
+        const items = path.endsWith('DepositStatus') ? fake.deposits : fake.withdrawals;
+        const start = form.get('start');
+        return ok(
+          items
+            .filter((item) => start === null || item.time > Number(start))
+            .map((item) => ({
+              method: item.method,
+              aclass: 'currency',
+              asset: item.asset,
+              refid: item.refid,
+              txid: `tx-${item.refid}`,
+              info: assetName(item.asset),
+              amount: item.amount,
+              fee: '0.0000',
+              time: item.time,
+              status: 'Success',
+            })),
+        );
+      }
+      case '/0/private/WithdrawMethods':
+        if (!fake.canWithdraw) return send(response, 200, { error: ['EGeneral:Permission denied'] });
+        return ok([{ asset: 'XXBT', method: 'Bitcoin', network: 'Bitcoin', minimum: '0.0004' }]);
+      default:
+        return send(response, 200, { error: ['EGeneral:Unknown method'] });
+    }
+  });
+  Object.assign(fake, {
+    url: served.url,
+    close: served.close,
+    requests: [],
+    down: false,
+    tooManyRequests: 0,
+    key,
+    balances: {},
+    trades: [],
+    deposits: [],
+    withdrawals: [],
+    canWithdraw: false,
+    tradePages: [],
+  });
+  return fake;
+}
