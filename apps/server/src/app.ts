@@ -50,6 +50,7 @@ import { providerAccess } from './connectors/access';
 import { plaidLinkSources } from './connectors/plaid/link-csp';
 import { createSyncRunner } from './sync/runner';
 import { cryptoServices } from './prices/crypto-prices';
+import { exchangesRoutes } from './routes/exchanges';
 import { blockchainRoutes } from './routes/blockchain';
 import { withPlanLimits } from './use-cases/limits/sync-limits';
 import { applyRulesToTransactions } from './use-cases/rules/apply-rules';
@@ -245,8 +246,11 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     }),
   );
   api.route('/', connectionsRoutes({ ...routeDeps, syncRunner }));
-  // FEATURE_CRYPTO=false: the wallet endpoints are neither served nor in the API document.
-  if (deps.config.features.crypto) api.route('/', blockchainRoutes({ ...routeDeps, syncRunner }));
+  // FEATURE_CRYPTO=false: the wallet and exchange endpoints are neither served nor in the API document.
+  if (deps.config.features.crypto) {
+    api.route('/', blockchainRoutes({ ...routeDeps, syncRunner }));
+    api.route('/', exchangesRoutes({ ...routeDeps, syncRunner }));
+  }
   api.route(
     '/',
     plaidRoutes({

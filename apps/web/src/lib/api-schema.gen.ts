@@ -877,6 +877,191 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/connections/exchanges/supported': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The exchanges that can be connected, each with the credential fields its API key has */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Supported exchanges */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['SupportedExchanges'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/connections/exchanges': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Exchange connections with their holdings per account, values and sync status */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Exchange connections */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                reportingCurrency: string;
+                advice: string;
+                exchanges: components['schemas']['ExchangeConnection'][];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Connect an exchange with a read-only API key; a key that can trade or withdraw is refused where the exchange tells */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            exchange: 'binance' | 'coinbase' | 'kraken' | 'okx' | 'bybit' | 'kucoin' | 'bitstamp' | 'gemini';
+            apiKey?: string;
+            secret?: string;
+            password?: string;
+            uid?: string;
+            label?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Connected; the first sync runs now */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                connection: components['schemas']['ExchangeConnection'];
+              };
+            };
+          };
+        };
+        /** @description A field is missing, the exchange refused the key, or the key can trade or withdraw */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description This API key is already connected */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The exchange did not answer */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/crypto/sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sync every exchange connection of the user now (spec §7 crypto/sync) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Started */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                started: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/plaid/link-token': {
     parameters: {
       query?: never;
@@ -5636,6 +5821,62 @@ export interface components {
       depegged: boolean;
       value: components['schemas']['Money'] | null;
       /** @description In the reporting currency; null without a rate */
+      converted: components['schemas']['Money'] | null;
+    };
+    SupportedExchanges: {
+      advice: string;
+      exchanges: {
+        /** @enum {string} */
+        id: 'binance' | 'coinbase' | 'kraken' | 'okx' | 'bybit' | 'kucoin' | 'bitstamp' | 'gemini';
+        name: string;
+        /** @description The credentials this exchange’s key has (ccxt requiredCredentials) */
+        fields: {
+          /** @enum {string} */
+          name: 'apiKey' | 'secret' | 'password' | 'uid';
+          label: string;
+        }[];
+        keyHelp: string;
+        accountTypes: string[];
+      }[];
+    };
+    ExchangeConnection: {
+      /** @description The connection id (DELETE /connections/{id} removes it) */
+      id: string;
+      /** @enum {string} */
+      exchange: 'binance' | 'coinbase' | 'kraken' | 'okx' | 'bybit' | 'kucoin' | 'bitstamp' | 'gemini';
+      exchangeName: string;
+      label: string;
+      totalConverted: components['schemas']['Money'] | null;
+      holdings: components['schemas']['ExchangeHolding'][];
+      /** @enum {string} */
+      status: 'active' | 'syncing' | 'needs_reauth' | 'error' | 'disconnected';
+      lastSyncedAt: string | null;
+      lastError: string | null;
+      syncing: boolean;
+    };
+    ExchangeHolding: {
+      accountId: string;
+      /** @description The account (one per market type: Spot, Margin, Futures) */
+      account: string;
+      /** @description exchange_spot, exchange_margin or exchange_futures */
+      accountType: string;
+      symbol: string;
+      name: string;
+      /** @description Decimal string, exact */
+      quantity: string;
+      /** @description Decimals to show (spec §9: crypto 8) */
+      quantityDecimals: number;
+      /** @description Per unit; null when the asset has never been priced */
+      price: {
+        amount: string;
+        currency: string;
+      } | null;
+      priceAt: string | null;
+      priceStale: boolean;
+      change24hPercent: number | null;
+      depegged: boolean;
+      value: components['schemas']['Money'] | null;
+      /** @description In the reporting currency */
       converted: components['schemas']['Money'] | null;
     };
     Account: {

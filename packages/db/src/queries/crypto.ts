@@ -150,47 +150,71 @@ export async function recomputeHoldingValueSnapshots(
 export type WalletHoldingRow = {
   connectionId: string;
   accountId: string;
+  /** The account's name and spec §3 type (an exchange has one account per market type). */
+  accountName: string;
+  accountType: string;
   symbol: string;
   name: string;
+  /** The security's kind: `crypto`, or `cash` for a currency held at an exchange. */
+  securityType: string;
   quantity: string;
   /** The newest quote's price (USD), or null when the asset has never been priced. */
   price: string | null;
+  /** The price the holding was last written with (in `currency`). */
+  holdingPrice: string;
   currency: string;
   priceAt: Date | null;
   change24hPercent: string | null;
   depegged: boolean;
 };
 
-/** The holdings of the user's wallet accounts (provider `blockchain`) with their newest quotes. */
-export async function listWalletHoldings(db: Executor, userId: string): Promise<WalletHoldingRow[]> {
+/**
+ * The holdings of the user's wallet accounts (provider `blockchain`), or of another crypto provider's
+ * accounts (`ccxt` exchanges), with their newest quotes.
+ */
+export async function listWalletHoldings(
+  db: Executor,
+  userId: string,
+  provider = 'blockchain',
+): Promise<WalletHoldingRow[]> {
   const result = await db.execute<{
     connection_id: string;
     account_id: string;
+    account_name: string;
+    account_type: string;
     symbol: string | null;
     name: string;
+    security_type: string;
     quantity: string;
     price: string | null;
+    holding_price: string;
     currency: string;
     price_at: number | null;
     change: string | null;
     depegged: boolean | null;
   }>(sql`
-    select a.connection_id, a.id as account_id, s.ticker as symbol, s.name, h.quantity::text as quantity,
-      q.price::text as price, h.currency, extract(epoch from q.price_at)::float8 as price_at,
+    select a.connection_id, a.id as account_id, a.name as account_name, a.type as account_type,
+      s.ticker as symbol, s.name, s.type as security_type, h.quantity::text as quantity,
+      q.price::text as price, h.price::text as holding_price, h.currency,
+      extract(epoch from q.price_at)::float8 as price_at,
       q.change_24h_percent::text as change, q.depegged
     from financial_account a
     join holding h on h.account_id = a.id and h.user_id = a.user_id
     join security s on s.id = h.security_id
     left join crypto_quote q on q.security_id = h.security_id
-    where a.user_id = ${userId} and a.provider = 'blockchain' and a.connection_id is not null
-    order by a.connection_id, s.ticker`);
+    where a.user_id = ${userId} and a.provider = ${provider} and a.connection_id is not null
+    order by a.connection_id, a.name, s.ticker`);
   return result.rows.map((row) => ({
     connectionId: row.connection_id,
     accountId: row.account_id,
+    accountName: row.account_name,
+    accountType: row.account_type,
     symbol: row.symbol ?? row.name,
     name: row.name,
+    securityType: row.security_type,
     quantity: row.quantity,
     price: row.price,
+    holdingPrice: row.holding_price,
     currency: row.currency,
     priceAt: row.price_at === null ? null : new Date(Number(row.price_at) * 1000),
     change24hPercent: row.change,
