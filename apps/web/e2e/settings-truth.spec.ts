@@ -53,7 +53,7 @@ for (const width of [375, 1440]) {
 
       await page.goto('/help/what-is-lodestar');
       await expect(page.getByRole('heading', { level: 1, name: 'What Lodestar is' })).toBeVisible();
-      await expect(page.getByText(/is not available yet/)).toBeVisible();
+      await expect(page.getByText(/connect crypto exchanges \(Binance/)).toBeVisible();
       await checkA11y(page);
       await snap('help');
 

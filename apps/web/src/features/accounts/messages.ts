@@ -4,8 +4,8 @@ import { formatMoney } from '@lodestar/domain/formatting';
 export const ACCOUNTS_TEXT = {
   /** Spec §8, when syncing every connection fails. */
   syncFailed: 'Failed to sync transactions',
-  laterRelease:
-    'Linking a crypto exchange is not available yet: import statements or add such accounts by hand. Follow a Bitcoin or Solana wallet by its public address on the Wallets page.',
+  cryptoSources:
+    'Connect a crypto exchange with a read-only API key on the CEXes page, and follow a Bitcoin or Solana wallet by its public address on the Wallets page.',
   simplefinConnected: 'SimpleFIN Bridge connected',
   simplefinConnectedDescription: 'Its first sync has started; accounts appear as it finishes.',
   plaidConnected: 'Bank linked through Plaid',
@@ -16,8 +16,8 @@ export const ACCOUNTS_TEXT = {
     'Plaid could not sign in to the bank again, so the connection still needs reconnecting.',
   plaidScriptFailed:
     'Plaid Link could not be loaded from cdn.plaid.com. Check the network connection and try again.',
-  cryptoLaterRelease:
-    'Linking crypto exchanges is not available yet, so nothing is listed here unless you add such an account by hand.',
+  exchangesNote:
+    'Connect an exchange with a read-only API key on the CEXes page, or add an exchange account by hand.',
   walletsNote:
     'Follow a Bitcoin or Solana wallet by its public address on the Wallets page, or add a wallet account by hand.',
   demoConnected: 'Lodestar Demo Bank connected',

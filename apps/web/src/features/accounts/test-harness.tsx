@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { envelopeError, type FakeRequest, json, server } from '@/test/fake-server';
 import type { Account, Connection } from './api';
+import type { ExchangeConnection, SupportedExchanges } from './exchanges/api';
 import type { Wallet } from './wallets/api';
 import { AccountRoute } from './routes/account';
 import { AccountsRoute } from './routes/accounts';
@@ -75,15 +76,30 @@ export function makeConnection(overrides: Partial<Connection> & Pick<Connection,
   };
 }
 
-/** Serves `accounts`, `connections` and followed `wallets` from GET, and an empty import history. */
+/**
+ * Serves `accounts`, `connections`, followed `wallets`, connected `exchanges` and the `supported`
+ * exchanges from GET, and an empty import history.
+ */
 export function serve({
   accounts = [],
   connections = [],
   wallets = [],
-}: { accounts?: Account[]; connections?: Connection[]; wallets?: Wallet[] } = {}) {
+  exchanges = [],
+  supported = { advice: 'Create a read-only API key for Lodestar.', exchanges: [] },
+}: {
+  accounts?: Account[];
+  connections?: Connection[];
+  wallets?: Wallet[];
+  exchanges?: ExchangeConnection[];
+  supported?: SupportedExchanges;
+} = {}) {
   server
     .on('GET', '/api/v1/accounts', () => ok({ accounts }))
     .on('GET', '/api/v1/blockchain/wallets', () => ok({ reportingCurrency: 'USD', wallets }))
+    .on('GET', '/api/v1/connections/exchanges', () =>
+      ok({ reportingCurrency: 'USD', advice: supported.advice, exchanges }),
+    )
+    .on('GET', '/api/v1/connections/exchanges/supported', () => ok(supported))
     .on('GET', '/api/v1/connections', () => ok({ connections }))
     .on('GET', '/api/v1/imports', () => ok({ batches: [] }));
 }

@@ -39,7 +39,7 @@ export const TAB_EMPTY: Record<AccountTab, { icon: LucideIcon; title: string; te
   exchanges: {
     icon: ArrowLeftRight,
     title: 'No exchange accounts',
-    text: ACCOUNTS_TEXT.cryptoLaterRelease,
+    text: ACCOUNTS_TEXT.exchangesNote,
   },
   wallets: {
     icon: Wallet,
@@ -150,7 +150,7 @@ export function AccountList({
   accounts: readonly Account[];
   tab: AccountTab;
   empty?: ReactNode;
-  /** A line shown above the list (the crypto tabs say how their accounts are added today). */
+  /** A line shown above the list (the crypto tabs say where exchanges and wallets are connected). */
   note?: ReactNode;
 }) {
   const inTab = accounts.filter((account) => accountIsInTab(account, tab));

@@ -65,7 +65,7 @@ function CryptoNote({ tab }: { tab: 'exchanges' | 'wallets' }) {
   return (
     <p className="flex items-start gap-2 text-sm text-muted-foreground">
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      {tab === 'wallets' ? ACCOUNTS_TEXT.walletsNote : ACCOUNTS_TEXT.cryptoLaterRelease}
+      {tab === 'wallets' ? ACCOUNTS_TEXT.walletsNote : ACCOUNTS_TEXT.exchangesNote}
     </p>
   );
 }

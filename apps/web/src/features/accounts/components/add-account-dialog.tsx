@@ -92,7 +92,7 @@ function PlaidState({
   );
 }
 
-/** The honest line about what cannot be linked yet. */
+/** Where crypto exchanges and wallets are connected. */
 export function LaterReleaseNote({ className }: { className?: string }) {
   return (
     <p
@@ -102,7 +102,7 @@ export function LaterReleaseNote({ className }: { className?: string }) {
       )}
     >
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      {ACCOUNTS_TEXT.laterRelease}
+      {ACCOUNTS_TEXT.cryptoSources}
     </p>
   );
 }

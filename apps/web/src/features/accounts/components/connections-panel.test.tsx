@@ -48,7 +48,7 @@ describe('connecting the demo bank', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add account' });
     expect(dialog).toHaveTextContent(
-      'Linking a crypto exchange is not available yet: import statements or add such accounts by hand. Follow a Bitcoin or Solana wallet by its public address on the Wallets page.',
+      'Connect a crypto exchange with a read-only API key on the CEXes page, and follow a Bitcoin or Solana wallet by its public address on the Wallets page.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Connect a demo bank' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

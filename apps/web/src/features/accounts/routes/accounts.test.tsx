@@ -114,13 +114,13 @@ describe('accounts page: tabs', { timeout: 15_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Crypto Wallets' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('says honestly that linking exchanges comes later and where wallets are followed, with no made-up accounts', async () => {
+  it('says where exchanges are connected and wallets followed, with no made-up accounts', async () => {
     serve({ accounts: ALL });
     const user = userEvent.setup();
     renderAccounts('/accounts');
     await screen.findByText('Everyday Checking');
     for (const [name, text] of [
-      ['Crypto Exchanges', 'Linking crypto exchanges is not available yet'],
+      ['Crypto Exchanges', 'Connect an exchange with a read-only API key on the CEXes page'],
       ['Crypto Wallets', 'Follow a Bitcoin or Solana wallet by its public address on the Wallets page'],
     ] as const) {
       await user.click(screen.getByRole('tab', { name }));
@@ -491,7 +491,7 @@ describe('accounts page: states', { timeout: 15_000 }, () => {
     expect(within(section).getByRole('button', { name: 'Import a file' })).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Add a manual account' })).toBeInTheDocument();
     expect(section).toHaveTextContent(
-      'Linking a crypto exchange is not available yet: import statements or add such accounts by hand. Follow a Bitcoin or Solana wallet by its public address on the Wallets page.',
+      'Connect a crypto exchange with a read-only API key on the CEXes page, and follow a Bitcoin or Solana wallet by its public address on the Wallets page.',
     );
   });
 
@@ -541,13 +541,12 @@ describe('banks, exchanges and wallets pages', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
 
-  it('/cexes says linking is not available yet and shows no made-up data', async () => {
+  it('/cexes with nothing connected offers the connect form and shows no made-up data', async () => {
     serve({ accounts: ALL });
     renderAccounts('/cexes');
     expect(await screen.findByRole('heading', { level: 1, name: 'CEXes' })).toBeInTheDocument();
-    const main = screen.getByRole('main');
-    await waitFor(() => expect(main).toHaveTextContent('is not available yet'));
-    expect(main.textContent).not.toMatch(/\d/);
+    expect(await screen.findByRole('heading', { name: 'No exchanges yet' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Connect an exchange' })).toBeInTheDocument();
   });
 
   it('/wallets with nothing followed offers the add form and shows no made-up data', async () => {

@@ -1,12 +1,30 @@
-import { AccountsView } from '../components/accounts-view';
+import { AccountList } from '../components/account-list';
+import { ExchangesView } from '../exchanges/exchanges-view';
+import { accountIsInTab } from '../model';
+import { useAccounts } from '../queries';
 
-/** The Crypto Exchanges tab: linking exchanges is not available yet, and it says so. */
+/** Exchange accounts kept by hand (not connected with a key), listed below the connected exchanges. */
+function ExchangesByHand() {
+  const accounts = useAccounts();
+  const list = (accounts.data ?? []).filter(
+    (account) => account.provider !== 'ccxt' && accountIsInTab(account, 'exchanges'),
+  );
+  if (list.length === 0) return null;
+  return (
+    <section aria-labelledby="exchanges-by-hand-heading" className="grid grid-cols-1 gap-3">
+      <h2 id="exchanges-by-hand-heading" className="text-base font-semibold">
+        Kept by hand
+      </h2>
+      <AccountList accounts={list} tab="exchanges" />
+    </section>
+  );
+}
+
+/** The CEXes page: exchanges connected with read-only API keys, then exchange accounts kept by hand. */
 export function CexesRoute() {
   return (
-    <AccountsView
-      title="CEXes"
-      description="Centralised crypto exchanges, connected with read-only API keys."
-      only="exchanges"
-    />
+    <ExchangesView>
+      <ExchangesByHand />
+    </ExchangesView>
   );
 }

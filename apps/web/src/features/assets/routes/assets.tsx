@@ -53,9 +53,9 @@ function NoInvestments() {
       }
     >
       Link a brokerage through Plaid on the Accounts page (Plaid needs PLAID_CLIENT_ID and PLAID_SECRET set on
-      the server), follow a Bitcoin or Solana wallet, or connect the demo bank. Stocks, funds and crypto you
-      hold then show here with quantity, price, value, cost basis and gain, and your allocation by type and by
-      account.
+      the server), follow a Bitcoin or Solana wallet, connect a crypto exchange on the CEXes page, or connect
+      the demo bank. Stocks, funds and crypto you hold then show here with quantity, price, value, cost basis
+      and gain, and your allocation by type and by account.
     </EmptyState>
   );
 }

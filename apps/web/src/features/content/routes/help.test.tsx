@@ -52,7 +52,7 @@ describe('help center', () => {
     await screen.findByText(/import bank statements \(CSV, OFX, QFX, QIF\)/);
     const text = document.body.textContent ?? '';
     for (const pattern of UNTRUE) expect(text).not.toMatch(pattern);
-    expect(text).toMatch(/Linking a crypto exchange is not available yet/);
+    expect(text).toMatch(/connect crypto exchanges \(Binance/);
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(screen.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true');
     expect(JSON.parse(localStorage.getItem(HELP_FEEDBACK_KEY) ?? '{}')).toEqual({
