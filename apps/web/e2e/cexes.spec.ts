@@ -73,7 +73,7 @@ test('cexes: connect Binance with a read-only key and see its holdings on CEXes,
   const spot = card.getByRole('list', { name: 'Holdings of Main Binance Spot' });
   await expect(spot.getByText('0.25 BTC')).toBeVisible({ timeout: 60_000 });
   await expect(spot.getByText('$64,000.00')).toBeVisible();
-  await expect(card.getByRole('list', { name: 'Holdings of Main Binance USDⓈ-M Futures' })).toContainText(
+  await expect(card.getByRole('list', { name: 'Holdings of Main Binance USD-M Futures' })).toContainText(
     '500 USDT',
   );
   // 0.25 × 64,000 + 1,500 + 500 = 18,000

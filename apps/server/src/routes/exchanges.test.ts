@@ -150,7 +150,7 @@ describe('exchange connections API', () => {
     ).toEqual([
       ['My Binance Spot', 'exchange_spot', 'BTC', '0.12345678', 8, 740741],
       ['My Binance Spot', 'exchange_spot', 'USDT', '100', 8, 10000],
-      ['My Binance USDⓈ-M Futures', 'exchange_futures', 'USDT', '50', 8, 5000],
+      ['My Binance USD-M Futures', 'exchange_futures', 'USDT', '50', 8, 5000],
     ]);
     const again = await connect({ exchange: 'binance', ...BINANCE_KEY });
     expect(again.status).toBe(409);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
  * - Binance (developers.binance.com): private GETs carry `timestamp` and `signature` = hex
  *   HMAC-SHA256(secret, the query string before `signature`) with the key in `X-MBX-APIKEY`; a bad
  *   signature is HTTP 401 `{ code: -1022 }`, too many requests HTTP 429 `{ code: -1003 }`. Spot
- *   `/api/v3/account`, cross margin `/sapi/v1/margin/account`, USDⓈ-M futures `/fapi/v2|v3/account`,
+ *   `/api/v3/account`, cross margin `/sapi/v1/margin/account`, USD-M futures `/fapi/v2|v3/account`,
  *   `/api/v3/myTrades` (per symbol, `startTime`, `limit` ≤ 1000, oldest first), deposit and withdrawal
  *   history, and the key's permissions `/sapi/v1/account/apiRestrictions`.
  * - Kraken (docs.kraken.com): private POSTs of form data with a rising `nonce`, `API-Key` and `API-Sign`

@@ -153,14 +153,14 @@ describe('Binance (HMAC-SHA256 query signing)', () => {
     expect(accounts.map((a) => [a.name, a.type])).toEqual([
       ['Binance Margin', 'exchange_margin'],
       ['Binance Spot', 'exchange_spot'],
-      ['Binance USDⓈ-M Futures', 'exchange_futures'],
+      ['Binance USD-M Futures', 'exchange_futures'],
     ]);
     expect(await holdingsOf(userId)).toEqual([
       { account: 'Binance Margin', ticker: 'ETH', quantity: '2' },
       { account: 'Binance Spot', ticker: 'BTC', quantity: '0.5' },
       { account: 'Binance Spot', ticker: 'USDT', quantity: '1000' },
       { account: 'Binance Spot', ticker: 'XYZ', quantity: '12' },
-      { account: 'Binance USDⓈ-M Futures', ticker: 'USDT', quantity: '250' },
+      { account: 'Binance USD-M Futures', ticker: 'USDT', quantity: '250' },
     ]);
     // BTC at 60,000 and USDT at its peg: 30,000 + 1,000; XYZ has no price, so no value.
     expect(accounts.find((a) => a.name === 'Binance Spot')).toMatchObject({

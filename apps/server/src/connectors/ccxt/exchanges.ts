@@ -64,7 +64,7 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     balances: [
       SPOT,
       { ccxtType: 'margin', accountType: 'exchange_margin', label: 'Margin', optional: true },
-      { ccxtType: 'future', accountType: 'exchange_futures', label: 'USDⓈ-M Futures', optional: true },
+      { ccxtType: 'future', accountType: 'exchange_futures', label: 'USD-M Futures', optional: true },
     ],
     tradesWithoutSymbol: false,
     tradePaging: 'since',

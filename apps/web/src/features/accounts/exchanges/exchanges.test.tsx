@@ -59,7 +59,7 @@ function makeExchange(overrides: Partial<ExchangeConnection> = {}): ExchangeConn
       },
       {
         accountId: 'acc_fut',
-        account: 'My Binance USDⓈ-M Futures',
+        account: 'My Binance USD-M Futures',
         accountType: 'exchange_futures',
         symbol: 'USDT',
         name: 'Tether',
@@ -92,7 +92,7 @@ describe('CEXes', () => {
     expect(spot).toHaveTextContent('$60,000.00');
     expect(spot).toHaveTextContent('+1.50%');
     expect(
-      within(card).getByRole('list', { name: 'Holdings of My Binance USDⓈ-M Futures' }),
+      within(card).getByRole('list', { name: 'Holdings of My Binance USD-M Futures' }),
     ).toHaveTextContent('100 USDT');
     expect(within(card).getAllByText('$7,507.41')).not.toHaveLength(0);
     expect(card).toHaveTextContent('Binance · read-only API key');
