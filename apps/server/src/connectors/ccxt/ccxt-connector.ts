@@ -28,7 +28,7 @@ import {
 } from './settings';
 
 /**
- * Centralised exchanges through ccxt (docs/crypto.md, ADR 029): one connection per exchange key, one
+ * Centralised exchanges through ccxt (docs/crypto.md, ADR 032): one connection per exchange key, one
  * account per market type with a balance (`exchange_spot`, `exchange_margin`, `exchange_futures`) valued
  * in US dollars from its holdings, one holding per asset. Trades are investment trades and deposits and
  * withdrawals transfers, all on the spot account. Everything is read before anything is written: an

@@ -1,5 +1,5 @@
 /**
- * The centralised exchanges Lodestar reads through ccxt (docs/crypto.md, ADR 029): one code path for
+ * The centralised exchanges Lodestar reads through ccxt (docs/crypto.md, ADR 032): one code path for
  * all of them, each with the credentials its ccxt class requires (`requiredCredentials`, checked by a
  * test against the installed ccxt, so the form asks for nothing more), the market types whose balances
  * become accounts, and how the key's permissions can be read, where the exchange documents a way.
