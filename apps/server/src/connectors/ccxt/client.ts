@@ -85,7 +85,7 @@ function guardedFetch(policy: OutboundPolicy) {
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, item);
     }
-    return new Response(NULL_BODY.has(response.status) ? null : response.body, {
+    return new Response(NULL_BODY.has(response.status) ? null : new Uint8Array(response.body), {
       status: response.status,
       headers: responseHeaders,
     });
