@@ -49,10 +49,10 @@ import { rateLimitSubject } from './auth/rate-limit-subject';
 import { providerAccess } from './connectors/access';
 import { plaidLinkSources } from './connectors/plaid/link-csp';
 import { createSyncRunner } from './sync/runner';
+import { userLimits } from './use-cases/limits/user-limits';
 import { cryptoServices } from './prices/crypto-prices';
 import { exchangesRoutes } from './routes/exchanges';
 import { blockchainRoutes } from './routes/blockchain';
-import { withPlanLimits } from './use-cases/limits/sync-limits';
 import { applyRulesToTransactions } from './use-cases/rules/apply-rules';
 
 export type { AppDeps, AppEnv } from './app-types';
@@ -230,21 +230,19 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.use('*', refuseNulCharacters({ operations, streamedBodies: ['/api/v1/user/restore'] }));
   api.route('/', systemRoutes(deps));
   api.route('/', preferencesRoutes({ auth, db: deps.db }));
-  const syncRunner = withPlanLimits(routeDeps, (limitsFor) =>
-    createSyncRunner({
-      db: deps.db,
-      config: deps.config,
-      instanceId: deps.instanceId,
-      logger: deps.logger,
-      now,
-      limitsFor,
-      afterWrite: async (userId, ids) => {
-        await applyRulesToTransactions(deps.db, userId, ids);
-      },
-      providerAccess: providerAccess(deps.config),
-      crypto: cryptoServices({ db: deps.db, config: deps.config, logger: deps.logger, now }),
-    }),
-  );
+  const syncRunner = createSyncRunner({
+    db: deps.db,
+    config: deps.config,
+    instanceId: deps.instanceId,
+    logger: deps.logger,
+    now,
+    limitsFor: (userId) => userLimits(routeDeps, userId),
+    afterWrite: async (userId, ids) => {
+      await applyRulesToTransactions(deps.db, userId, ids);
+    },
+    providerAccess: providerAccess(deps.config),
+    crypto: cryptoServices({ db: deps.db, config: deps.config, logger: deps.logger, now }),
+  });
   api.route('/', connectionsRoutes({ ...routeDeps, syncRunner }));
   // FEATURE_CRYPTO=false: the wallet and exchange endpoints are neither served nor in the API document.
   if (deps.config.features.crypto) {

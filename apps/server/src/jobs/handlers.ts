@@ -8,8 +8,7 @@ import { createPushSender } from '../notifications/push';
 import { providerAccess } from '../connectors/access';
 import { createSyncRunner, type SyncRunner } from '../sync/runner';
 import { cryptoServices } from '../prices/crypto-prices';
-import { withPlanLimits } from '../use-cases/limits/sync-limits';
-import { userSyncIntervalMs } from '../use-cases/limits/user-limits';
+import { userLimits, userSyncIntervalMs } from '../use-cases/limits/user-limits';
 import { AppError } from '../http/app-error';
 import { dueSyncs, type SyncJob } from './schedule';
 import { applyRulesToTransactions } from '../use-cases/rules/apply-rules';
@@ -41,21 +40,19 @@ export type Background = {
  * built like the app's: leases live in the database, so its syncs and the app's never overlap.
  */
 export function createBackground(deps: BackgroundDeps): Background {
-  const syncRunner = withPlanLimits(deps, (limitsFor) =>
-    createSyncRunner({
-      db: deps.db,
-      config: deps.config,
-      instanceId: deps.instanceId,
-      logger: deps.logger,
-      now: deps.now,
-      limitsFor,
-      afterWrite: async (userId, ids) => {
-        await applyRulesToTransactions(deps.db, userId, ids);
-      },
-      providerAccess: providerAccess(deps.config),
-      crypto: cryptoServices(deps),
-    }),
-  );
+  const syncRunner = createSyncRunner({
+    db: deps.db,
+    config: deps.config,
+    instanceId: deps.instanceId,
+    logger: deps.logger,
+    now: deps.now,
+    limitsFor: (userId) => userLimits(deps, userId),
+    afterWrite: async (userId, ids) => {
+      await applyRulesToTransactions(deps.db, userId, ids);
+    },
+    providerAccess: providerAccess(deps.config),
+    crypto: cryptoServices(deps),
+  });
   const push = createPushSender({
     db: deps.db,
     logger: deps.logger,

@@ -53,7 +53,8 @@ export type SyncRunnerOptions = {
   instanceId: string;
   logger: Logger;
   now: () => Date;
-  limitsFor: (userId: string) => { transactions: number | null };
+  /** The user's limits as the sync begins (the plan lives in the database: read at each start). */
+  limitsFor: (userId: string) => Promise<{ transactions: number | null }>;
   afterWrite?: (userId: string, transactionIds: string[]) => Promise<void>;
   /** How connectors reach providers: the key that opens stored secrets, the outbound policy. */
   providerAccess?: { encryptionKey: string; outbound: OutboundPolicy };
@@ -118,7 +119,7 @@ export function createSyncRunner({
       logger,
       now,
       today,
-      limits: limitsFor(userId),
+      limits: await limitsFor(userId),
       ...(secret === undefined ? {} : { secret }),
       ...(providerAccess ? { outbound: providerAccess.outbound } : {}),
       ...(crypto ? { crypto } : {}),
