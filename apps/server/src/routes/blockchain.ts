@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { deleteConnection, listConnections } from '@lodestar/db';
+import { deleteConnection } from '@lodestar/db';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { WALLET_CHAINS } from '../connectors/blockchain/wallets';
@@ -8,6 +8,7 @@ import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { COOKIE_AUTH, jsonBody, jsonResponse, MoneySchema } from '../http/openapi';
 import type { SyncRunner } from '../sync/runner';
+import { startUserSyncs } from '../sync/start-syncs';
 import { userLimits } from '../use-cases/limits/user-limits';
 import { addWallet, findWallet, listWallets, WALLET_TEXTS } from '../use-cases/crypto/wallets';
 
@@ -148,17 +149,6 @@ export function blockchainRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) {
     })
     .openapi(routes.sync, async (c) => {
       const { userId } = await requireUser(c, auth);
-      let started = 0;
-      for (const { connection } of await listConnections(db, userId)) {
-        if (connection.provider !== BLOCKCHAIN_PROVIDER) continue;
-        try {
-          await syncRunner.start(userId, connection.id, { userRequested: true });
-          started += 1;
-        } catch (error) {
-          // A wallet already syncing is skipped, not an error of the whole call.
-          if (!(error instanceof AppError)) throw error;
-        }
-      }
-      return ok(c, { started });
+      return ok(c, { started: await startUserSyncs(deps, userId, { provider: BLOCKCHAIN_PROVIDER }) });
     });
 }

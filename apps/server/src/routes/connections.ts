@@ -14,6 +14,7 @@ import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { AccountStatusSchema, COOKIE_AUTH, jsonResponse } from '../http/openapi';
 import type { SyncRunner } from '../sync/runner';
+import { startUserSyncs } from '../sync/start-syncs';
 import { PLAID_PROVIDER } from '../connectors/plaid/plaid-connector';
 import { providerOutboundPolicy } from '../connectors/access';
 import { providerStates } from '../use-cases/accounts/providers';
@@ -282,16 +283,6 @@ export function connectionsRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) 
     .openapi(routes.syncAll, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { forceFullSync } = c.req.valid('json');
-      let started = 0;
-      for (const { connection } of await listConnections(db, userId)) {
-        try {
-          await syncRunner.start(userId, connection.id, { full: forceFullSync, userRequested: true });
-          started += 1;
-        } catch (error) {
-          // A running sync or a source that does not sync is skipped, not an error of the whole call.
-          if (!(error instanceof AppError)) throw error;
-        }
-      }
-      return ok(c, { started });
+      return ok(c, { started: await startUserSyncs(deps, userId, { full: forceFullSync }) });
     });
 }

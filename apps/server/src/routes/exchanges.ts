@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { listConnections } from '@lodestar/db';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { providerOutboundPolicy } from '../connectors/access';
@@ -9,6 +8,7 @@ import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { AccountStatusSchema, COOKIE_AUTH, jsonBody, jsonResponse, MoneySchema } from '../http/openapi';
 import type { SyncRunner } from '../sync/runner';
+import { startUserSyncs } from '../sync/start-syncs';
 import { userLimits } from '../use-cases/limits/user-limits';
 import {
   connectExchange,
@@ -182,17 +182,6 @@ export function exchangesRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) {
     })
     .openapi(routes.sync, async (c) => {
       const { userId } = await requireUser(c, auth);
-      let started = 0;
-      for (const { connection } of await listConnections(db, userId)) {
-        if (connection.provider !== CCXT_PROVIDER) continue;
-        try {
-          await syncRunner.start(userId, connection.id, { userRequested: true });
-          started += 1;
-        } catch (error) {
-          // An exchange already syncing is skipped, not an error of the whole call.
-          if (!(error instanceof AppError)) throw error;
-        }
-      }
-      return ok(c, { started });
+      return ok(c, { started: await startUserSyncs(deps, userId, { provider: CCXT_PROVIDER }) });
     });
 }
