@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { IMPORT_ENCODINGS } from '@lodestar/domain/import/encoding';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
@@ -10,8 +11,12 @@ import { previewImport } from '../use-cases/imports/preview-import';
 import { undoImport } from '../use-cases/imports/undo-import';
 import { userLimits } from '../use-cases/limits/user-limits';
 
-/** docs/money-api.md: statement files travel as JSON text of at most 10 MB. */
+/** docs/money-api.md: statement files travel as JSON text or base64 bytes of at most 10 MB. */
 export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
+const MAX_BASE64_LENGTH = Math.ceil(MAX_IMPORT_FILE_BYTES / 3) * 4;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+const ImportEncodingSchema = z.enum(IMPORT_ENCODINGS).openapi('ImportEncoding');
 
 const ImportRequestSchema = z
   .object({
@@ -21,11 +26,32 @@ const ImportRequestSchema = z
       .trim()
       .min(1, 'The file name is required')
       .max(255, 'The file name must be at most 255 characters'),
-    content: z.string().superRefine((value, ctx) => {
-      if (value.trim() === '') ctx.addIssue({ code: 'custom', message: 'The file is empty' });
-      else if (value.length > MAX_IMPORT_FILE_BYTES || Buffer.byteLength(value) > MAX_IMPORT_FILE_BYTES) {
-        ctx.addIssue({ code: 'custom', message: 'The file is larger than 10 MB' });
-      }
+    content: z
+      .string()
+      .superRefine((value, ctx) => {
+        if (value.trim() === '') ctx.addIssue({ code: 'custom', message: 'The file is empty' });
+        else if (value.length > MAX_IMPORT_FILE_BYTES || Buffer.byteLength(value) > MAX_IMPORT_FILE_BYTES) {
+          ctx.addIssue({ code: 'custom', message: 'The file is larger than 10 MB' });
+        }
+      })
+      .optional()
+      .openapi({ description: 'The file as text (UTF-8); send either this or contentBase64' }),
+    contentBase64: z
+      .string()
+      .superRefine((value, ctx) => {
+        if (value.length > MAX_BASE64_LENGTH) {
+          ctx.addIssue({ code: 'custom', message: 'The file is larger than 10 MB' });
+        } else if (value.length % 4 !== 0 || !BASE64.test(value)) {
+          ctx.addIssue({ code: 'custom', message: 'contentBase64 is not base64' });
+        } else if (value === '') ctx.addIssue({ code: 'custom', message: 'The file is empty' });
+      })
+      .optional()
+      .openapi({
+        description:
+          "The file's bytes, base64: the server detects the text encoding (byte-order mark, valid UTF-8, the file's own declaration, then a detector)",
+      }),
+    encoding: ImportEncodingSchema.optional().openapi({
+      description: 'Read contentBase64 in this encoding instead of the detected one',
     }),
     mapping: csvMappingSchema.optional(),
     keepLines: z
@@ -45,6 +71,22 @@ const ImportRequestSchema = z
         description:
           'Lines of rows the preview flagged as possible duplicates inside the file (repeatOf) to import anyway',
       }),
+  })
+  .superRefine((body, ctx) => {
+    const given = [body.content, body.contentBase64].filter((value) => value !== undefined).length;
+    if (given !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['content'],
+        message: given === 0 ? 'The file is required' : 'Send the file as content or contentBase64, not both',
+      });
+    } else if (body.encoding !== undefined && body.contentBase64 === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['encoding'],
+        message: 'An encoding applies only to a file sent as contentBase64',
+      });
+    }
   })
   .openapi('ImportRequest');
 
@@ -67,6 +109,19 @@ const ImportPreviewRowSchema = z
 const ImportPreviewSchema = z
   .object({
     kind: ImportKindSchema,
+    encoding: z
+      .union([
+        z.object({
+          name: ImportEncodingSchema,
+          source: z.enum(['bom', 'utf-8', 'utf-16-pattern', 'declared', 'detected', 'chosen']),
+          nulRemoved: z.number().int(),
+        }),
+        z.null(),
+      ])
+      .openapi({
+        description:
+          'How contentBase64 was read: the encoding, what settled it, and how many NUL characters were removed; null for content sent as text',
+      }),
     // A union rather than .nullable(): on an extended named schema, .nullable() is lost in the document.
     mapping: z.union([
       csvMappingSchema.extend({ headers: z.array(z.string()), warnings: z.array(z.string()) }),

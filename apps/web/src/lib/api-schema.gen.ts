@@ -6062,6 +6062,13 @@ export interface components {
     ImportPreview: {
       /** @enum {string} */
       kind: 'csv' | 'ofx' | 'qfx' | 'qif';
+      /** @description How contentBase64 was read: the encoding, what settled it, and how many NUL characters were removed; null for content sent as text */
+      encoding: {
+        name: components['schemas']['ImportEncoding'];
+        /** @enum {string} */
+        source: 'bom' | 'utf-8' | 'utf-16-pattern' | 'declared' | 'detected' | 'chosen';
+        nulRemoved: number;
+      } | null;
       mapping:
         | (components['schemas']['CsvMapping'] & {
             headers: string[];
@@ -6083,6 +6090,22 @@ export interface components {
       } | null;
       warnings: string[];
     };
+    /** @enum {string} */
+    ImportEncoding:
+      | 'utf-8'
+      | 'utf-16le'
+      | 'utf-16be'
+      | 'windows-1252'
+      | 'iso-8859-1'
+      | 'iso-8859-15'
+      | 'iso-8859-2'
+      | 'windows-1250'
+      | 'windows-1251'
+      | 'gb18030'
+      | 'big5'
+      | 'shift_jis'
+      | 'euc-jp'
+      | 'euc-kr';
     CsvMapping: {
       /** @enum {string} */
       delimiter: ',' | ';' | '\t' | '|';
@@ -6137,7 +6160,11 @@ export interface components {
     ImportRequest: {
       accountId: string;
       fileName: string;
-      content: string;
+      /** @description The file as text (UTF-8); send either this or contentBase64 */
+      content?: string;
+      /** @description The file's bytes, base64: the server detects the text encoding (byte-order mark, valid UTF-8, the file's own declaration, then a detector) */
+      contentBase64?: string;
+      encoding?: components['schemas']['ImportEncoding'] & unknown;
       mapping?: components['schemas']['CsvMapping'];
       /** @description Lines of rows the preview flagged as possible duplicates inside the file (repeatOf) to import anyway */
       keepLines?: number[];

@@ -6,16 +6,20 @@ import {
   type ImportTargetAccount,
 } from '@lodestar/db';
 import { mergePreferences, type CsvMapping } from '@lodestar/domain';
+import type { ImportEncoding } from '@lodestar/domain/import/encoding';
 import { AppError } from '../../http/app-error';
 import { dateIn } from '../accounts/today';
 import { savedCsvMapping } from './csv-mapping-schema';
-import { readImportFile, type ImportFile } from './read-import-file';
+import { fileContent, readImportFile, type ImportFile } from './read-import-file';
 
 /** What preview and import both take (docs/money-api.md, "File import"). */
 export type ImportInput = {
   accountId: string;
   fileName: string;
-  content: string;
+  /** The file as text, or (`contentBase64`) its bytes, decoded here in `encoding` or the one detected. */
+  content?: string;
+  contentBase64?: string;
+  encoding?: ImportEncoding;
   mapping?: CsvMapping;
   /** Lines of rows the preview flagged as possible duplicates inside the file that the user keeps. */
   keepLines?: number[];
@@ -44,7 +48,7 @@ export async function loadImport(
   const settings = mergePreferences(preferences);
   const file = readImportFile({
     fileName: input.fileName,
-    content: input.content,
+    ...fileContent(input),
     account,
     ...(input.mapping && { mapping: input.mapping }),
     ...(saved !== undefined && { savedMapping: savedCsvMapping(saved) }),

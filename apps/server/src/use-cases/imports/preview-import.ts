@@ -3,7 +3,7 @@ import { manualBalanceAnchor } from '../accounts/manual-balance';
 import { loadImport, type ImportInput } from './load-import';
 import { importedName } from './imported-row';
 import { markDuplicates, type MarkedTransaction } from './mark-duplicates';
-import type { ImportKind, PreviewMapping } from './read-import-file';
+import type { FileEncoding, ImportKind, PreviewMapping } from './read-import-file';
 
 /** How many rows a preview lists; the counts cover the whole file. */
 export const PREVIEW_ROW_LIMIT = 200;
@@ -23,6 +23,8 @@ type PreviewRow = {
 
 export type ImportPreview = {
   kind: ImportKind;
+  /** How the uploaded bytes were read (null for a file sent as text). */
+  encoding: FileEncoding | null;
   mapping: PreviewMapping | null;
   rows: PreviewRow[];
   /** Every row flagged as a possible duplicate inside the file (at most REPEAT_LIMIT). */
@@ -84,6 +86,7 @@ export async function previewImport(options: {
   }
   return {
     kind: file.kind,
+    encoding: file.encoding,
     mapping: file.mapping ?? null,
     rows: marked.rows.slice(0, PREVIEW_ROW_LIMIT).map(rowView),
     possibleDuplicates: marked.rows

@@ -12,6 +12,11 @@ import {
   type ParsedTransaction,
   userDateProblem,
 } from '@lodestar/domain';
+import {
+  decodeStatementBytes,
+  type EncodingSource,
+  type ImportEncoding,
+} from '@lodestar/domain/import/encoding';
 import { AppError } from '../../http/app-error';
 
 /** What the API reports as the file's kind (.qfx is OFX, but users know it by its own name). */
@@ -20,8 +25,12 @@ export type ImportKind = 'csv' | 'ofx' | 'qfx' | 'qif';
 /** The mapping the preview shows: the one used, with the detected header cells and detection notes. */
 export type PreviewMapping = CsvMapping & { headers: string[]; warnings: string[] };
 
+/** How an uploaded file's bytes were read as text (null when the file was sent as text). */
+export type FileEncoding = { name: ImportEncoding; source: EncodingSource; nulRemoved: number };
+
 export type ImportFile = {
   kind: ImportKind;
+  encoding: FileEncoding | null;
   /** CSV only: the mapping the rows were read with. */
   mapping?: PreviewMapping;
   transactions: ParsedTransaction[];
@@ -31,6 +40,8 @@ export type ImportFile = {
 export type ReadImportFileOptions = {
   fileName: string;
   content: string;
+  /** How `content` was decoded from the uploaded bytes; null when it arrived as text. */
+  encoding?: FileEncoding | null;
   /** The account's currency: every amount must be in it. */
   account: { currency: string; mask: string | null; type: string };
   /** CSV: the mapping the user chose (wins), else the account's saved one, else detection. */
@@ -41,6 +52,25 @@ export type ReadImportFileOptions = {
   /** Today in the user's time zone: a file's dates may reach a year past it, and back to 1900. */
   today: string;
 };
+
+/**
+ * The file's text: `content` as sent, or `contentBase64` decoded (a chosen `encoding`, else a BOM,
+ * valid UTF-8, the file's declaration or the detector). NUL characters are removed either way.
+ */
+export function fileContent(input: { content?: string; contentBase64?: string; encoding?: ImportEncoding }): {
+  content: string;
+  encoding: FileEncoding | null;
+} {
+  if (input.contentBase64 === undefined) {
+    return { content: (input.content ?? '').replace(/\0/g, ''), encoding: null };
+  }
+  const bytes = new Uint8Array(Buffer.from(input.contentBase64, 'base64'));
+  const decoded = decodeStatementBytes(bytes, input.encoding ? { chosen: input.encoding } : {});
+  return {
+    content: decoded.text,
+    encoding: { name: decoded.encoding, source: decoded.source, nulRemoved: decoded.nulRemoved },
+  };
+}
 
 /** A 400 that points at the file: `error` and the item both read 'Line N: …' when a line is at fault. */
 export function fileError(message: string): AppError {
@@ -188,6 +218,15 @@ export function readImportFile(options: ReadImportFileOptions): ImportFile {
   }
   checkCurrency(statement, account.currency);
   checkDates(statement, options.today);
-  const warnings = [...new Set([...(mapping?.warnings ?? []), ...statement.warnings])];
-  return { kind, ...(mapping && { mapping }), transactions: statement.transactions, warnings };
+  const cleaned = options.encoding?.nulRemoved
+    ? [`${options.encoding.nulRemoved} NUL character(s) (stray or padding) were removed from the file.`]
+    : [];
+  const warnings = [...new Set([...cleaned, ...(mapping?.warnings ?? []), ...statement.warnings])];
+  return {
+    kind,
+    encoding: options.encoding ?? null,
+    ...(mapping && { mapping }),
+    transactions: statement.transactions,
+    warnings,
+  };
 }

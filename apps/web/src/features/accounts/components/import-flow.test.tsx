@@ -30,6 +30,7 @@ function previewOf(mapping: PreviewMapping): ImportPreview {
   const sign = mapping.invertSign ? -1 : 1;
   return {
     kind: 'csv',
+    encoding: { name: 'utf-8', source: 'utf-8', nulRemoved: 0 },
     mapping,
     rows: [
       {
@@ -150,7 +151,7 @@ describe('importing a file', { timeout: 15_000 }, () => {
     expect(lastBody('/api/v1/imports/preview', 'POST')).toEqual({
       accountId: 'acc_checking',
       fileName: 'may.csv',
-      content: CSV,
+      contentBase64: btoa(CSV),
     });
     expect(check).toHaveTextContent('2 new, 1 duplicate');
     expect(check).toHaveTextContent('Some dates could be read day first or month first; check them.');
@@ -183,7 +184,7 @@ describe('importing a file', { timeout: 15_000 }, () => {
     expect(lastBody('/api/v1/imports', 'POST')).toMatchObject({
       accountId: 'acc_checking',
       fileName: 'may.csv',
-      content: CSV,
+      contentBase64: btoa(CSV),
       mapping: { invertSign: true, sign: 'signed' },
     });
     expect(await screen.findByText('Imported 2 transactions')).toBeInTheDocument();
@@ -332,11 +333,50 @@ describe('importing a file', { timeout: 15_000 }, () => {
     expect(within(check).getByRole('button', { name: 'Import 0 transactions' })).toBeDisabled();
   });
 
+  it('shows the encoding the server read the file in, and previews and imports in the one chosen', async () => {
+    importServer();
+    server.on('POST', '/api/v1/imports/preview', (request) => {
+      const body = request.body as { encoding?: string };
+      return ok({
+        ...previewOf(MAPPING),
+        encoding: body.encoding
+          ? { name: body.encoding, source: 'chosen', nulRemoved: 0 }
+          : { name: 'windows-1252', source: 'detected', nulRemoved: 0 },
+      });
+    });
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    await screen.findByText('Everyday Checking');
+    const dialog = await openImport(user);
+    await chooseAccount(user, dialog, 'Everyday Checking · Bank Account · USD');
+    const bytes = new Uint8Array([0x43, 0x61, 0x66, 0xe9, 0x0a]);
+    await user.upload(within(dialog).getByLabelText('File'), new File([bytes], 'latin.csv'));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview import' }));
+    const check = await screen.findByRole('dialog', { name: 'Check the import' });
+    expect(lastBody('/api/v1/imports/preview', 'POST')).toMatchObject({ contentBase64: 'Q2Fm6Qo=' });
+    expect(lastBody('/api/v1/imports/preview', 'POST')).not.toHaveProperty('encoding');
+    expect(check).toHaveTextContent('Read as Windows-1252 (Western European), detected.');
+
+    await user.click(within(check).getByRole('combobox', { name: 'Text encoding' }));
+    await user.click(await screen.findByRole('option', { name: 'ISO-8859-15 (Latin-9, with €)' }));
+    await waitFor(() =>
+      expect(check).toHaveTextContent('Read as ISO-8859-15 (Latin-9, with €), as you chose.'),
+    );
+    expect(lastBody('/api/v1/imports/preview', 'POST')).toMatchObject({ encoding: 'iso-8859-15' });
+    await user.click(within(check).getByRole('button', { name: 'Import 2 transactions' }));
+    await waitFor(() => expect(server.calls('/api/v1/imports', 'POST')).toHaveLength(1));
+    expect(lastBody('/api/v1/imports', 'POST')).toMatchObject({
+      contentBase64: 'Q2Fm6Qo=',
+      encoding: 'iso-8859-15',
+    });
+  });
+
   it('previews an OFX file without a column mapping', async () => {
     importServer();
     server.on('POST', '/api/v1/imports/preview', () =>
       ok({
         kind: 'ofx',
+        encoding: { name: 'utf-8', source: 'utf-8', nulRemoved: 0 },
         rows: [
           {
             line: 12,

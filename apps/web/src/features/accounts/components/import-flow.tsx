@@ -1,5 +1,10 @@
 import { useSessionExpiredHandler } from '@/lib/session';
 import { accountTypeLabel } from '@lodestar/domain/accounts';
+import {
+  ENCODING_LABELS,
+  IMPORT_ENCODINGS,
+  type ImportEncoding,
+} from '@lodestar/domain/import/encoding-names';
 import { isIsoDate } from '@lodestar/domain/dates';
 import { formatBytes, formatMoney } from '@lodestar/domain/formatting';
 import { fromMajor } from '@lodestar/domain/money';
@@ -48,7 +53,75 @@ const NEW_ACCOUNT = 'new-account';
 
 const KIND_LABELS: Record<string, string> = { csv: 'CSV', ofx: 'OFX/QFX', qfx: 'OFX/QFX', qif: 'QIF' };
 
-type LoadedFile = { name: string; size: number; content: string };
+/** A chosen file: its bytes (sent base64; the server settles the encoding) and size. */
+type LoadedFile = { name: string; size: number; bytes: Uint8Array; base64: string };
+
+/** The bytes as base64, in chunks (a 10 MB file is too long for one String.fromCharCode call). */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let offset = 0; offset < bytes.length; offset += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(offset, offset + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/** The file's text as the server read it (for column names), or '' when this browser lacks the encoding. */
+function textOf(file: LoadedFile, encoding: ImportEncoding | undefined): string {
+  try {
+    return new TextDecoder(encoding ?? 'utf-8').decode(file.bytes);
+  } catch {
+    return '';
+  }
+}
+
+const SOURCE_TEXT: Record<NonNullable<ImportPreview['encoding']>['source'], string> = {
+  bom: 'from its byte-order mark',
+  'utf-8': 'valid UTF-8',
+  'utf-16-pattern': 'detected',
+  declared: 'as the file declares',
+  detected: 'detected',
+  chosen: 'as you chose',
+};
+
+/** The encoding the file was read in, with a switch to read it in another. */
+function EncodingSwitch({
+  encoding,
+  disabled,
+  onChange,
+}: {
+  encoding: NonNullable<ImportPreview['encoding']>;
+  disabled: boolean;
+  onChange: (encoding: ImportEncoding) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <label htmlFor={id} className="font-medium">
+        Text encoding
+      </label>
+      <Select
+        value={encoding.name}
+        disabled={disabled}
+        onValueChange={(value) => onChange(value as ImportEncoding)}
+      >
+        <SelectTrigger id={id} className="w-auto min-w-56" aria-describedby={`${id}-hint`}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {IMPORT_ENCODINGS.map((name) => (
+            <SelectItem key={name} value={name}>
+              {ENCODING_LABELS[name]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <p id={`${id}-hint`} className="text-muted-foreground">
+        Read as {ENCODING_LABELS[encoding.name]}, {SOURCE_TEXT[encoding.source]}. If names look garbled,
+        choose another.
+      </p>
+    </div>
+  );
+}
 
 /** Why a chosen file cannot be imported, or undefined. */
 export function fileProblem(file: Pick<File, 'name' | 'size'>): string | undefined {
@@ -233,7 +306,8 @@ function PossibleDuplicates({
 
 /**
  * Import a bank export into an account: choose the account (or create a manual one first), choose a
- * CSV, OFX/QFX or QIF file (read here as text), preview it — for CSV with the detected column mapping,
+ * CSV, OFX/QFX or QIF file (sent as bytes: the server detects the text encoding, which the preview
+ * shows and lets the user change), preview it — for CSV with the detected column mapping,
  * editable and previewed again — then import. The toast that confirms it offers Undo.
  */
 export function ImportFlow({
@@ -259,6 +333,8 @@ export function ImportFlow({
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [previewed, setPreviewed] = useState<CsvMapping | undefined>();
   const [draft, setDraft] = useState<CsvMapping | undefined>();
+  /** The encoding the user chose in the preview; undefined = the server detects it. */
+  const [encoding, setEncoding] = useState<ImportEncoding | undefined>();
   const queryClient = useQueryClient();
   const invalidate = useInvalidateMoneyData();
   const onSessionExpired = useSessionExpiredHandler();
@@ -267,11 +343,18 @@ export function ImportFlow({
   const account = list.find((item) => item.id === accountId);
 
   const runPreview = useMutation({
-    mutationFn: (mapping: CsvMapping | undefined) => {
+    mutationFn: ({ mapping, chosen }: { mapping?: CsvMapping; chosen?: ImportEncoding }) => {
       if (!accountId || !file) throw new Error('Choose an account and a file first.');
-      return accountsApi.previewImport({ accountId, fileName: file.name, content: file.content, mapping });
+      return accountsApi.previewImport({
+        accountId,
+        fileName: file.name,
+        contentBase64: file.base64,
+        ...(chosen && { encoding: chosen }),
+        mapping,
+      });
     },
-    onSuccess: (result) => {
+    onSuccess: (result, { chosen }) => {
+      setEncoding(chosen);
       const mapping = mappingOf(result);
       setKeep(new Set());
       setPreview(result);
@@ -287,7 +370,8 @@ export function ImportFlow({
       return accountsApi.commitImport({
         accountId,
         fileName: file.name,
-        content: file.content,
+        contentBase64: file.base64,
+        ...(encoding && { encoding }),
         mapping: preview?.kind === 'csv' ? previewed : undefined,
         ...(keep.size > 0 && { keepLines: [...keep].sort((a, b) => a - b) }),
       });
@@ -324,13 +408,15 @@ export function ImportFlow({
     const chosen = event.target.files?.[0];
     setFile(null);
     setPreview(null);
+    setEncoding(undefined);
     runPreview.reset();
     if (!chosen) return;
     const problem = fileProblem(chosen);
     setFileError(problem);
     if (problem) return;
     try {
-      setFile({ name: chosen.name, size: chosen.size, content: await chosen.text() });
+      const bytes = new Uint8Array(await chosen.arrayBuffer());
+      setFile({ name: chosen.name, size: chosen.size, bytes, base64: toBase64(bytes) });
     } catch {
       setFileError('This file could not be read. Choose it again.');
     }
@@ -341,7 +427,7 @@ export function ImportFlow({
     setAccountError(accountId ? undefined : 'Choose the account to import into');
     if (!file && !fileError) setFileError('Choose a file');
     if (!accountId || !file || runPreview.isPending) return;
-    runPreview.mutate(undefined);
+    runPreview.mutate({});
   };
 
   if (creating) {
@@ -376,7 +462,10 @@ export function ImportFlow({
       .filter((row) => keep.has(row.line) && anchorDate !== undefined && row.date > anchorDate)
       .reduce((sum, row) => sum + rowAmount(row, account.currency).amountMinor, 0);
     const names = draft
-      ? columnNames({ ...draft, headers: preview.mapping?.headers ?? draft.headers }, file.content)
+      ? columnNames(
+          { ...draft, headers: preview.mapping?.headers ?? draft.headers },
+          textOf(file, preview.encoding?.name),
+        )
       : [];
     return (
       <div className="grid grid-cols-1 gap-4">
@@ -389,6 +478,13 @@ export function ImportFlow({
         <p aria-live="polite" className="text-sm font-medium">
           {importCountsText(preview.newCount, preview.duplicateCount, preview.possibleDuplicateCount)}
         </p>
+        {preview.encoding ? (
+          <EncodingSwitch
+            encoding={preview.encoding}
+            disabled={runPreview.isPending}
+            onChange={(chosen) => runPreview.mutate({ mapping: previewed, chosen })}
+          />
+        ) : null}
         {preview.balance ? (
           <p className="text-sm text-muted-foreground" data-testid="import-balance-effect">
             {balanceEffectText(preview.balance, keptMoves, display)}
@@ -416,7 +512,7 @@ export function ImportFlow({
                 variant="outline"
                 size="sm"
                 disabled={!dirty || runPreview.isPending}
-                onClick={() => runPreview.mutate(draft)}
+                onClick={() => runPreview.mutate({ mapping: draft, ...(encoding && { chosen: encoding }) })}
               >
                 {runPreview.isPending ? 'Updating...' : 'Update preview'}
               </Button>
@@ -480,8 +576,8 @@ export function ImportFlow({
       <DialogHeader>
         <DialogTitle>Import a file</DialogTitle>
         <DialogDescription>
-          A CSV, OFX/QFX or QIF export from your bank, up to {formatBytes(MAX_IMPORT_BYTES)}. The file is read
-          in your browser and previewed before anything is saved; transactions already imported are skipped.
+          A CSV, OFX/QFX or QIF export from your bank, up to {formatBytes(MAX_IMPORT_BYTES)}. The file is
+          previewed before anything is saved; transactions already imported are skipped.
         </DialogDescription>
       </DialogHeader>
       <FormField label="Import into" error={accountError}>
