@@ -118,10 +118,61 @@ async function main() {
       ["search 'amazon', page 3", 'search=amazon&limit=50&page=3'],
       ["search 'zelle to', expenses", 'search=zelle%20to&filter=expenses&limit=50'],
       ['amount sort, page 1', 'sort=amount_desc&limit=50'],
-      ['amount sort, middle page', `sort=amount_desc&limit=50&page=${middlePage}`],
+      [
+        `amount sort, middle page (${middlePage.toLocaleString('en-US')}) by number`,
+        `sort=amount_desc&limit=50&page=${middlePage}`,
+      ],
+      [
+        `amount sort, page ${Math.ceil(lastPage / 4).toLocaleString('en-US')} by number`,
+        `sort=amount_desc&limit=50&page=${Math.ceil(lastPage / 4)}`,
+      ],
+      [
+        `amount sort, last page by number (read from the other end)`,
+        `sort=amount_desc&limit=50&page=${lastPage}`,
+      ],
     ];
+    // Pages reached with the previous page's cursor, as the web app's list asks for them.
+    const cursorCases: [string, string, number][] = [
+      ['amount sort, page 2 after its cursor', 'sort=amount_desc&limit=50', 2],
+      ['amount sort, middle page after its cursor', 'sort=amount_desc&limit=50', middlePage],
+      ['amount sort, last page after its cursor', 'sort=amount_desc&limit=50', lastPage],
+      ['amount sort ascending, middle page after its cursor', 'sort=amount_asc&limit=50', middlePage],
+      [
+        'amount sort + category filter, middle page after its cursor',
+        'sort=amount_desc&categories=FOOD_AND_DRINK&limit=50',
+        Math.ceil(food.pagination.totalPages / 2),
+      ],
+      ['date sort, middle page after its cursor', 'limit=50', middlePage],
+      ['oldest first, last page after its cursor', 'sort=date_asc&limit=50', lastPage],
+    ];
+    for (const [name, query, pageNumber] of cursorCases) {
+      const before = await get(`${query}&page=${pageNumber - 1}`);
+      const cursor = (before.pagination as { nextCursor?: string | null }).nextCursor;
+      if (!cursor) throw new Error(`${name}: no nextCursor on page ${pageNumber - 1}`);
+      cases.push([name, `${query}&page=${pageNumber}&after=${cursor}`]);
+    }
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
     const results: Result[] = [];
+    // The statement an amount-sorted page ran before (OFFSET from the start of the amount index), timed
+    // alone (the ids only; the page also read its total and its 50 rows).
+    for (const [name, pageNumber] of [
+      ['before: OFFSET ids of the amount-sorted middle page', middlePage],
+      ['before: OFFSET ids of the amount-sorted last page', lastPage],
+    ] as const) {
+      if (only && !only.test(name)) continue;
+      results.push({
+        name,
+        ...(await time(async () => {
+          const result = await database.pool.query(
+            `select id from "transaction" where user_id = $1 order by amount_minor desc, id desc offset $2 limit 50`,
+            [userId, (pageNumber - 1) * 50],
+          );
+          return `${result.rowCount ?? 0} ids`;
+        })),
+      });
+    }
     for (const [name, query] of cases) {
+      if (only && !only.test(name)) continue;
       results.push({ name, ...(await time(page(query))) });
       process.stderr.write('.');
     }

@@ -28,6 +28,7 @@ type Pagination = {
   totalPages: number;
   hasNext: boolean;
   unfilteredTotal: number;
+  nextCursor: string | null;
 };
 type ListBody = { success: boolean; data: TransactionView[]; pagination: Pagination } & Omit<
   Envelope<unknown>,
@@ -64,6 +65,54 @@ async function list(browser: Awaited<ReturnType<typeof signedInUser>>['browser']
 }
 
 describe('GET /transactions/paginated: shape and paging', () => {
+  it('continues from nextCursor (any sort, ties in amount) and refuses a cursor it did not make', async () => {
+    const { browser, userId } = await signedInUser(w);
+    const account = await addAccount(db(), userId, { name: 'Card' });
+    await addTransactions(
+      db(),
+      userId,
+      account.id,
+      Array.from({ length: 9 }, (_, index) => ({
+        date: `2026-01-0${1 + (index % 3)}`,
+        amountMinor: [-500, -500, 1200][index % 3]!,
+        name: `Row ${index}`,
+      })),
+    );
+    for (const sort of ['amount_desc', 'amount_asc', 'date_desc', 'date_asc']) {
+      const byNumber: string[] = [];
+      const byCursor: string[] = [];
+      let after: string | null = null;
+      for (let page = 1; page <= 3; page += 1) {
+        const numbered = await list(browser, `sort=${sort}&limit=4&page=${page}`);
+        byNumber.push(...numbered.body.data.map((row) => row.id));
+        const next = await list(
+          browser,
+          `sort=${sort}&limit=4&page=${page}${after ? `&after=${after}` : ''}`,
+        );
+        expect(next.status).toBe(200);
+        expect(next.body.pagination).toMatchObject({ total: 9, page, hasNext: page < 3 });
+        byCursor.push(...next.body.data.map((row) => row.id));
+        after = next.body.pagination.nextCursor;
+        expect(after === null).toBe(page === 3);
+      }
+      expect(byCursor).toEqual(byNumber);
+      expect(new Set(byCursor).size).toBe(9);
+    }
+
+    const first = await list(browser, 'sort=amount_desc&limit=4');
+    const cursor = first.body.pagination.nextCursor ?? '';
+    for (const bad of [`sort=date_desc&after=${cursor}`, 'after=not-a-cursor', `after=${'x'.repeat(201)}`]) {
+      const refused = await list(browser, `limit=4&page=2&${bad}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.items).toEqual([
+        expect.objectContaining({
+          field: 'after',
+          message: "After must be the previous page's nextCursor for the same sort",
+        }),
+      ]);
+    }
+  });
+
   it('answers the spec shape with exact paging math, newest first', async () => {
     const { browser, userId } = await signedInUser(w);
     const account = await addAccount(db(), userId, { name: 'Joint Checking' });
@@ -94,6 +143,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
       totalPages: 3,
       hasNext: true,
       unfilteredTotal: 7,
+      nextCursor: expect.any(String),
     });
     expect(first.body.data.map((row) => row.date)).toEqual(dates.slice(0, 3));
     const row = first.body.data[0];
@@ -121,6 +171,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
       totalPages: 3,
       hasNext: false,
       unfilteredTotal: 7,
+      nextCursor: null,
     });
     expect(last.body.data.map((item) => item.date)).toEqual(['2025-12-30']);
 
@@ -134,6 +185,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
       totalPages: 3,
       hasNext: false,
       unfilteredTotal: 7,
+      nextCursor: null,
     });
 
     // The filtered total beside every transaction of the user.
@@ -149,6 +201,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
       totalPages: 1,
       hasNext: false,
       unfilteredTotal: 7,
+      nextCursor: null,
     });
   });
 
@@ -158,7 +211,15 @@ describe('GET /transactions/paginated: shape and paging', () => {
     expect(result.body).toEqual({
       success: true,
       data: [],
-      pagination: { total: 0, page: 1, pageSize: 50, totalPages: 0, hasNext: false, unfilteredTotal: 0 },
+      pagination: {
+        total: 0,
+        page: 1,
+        pageSize: 50,
+        totalPages: 0,
+        hasNext: false,
+        unfilteredTotal: 0,
+        nextCursor: null,
+      },
     });
   });
 
@@ -398,6 +459,7 @@ describe('GET /transactions/paginated: filters, search and sort', () => {
       totalPages: 4,
       hasNext: false,
       unfilteredTotal: 9,
+      nextCursor: null,
     });
   });
 
@@ -917,6 +979,7 @@ describe('OpenAPI document', () => {
     expect(parameters?.sort()).toEqual(
       [
         'accounts',
+        'after',
         'categories',
         'date',
         'to',

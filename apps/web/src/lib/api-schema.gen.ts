@@ -1669,6 +1669,8 @@ export interface paths {
           sort?: 'date_desc' | 'date_asc' | 'amount_desc' | 'amount_asc';
           page?: number;
           limit?: number;
+          /** @description The previous page's `pagination.nextCursor` (same filters and sort): the page is the rows just after that page, read from the index at any depth; `page` still numbers it */
+          after?: string;
         };
         header?: never;
         path?: never;
@@ -5980,6 +5982,8 @@ export interface components {
       hasNext: boolean;
       /** @description Every transaction of the user, whatever the filters */
       unfilteredTotal: number;
+      /** @description Pass as `after` with `page` + 1 for the next page; null on the last page */
+      nextCursor: string | null;
     };
     ListedRule: {
       id: string;

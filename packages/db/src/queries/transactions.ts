@@ -63,6 +63,12 @@ export type TransactionSelection = {
 
 export type TransactionListItem = typeof transaction.$inferSelect & { accountName: string };
 
+/**
+ * Where a keyset page continues: just after the row with this sort key (its amount in minor units for the
+ * amount sorts, its YYYY-MM-DD date for the date sorts) and this id, in the listing's order.
+ */
+export type TransactionKeyset = { key: number | string; id: string };
+
 /** SQL of the category a row shows ('' = Uncategorized); the same expression as the counters and index. */
 export const shownCategorySql = sql<string>`transaction_category_shown(${transaction.category}, ${transaction.categorySource}, ${transaction.categoryConfidence})`;
 const isTransferSql = sql`(${transaction.transferPairId} is not null or ${shownCategorySql} = 'TRANSFER')`;
@@ -391,6 +397,44 @@ function orderBy(sort: TransactionSort) {
   }
 }
 
+/** The rows after `after` in the order of `sort`: a row comparison the sort's index serves as a range. */
+function keysetCondition(sort: TransactionSort, after: TransactionKeyset): SQL {
+  const byDate = sort === 'date_desc' || sort === 'date_asc';
+  const descending = sort === 'date_desc' || sort === 'amount_desc';
+  const key = byDate ? sql`${transaction.date}` : sql`${transaction.amountMinor}`;
+  const value = byDate ? sql`${String(after.key)}::date` : sql`${String(after.key)}::bigint`;
+  return descending
+    ? sql`(${key}, ${transaction.id}) < (${value}, ${after.id}::uuid)`
+    : sql`(${key}, ${transaction.id}) > (${value}, ${after.id}::uuid)`;
+}
+
+const REVERSED: Record<TransactionSort, TransactionSort> = {
+  date_desc: 'date_asc',
+  date_asc: 'date_desc',
+  amount_desc: 'amount_asc',
+  amount_asc: 'amount_desc',
+};
+
+/**
+ * An OFFSET page of `count` ordered rows read from whichever end is nearer: a page past the middle is
+ * the mirror page of the reversed order (the sort ends on the unique id, so the reversed order is the
+ * exact mirror), so no page skips more than half the rows.
+ */
+async function selectRowsFromNearerEnd(
+  db: Executor,
+  userId: string,
+  conditions: SQL[],
+  sort: TransactionSort,
+  page: { offset: number; limit: number; count: number },
+): Promise<TransactionListItem[]> {
+  const { offset, limit, count } = page;
+  const take = Math.min(limit, count - offset);
+  const mirrorOffset = count - offset - take;
+  if (take <= 0 || mirrorOffset >= offset) return selectRows(db, userId, conditions, sort, offset, limit);
+  const rows = await selectRows(db, userId, conditions, REVERSED[sort], mirrorOffset, take);
+  return rows.reverse();
+}
+
 /**
  * The page's rows in two steps: the ids in order from an index (index-only where the filter allows, so
  * skipped rows cost no table reads), then those rows with their account names.
@@ -446,7 +490,10 @@ export type TransactionPage = {
  *
  * - Date sorts: the counters give the total and the date bucket where the page starts and ends; the rows
  *   come from one index range inside those buckets, skipping at most one month's rows.
- * - Amount sorts: the counters give the total; the rows are an OFFSET over (user_id, amount_minor, id).
+ * - Amount sorts: the counters give the total; the rows are an OFFSET over (user_id, amount_minor, id)
+ *   from the nearer end (a page past the middle is read in the reversed order).
+ * - With `after` (the previous page's last row), any sort: the rows are the index range just after that
+ *   row (keyset), so a page costs the same at any depth; the total as above.
  * - Search, and filters the counters do not hold (counted): one count over the matching rows (the trigram
  *   index for search, the date index within the date bounds), then the page as an OFFSET.
  * - Whatever the selection, `unfilteredTotal` is the user's number of transactions, from the counters.
@@ -454,7 +501,7 @@ export type TransactionPage = {
 export async function listTransactionPage(
   db: Database,
   userId: string,
-  options: { selection: TransactionSelection; sort: TransactionSort; offset: number; limit: number },
+  options: PageOptions,
 ): Promise<TransactionPage> {
   return db.transaction(
     async (tx) => {
@@ -465,23 +512,37 @@ export async function listTransactionPage(
   );
 }
 
+type PageOptions = {
+  selection: TransactionSelection;
+  sort: TransactionSort;
+  offset: number;
+  limit: number;
+  /** The previous page's last row: the page is the `limit` rows after it (keyset), `offset` only bounds it. */
+  after?: TransactionKeyset;
+};
+
 async function selectedPage(
   tx: Executor,
   userId: string,
-  options: { selection: TransactionSelection; sort: TransactionSort; offset: number; limit: number },
+  options: PageOptions,
 ): Promise<{ rows: TransactionListItem[]; total: number }> {
-  const { selection, sort, offset, limit } = options;
+  const { selection, sort, offset, limit, after } = options;
   if (selectsNothing(selection)) return { rows: [], total: 0 };
   if (selection.fromDate && selection.toDate && selection.fromDate > selection.toDate)
     return { rows: [], total: 0 };
   const conditions = [...rowConditions(userId, selection), ...dateConditions(selection)];
-  if (!countable(selection)) return searchPage(tx, userId, conditions, sort, offset, limit);
+  if (!countable(selection)) return searchPage(tx, userId, conditions, sort, offset, limit, after);
 
   let buckets = await dateBuckets(tx, userId, selection);
   const count = total(buckets);
   if (offset >= count) return { rows: [], total: count };
+  if (after) {
+    const rows = await selectRows(tx, userId, [...conditions, keysetCondition(sort, after)], sort, 0, limit);
+    return { rows, total: count };
+  }
   if (sort === 'amount_desc' || sort === 'amount_asc') {
-    return { rows: await selectRows(tx, userId, conditions, sort, offset, limit), total: count };
+    const rows = await selectRowsFromNearerEnd(tx, userId, conditions, sort, { offset, limit, count });
+    return { rows, total: count };
   }
 
   const ascending = sort === 'date_asc';
@@ -521,6 +582,7 @@ async function searchPage(
   sort: TransactionSort,
   offset: number,
   limit: number,
+  after?: TransactionKeyset,
 ): Promise<{ rows: TransactionListItem[]; total: number }> {
   const [counted] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -528,6 +590,10 @@ async function searchPage(
     .where(and(...conditions));
   const total = counted?.count ?? 0;
   if (offset >= total) return { rows: [], total };
+  if (after) {
+    const rows = await selectRows(db, userId, [...conditions, keysetCondition(sort, after)], sort, 0, limit);
+    return { rows, total };
+  }
   return { rows: await selectRows(db, userId, conditions, sort, offset, limit), total };
 }
 

@@ -6,6 +6,7 @@ import {
 } from '@lodestar/db';
 import { AppError } from '../../http/app-error';
 import { recurringTransactionIds } from '../spending/recurring';
+import { decodePageCursor, encodePageCursor } from './page-cursor';
 import {
   TRANSACTION_MESSAGES,
   UNCATEGORIZED_FILTER,
@@ -22,6 +23,8 @@ export type Pagination = {
   hasNext: boolean;
   /** Every transaction of the user, whatever the filters ("86 of 2,306"). */
   unfilteredTotal: number;
+  /** `after` for the next page (its rows read by keyset at any depth); null on the last page. */
+  nextCursor: string | null;
 };
 
 /**
@@ -72,6 +75,10 @@ export async function listTransactions(options: {
   now?: Date;
 }): Promise<{ data: TransactionView[]; pagination: Pagination }> {
   const { db, userId, query } = options;
+  const after = query.after === undefined ? undefined : decodePageCursor(query.after, query.sort);
+  if (query.after !== undefined && !after) {
+    throw AppError.validation([{ field: 'after', message: TRANSACTION_MESSAGES.after, code: 'custom' }]);
+  }
   const selection = await selectionFor(db, userId, query, options.now ?? new Date());
   const pageSize = query.limit;
   const { rows, total, unfilteredTotal } = await listTransactionPage(db, userId, {
@@ -79,8 +86,11 @@ export async function listTransactions(options: {
     sort: query.sort,
     offset: (query.page - 1) * pageSize,
     limit: pageSize,
+    ...(after ? { after } : {}),
   });
   const totalPages = Math.ceil(total / pageSize);
+  const last = rows.at(-1);
+  const hasNext = query.page < totalPages;
   return {
     data: rows.map(toTransactionView),
     pagination: {
@@ -88,8 +98,9 @@ export async function listTransactions(options: {
       page: query.page,
       pageSize,
       totalPages,
-      hasNext: query.page < totalPages,
+      hasNext,
       unfilteredTotal,
+      nextCursor: hasNext && last ? encodePageCursor(query.sort, last) : null,
     },
   };
 }

@@ -23,6 +23,7 @@ export const TRANSACTION_MESSAGES = {
   date: 'Date must be a real date written YYYY-MM-DD',
   to: 'The end date must be a real date written YYYY-MM-DD',
   toBeforeFrom: 'The end date must be on or after the start date',
+  after: "After must be the previous page's nextCursor for the same sort",
   searchShort: 'Search needs at least 2 characters',
   searchLong: 'Search must be at most 100 characters',
   pending: 'Pending must be only or exclude',
@@ -159,6 +160,12 @@ export const listQuerySchema = selectionQuerySchema.extend({
       .max(PAGING.transactionListing.maxPageSize, TRANSACTION_MESSAGES.limit)
       .default(PAGING.transactionListing.defaultPageSize),
   ),
+  after: z.preprocess(blankToUndefined, z.string().max(200, TRANSACTION_MESSAGES.after).optional()).openapi({
+    description:
+      "The previous page's `pagination.nextCursor` (same filters and sort): the page is the rows just " +
+      'after that page, read from the index at any depth; `page` still numbers it',
+    type: 'string',
+  }),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -260,5 +267,8 @@ export const PaginationSchema = z
       .number()
       .int()
       .openapi({ description: 'Every transaction of the user, whatever the filters' }),
+    nextCursor: z.string().nullable().openapi({
+      description: 'Pass as `after` with `page` + 1 for the next page; null on the last page',
+    }),
   })
   .openapi('Pagination');

@@ -50,12 +50,23 @@ export const activityKeys = {
   accounts: ['accounts', 'activity-filter-options'] as const,
 };
 
-export type TransactionsCache = InfiniteData<TransactionPage, number>;
+/**
+ * Which page to load: its number, and the previous page's cursor (the server then reads the rows just
+ * after that page from its index, as fast at page 5,000 as at page 2).
+ */
+export type PageParam = { page: number; after?: string };
+export type TransactionsCache = InfiniteData<TransactionPage, PageParam>;
 
 /** The query string of GET /transactions/paginated for `filters` and `page` (without the '?'). */
-export function transactionsQueryString(filters: ActivityFilters, page: number, limit = PAGE_SIZE): string {
+export function transactionsQueryString(
+  filters: ActivityFilters,
+  page: number,
+  limit = PAGE_SIZE,
+  after?: string,
+): string {
   const params = new URLSearchParams({ page: String(page), limit: String(limit) });
   for (const [key, value] of filtersToParams(filters, { forApi: true })) params.set(key, value);
+  if (after) params.set('after', after);
   return params.toString();
 }
 
@@ -78,7 +89,8 @@ function readPagination(value: unknown, page: number, rows: number, limit: numbe
   const totalPages = number('totalPages', Math.max(1, Math.ceil(total / Math.max(1, pageSize))));
   const hasNext = typeof source.hasNext === 'boolean' ? source.hasNext : page < totalPages;
   const unfilteredTotal = number('unfilteredTotal', total);
-  return { total, page: number('page', page), pageSize, totalPages, hasNext, unfilteredTotal };
+  const nextCursor = typeof source.nextCursor === 'string' ? source.nextCursor : null;
+  return { total, page: number('page', page), pageSize, totalPages, hasNext, unfilteredTotal, nextCursor };
 }
 
 /**
@@ -88,7 +100,7 @@ function readPagination(value: unknown, page: number, rows: number, limit: numbe
  */
 export async function fetchTransactionsPage(
   filters: ActivityFilters,
-  page: number,
+  { page, after }: PageParam,
   signal?: AbortSignal,
 ): Promise<TransactionPage> {
   let outerPagination: unknown;
@@ -105,7 +117,7 @@ export async function fetchTransactionsPage(
     return response;
   };
   const data = await apiFetch<unknown>(
-    `/transactions/paginated?${transactionsQueryString(filters, page)}`,
+    `/transactions/paginated?${transactionsQueryString(filters, page, PAGE_SIZE, after)}`,
     { signal },
     capture,
   );

@@ -136,6 +136,8 @@ export function serveTransactions(rows: Transaction[], { accounts = ACCOUNTS } =
         totalPages,
         hasNext: page < totalPages,
         unfilteredTotal: store.rows.length,
+        // Opaque to the app, which sends it back as `after` with the next page.
+        nextCursor: page < totalPages ? `cursor-after-page-${page}` : null,
       },
     });
   });

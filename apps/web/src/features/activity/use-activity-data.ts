@@ -24,6 +24,7 @@ import {
   type ProposedRule,
   type Transaction,
   type TransactionChanges,
+  type PageParam,
   type TransactionsCache,
 } from './api';
 import { type ActivityFilters, filtersToParams } from './filters';
@@ -58,9 +59,14 @@ export function useTransactions(filters: ActivityFilters) {
   const query = useInfiniteQuery({
     queryKey: activityKeys.paginated(key),
     queryFn: ({ pageParam, signal }) => fetchTransactionsPage(filters, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage) =>
-      lastPage.pagination.hasNext && lastPage.data.length > 0 ? lastPage.pagination.page + 1 : undefined,
+    initialPageParam: { page: 1 } as PageParam,
+    getNextPageParam: (lastPage): PageParam | undefined => {
+      if (!lastPage.pagination.hasNext || lastPage.data.length === 0) return undefined;
+      const next = lastPage.pagination.page + 1;
+      return lastPage.pagination.nextCursor
+        ? { page: next, after: lastPage.pagination.nextCursor }
+        : { page: next };
+    },
     placeholderData: keepPreviousData,
     staleTime: CACHE.transactions.staleMs,
     gcTime: CACHE.transactions.gcMs,

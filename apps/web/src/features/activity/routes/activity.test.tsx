@@ -140,6 +140,8 @@ describe('Activity list', () => {
     expect(screen.queryByText('Payee 1', { exact: true })).not.toBeInTheDocument();
     expect(await screen.findByText(/ · 200 loaded$/)).toBeInTheDocument();
     expect(listRequests().at(-1)!.get('page')).toBe('2');
+    expect(listRequests().at(-1)!.get('after')).toBe('cursor-after-page-1');
+    expect(listRequests()[0]!.has('after')).toBe(false);
   });
 
   it('stays virtual with 10,000 rows loaded', async () => {

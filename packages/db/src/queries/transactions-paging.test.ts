@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { financialAccount, transaction, user } from '../schema/index';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import {
+  listTransactionPage,
+  type TransactionKeyset,
+  type TransactionListItem,
+  type TransactionSelection,
+  type TransactionSort,
+} from './transactions';
+
+/**
+ * Pages of the listing against the plain SQL they stand for (`ORDER BY key, id OFFSET n LIMIT m` over the
+ * same conditions), at several depths, with many ties in amount and date: page numbers (read from the
+ * nearer end for amount sorts) and keyset pages (`after` the previous page's last row).
+ */
+
+let t: TestDatabase;
+let userId: string;
+const ROWS = 730;
+const LIMIT = 50;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  userId = randomUUID();
+  await t.db.insert(user).values({ id: userId, name: 'Test User', email: `${userId}@example.test` });
+  const accounts = await t.db
+    .insert(financialAccount)
+    .values(
+      ['Checking', 'Card'].map((name) => ({
+        userId,
+        name,
+        type: 'depository' as const,
+        provider: 'manual',
+        currency: 'USD',
+      })),
+    )
+    .returning();
+  // Seven amounts and forty days over 730 rows: every amount and every day is shared by many rows.
+  const amounts = [-450, -1299, 2500, -450, -8000, 100, -20000];
+  const values = Array.from({ length: ROWS }, (_, i) => ({
+    userId,
+    accountId: accounts[i % 2]!.id,
+    externalId: randomUUID(),
+    currency: 'USD',
+    name: i % 3 === 0 ? 'Corner Coffee' : 'Grocer',
+    originalName: 'Shop',
+    date: `2026-0${1 + (i % 4)}-${String(1 + (i % 10)).padStart(2, '0')}`,
+    amountMinor: amounts[i % amounts.length]!,
+    category: i % 4 === 0 ? 'FOOD_AND_DRINK' : 'GENERAL_MERCHANDISE',
+    categoryConfidence: 0.9,
+  }));
+  await t.db.insert(transaction).values(values);
+  await t.pool.query('analyze "transaction"');
+});
+afterAll(async () => {
+  await t.drop();
+});
+
+const ORDER: Record<TransactionSort, string> = {
+  amount_desc: 'amount_minor desc, id desc',
+  amount_asc: 'amount_minor asc, id asc',
+  date_desc: 'date desc, id desc',
+  date_asc: 'date asc, id asc',
+};
+
+/** Each selection with the plain SQL condition it means. */
+const SELECTIONS: [TransactionSelection, string][] = [
+  [{ filter: 'all' }, 'true'],
+  [{ filter: 'expenses' }, 'amount_minor < 0 and not excluded'],
+  [
+    { filter: 'all', categories: ['FOOD_AND_DRINK'] },
+    `transaction_category_shown(category, category_source, category_confidence) = 'FOOD_AND_DRINK'`,
+  ],
+  [{ filter: 'all', search: 'co' }, `(lower(name) || ' ' || lower(coalesce(merchant_name, ''))) like '%co%'`],
+];
+
+async function plain(condition: string, sort: TransactionSort, offset: number, limit: number) {
+  const result = await t.pool.query<{ id: string }>(
+    `select id from "transaction" where user_id = $1 and ${condition} order by ${ORDER[sort]} offset $2 limit $3`,
+    [userId, offset, limit],
+  );
+  return result.rows.map((row) => row.id);
+}
+
+const keysetOf = (sort: TransactionSort, row: TransactionListItem): TransactionKeyset => ({
+  key: sort.startsWith('date') ? row.date : row.amountMinor,
+  id: row.id,
+});
+
+describe('listTransactionPage against the plain OFFSET SQL', () => {
+  for (const sort of ['amount_desc', 'amount_asc', 'date_desc', 'date_asc'] as const) {
+    for (const [selection, condition] of SELECTIONS) {
+      const label = `${sort}, ${JSON.stringify(selection)}`;
+
+      it(`returns the same rows by page number at every depth (${label})`, async () => {
+        const [{ count }] = (
+          await t.pool.query<{ count: number }>(
+            `select count(*)::int as count from "transaction" where user_id = $1 and ${condition}`,
+            [userId],
+          )
+        ).rows as [{ count: number }];
+        expect(count).toBeGreaterThan(2 * LIMIT);
+        const lastOffset = Math.floor((count - 1) / LIMIT) * LIMIT;
+        for (const offset of [0, LIMIT, Math.floor(count / 2) - 7, count - LIMIT - 3, lastOffset, count]) {
+          const page = await listTransactionPage(t.db, userId, { selection, sort, offset, limit: LIMIT });
+          expect(page.total).toBe(count);
+          expect(page.rows.map((row) => row.id)).toEqual(await plain(condition, sort, offset, LIMIT));
+        }
+      });
+
+      it(`returns the same rows page after page by keyset (${label})`, async () => {
+        let after: TransactionKeyset | undefined;
+        let pages = 0;
+        for (let offset = 0; ; offset += LIMIT) {
+          const page = await listTransactionPage(t.db, userId, {
+            selection,
+            sort,
+            offset,
+            limit: LIMIT,
+            ...(after ? { after } : {}),
+          });
+          expect(page.rows.map((row) => row.id)).toEqual(await plain(condition, sort, offset, LIMIT));
+          pages += 1;
+          const last = page.rows.at(-1);
+          if (!last || page.rows.length < LIMIT) break;
+          after = keysetOf(sort, last);
+        }
+        expect(pages).toBeGreaterThan(2);
+      });
+    }
+  }
+});
