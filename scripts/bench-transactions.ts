@@ -59,7 +59,8 @@ async function main() {
     };
     const page = (query: string) => async () => {
       const body = await get(query);
-      return `${body.data.length} rows of ${body.pagination.total.toLocaleString('en-US')}`;
+      const capped = (body.pagination as { totalCapped?: boolean }).totalCapped ? '+' : '';
+      return `${body.data.length} rows of ${body.pagination.total.toLocaleString('en-US')}${capped}`;
     };
 
     const all = await get('limit=50');
@@ -117,6 +118,9 @@ async function main() {
       ["search 'starbucks', page 1", 'search=starbucks&limit=50'],
       ["search 'amazon', page 3", 'search=amazon&limit=50&page=3'],
       ["search 'zelle to', expenses", 'search=zelle%20to&filter=expenses&limit=50'],
+      ["search 'co' (two characters), page 1", 'search=co&limit=50'],
+      ["search 'co', page 3 by number", 'search=co&limit=50&page=3'],
+      ["search 'qz' (two characters, no match)", 'search=qz&limit=50'],
       ['amount sort, page 1', 'sort=amount_desc&limit=50'],
       [
         `amount sort, middle page (${middlePage.toLocaleString('en-US')}) by number`,
@@ -144,6 +148,7 @@ async function main() {
       ],
       ['date sort, middle page after its cursor', 'limit=50', middlePage],
       ['oldest first, last page after its cursor', 'sort=date_asc&limit=50', lastPage],
+      ["search 'co', page 40 after its cursor", 'search=co&limit=50', 40],
     ];
     for (const [name, query, pageNumber] of cursorCases) {
       const before = await get(`${query}&page=${pageNumber - 1}`);
@@ -168,6 +173,22 @@ async function main() {
             [userId, (pageNumber - 1) * 50],
           );
           return `${result.rowCount ?? 0} ids`;
+        })),
+      });
+    }
+    // What a search counted before the cap: every match (the page itself is timed in the cases).
+    for (const word of ['co', 'amazon']) {
+      const name = `before: count(*) of every match of '${word}'`;
+      if (only && !only.test(name)) continue;
+      results.push({
+        name,
+        ...(await time(async () => {
+          const result = await database.pool.query<{ count: number }>(
+            `select count(*)::int as count from "transaction" where user_id = $1
+               and (lower(name) || ' ' || lower(coalesce(merchant_name, ''))) like $2`,
+            [userId, `%${word}%`],
+          );
+          return `${(result.rows[0]?.count ?? 0).toLocaleString('en-US')} matches`;
         })),
       });
     }

@@ -27,6 +27,7 @@ type Pagination = {
   pageSize: number;
   totalPages: number;
   hasNext: boolean;
+  totalCapped: boolean;
   unfilteredTotal: number;
   nextCursor: string | null;
 };
@@ -142,6 +143,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
       pageSize: 3,
       totalPages: 3,
       hasNext: true,
+      totalCapped: false,
       unfilteredTotal: 7,
       nextCursor: expect.any(String),
     });
@@ -170,6 +172,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
       pageSize: 3,
       totalPages: 3,
       hasNext: false,
+      totalCapped: false,
       unfilteredTotal: 7,
       nextCursor: null,
     });
@@ -184,6 +187,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
       pageSize: 3,
       totalPages: 3,
       hasNext: false,
+      totalCapped: false,
       unfilteredTotal: 7,
       nextCursor: null,
     });
@@ -200,6 +204,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
       pageSize: 50,
       totalPages: 1,
       hasNext: false,
+      totalCapped: false,
       unfilteredTotal: 7,
       nextCursor: null,
     });
@@ -217,6 +222,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
         pageSize: 50,
         totalPages: 0,
         hasNext: false,
+        totalCapped: false,
         unfilteredTotal: 0,
         nextCursor: null,
       },
@@ -458,6 +464,7 @@ describe('GET /transactions/paginated: filters, search and sort', () => {
       pageSize: 1,
       totalPages: 4,
       hasNext: false,
+      totalCapped: false,
       unfilteredTotal: 9,
       nextCursor: null,
     });

@@ -5982,6 +5982,8 @@ export interface components {
       hasNext: boolean;
       /** @description Every transaction of the user, whatever the filters */
       unfilteredTotal: number;
+      /** @description A search stops counting at 1,000 matches: true when more match, and `total` (1,000) means "1,000+"; `hasNext` and `totalPages` then follow from the rows read */
+      totalCapped: boolean;
       /** @description Pass as `after` with `page` + 1 for the next page; null on the last page */
       nextCursor: string | null;
     };

@@ -74,6 +74,16 @@ const SELECTIONS: [TransactionSelection, string][] = [
     `transaction_category_shown(category, category_source, category_confidence) = 'FOOD_AND_DRINK'`,
   ],
   [{ filter: 'all', search: 'co' }, `(lower(name) || ' ' || lower(coalesce(merchant_name, ''))) like '%co%'`],
+  [{ filter: 'all', search: 'Ee' }, `(lower(name) || ' ' || lower(coalesce(merchant_name, ''))) like '%ee%'`],
+];
+
+/** Two-character searches (the index of two-character pieces) with the plain LIKE they stand for. */
+const SHORT_SEARCHES: [string, string][] = [
+  ['co', '%co%'],
+  ['R ', '%r %'],
+  ['er', '%er%'],
+  ['zz', '%zz%'],
+  ['%', '%\\%%'],
 ];
 
 async function plain(condition: string, sort: TransactionSort, offset: number, limit: number) {
@@ -87,6 +97,54 @@ async function plain(condition: string, sort: TransactionSort, offset: number, l
 const keysetOf = (sort: TransactionSort, row: TransactionListItem): TransactionKeyset => ({
   key: sort.startsWith('date') ? row.date : row.amountMinor,
   id: row.id,
+});
+
+describe('searches against the plain SQL, counted up to a cap', () => {
+  for (const [search, like] of SHORT_SEARCHES) {
+    for (const sort of ['date_desc', 'amount_asc'] as const) {
+      it(`'${search}', ${sort}: exact total up to the cap, then the cap and whether rows follow`, async () => {
+        const condition = `(lower(name) || ' ' || lower(coalesce(merchant_name, ''))) like '${like}'`;
+        const all = await plain(condition, sort, 0, ROWS);
+        for (const cap of [1_000, 200, 40]) {
+          let after: TransactionKeyset | undefined;
+          for (let offset = 0; offset <= all.length; offset += LIMIT) {
+            const page = await listTransactionPage(t.db, userId, {
+              selection: { filter: 'all', search },
+              sort,
+              offset,
+              limit: LIMIT,
+              searchCountCap: cap,
+              ...(after ? { after } : {}),
+            });
+            expect(page.rows.map((row) => row.id)).toEqual(all.slice(offset, offset + LIMIT));
+            expect(page.totalCapped).toBe(all.length > cap);
+            expect(page.total).toBe(Math.min(all.length, cap));
+            if (page.totalCapped) expect(page.hasMore).toBe(offset + LIMIT < all.length);
+            const last = page.rows.at(-1);
+            if (!last) break;
+            after = keysetOf(sort, last);
+          }
+        }
+      });
+    }
+  }
+
+  it('has rows for most of them, so the comparison means something', async () => {
+    const counts = await Promise.all(
+      SHORT_SEARCHES.map(
+        async ([, like]) =>
+          (
+            await plain(
+              `(lower(name) || ' ' || lower(coalesce(merchant_name, ''))) like '${like}'`,
+              'date_desc',
+              0,
+              ROWS,
+            )
+          ).length,
+      ),
+    );
+    expect(counts.filter((count) => count > 200).length).toBeGreaterThanOrEqual(3);
+  });
 });
 
 describe('listTransactionPage against the plain OFFSET SQL', () => {

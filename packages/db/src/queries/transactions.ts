@@ -166,7 +166,9 @@ function rowConditions(userId: string, selection: TransactionSelection): SQL[] {
     conditions.push(sql`${transaction.accountId} = any(${toUuidArray(selection.accountIds)})`);
   }
   // LIKE on the lower-cased expression the trigram index covers: ILIKE's meaning, cheaper to recheck.
-  if (selection.search) conditions.push(sql`${searchTextSql} like lower(${likeContains(selection.search)})`);
+  if (selection.search) {
+    conditions.push(sql`${searchTextSql} like lower(${likeContains(selection.search)})`);
+  }
   if (selection.pending === 'only') conditions.push(sql`${transaction.status} = 'pending'`);
   if (selection.pending === 'exclude') conditions.push(sql`${transaction.status} <> 'pending'`);
   if (selection.refunds === 'only') conditions.push(refundSql);
@@ -477,9 +479,17 @@ async function rowsByIds(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** A search counts its matches exactly up to this many; beyond, the total says "at least" (1,000+). */
+export const SEARCH_COUNT_CAP = 1_000;
+
 export type TransactionPage = {
   rows: TransactionListItem[];
+  /** The matching rows; for a search with more than the cap, the cap itself (see `totalCapped`). */
   total: number;
+  /** A search matched more than the cap: `total` is a lower bound and `hasMore` says if rows follow. */
+  totalCapped: boolean;
+  /** Whether rows follow this page, when `totalCapped` (else the page math on `total` says it). */
+  hasMore?: boolean;
   /** Every transaction of the user, whatever the selection (from the counters, same snapshot). */
   unfilteredTotal: number;
 };
@@ -495,7 +505,9 @@ export type TransactionPage = {
  * - With `after` (the previous page's last row), any sort: the rows are the index range just after that
  *   row (keyset), so a page costs the same at any depth; the total as above.
  * - Search, and filters the counters do not hold (counted): one count over the matching rows (the trigram
- *   index for search, the date index within the date bounds), then the page as an OFFSET.
+ *   or two-character index for search, the date index within the date bounds), then the page as an OFFSET.
+ *   A search counts at most `SEARCH_COUNT_CAP` + 1 rows: past the cap the total is capped and the page
+ *   reads one row more to know whether another page follows.
  * - Whatever the selection, `unfilteredTotal` is the user's number of transactions, from the counters.
  */
 export async function listTransactionPage(
@@ -519,19 +531,31 @@ type PageOptions = {
   limit: number;
   /** The previous page's last row: the page is the `limit` rows after it (keyset), `offset` only bounds it. */
   after?: TransactionKeyset;
+  /** Where a search stops counting (default SEARCH_COUNT_CAP). */
+  searchCountCap?: number;
 };
 
-async function selectedPage(
+type SelectedPage = { rows: TransactionListItem[]; total: number; totalCapped: boolean; hasMore?: boolean };
+
+async function selectedPage(tx: Executor, userId: string, options: PageOptions): Promise<SelectedPage> {
+  const page = await countedPage(tx, userId, options);
+  return 'totalCapped' in page ? page : { ...page, totalCapped: false };
+}
+
+async function countedPage(
   tx: Executor,
   userId: string,
   options: PageOptions,
-): Promise<{ rows: TransactionListItem[]; total: number }> {
+): Promise<SelectedPage | { rows: TransactionListItem[]; total: number }> {
   const { selection, sort, offset, limit, after } = options;
   if (selectsNothing(selection)) return { rows: [], total: 0 };
   if (selection.fromDate && selection.toDate && selection.fromDate > selection.toDate)
     return { rows: [], total: 0 };
   const conditions = [...rowConditions(userId, selection), ...dateConditions(selection)];
-  if (!countable(selection)) return searchPage(tx, userId, conditions, sort, offset, limit, after);
+  if (!countable(selection)) {
+    const cap = selection.search ? (options.searchCountCap ?? SEARCH_COUNT_CAP) : undefined;
+    return searchPage(tx, userId, conditions, { sort, offset, limit, after, cap });
+  }
 
   let buckets = await dateBuckets(tx, userId, selection);
   const count = total(buckets);
@@ -573,28 +597,41 @@ async function selectedPage(
 /**
  * A page counted from the rows: the total from one count over the matches (the trigram index's for a
  * search), then the page, planned on its own (an ordered index walk for common words, the trigram
- * matches sorted for rare ones).
+ * matches sorted for rare ones). With a cap, the count stops after cap + 1 rows.
  */
 async function searchPage(
   db: Executor,
   userId: string,
   conditions: SQL[],
-  sort: TransactionSort,
-  offset: number,
-  limit: number,
-  after?: TransactionKeyset,
-): Promise<{ rows: TransactionListItem[]; total: number }> {
-  const [counted] = await db
-    .select({ count: sql<number>`count(*)::int` })
+  page: { sort: TransactionSort; offset: number; limit: number; after?: TransactionKeyset; cap?: number },
+): Promise<SelectedPage> {
+  const { sort, offset, limit, after, cap } = page;
+  const matching = db
+    .select({ one: sql`1` })
     .from(transaction)
     .where(and(...conditions));
-  const total = counted?.count ?? 0;
-  if (offset >= total) return { rows: [], total };
-  if (after) {
-    const rows = await selectRows(db, userId, [...conditions, keysetCondition(sort, after)], sort, 0, limit);
-    return { rows, total };
-  }
-  return { rows: await selectRows(db, userId, conditions, sort, offset, limit), total };
+  const counted =
+    cap === undefined
+      ? await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(transaction)
+          .where(and(...conditions))
+      : await db.select({ count: sql<number>`count(*)::int` }).from(matching.limit(cap + 1).as('matching'));
+  const count = counted[0]?.count ?? 0;
+  const totalCapped = cap !== undefined && count > cap;
+  const total = totalCapped ? cap : count;
+  if (!totalCapped && offset >= total) return { rows: [], total, totalCapped };
+  const keyset = after ? [keysetCondition(sort, after)] : [];
+  const rows = await selectRows(
+    db,
+    userId,
+    [...conditions, ...keyset],
+    sort,
+    after ? 0 : offset,
+    totalCapped ? limit + 1 : limit,
+  );
+  if (!totalCapped) return { rows, total, totalCapped };
+  return { rows: rows.slice(0, limit), total, totalCapped, hasMore: rows.length > limit };
 }
 
 /** How many of the user's transactions match a selection (the listing's `total`). */

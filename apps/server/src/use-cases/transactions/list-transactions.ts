@@ -21,6 +21,8 @@ export type Pagination = {
   pageSize: number;
   totalPages: number;
   hasNext: boolean;
+  /** A search matched more than 1,000 transactions: `total` is 1,000 and means "1,000+". */
+  totalCapped: boolean;
   /** Every transaction of the user, whatever the filters ("86 of 2,306"). */
   unfilteredTotal: number;
   /** `after` for the next page (its rows read by keyset at any depth); null on the last page. */
@@ -81,16 +83,19 @@ export async function listTransactions(options: {
   }
   const selection = await selectionFor(db, userId, query, options.now ?? new Date());
   const pageSize = query.limit;
-  const { rows, total, unfilteredTotal } = await listTransactionPage(db, userId, {
+  const { rows, total, totalCapped, hasMore, unfilteredTotal } = await listTransactionPage(db, userId, {
     selection,
     sort: query.sort,
     offset: (query.page - 1) * pageSize,
     limit: pageSize,
     ...(after ? { after } : {}),
   });
-  const totalPages = Math.ceil(total / pageSize);
   const last = rows.at(-1);
-  const hasNext = query.page < totalPages;
+  // A capped search total is a lower bound: whether a page follows comes from the rows themselves.
+  const hasNext = totalCapped ? hasMore === true : query.page < Math.ceil(total / pageSize);
+  const totalPages = totalCapped
+    ? Math.max(Math.ceil(total / pageSize), query.page + (hasNext ? 1 : 0))
+    : Math.ceil(total / pageSize);
   return {
     data: rows.map(toTransactionView),
     pagination: {
@@ -99,6 +104,7 @@ export async function listTransactions(options: {
       pageSize,
       totalPages,
       hasNext,
+      totalCapped,
       unfilteredTotal,
       nextCursor: hasNext && last ? encodePageCursor(query.sort, last) : null,
     },

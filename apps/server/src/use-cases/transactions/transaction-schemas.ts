@@ -267,6 +267,11 @@ export const PaginationSchema = z
       .number()
       .int()
       .openapi({ description: 'Every transaction of the user, whatever the filters' }),
+    totalCapped: z.boolean().openapi({
+      description:
+        'A search stops counting at 1,000 matches: true when more match, and `total` (1,000) means "1,000+"; ' +
+        '`hasNext` and `totalPages` then follow from the rows read',
+    }),
     nextCursor: z.string().nullable().openapi({
       description: 'Pass as `after` with `page` + 1 for the next page; null on the last page',
     }),

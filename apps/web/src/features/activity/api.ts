@@ -90,7 +90,17 @@ function readPagination(value: unknown, page: number, rows: number, limit: numbe
   const hasNext = typeof source.hasNext === 'boolean' ? source.hasNext : page < totalPages;
   const unfilteredTotal = number('unfilteredTotal', total);
   const nextCursor = typeof source.nextCursor === 'string' ? source.nextCursor : null;
-  return { total, page: number('page', page), pageSize, totalPages, hasNext, unfilteredTotal, nextCursor };
+  const totalCapped = source.totalCapped === true;
+  return {
+    total,
+    page: number('page', page),
+    pageSize,
+    totalPages,
+    hasNext,
+    totalCapped,
+    unfilteredTotal,
+    nextCursor,
+  };
 }
 
 /**

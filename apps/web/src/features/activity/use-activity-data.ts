@@ -88,7 +88,9 @@ export function useTransactions(filters: ActivityFilters) {
   const last = query.data?.pages.at(-1)?.pagination;
   const total = last?.total ?? 0;
   const unfilteredTotal = last?.unfilteredTotal ?? total;
-  return { query, key, transactions, total, unfilteredTotal };
+  // A search past 1,000 matches is counted no further: "1,000+".
+  const totalCapped = last?.totalCapped === true;
+  return { query, key, transactions, total, totalCapped, unfilteredTotal };
 }
 
 /** The accounts for the account filter (GET /accounts → { accounts }). */

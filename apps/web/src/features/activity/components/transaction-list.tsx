@@ -86,7 +86,8 @@ function useOffsetTop() {
 
 export type TransactionListProps = {
   transactions: Transaction[];
-  total: number;
+  /** How many match; undefined when a search counted no further than its cap (aria-rowcount -1). */
+  total: number | undefined;
   /** Desktop table (≥ 768 px) or the phone's two-line rows. */
   wide: boolean;
   /** Phone layout sorted by date: rows under date headers (the current one sticks). */
@@ -244,7 +245,7 @@ export function TransactionList({
         ref={container}
         role="grid"
         aria-label="Transactions"
-        aria-rowcount={total + (wide ? 1 : 0)}
+        aria-rowcount={total === undefined ? -1 : total + (wide ? 1 : 0)}
         aria-multiselectable="true"
         aria-busy={busy || undefined}
       >

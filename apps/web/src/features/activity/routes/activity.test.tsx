@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dateRangeStart, formatDateTokens } from '@lodestar/domain';
 import { servePreferences } from '@/lib/preferences-test-harness';
-import { server } from '@/test/fake-server';
+import { json, server } from '@/test/fake-server';
 import { renderApp, setViewport } from '@/test/render-app';
 import { bulkUpdateInChunks } from '../api';
 import {
@@ -142,6 +142,29 @@ describe('Activity list', () => {
     expect(listRequests().at(-1)!.get('page')).toBe('2');
     expect(listRequests().at(-1)!.get('after')).toBe('cursor-after-page-1');
     expect(listRequests()[0]!.has('after')).toBe(false);
+  });
+
+  it('says "1,000+" when a search matches more than the server counts', async () => {
+    serveTransactions([]);
+    server.on('GET', '/api/v1/transactions/paginated', () =>
+      json(200, {
+        success: true,
+        data: makeTransactions(100),
+        pagination: {
+          total: 1000,
+          page: 1,
+          pageSize: 100,
+          totalPages: 11,
+          hasNext: true,
+          totalCapped: true,
+          unfilteredTotal: 52_000,
+          nextCursor: 'next',
+        },
+      }),
+    );
+    renderActivity('/activity?search=co');
+    expect(await screen.findByText(/^1,000\+ of 52,000 transactions.* · 100 loaded$/)).toBeInTheDocument();
+    expect(await grid()).toHaveAttribute('aria-rowcount', '-1');
   });
 
   it('stays virtual with 10,000 rows loaded', async () => {

@@ -88,7 +88,7 @@ export function ActivityRoute() {
   );
   // Below 1024 px each transaction is a two-line card; the columns need a desktop's width.
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.desktopMinPx}px)`);
-  const { query, key, transactions, total, unfilteredTotal } = useTransactions(filters);
+  const { query, key, transactions, total, totalCapped, unfilteredTotal } = useTransactions(filters);
   const accounts = useAccountOptions();
   const rangeLabel = DATE_RANGE_LABELS[userPreferences.preferences.default_date_range];
   const chipOptions = {
@@ -219,7 +219,7 @@ export function ActivityRoute() {
         <TransactionList
           key={wide ? 'wide' : 'narrow'}
           transactions={transactions}
-          total={total}
+          total={totalCapped ? undefined : total}
           wide={wide}
           groupByDate={!wide && filters.sort.startsWith('date_')}
           selected={selected}
@@ -336,10 +336,13 @@ export function ActivityRoute() {
           </label>
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {updating ? 'Updating… ' : ''}
-            {formatCount(total)} of {formatCount(unfilteredTotal)}{' '}
+            {formatCount(total)}
+            {totalCapped ? '+' : ''} of {formatCount(unfilteredTotal)}{' '}
             {unfilteredTotal === 1 ? 'transaction' : 'transactions'}
             {windowText ? ` (${windowText})` : ''}
-            {transactions.length < total ? ` · ${formatCount(transactions.length)} loaded` : ''}
+            {transactions.length < total || totalCapped
+              ? ` · ${formatCount(transactions.length)} loaded`
+              : ''}
           </p>
         </div>
       ) : null}
