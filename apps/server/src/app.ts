@@ -34,6 +34,7 @@ import { holdingsRoutes } from './routes/holdings';
 import { marketRoutes } from './routes/market';
 import { realEstateRoutes } from './routes/real-estate';
 import { spendingRoutes } from './routes/spending';
+import { budgetsRoutes } from './routes/budgets';
 import { preferencesRoutes } from './routes/preferences';
 import { rulesRoutes } from './routes/rules';
 import { transactionsRoutes } from './routes/transactions';
@@ -277,6 +278,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.route('/', marketRoutes(routeDeps));
   api.route('/', realEstateRoutes(routeDeps));
   api.route('/', spendingRoutes(routeDeps));
+  api.route('/', budgetsRoutes(routeDeps));
   api.route(
     '/',
     userRoutes({

@@ -31,3 +31,4 @@ export * from './queries/user-data';
 export * from './queries/restore-staging';
 export * from './queries/crypto';
 export * from './queries/billing';
+export * from './queries/budgets';

@@ -126,6 +126,11 @@ export const APP_PAGES: PageDefinition[] = [
     lazy: () => import('@/features/expenses/routes/expenses').then((m) => ({ Component: m.ExpensesRoute })),
   },
   {
+    path: '/expenses/budgets',
+    skeleton: <ListSkeleton rows={6} />,
+    lazy: () => import('@/features/expenses/routes/budgets').then((m) => ({ Component: m.BudgetsRoute })),
+  },
+  {
     path: '/insights',
     skeleton: <ListSkeleton />,
     lazy: () => import('@/features/insights/routes/insights').then((m) => ({ Component: m.InsightsRoute })),

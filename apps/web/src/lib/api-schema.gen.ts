@@ -4055,6 +4055,304 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/budgets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A month's budgets beside what was spent, with averages and rollover
+     * @description Spending comes from the monthly rollups, converted at the rates of the month’s last day; hidden categories have no line and are not in the overall.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description YYYY-MM; default the current month */
+          month?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The month with its budgets */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['BudgetMonth'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    /** Set or remove one category's amount (or the overall one) for a month */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description YYYY-MM; default the current month */
+            month?: string;
+            /** @enum {string} */
+            category:
+              | 'FOOD_AND_DRINK'
+              | 'GENERAL_MERCHANDISE'
+              | 'TRANSPORTATION'
+              | 'ENTERTAINMENT'
+              | 'TRAVEL'
+              | 'LOAN_PAYMENTS'
+              | 'GENERAL_SERVICES'
+              | 'RENT_AND_UTILITIES'
+              | 'HOME_IMPROVEMENT'
+              | 'MEDICAL'
+              | 'overall';
+            /** @description Major units of the reporting currency; null removes the budget */
+            amount: number | null;
+          };
+        };
+      };
+      responses: {
+        /** @description The month with its budgets */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['BudgetMonth'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/rollover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Carry what is left (or overspent) of a category's budget into the next month, or not */
+    patch: {
+      parameters: {
+        query?: {
+          /** @description The month to answer with (YYYY-MM); default the current month */
+          month?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            category:
+              | 'FOOD_AND_DRINK'
+              | 'GENERAL_MERCHANDISE'
+              | 'TRANSPORTATION'
+              | 'ENTERTAINMENT'
+              | 'TRAVEL'
+              | 'LOAN_PAYMENTS'
+              | 'GENERAL_SERVICES'
+              | 'RENT_AND_UTILITIES'
+              | 'HOME_IMPROVEMENT'
+              | 'MEDICAL'
+              | 'overall';
+            rollover: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description The month with its budgets */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['BudgetMonth'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/budgets/copy-previous': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Copy the month before's amounts into the month */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description YYYY-MM; default the current month */
+            month?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The month with its budgets */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['BudgetMonth'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The month before has no budgets */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/from-average': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set each amount to the average monthly spending of the 3, 6 or 12 months before */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description YYYY-MM; default the current month */
+            month?: string;
+            months: number;
+          };
+        };
+      };
+      responses: {
+        /** @description The month with its budgets */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['BudgetMonth'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No spending in those months */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user': {
     parameters: {
       query?: never;
@@ -6671,6 +6969,38 @@ export interface components {
         date: string;
       } | null;
       href: string;
+    };
+    BudgetMonth: {
+      month: string;
+      currency: string;
+      daysLeft: number;
+      daysInMonth: number;
+      overall: components['schemas']['BudgetLine'];
+      categories: components['schemas']['BudgetLine'][];
+      hiddenCategories: string[];
+      previousMonthHasBudgets: boolean;
+      missingCurrencies: string[];
+    };
+    BudgetLine: {
+      /** @description A spending category of spec §3, or 'overall' */
+      category: string;
+      label: string;
+      budget: components['schemas']['Money'] | null;
+      rollover: boolean;
+      carried: components['schemas']['Money'];
+      available: components['schemas']['Money'] | null;
+      spent: components['schemas']['Money'];
+      remaining: components['schemas']['Money'] | null;
+      remainingPerDay: components['schemas']['Money'] | null;
+      percent: number | null;
+      /** @enum {string} */
+      status: 'none' | 'under' | 'near' | 'over';
+      threshold: 80 | 100 | null;
+      averages: {
+        3: components['schemas']['Money'];
+        6: components['schemas']['Money'];
+        12: components['schemas']['Money'];
+      };
     };
     User: {
       id: string;

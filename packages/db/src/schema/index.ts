@@ -41,6 +41,7 @@ export * from './api-keys';
 export * from './crypto';
 export * from './market-data';
 export * from './billing';
+export * from './budgets';
 
 export const schema = {
   appInstance,

@@ -9,4 +9,5 @@ export * from './spending';
 export * from './flow';
 export * from './recurring';
 export * from './insights';
+export * from './budgets';
 export * from './holding-types';

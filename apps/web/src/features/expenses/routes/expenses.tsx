@@ -1,6 +1,6 @@
 import type { FlowPeriod } from '@lodestar/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EyeOff, Receipt, Wallet } from 'lucide-react';
+import { EyeOff, PiggyBank, Receipt, Wallet } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -186,7 +186,17 @@ export function ExpensesRoute() {
 
   return (
     <>
-      {header(<MonthNav month={month} previous={previous} next={next} onChange={showMonth} />)}
+      {header(
+        <div className="flex flex-wrap items-center gap-2">
+          <Button asChild variant="outline">
+            <Link to={`/expenses/budgets?month=${month}`}>
+              <PiggyBank aria-hidden="true" />
+              Budgets
+            </Link>
+          </Button>
+          <MonthNav month={month} previous={previous} next={next} onChange={showMonth} />
+        </div>,
+      )}
       <HiddenCategoriesNote count={summary.data?.hiddenCategories.length ?? 0} />
       <div className="space-y-4">
         {body}
