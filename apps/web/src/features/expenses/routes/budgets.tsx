@@ -105,6 +105,8 @@ function AmountField({
     setText(stored);
     setError(null);
   }
+  // What was last sent for this field: Enter then the blur that follows must not save twice.
+  const [sent, setSent] = useState<number | null | undefined>(undefined);
   const commit = () => {
     const parsed = parseAmount(text);
     if (parsed === 'invalid') {
@@ -113,7 +115,9 @@ function AmountField({
     }
     setError(null);
     const current = line.budget ? Number(toMajorString(line.budget)) : null;
-    if (parsed !== current) onSave(parsed);
+    if (parsed === current || (saving && parsed === sent)) return;
+    setSent(parsed);
+    onSave(parsed);
   };
   return (
     <div className="grid gap-1">
@@ -127,7 +131,7 @@ function AmountField({
         autoComplete="off"
         value={text}
         placeholder="No budget"
-        disabled={saving}
+        readOnly={saving}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => setText(event.target.value)}
