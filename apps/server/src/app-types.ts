@@ -30,6 +30,8 @@ export type AppDeps = {
    * already waiting. Without it (no job queue) the sync starts in this process at once.
    */
   queueConnectionSync?: (userId: string, connectionId: string) => Promise<boolean>;
+  /** Queues one attempt at a webhook delivery on the job queue (ADR 040); without it attempts run in-process. */
+  queueWebhookDelivery?: (deliveryId: string, startAfterSeconds: number) => Promise<void>;
 };
 
 /** The signed-in user of a request, resolved once from the session cookie. */

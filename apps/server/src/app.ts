@@ -35,6 +35,8 @@ import { marketRoutes } from './routes/market';
 import { realEstateRoutes } from './routes/real-estate';
 import { spendingRoutes } from './routes/spending';
 import { budgetsRoutes } from './routes/budgets';
+import { webhooksRoutes } from './routes/webhooks';
+import { webhookDepsFrom, webhooksAfterSync } from './webhooks/deliver';
 import { preferencesRoutes } from './routes/preferences';
 import { rulesRoutes } from './routes/rules';
 import { transactionsRoutes } from './routes/transactions';
@@ -231,8 +233,17 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.use('*', refuseNulCharacters({ operations, streamedBodies: ['/api/v1/user/restore'] }));
   api.route('/', systemRoutes(deps));
   api.route('/', preferencesRoutes({ auth, db: deps.db }));
+  const webhookDeps = webhookDepsFrom({
+    db: deps.db,
+    logger: deps.logger,
+    now,
+    config: deps.config,
+    mailer,
+    ...(deps.queueWebhookDelivery ? { queue: deps.queueWebhookDelivery } : {}),
+  });
   const syncRunner = createSyncRunner({
     db: deps.db,
+    afterSync: webhooksAfterSync(webhookDeps),
     config: deps.config,
     instanceId: deps.instanceId,
     logger: deps.logger,
@@ -279,6 +290,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.route('/', realEstateRoutes(routeDeps));
   api.route('/', spendingRoutes(routeDeps));
   api.route('/', budgetsRoutes(routeDeps));
+  api.route('/', webhooksRoutes({ ...routeDeps, webhooks: webhookDeps }));
   api.route(
     '/',
     userRoutes({

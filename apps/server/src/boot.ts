@@ -132,6 +132,11 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   });
   // Webhooks queue syncs on the job queue once it runs (it starts after the app, below).
   const queue: { jobs?: Promise<RunningJobs | undefined> } = {};
+  // Outgoing webhook attempts go on the job queue too; without one the sweep of due deliveries runs them.
+  const queueWebhookDelivery = async (deliveryId: string, startAfterSeconds: number) => {
+    const running = await queue.jobs;
+    if (running) await running.queueWebhookDelivery(deliveryId, startAfterSeconds);
+  };
   const app = createApp({
     queueConnectionSync: async (userId, connectionId) => {
       const running = await queue.jobs;
@@ -142,6 +147,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
         );
       return running.queueConnectionSync({ userId, connectionId });
     },
+    queueWebhookDelivery,
     config: runtimeConfig,
     db: handle.db,
     logger,
@@ -161,6 +167,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     mailer,
     now: () => new Date(),
     instanceId: instance.id,
+    queueWebhookDelivery,
   });
   // The job queue starts beside the server rather than before it (it does not delay the first request).
   // One that cannot start (a database without the rights to create its schema) must not keep the app

@@ -32,3 +32,4 @@ export * from './queries/restore-staging';
 export * from './queries/crypto';
 export * from './queries/billing';
 export * from './queries/budgets';
+export * from './queries/webhooks';

@@ -23,6 +23,7 @@ export * from './import';
 export * from './categorization/index';
 export * from './demo-bank/index';
 export * from './analytics/index';
+export * from './webhooks';
 export * from './investments/index';
 export * from './tools/index';
 export * from './notifications/index';

@@ -221,6 +221,7 @@ const envSchema = z.object({
   SIMPLEFIN_BRIDGE_URL: url(['http:', 'https:']),
   PUSH_ALLOW_ANY_HOST: boolean(false),
   OUTBOUND_ALLOW_PRIVATE: allowPrivate,
+  WEBHOOKS_ALLOW_PRIVATE: boolean(false),
   HIBP_ENABLED: boolean(false),
   HIBP_API_URL: url(['http:', 'https:']),
   FX_RATES_URL: url(['http:', 'https:']),
@@ -342,6 +343,8 @@ export type Config = {
    * services only.
    */
   outbound: { allowPrivate: boolean | string[]; pushAnyHost: boolean };
+  /** Outgoing webhooks (ADR 040): `allowPrivate` lets endpoints be on loopback, private or link-local addresses. */
+  webhooks: { allowPrivate: boolean };
   /**
    * Web Push (docs/settings-api.md "Notifications"): undefined when no VAPID keys are configured (an
    * external database without VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY), which turns push off.
@@ -511,6 +514,7 @@ export function parseConfig(
       publicApi: parsed.FEATURE_PUBLIC_API,
     },
     outbound: { allowPrivate: parsed.OUTBOUND_ALLOW_PRIVATE, pushAnyHost: parsed.PUSH_ALLOW_ANY_HOST },
+    webhooks: { allowPrivate: parsed.WEBHOOKS_ALLOW_PRIVATE },
     push:
       vapid.publicKey && vapid.privateKey
         ? {

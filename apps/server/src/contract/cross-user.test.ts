@@ -1,4 +1,5 @@
-import { insertConnection } from '@lodestar/db';
+import { insertConnection, webhookEndpoint } from '@lodestar/db';
+import { sealSecret } from '../secrets/secret-box';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
@@ -32,6 +33,7 @@ const OWNED_BY_PATH: Record<string, (ids: Ids) => Ids> = {
   '/user/sessions': (ids) => ({ id: ids.session ?? '' }),
   '/user/api-keys': (ids) => ({ id: ids.apiKey ?? '' }),
   '/blockchain/wallets': (ids) => ({ id: ids.wallet ?? '' }),
+  '/webhooks': (ids) => ({ id: ids.webhook ?? '' }),
 };
 
 /** Requests the owner cannot repeat successfully for a reason unrelated to ownership. */
@@ -39,6 +41,9 @@ const CONTROL_EXCEPTIONS: Record<string, string> = {
   // The owner's current session cannot be revoked through this endpoint (sign out instead).
   'DELETE /user/sessions/{id}': 'the seeded session is the one making the request',
 };
+
+/** Port 9 (discard) on loopback: nothing listens, so a delivery fails at once. */
+const WEBHOOK_URL = 'http://127.0.0.1:9/hook';
 
 let w: AuthWorld;
 let owner: Person;
@@ -114,10 +119,25 @@ async function personWithEverything(): Promise<Person> {
       label: 'Cold storage',
     },
   });
+  // A webhook endpoint on a closed loopback port (the world allows private webhook addresses): its test
+  // events fail at once, without leaving the machine.
+  const sealed = sealSecret('whsec_contract-secret', w.t.config.secrets.encryptionKey);
+  const [hook] = await w.t.database.db
+    .insert(webhookEndpoint)
+    .values({
+      userId,
+      url: WEBHOOK_URL,
+      events: ['transactions.added'],
+      secretCiphertext: sealed.ciphertext,
+      secretKeyId: sealed.keyId,
+      secretPrefix: 'whsec_contra',
+    })
+    .returning();
   return {
     browser,
     userId,
     ids: {
+      webhook: hook?.id ?? '',
       connection: connections.data.connections[0]?.id ?? '',
       account: cashId,
       transaction: posted.rows[0]?.id ?? '',
@@ -170,6 +190,7 @@ function bodyFor(operation: ContractOperation, person: Person): unknown {
     // A rule needs a condition and an action; every optional one filled in at once is not a valid rule.
     conditions: { nameContains: 'Example' },
     actions: { exclude: true },
+    url: WEBHOOK_URL,
   });
 }
 
@@ -182,7 +203,11 @@ async function call(person: Person, method: string, path: string, body: unknown)
 }
 
 beforeAll(async () => {
-  w = await createAuthWorld({ RATE_LIMIT_MAX: '1000000', FEATURE_PUBLIC_API: 'true' });
+  w = await createAuthWorld({
+    RATE_LIMIT_MAX: '1000000',
+    FEATURE_PUBLIC_API: 'true',
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
+  });
   ({ operations, resolve } = await loadOperations(w.t.app));
   owner = await personWithEverything();
   other = await personWithEverything();

@@ -155,3 +155,23 @@ export function notificationEmail(input: {
     }),
   };
 }
+
+/** An endpoint that kept failing was turned off (ADR 040). */
+export function webhookDisabledEmail(input: {
+  name: string;
+  endpoint: string;
+  failures: number;
+  url: string;
+}): EmailContent {
+  const { text, html } = render({
+    preheader: `Webhook deliveries to ${input.endpoint} stopped`,
+    greeting: greetingFor(input.name),
+    paragraphs: [
+      `Deliveries to your webhook endpoint at ${input.endpoint} failed ${input.failures} times in a row, so it has been turned off and nothing more is sent to it.`,
+      'When the receiver works again, turn the endpoint back on in Settings → Developer; its delivery log shows the status codes it answered.',
+    ],
+    action: { label: 'Open Settings → Developer', url: input.url },
+    footnote: 'Events that happen while the endpoint is off are not sent later.',
+  });
+  return { subject: 'A webhook endpoint was turned off', text, html };
+}

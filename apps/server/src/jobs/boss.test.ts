@@ -87,6 +87,8 @@ describe('jobs on pg-boss', () => {
             finished.push('sync-connection');
             return { successful: 0, failed: 0 };
           },
+          'webhook-deliveries': async () => ({ successful: 0, failed: 0 }),
+          'webhook-delivery': async () => ({ successful: 0, failed: 0 }),
         },
       });
       const schedules = await jobs.boss.getSchedules();

@@ -29,6 +29,8 @@ export const JOB_SCHEDULES = {
    * before or while sending them. A new email is sent at once by the process that wrote it.
    */
   'email-outbox': '* * * * *',
+  /** Webhook deliveries whose attempt is due but has no job (lost in a restart, a lapsed claim): ADR 040. */
+  'webhook-deliveries': '* * * * *',
 } as const;
 
 /**
@@ -36,7 +38,7 @@ export const JOB_SCHEDULES = {
  * the connection id as singleton key on a stately queue, so each connection has at most one job waiting
  * and one running, whichever instance sent or takes it.
  */
-export const JOB_QUEUES = ['sync-connection'] as const;
+export const JOB_QUEUES = ['sync-connection', 'webhook-delivery'] as const;
 
 export type ScheduledJobName = keyof typeof JOB_SCHEDULES;
 export type JobName = ScheduledJobName | (typeof JOB_QUEUES)[number];
@@ -56,6 +58,8 @@ export type RunningJobs = {
   boss: PgBoss;
   /** Queues a sync of one connection (false when one is already waiting for it). */
   queueConnectionSync(job: ConnectionSyncJob): Promise<boolean>;
+  /** Queues one attempt at a webhook delivery (one waiting per delivery). */
+  queueWebhookDelivery(deliveryId: string, startAfterSeconds: number): Promise<void>;
   /** Stops taking jobs, lets running ones finish (up to `timeoutMs`), closes pg-boss's pool. */
   stop(timeoutMs?: number): Promise<void>;
 };
@@ -114,6 +118,13 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
   return {
     boss,
     queueConnectionSync: (job) => queueConnectionSync(boss, job),
+    queueWebhookDelivery: async (deliveryId, startAfterSeconds) => {
+      await boss.send(
+        'webhook-delivery',
+        { deliveryId },
+        { singletonKey: deliveryId, ...(startAfterSeconds > 0 ? { startAfter: startAfterSeconds } : {}) },
+      );
+    },
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
   };
 }

@@ -14,6 +14,12 @@ import { dueSyncs, type SyncJob } from './schedule';
 import { applyRulesToTransactions } from '../use-cases/rules/apply-rules';
 import type { JobContext, JobName } from './boss';
 import { addCounts, type JobCounts } from './user-jobs';
+import {
+  attemptWebhookDelivery,
+  sweepWebhookDeliveries,
+  webhookDepsFrom,
+  webhooksAfterSync,
+} from '../webhooks/deliver';
 
 export type BackgroundDeps = {
   db: Database;
@@ -23,6 +29,8 @@ export type BackgroundDeps = {
   now: () => Date;
   /** This process's registration: the scheduled syncs hold their leases in its name. */
   instanceId: string;
+  /** Queues a webhook delivery attempt on the job queue once it runs (ADR 040). */
+  queueWebhookDelivery?: (deliveryId: string, startAfterSeconds: number) => Promise<void>;
 };
 
 export type Background = {
@@ -40,7 +48,12 @@ export type Background = {
  * built like the app's: leases live in the database, so its syncs and the app's never overlap.
  */
 export function createBackground(deps: BackgroundDeps): Background {
+  const webhooks = webhookDepsFrom({
+    ...deps,
+    ...(deps.queueWebhookDelivery ? { queue: deps.queueWebhookDelivery } : {}),
+  });
   const syncRunner = createSyncRunner({
+    afterSync: webhooksAfterSync(webhooks),
     db: deps.db,
     config: deps.config,
     instanceId: deps.instanceId,
@@ -60,7 +73,7 @@ export function createBackground(deps: BackgroundDeps): Background {
     outbound: deps.config.outbound,
     now: deps.now,
   });
-  const notifier = createNotifier({ ...deps, push });
+  const notifier = createNotifier({ ...deps, push, webhooks });
   /** One scheduled sync to its end; inside the provider's budget or already running elsewhere: skipped. */
   async function syncOne(data: unknown): Promise<JobCounts> {
     const job = data as Partial<SyncJob> | undefined;
@@ -108,6 +121,16 @@ export function createBackground(deps: BackgroundDeps): Background {
         return counts;
       },
       'sync-connection': async (job) => syncOne(job?.data),
+      'webhook-deliveries': () => sweepWebhookDeliveries(webhooks),
+      'webhook-delivery': async (job) => {
+        const deliveryId = (job?.data as { deliveryId?: unknown } | undefined)?.deliveryId;
+        if (typeof deliveryId !== 'string') return { successful: 0, failed: 1 };
+        const result = await attemptWebhookDelivery(webhooks, deliveryId);
+        return {
+          successful: result === 'succeeded' ? 1 : 0,
+          failed: result === 'retry' || result === 'failed' ? 1 : 0,
+        };
+      },
     },
   };
 }

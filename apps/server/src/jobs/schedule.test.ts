@@ -137,6 +137,8 @@ describe('the schedule tick and the per-connection queue', () => {
         'fx-rates': async () => ({}),
         'email-outbox': async () => ({}),
         'sync-connection': async () => ({}),
+        'webhook-deliveries': async () => ({}),
+        'webhook-delivery': async () => ({}),
       },
     });
     try {

@@ -14,6 +14,8 @@ import type { Logger } from '../logger';
 import { dueNotifications } from './collect';
 import type { PushSender } from './push';
 import { unsubscribeToken } from './unsubscribe-token';
+import { alertWebhookEvents } from '../webhooks/alert-events';
+import type { WebhookDeps } from '../webhooks/deliver';
 
 export type NotifierDeps = {
   db: Database;
@@ -22,6 +24,8 @@ export type NotifierDeps = {
   logger: Logger;
   now: () => Date;
   push: PushSender;
+  /** Outgoing webhooks: low balance, large transactions and budgets passed follow the check (ADR 040). */
+  webhooks?: WebhookDeps;
 };
 
 /** What one user's check sent: emails and push notifications (each at most once per period). */
@@ -62,6 +66,13 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     const now = deps.now();
     const reporting = await reportingFor(db, userId, now);
     const prefs = reporting.preferences;
+    if (deps.webhooks) {
+      try {
+        await alertWebhookEvents(deps.webhooks, userId, reporting, now);
+      } catch (error) {
+        log.error({ err: error, userId }, 'webhook events of the check failed');
+      }
+    }
     const wantEmail = prefs.email_notifications;
     const wantPush =
       prefs.push_notifications && deps.push.enabled && (await listPushSubscriptions(db, userId)).length > 0;

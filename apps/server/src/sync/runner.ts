@@ -56,6 +56,8 @@ export type SyncRunnerOptions = {
   /** The user's limits as the sync begins (the plan lives in the database: read at each start). */
   limitsFor: (userId: string) => Promise<{ transactions: number | null }>;
   afterWrite?: (userId: string, transactionIds: string[]) => Promise<void>;
+  /** After a sync ends, with the connection as it was before it (webhook events); its failure is logged. */
+  afterSync?: (input: { userId: string; connection: ConnectionRow; outcome: SyncOutcome }) => Promise<void>;
   /** How connectors reach providers: the key that opens stored secrets, the outbound policy. */
   providerAccess?: { encryptionKey: string; outbound: OutboundPolicy };
   /** What connectors built from the configuration (Plaid) need. */
@@ -75,6 +77,7 @@ export function createSyncRunner({
   now,
   limitsFor,
   afterWrite,
+  afterSync,
   providerAccess,
   config,
   crypto,
@@ -126,11 +129,20 @@ export function createSyncRunner({
       ...(options.full ? { full: true } : {}),
       ...(options.userRequested ? { userRequested: true } : {}),
       ...(afterWrite ? { afterWrite: (ids: string[]) => afterWrite(userId, ids) } : {}),
-    }).catch((error: unknown) => {
-      // A sync that could not even start (lease taken in between) is not an error of the user's.
-      if (!(error instanceof AppError)) logger.error({ err: error }, 'sync crashed');
-      return undefined;
-    });
+    })
+      .catch((error: unknown) => {
+        // A sync that could not even start (lease taken in between) is not an error of the user's.
+        if (!(error instanceof AppError)) logger.error({ err: error }, 'sync crashed');
+        return undefined;
+      })
+      .then(async (outcome) => {
+        if (outcome && afterSync) {
+          await afterSync({ userId, connection, outcome }).catch((error: unknown) => {
+            logger.error({ err: error }, 'after-sync hook failed');
+          });
+        }
+        return outcome;
+      });
     running.add(task);
     void task.finally(() => running.delete(task));
     return { lease, task };

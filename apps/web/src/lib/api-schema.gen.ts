@@ -4353,6 +4353,350 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The user's webhook endpoints and the events they may receive
+     * @description Each event is POSTed as JSON `{ id, type, createdAt, data }` with the headers Lodestar-Event-Id, Lodestar-Event-Type, Lodestar-Timestamp and Lodestar-Signature (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<timestamp>.<body>" with the endpoint secret>`). A 2xx answer is success; anything else is retried with exponential backoff for 24 hours. Endpoints must be https on public addresses unless the server sets WEBHOOKS_ALLOW_PRIVATE=true. Pro plan only when billing is configured.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Endpoints */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                endpoints: components['schemas']['WebhookEndpoint'][];
+                events: {
+                  type: string;
+                  label: string;
+                }[];
+                maxEndpoints: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Register an endpoint; the answer holds its signing secret, shown this one time only
+     * @description Each event is POSTed as JSON `{ id, type, createdAt, data }` with the headers Lodestar-Event-Id, Lodestar-Event-Type, Lodestar-Timestamp and Lodestar-Signature (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<timestamp>.<body>" with the endpoint secret>`). A 2xx answer is success; anything else is retried with exponential backoff for 24 hours. Endpoints must be https on public addresses unless the server sets WEBHOOKS_ALLOW_PRIVATE=true. Pro plan only when billing is configured.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @example https://example.com/hooks/lodestar */
+            url: string;
+            /**
+             * @example [
+             *       "transactions.added"
+             *     ]
+             */
+            events: (
+              | 'transactions.added'
+              | 'transactions.removed'
+              | 'connection.status_changed'
+              | 'balance.low'
+              | 'transaction.large'
+              | 'budget.passed'
+            )[];
+          };
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                endpoint: components['schemas']['WebhookEndpoint'];
+                secret: string;
+              };
+            };
+          };
+        };
+        /** @description Validation failed (an address the guard refuses included) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description UPGRADE_REQUIRED: webhooks are part of the Pro plan */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Already five endpoints */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete an endpoint with its delivery log */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @enum {boolean} */
+                deleted: true;
+              };
+            };
+          };
+        };
+        /** @description No such endpoint */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Change the address or events, or turn the endpoint off or on again */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @example https://example.com/hooks/lodestar */
+            url?: string;
+            /**
+             * @example [
+             *       "transactions.added"
+             *     ]
+             */
+            events?: (
+              | 'transactions.added'
+              | 'transactions.removed'
+              | 'connection.status_changed'
+              | 'balance.low'
+              | 'transaction.large'
+              | 'budget.passed'
+            )[];
+            enabled?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Updated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['WebhookEndpoint'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such endpoint */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a webhook.test event to this endpoint (delivered in the background; see its log) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Queued */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                eventId: string;
+                deliveryId: string | null;
+              };
+            };
+          };
+        };
+        /** @description No such endpoint */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The endpoint is turned off */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The endpoint's latest 50 deliveries, newest first, with every attempt's status code */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deliveries */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                deliveries: components['schemas']['WebhookDelivery'][];
+              };
+            };
+          };
+        };
+        /** @description No such endpoint */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user': {
     parameters: {
       query?: never;
@@ -6933,7 +7277,8 @@ export interface components {
         | 'large_transaction'
         | 'idle_cash'
         | 'crypto_share'
-        | 'low_balance_projection';
+        | 'low_balance_projection'
+        | 'budget';
       /** @enum {string} */
       severity: 'positive' | 'info' | 'warning';
       title: string;
@@ -7001,6 +7346,35 @@ export interface components {
         6: components['schemas']['Money'];
         12: components['schemas']['Money'];
       };
+    };
+    WebhookEndpoint: {
+      id: string;
+      url: string;
+      events: string[];
+      secretPrefix: string;
+      enabled: boolean;
+      disabledAt: string | null;
+      disabledReason: string | null;
+      consecutiveFailures: number;
+      createdAt: string;
+    };
+    WebhookDelivery: {
+      id: string;
+      eventId: string;
+      eventType: string;
+      /** @enum {string} */
+      status: 'pending' | 'sending' | 'succeeded' | 'failed';
+      attempts: number;
+      lastStatusCode: number | null;
+      nextAttemptAt: string | null;
+      createdAt: string;
+      deliveredAt: string | null;
+      log: {
+        at: string;
+        status: number | null;
+        error: string | null;
+        ms: number;
+      }[];
     };
     User: {
       id: string;

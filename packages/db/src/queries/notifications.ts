@@ -8,7 +8,7 @@ import type { Executor } from './sync';
  * reads the notification check needs that no other module has. Every query filters by the user id.
  */
 
-export type DeliveryClaim = { userId: string; kind: string; periodKey: string; channel: 'email' | 'push' };
+export type DeliveryClaim = { userId: string; kind: string; periodKey: string; channel: 'email' | 'push' | 'webhook' };
 
 /**
  * Claims one notification for one period and channel; true when this caller made the claim. Run it in

@@ -42,6 +42,7 @@ export * from './crypto';
 export * from './market-data';
 export * from './billing';
 export * from './budgets';
+export * from './webhooks';
 
 export const schema = {
   appInstance,

@@ -1,4 +1,8 @@
 import { TRANSACTION_CATEGORY_VALUES, type TransactionCategory } from '../categories';
+import { DEFAULT_LOCALE } from '../constants';
+import { formatMoney, formatNumber } from '../formatting';
+import { money } from '../money';
+import type { Insight } from './insights';
 
 /**
  * Monthly budgets (ADR 039): which categories take one, the bounds of an amount, rollover from one month
@@ -104,4 +108,54 @@ export type BudgetAverageWindow = (typeof BUDGET_AVERAGE_WINDOWS)[number];
 export function budgetFromAverage(averageMinor: number, unit: number): number | null {
   if (averageMinor <= 0) return null;
   return Math.min(Math.ceil(averageMinor / unit), BUDGET_MAX_AMOUNT) * unit;
+}
+
+/** One budget line as the insight reads it (reporting minor units). */
+export type BudgetInsightLine = {
+  category: string;
+  label: string;
+  availableMinor: number;
+  spentMinor: number;
+  percent: number | null;
+  threshold: BudgetThreshold | null;
+};
+
+/**
+ * The insights of this month's budgets: one per budget that reached 80 % (info) or 100 % (warning) of
+ * what is available, the most used first, each linking to the Budgets page.
+ */
+export function budgetInsights(
+  lines: readonly BudgetInsightLine[],
+  month: string,
+  currency: string,
+  locale: string = DEFAULT_LOCALE,
+): Insight[] {
+  const show = (amountMinor: number) => formatMoney({ amountMinor, currency }, locale);
+  return lines
+    .filter((line) => line.threshold !== null)
+    .sort((a, b) => (b.percent ?? Infinity) - (a.percent ?? Infinity) || a.category.localeCompare(b.category))
+    .map((line): Insight => {
+      const over = line.threshold === 100;
+      const left = line.availableMinor - line.spentMinor;
+      const name = line.category === OVERALL_BUDGET ? 'Your overall budget' : `Your ${line.label} budget`;
+      return {
+        id: `budget:${month}:${line.category}`,
+        kind: 'budget',
+        severity: over ? 'warning' : 'info',
+        title: over
+          ? `${name} is used up`
+          : `${name} is ${formatNumber(Math.floor(line.percent ?? 0), locale)} % used`,
+        explanation:
+          `${show(line.spentMinor)} spent of ${show(line.availableMinor)} this month` +
+          (left >= 0 ? `; ${show(left)} left.` : `; ${show(-left)} over.`),
+        figures: [
+          { label: 'Spent', value: money(line.spentMinor, currency), format: 'money' },
+          { label: 'Budget', value: money(line.availableMinor, currency), format: 'money' },
+          ...(line.percent === null
+            ? []
+            : [{ label: 'Used', value: line.percent, format: 'percent' as const }]),
+        ],
+        links: [{ label: 'See budgets', href: `/expenses/budgets?month=${month}` }],
+      };
+    });
 }

@@ -25,6 +25,7 @@ export const INSIGHT_KINDS = [
   'idle_cash',
   'crypto_share',
   'low_balance_projection',
+  'budget',
 ] as const;
 export type InsightKind = (typeof INSIGHT_KINDS)[number];
 export type InsightSeverity = 'positive' | 'info' | 'warning';

@@ -96,6 +96,7 @@ export const LIMIT_MESSAGES = {
 export const GATED_FEATURES = {
   exportData: 'Exporting your data is part of the Pro plan. Upgrade to export.',
   apiAccess: 'The public API is part of the Pro plan. Upgrade to create and use keys.',
+  webhooks: 'Webhooks are part of the Pro plan. Upgrade to add and test endpoints.',
 } as const satisfies Partial<Record<keyof TierFeatures, string>>;
 
 export type GatedFeature = keyof typeof GATED_FEATURES;

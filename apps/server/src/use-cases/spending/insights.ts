@@ -1,4 +1,5 @@
 import {
+  budgetsBetween,
   insightRows,
   spendingSumsOf,
   visibleAccountsForDashboard,
@@ -9,6 +10,7 @@ import {
   addDays,
   addMonths,
   assetClassOf,
+  budgetInsights,
   buildInsights,
   detectRecurring,
   fromMajor,
@@ -19,6 +21,7 @@ import {
   type Insight,
   type InsightInput,
 } from '@lodestar/domain';
+import { budgetMonth } from '../budgets/budget-month';
 import {
   MAX_SERIES_ROWS,
   RECURRING_MONTHS,
@@ -199,10 +202,37 @@ export async function insights(input: { db: Database; userId: string; now: Date 
       ? {}
       : { lowBalanceThresholdMinor: fromMajor(context.lowBalanceThreshold, currency).amountMinor }),
   };
+  // This month's budgets at 80 % or more (ADR 039), read only when the month has any.
+  const budgetStart = `${currentMonth}-01`;
+  const budgets =
+    (await budgetsBetween(db, userId, budgetStart, budgetStart)).length > 0
+      ? await budgetMonth({ db, userId, month: currentMonth, now: input.now })
+      : null;
+  const budgetFindings = budgets
+    ? budgetInsights(
+        [budgets.overall, ...budgets.categories].flatMap((line) =>
+          line.available
+            ? [
+                {
+                  category: line.category,
+                  label: line.label,
+                  availableMinor: line.available.amountMinor,
+                  spentMinor: line.spent.amountMinor,
+                  percent: line.percent,
+                  threshold: line.threshold,
+                },
+              ]
+            : [],
+        ),
+        currentMonth,
+        currency,
+        context.locale,
+      )
+    : [];
   return {
     currency,
     asOf: today,
-    insights: buildInsights(insightInput),
+    insights: [...budgetFindings, ...buildInsights(insightInput)],
     recurring: recurring.map(recurringView),
   };
 }

@@ -30,8 +30,25 @@ const WRITE_KEY = {
 };
 const REVOKED_KEY = { ...READ_KEY, id: 'key-3', name: 'Old laptop', revokedAt: '2026-03-01T09:00:00.000Z' };
 
+const WEBHOOK_EVENTS = [
+  { type: 'transactions.added', label: 'Transactions added by a sync' },
+  { type: 'budget.passed', label: 'A budget passed 80 % or 100 %' },
+];
+const ENDPOINT = {
+  id: 'hook-1',
+  url: 'https://hooks.example.com/lodestar',
+  events: ['transactions.added'],
+  secretPrefix: 'whsec_AbCdEf',
+  enabled: true,
+  disabledAt: null,
+  disabledReason: null,
+  consecutiveFailures: 0,
+  createdAt: '2026-11-01T09:00:00.000Z',
+};
+
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  server.on('GET', '/api/v1/webhooks', () => ok({ endpoints: [], events: WEBHOOK_EVENTS, maxEndpoints: 5 }));
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -222,5 +239,63 @@ describe('Run All Cron Jobs', () => {
     renderWithProviders(<DeveloperSettings />);
     await user.click(await screen.findByRole('button', { name: 'Run All Cron Jobs' }));
     expect(await screen.findByText('Failed to trigger cron jobs')).toBeInTheDocument();
+  });
+});
+
+describe('Webhooks', () => {
+  it('adds an endpoint, shows its secret once, sends a test event and shows the delivery log', async () => {
+    const user = userEvent.setup();
+    server.on('GET', '/api/v1/user/api-keys', () => ok([]));
+    let endpoints: unknown[] = [];
+    server.on('GET', '/api/v1/webhooks', () => ok({ endpoints, events: WEBHOOK_EVENTS, maxEndpoints: 5 }));
+    server.on('POST', '/api/v1/webhooks', (request) => {
+      endpoints = [ENDPOINT];
+      return ok({ endpoint: { ...ENDPOINT, ...(request.body as object) }, secret: 'whsec_the-secret-value' });
+    });
+    server.on('POST', '/api/v1/webhooks/hook-1/test', () => ok({ eventId: 'event-1', deliveryId: 'd-1' }));
+    server.on('GET', '/api/v1/webhooks/hook-1/deliveries', () =>
+      ok({
+        deliveries: [
+          {
+            id: 'd-1',
+            eventId: 'event-1',
+            eventType: 'webhook.test',
+            status: 'succeeded',
+            attempts: 2,
+            lastStatusCode: 200,
+            nextAttemptAt: null,
+            createdAt: '2026-11-20T09:00:00.000Z',
+            deliveredAt: '2026-11-20T09:00:31.000Z',
+            log: [
+              { at: '2026-11-20T09:00:00.000Z', status: 500, error: null, ms: 12 },
+              { at: '2026-11-20T09:00:30.000Z', status: 200, error: null, ms: 9 },
+            ],
+          },
+        ],
+      }),
+    );
+    renderWithProviders(<DeveloperSettings />);
+    expect(await screen.findByText('No webhook endpoints yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add webhook endpoint' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    expect(within(dialog).getByText('Choose at least one event')).toBeInTheDocument();
+    expect(server.calls('/api/v1/webhooks', 'POST')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Endpoint URL'), ENDPOINT.url);
+    await user.click(within(dialog).getByRole('checkbox', { name: /Transactions added by a sync/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    expect(await within(dialog).findByDisplayValue('whsec_the-secret-value')).toBeInTheDocument();
+    expect(server.calls('/api/v1/webhooks', 'POST')[0]?.body).toEqual({
+      url: ENDPOINT.url,
+      events: ['transactions.added'],
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    const list = await screen.findByRole('list', { name: 'Webhook endpoints' });
+    expect(list).toHaveTextContent(ENDPOINT.url);
+    expect(list).not.toHaveTextContent('whsec_the-secret-value');
+    await user.click(within(list).getByRole('button', { name: `Send test event to ${ENDPOINT.url}` }));
+    const log = await screen.findByRole('table', { name: `Deliveries to ${ENDPOINT.url}, newest first` });
+    expect(log).toHaveTextContent('Delivered');
+    expect(log).toHaveTextContent('500 → 200');
   });
 });
