@@ -36,12 +36,12 @@ test('webhooks: add an endpoint in Settings → Developer, copy its secret, send
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
     await expect(dialog.getByText('Choose at least one event')).toBeVisible();
-    await dialog.getByLabel('Endpoint URL').fill(url);
+    await dialog.getByRole('textbox', { name: 'Endpoint URL' }).fill(url);
     await dialog.getByRole('checkbox', { name: /Transactions added by a sync/ }).check();
     await dialog.getByRole('checkbox', { name: /A budget passed/ }).check();
     await checkA11y(page);
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-    const secretField = dialog.getByLabel('Signing secret');
+    const secretField = dialog.getByRole('textbox', { name: 'Signing secret' });
     await expect(secretField).toBeVisible();
     const secret = await secretField.inputValue();
     expect(secret).toMatch(/^whsec_/);

@@ -261,7 +261,13 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   if (log.data.deliveries.length === 0)
     return <p className="text-sm text-muted-foreground">No deliveries yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    // Focusable so the table can be scrolled sideways by keyboard on a narrow screen.
+    <div
+      className="overflow-x-auto"
+      tabIndex={0}
+      role="region"
+      aria-label={`Delivery log of ${endpoint.url}`}
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{`Deliveries to ${endpoint.url}, newest first`}</caption>
         <thead className="text-xs text-muted-foreground">
