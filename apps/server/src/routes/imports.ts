@@ -90,7 +90,12 @@ const ImportRequestSchema = z
   })
   .openapi('ImportRequest');
 
-const ImportKindSchema = z.enum(['csv', 'ofx', 'qfx', 'qif']);
+const ImportKindSchema = z.enum(['csv', 'ofx', 'qfx', 'qif', 'camt', 'mt940']);
+
+const StatementBalanceSchema = z.union([
+  z.object({ amountMinor: z.number().int(), currency: z.string(), asOf: z.string() }),
+  z.null(),
+]);
 
 const ImportPreviewRowSchema = z
   .object({
@@ -134,6 +139,12 @@ const ImportPreviewSchema = z
     newCount: z.number().int(),
     duplicateCount: z.number().int(),
     possibleDuplicateCount: z.number().int(),
+    statementBalances: z
+      .object({ opening: StatementBalanceSchema, closing: StatementBalanceSchema })
+      .openapi({
+        description:
+          "The opening and closing balances the statement states (CAMT OPBD/CLBD, MT940 :60F:/:62F:, OFX LEDGERBAL as closing), offered to set the account's balance",
+      }),
     balance: z
       .union([
         z.object({
@@ -179,7 +190,8 @@ const routes = {
     path: '/imports/preview',
     tags,
     security: COOKIE_AUTH,
-    summary: 'Read a CSV, OFX/QFX or QIF file and mark what the account already holds (writes nothing)',
+    summary:
+      'Read a CSV, OFX/QFX, QIF, CAMT.052/053/054 or MT940/942 file and mark what the account already holds (writes nothing)',
     request: { body: jsonBody(ImportRequestSchema) },
     responses: {
       200: jsonResponse(

@@ -2342,7 +2342,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Read a CSV, OFX/QFX or QIF file and mark what the account already holds (writes nothing) */
+    /** Read a CSV, OFX/QFX, QIF, CAMT.052/053/054 or MT940/942 file and mark what the account already holds (writes nothing) */
     post: {
       parameters: {
         query?: never;
@@ -6709,7 +6709,7 @@ export interface components {
     };
     ImportPreview: {
       /** @enum {string} */
-      kind: 'csv' | 'ofx' | 'qfx' | 'qif';
+      kind: 'csv' | 'ofx' | 'qfx' | 'qif' | 'camt' | 'mt940';
       /** @description How contentBase64 was read: the encoding, what settled it, and how many NUL characters were removed; null for content sent as text */
       encoding: {
         name: components['schemas']['ImportEncoding'];
@@ -6729,6 +6729,19 @@ export interface components {
       newCount: number;
       duplicateCount: number;
       possibleDuplicateCount: number;
+      /** @description The opening and closing balances the statement states (CAMT OPBD/CLBD, MT940 :60F:/:62F:, OFX LEDGERBAL as closing), offered to set the account's balance */
+      statementBalances: {
+        opening: {
+          amountMinor: number;
+          currency: string;
+          asOf: string;
+        } | null;
+        closing: {
+          amountMinor: number;
+          currency: string;
+          asOf: string;
+        } | null;
+      };
       /** @description A manual account: its entered balance (anchor, on anchorDate), today's balance, and today's balance after importing the new rows (rows after anchorDate move it) */
       balance: {
         anchorDate: string;

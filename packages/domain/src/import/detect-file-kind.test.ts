@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectFileKind } from './detect-file-kind';
 import { DE_ING, US_CHECKING } from './fixtures/csv-exports';
+import { CAMT053_CH, CAMT053_DE } from './fixtures/camt-exports';
+import { MT940_DE, MT940_FREE, MT940_NL, MT942 } from './fixtures/mt940-exports';
 import { OFX1_BANK, OFX2_CARD, QFX_CARD } from './fixtures/ofx-exports';
 import { QIF_BANK } from './fixtures/qif-exports';
 
@@ -16,6 +18,13 @@ describe('detectFileKind', () => {
     ['Umsatzanzeige.csv', DE_ING, 'csv'],
     ['transactions.txt', 'Date\tDescription\tAmount\n2024-01-03\tCoffee\t-3.50\n', 'csv'],
     ['empty.csv', '', 'csv'],
+    ['camt053.xml', CAMT053_DE, 'camt'],
+    ['Kontoauszug.XML', '\uFEFF' + CAMT053_CH, 'camt'],
+    ['umsaetze.sta', MT940_DE, 'mt940'],
+    ['export.txt', MT940_NL, 'mt940'],
+    ['940.txt', MT940_FREE, 'mt940'],
+    ['intraday.942', MT942, 'mt940'],
+    ['empty.sta', '', 'mt940'],
   ] as const)('%s → %s', (fileName, text, kind) => expect(detectFileKind(fileName, text)).toBe(kind));
 
   it('trusts the content over a misleading extension', () => {

@@ -1,4 +1,7 @@
-/** File import: bank CSV, OFX/QFX and QIF exports read into ParsedStatement (pure: text in, data out). */
+/**
+ * File import: bank CSV, OFX/QFX, QIF, CAMT.05x and MT940/942 exports read into ParsedStatement (pure:
+ * text in, data out). Reading bytes as text is in ./encoding (not re-exported: the web app need not load it).
+ */
 export { decimalSeparatorOf, parseAmountCell, parseLooseAmount, type DecimalSeparator } from './amounts';
 export { CSV_COLUMN_ROLES, type CsvColumnRole, type CsvColumns } from './csv-headers';
 export {
@@ -13,7 +16,10 @@ export {
 } from './csv-layout';
 export { tokenizeCsv, type CsvRecord, type CsvTokenizeOptions } from './csv-tokenizer';
 export { parseCsv, type ParseCsvOptions } from './csv';
+export { looksLikeCamt, parseCamt } from './camt';
 export { detectFileKind } from './detect-file-kind';
+export { mergeStatementsByAccount } from './merge-statements';
+export { looksLikeMt940, parseMt940 } from './mt940';
 export { normaliseTransactionName, withFingerprints } from './fingerprint';
 export { parseOfx, parseOfxDate, type ParseOfxOptions } from './ofx';
 export { parseQif, type ParseQifOptions, type QifDateFormat } from './qif';

@@ -42,6 +42,8 @@ export type ParsedAccount = {
   type?: string;
   currency?: string;
   balance?: ParsedBalance;
+  /** The balance the statement opens with (CAMT OPBD/PRCD, MT940 :60F:), when stated. */
+  openingBalance?: ParsedBalance;
   institution?: string;
 };
 
@@ -53,7 +55,7 @@ export type ParsedStatement = {
   warnings: string[];
 };
 
-export type ImportFileKind = 'csv' | 'ofx' | 'qif';
+export type ImportFileKind = 'csv' | 'ofx' | 'qif' | 'camt' | 'mt940';
 
 /**
  * A file that cannot be imported. `line` is 1-based; the message starts with 'Line N: ' and says what

@@ -31,11 +31,18 @@ export type MarkedFile = {
 /** The fingerprint without its occurrence number: rows equal on it repeat one another. */
 const fingerprintBase = (fingerprint: string) => fingerprint.slice(0, fingerprint.lastIndexOf('|'));
 
-const ID_PREFIX: Record<ImportKind, string> = { ofx: 'ofx', qfx: 'ofx', csv: 'csv', qif: 'qif' };
+const ID_PREFIX: Record<ImportKind, string> = {
+  ofx: 'ofx',
+  qfx: 'ofx',
+  csv: 'csv',
+  qif: 'qif',
+  camt: 'camt',
+  mt940: 'mt940',
+};
 
 /**
- * The external id an imported row is stored under. The bank's id (OFX FITID, a CSV reference column)
- * → `ofx:<FITID>` (`csv:<reference>`); otherwise `fp:` + the first 32 hex digits of the SHA-256 of the
+ * The external id an imported row is stored under. The bank's id (OFX FITID, a CSV reference column,
+ * a CAMT or MT940 end-to-end id or bank reference) → `ofx:<FITID>` (`csv:`, `camt:`, `mt940:`); otherwise `fp:` + the first 32 hex digits of the SHA-256 of the
  * fingerprint (date, amount, normalised name and occurrence within the file), so importing the same
  * export again finds the same ids.
  */

@@ -37,6 +37,11 @@ export type ImportPreview = {
    * the import of the new rows (kept possible duplicates dated after `anchorDate` add to it). Null for
    * accounts whose balance comes from elsewhere.
    */
+  /** The opening and closing balances the statement states (CAMT, MT940, OFX), else null each. */
+  statementBalances: {
+    opening: { amountMinor: number; currency: string; asOf: string } | null;
+    closing: { amountMinor: number; currency: string; asOf: string } | null;
+  };
   balance: {
     anchorDate: string;
     anchor: { amountMinor: number; currency: string };
@@ -96,6 +101,7 @@ export async function previewImport(options: {
     newCount: marked.newCount,
     duplicateCount: marked.duplicateCount,
     possibleDuplicateCount: marked.repeatCount,
+    statementBalances: file.statementBalances,
     balance,
     warnings: file.warnings,
   };

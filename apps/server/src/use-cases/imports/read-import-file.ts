@@ -2,12 +2,16 @@ import {
   detectCsvLayout,
   detectFileKind,
   ImportParseError,
+  mergeStatementsByAccount,
+  parseCamt,
   parseCsv,
+  parseMt940,
   parseOfx,
   parseQif,
   type CardStatementSign,
   type CsvLayout,
   type CsvMapping,
+  type ParsedBalance,
   type ParsedStatement,
   type ParsedTransaction,
   userDateProblem,
@@ -20,7 +24,7 @@ import {
 import { AppError } from '../../http/app-error';
 
 /** What the API reports as the file's kind (.qfx is OFX, but users know it by its own name). */
-export type ImportKind = 'csv' | 'ofx' | 'qfx' | 'qif';
+export type ImportKind = 'csv' | 'ofx' | 'qfx' | 'qif' | 'camt' | 'mt940';
 
 /** The mapping the preview shows: the one used, with the detected header cells and detection notes. */
 export type PreviewMapping = CsvMapping & { headers: string[]; warnings: string[] };
@@ -34,6 +38,8 @@ export type ImportFile = {
   /** CSV only: the mapping the rows were read with. */
   mapping?: PreviewMapping;
   transactions: ParsedTransaction[];
+  /** The balances the statement states (CAMT, MT940, OFX), offered to set the account's balance. */
+  statementBalances: { opening: ParsedBalance | null; closing: ParsedBalance | null };
   warnings: string[];
 };
 
@@ -88,16 +94,24 @@ function parsing<T>(read: () => T): T {
   }
 }
 
-const masked = (number: string | undefined) => (number ? `…${number.slice(-4)}` : 'an unnamed account');
+const masked = (number: string | undefined) => {
+  const digits = accountDigits(number);
+  return digits ? `…${digits.slice(-4)}` : 'an unnamed account';
+};
+
+/** An account number without spaces and a trailing currency code ('NL20INGB0001234567EUR'). */
+const accountDigits = (number: string | undefined) =>
+  number?.replace(/\s+/g, '').replace(/(?<=\d)[A-Z]{3}$/, '');
 
 /**
- * An OFX file may hold several accounts' statements. One is imported: the only one, else the one whose
- * account number ends in the account's mask; otherwise the user is told which accounts the file holds.
+ * An OFX, CAMT or MT940 file may hold several accounts' statements. One is imported: the only one, else
+ * the one whose account number ends in the account's mask; otherwise the user is told which accounts
+ * the file holds.
  */
 function chooseStatement(statements: ParsedStatement[], mask: string | null): ParsedStatement {
   if (statements.length === 1 && statements[0]) return statements[0];
   const matching = mask
-    ? statements.filter((statement) => statement.account?.externalId?.endsWith(mask))
+    ? statements.filter((statement) => accountDigits(statement.account?.externalId)?.endsWith(mask))
     : [];
   if (matching.length === 1 && matching[0]) return matching[0];
   const numbers = statements.map((statement) => masked(statement.account?.externalId)).join(', ');
@@ -201,7 +215,9 @@ export function readImportFile(options: ReadImportFileOptions): ImportFile {
   if (content.trim() === '') throw fileError('The file is empty');
   const detected = detectFileKind(fileName, content);
   if (!detected) {
-    throw fileError('This is not a CSV, OFX, QFX or QIF file: no columns, OFX header or QIF type were found');
+    throw fileError(
+      'This is not a CSV, OFX, QFX, QIF, CAMT or MT940 file: no columns, OFX header, QIF type, CAMT document or MT940 fields were found',
+    );
   }
 
   let kind: ImportKind = detected;
@@ -213,6 +229,10 @@ export function readImportFile(options: ReadImportFileOptions): ImportFile {
     if (/\.qfx$/i.test(fileName.trim())) kind = 'qfx';
     const statements = parsing(() => parseOfx(content, { currency: account.currency }));
     statement = chooseStatement(statements, account.mask);
+  } else if (detected === 'camt') {
+    statement = chooseStatement(mergeStatementsByAccount(parsing(() => parseCamt(content))), account.mask);
+  } else if (detected === 'mt940') {
+    statement = chooseStatement(mergeStatementsByAccount(parsing(() => parseMt940(content))), account.mask);
   } else {
     statement = parsing(() => parseQif(content, { currency: account.currency }));
   }
@@ -227,6 +247,10 @@ export function readImportFile(options: ReadImportFileOptions): ImportFile {
     encoding: options.encoding ?? null,
     ...(mapping && { mapping }),
     transactions: statement.transactions,
+    statementBalances: {
+      opening: statement.account?.openingBalance ?? null,
+      closing: statement.account?.balance ?? null,
+    },
     warnings,
   };
 }

@@ -283,7 +283,8 @@ function Imports({ account, onImport }: { account: Account; onImport: () => void
   } else if (imports.data.length === 0) {
     body = (
       <EmptyState icon={FileUp} title="No imports into this account" headingLevel={3} className="border-0">
-        A CSV, OFX/QFX or QIF export from your bank is previewed before anything is saved, and can be undone.
+        A CSV, OFX/QFX, QIF, CAMT.053 or MT940 export from your bank is previewed before anything is saved,
+        and can be undone.
       </EmptyState>
     );
   } else {

@@ -192,7 +192,7 @@ export function AddAccountChoices({
         <Choice
           icon={<FileUp aria-hidden="true" className="size-5" />}
           title="Import a file"
-          description="A CSV, OFX/QFX or QIF export from your bank, previewed before anything is saved."
+          description="A CSV, OFX/QFX, QIF, CAMT.053 or MT940 export from your bank, previewed before anything is saved."
         >
           <Button variant="outline" onClick={() => onChoose('import')}>
             Import a file

@@ -62,6 +62,7 @@ function previewOf(mapping: PreviewMapping): ImportPreview {
     newCount: 2,
     duplicateCount: 1,
     possibleDuplicateCount: 0,
+    statementBalances: { opening: null, closing: null },
     balance: null,
     warnings: ['Some dates could be read day first or month first; check them.'],
   };
@@ -252,6 +253,57 @@ describe('importing a file', { timeout: 15_000 }, () => {
     expect(lastBody('/api/v1/imports', 'POST')).toMatchObject({ accountId: 'acc_cash', keepLines: [3] });
   });
 
+  it("offers a manual account the statement's closing balance, and records it after the import", async () => {
+    const cash = makeAccount({
+      id: 'acc_cash',
+      name: 'Cash',
+      connectionId: null,
+      provider: 'manual',
+      institutionName: null,
+      currentBalance: usd(100_000),
+    });
+    importServer([cash]);
+    server
+      .on('POST', '/api/v1/imports/preview', () =>
+        ok({
+          ...previewOf(MAPPING),
+          kind: 'camt',
+          mapping: null,
+          statementBalances: {
+            opening: { amountMinor: 90_000, currency: 'USD', asOf: '2025-04-30' },
+            closing: { amountMinor: 123_456, currency: 'USD', asOf: '2025-05-31' },
+          },
+          balance: {
+            anchorDate: '2025-05-01',
+            anchor: usd(100_000),
+            current: usd(100_000),
+            after: usd(100_000),
+          },
+        } satisfies ImportPreview),
+      )
+      .on('POST', '/api/v1/accounts/acc_cash/balance', () => ok({ account: cash }));
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    await screen.findByRole('link', { name: 'Cash' });
+    const dialog = await openImport(user);
+    await chooseAccount(user, dialog, 'Cash · Bank Account · USD');
+    await user.upload(within(dialog).getByLabelText('File'), new File(['<Document/>'], 'may.xml'));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview import' }));
+    const check = await screen.findByRole('dialog', { name: 'Check the import' });
+    expect(check).toHaveTextContent('may.xml (CAMT.053) into Cash.');
+    const offer = within(check).getByRole('checkbox', {
+      name: "Also set the balance of Cash to the statement's closing balance, $1,234.56 on 05/31/2025",
+    });
+    expect(offer).not.toBeChecked();
+    await user.click(offer);
+    await user.click(within(check).getByRole('button', { name: 'Import 2 transactions' }));
+    await waitFor(() => expect(server.calls('/api/v1/accounts/acc_cash/balance', 'POST')).toHaveLength(1));
+    expect(lastBody('/api/v1/accounts/acc_cash/balance', 'POST')).toEqual({
+      balance: 1234.56,
+      date: '2025-05-31',
+    });
+  });
+
   it("shows the server's line-numbered message for a malformed file, inline", async () => {
     importServer();
     server.on('POST', '/api/v1/imports/preview', () =>
@@ -286,9 +338,14 @@ describe('importing a file', { timeout: 15_000 }, () => {
     await screen.findByText('Everyday Checking');
     const dialog = await openImport(user);
     const input = within(dialog).getByLabelText('File');
-    expect(input).toHaveAttribute('accept', '.csv,.ofx,.qfx,.qif,text/csv');
+    expect(input).toHaveAttribute(
+      'accept',
+      '.csv,.tsv,.txt,.ofx,.qfx,.qif,.xml,.sta,.mt940,.940,.942,text/csv',
+    );
     await user.upload(input, new File(['%PDF'], 'statement.pdf', { type: 'application/pdf' }));
-    expect(await within(dialog).findByText('Choose a CSV, OFX, QFX or QIF file.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Choose a CSV, OFX, QFX, QIF, CAMT (.xml) or MT940 (.sta) file.'),
+    ).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
 
     const big = csvFile('Date,Amount\n', 'huge.csv');
@@ -355,7 +412,7 @@ describe('importing a file', { timeout: 15_000 }, () => {
     const check = await screen.findByRole('dialog', { name: 'Check the import' });
     expect(lastBody('/api/v1/imports/preview', 'POST')).toMatchObject({ contentBase64: 'Q2Fm6Qo=' });
     expect(lastBody('/api/v1/imports/preview', 'POST')).not.toHaveProperty('encoding');
-    expect(check).toHaveTextContent('Read as Windows-1252 (Western European), detected.');
+    expect(check).toHaveTextContent('Read as Windows-1252 (Western European), detected from its bytes.');
 
     await user.click(within(check).getByRole('combobox', { name: 'Text encoding' }));
     await user.click(await screen.findByRole('option', { name: 'ISO-8859-15 (Latin-9, with €)' }));
@@ -391,6 +448,7 @@ describe('importing a file', { timeout: 15_000 }, () => {
         newCount: 1,
         duplicateCount: 0,
         possibleDuplicateCount: 0,
+        statementBalances: { opening: null, closing: null },
         balance: null,
         warnings: [],
       }),

@@ -7,10 +7,10 @@ import {
 } from '@lodestar/domain/import/encoding-names';
 import { isIsoDate } from '@lodestar/domain/dates';
 import { formatBytes, formatMoney } from '@lodestar/domain/formatting';
-import { fromMajor } from '@lodestar/domain/money';
+import { fromMajor, toMajorNumber } from '@lodestar/domain/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, AlertTriangle, FileUp } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type DragEvent, type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useFigureDisplay } from '@/components/figure-display';
 import { MoneyText } from '@/components/money';
@@ -45,13 +45,32 @@ import { ManualAccountForm } from './manual-account-form';
 
 /** The largest file the server takes (docs/money-api.md: content ≤ 10 MB). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-export const IMPORT_EXTENSIONS = ['csv', 'ofx', 'qfx', 'qif'] as const;
+export const IMPORT_EXTENSIONS = [
+  'csv',
+  'tsv',
+  'txt',
+  'ofx',
+  'qfx',
+  'qif',
+  'xml',
+  'sta',
+  'mt940',
+  '940',
+  '942',
+] as const;
 /** How many preview rows the table shows; the counts cover every row. */
 export const PREVIEW_ROWS_SHOWN = 100;
 
 const NEW_ACCOUNT = 'new-account';
 
-const KIND_LABELS: Record<string, string> = { csv: 'CSV', ofx: 'OFX/QFX', qfx: 'OFX/QFX', qif: 'QIF' };
+const KIND_LABELS: Record<string, string> = {
+  csv: 'CSV',
+  ofx: 'OFX/QFX',
+  qfx: 'OFX/QFX',
+  qif: 'QIF',
+  camt: 'CAMT.053',
+  mt940: 'MT940',
+};
 
 /** A chosen file: its bytes (sent base64; the server settles the encoding) and size. */
 type LoadedFile = { name: string; size: number; bytes: Uint8Array; base64: string };
@@ -76,10 +95,10 @@ function textOf(file: LoadedFile, encoding: ImportEncoding | undefined): string 
 
 const SOURCE_TEXT: Record<NonNullable<ImportPreview['encoding']>['source'], string> = {
   bom: 'from its byte-order mark',
-  'utf-8': 'valid UTF-8',
-  'utf-16-pattern': 'detected',
+  'utf-8': 'because the file is valid UTF-8',
+  'utf-16-pattern': 'detected from its bytes',
   declared: 'as the file declares',
-  detected: 'detected',
+  detected: 'detected from its bytes',
   chosen: 'as you chose',
 };
 
@@ -127,7 +146,7 @@ function EncodingSwitch({
 export function fileProblem(file: Pick<File, 'name' | 'size'>): string | undefined {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   if (!(IMPORT_EXTENSIONS as readonly string[]).includes(extension) || !file.name.includes('.')) {
-    return 'Choose a CSV, OFX, QFX or QIF file.';
+    return 'Choose a CSV, OFX, QFX, QIF, CAMT (.xml) or MT940 (.sta) file.';
   }
   if (file.size > MAX_IMPORT_BYTES) {
     return `This file is ${formatBytes(file.size)}; files up to ${formatBytes(MAX_IMPORT_BYTES)} can be imported.`;
@@ -306,7 +325,7 @@ function PossibleDuplicates({
 
 /**
  * Import a bank export into an account: choose the account (or create a manual one first), choose a
- * CSV, OFX/QFX or QIF file (sent as bytes: the server detects the text encoding, which the preview
+ * CSV, OFX/QFX, QIF, CAMT or MT940 file (sent as bytes: the server detects the text encoding, which the preview
  * shows and lets the user change), preview it — for CSV with the detected column mapping,
  * editable and previewed again — then import. The toast that confirms it offers Undo.
  */
@@ -335,6 +354,11 @@ export function ImportFlow({
   const [draft, setDraft] = useState<CsvMapping | undefined>();
   /** The encoding the user chose in the preview; undefined = the server detects it. */
   const [encoding, setEncoding] = useState<ImportEncoding | undefined>();
+  /** Set a manual account's balance to the statement's closing balance after importing. */
+  const [useClosing, setUseClosing] = useState(false);
+  /** A file is being dragged over the drop zone. */
+  const [dragging, setDragging] = useState(false);
+  const closingId = useId();
   const queryClient = useQueryClient();
   const invalidate = useInvalidateMoneyData();
   const onSessionExpired = useSessionExpiredHandler();
@@ -355,6 +379,7 @@ export function ImportFlow({
     },
     onSuccess: (result, { chosen }) => {
       setEncoding(chosen);
+      if (!result.statementBalances.closing) setUseClosing(false);
       const mapping = mappingOf(result);
       setKeep(new Set());
       setPreview(result);
@@ -365,9 +390,9 @@ export function ImportFlow({
   });
 
   const commit = useMutation({
-    mutationFn: () => {
+    mutationFn: async () => {
       if (!accountId || !file) throw new Error('Choose an account and a file first.');
-      return accountsApi.commitImport({
+      const batch = await accountsApi.commitImport({
         accountId,
         fileName: file.name,
         contentBase64: file.base64,
@@ -375,6 +400,16 @@ export function ImportFlow({
         mapping: preview?.kind === 'csv' ? previewed : undefined,
         ...(keep.size > 0 && { keepLines: [...keep].sort((a, b) => a - b) }),
       });
+      const closing = preview?.statementBalances.closing;
+      if (useClosing && closing && preview?.balance) {
+        await accountsApi
+          .updateBalance(accountId, toMajorNumber(closing), closing.asOf)
+          .then(() => undefined)
+          .catch((error: unknown) => {
+            toast.error('The balance could not be set', { description: errorMessage(error) });
+          });
+      }
+      return batch;
     },
     onSuccess: (batch) => {
       void invalidate();
@@ -404,8 +439,7 @@ export function ImportFlow({
     onError: (error) => onSessionExpired(error),
   });
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
+  const loadFile = async (chosen: File | undefined) => {
     setFile(null);
     setPreview(null);
     setEncoding(undefined);
@@ -420,6 +454,12 @@ export function ImportFlow({
     } catch {
       setFileError('This file could not be read. Choose it again.');
     }
+  };
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => void loadFile(event.target.files?.[0]);
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    void loadFile(event.dataTransfer.files[0]);
   };
 
   const startPreview = (event: FormEvent) => {
@@ -455,6 +495,7 @@ export function ImportFlow({
 
   if (preview && file && account) {
     const dirty = JSON.stringify(draft) !== JSON.stringify(previewed);
+    const closing = preview.statementBalances.closing;
     const importing = preview.newCount + keep.size;
     const anchorDate = preview.balance?.anchorDate;
     // Kept possible duplicates dated after the entered balance move it too.
@@ -488,6 +529,27 @@ export function ImportFlow({
         {preview.balance ? (
           <p className="text-sm text-muted-foreground" data-testid="import-balance-effect">
             {balanceEffectText(preview.balance, keptMoves, display)}
+          </p>
+        ) : null}
+        {preview.balance && closing && closing.currency === account.currency ? (
+          <div className="flex items-start gap-2 text-sm">
+            <Checkbox
+              id={closingId}
+              className="mt-0.5"
+              checked={useClosing}
+              onCheckedChange={(checked) => setUseClosing(checked === true)}
+            />
+            <Label htmlFor={closingId} className="font-normal leading-snug">
+              Also set the balance of {account.name} to the statement's closing balance,{' '}
+              <MoneyText amount={closing} tone="plain" masked={display.masked} locale={display.locale} /> on{' '}
+              {isIsoDate(closing.asOf) ? display.formatDate(closing.asOf) : closing.asOf}
+            </Label>
+          </div>
+        ) : closing ? (
+          <p className="text-sm text-muted-foreground">
+            The statement's closing balance is{' '}
+            <MoneyText amount={closing} tone="plain" masked={display.masked} locale={display.locale} /> on{' '}
+            {isIsoDate(closing.asOf) ? display.formatDate(closing.asOf) : closing.asOf}.
           </p>
         ) : null}
         {preview.warnings.length > 0 ? (
@@ -576,8 +638,9 @@ export function ImportFlow({
       <DialogHeader>
         <DialogTitle>Import a file</DialogTitle>
         <DialogDescription>
-          A CSV, OFX/QFX or QIF export from your bank, up to {formatBytes(MAX_IMPORT_BYTES)}. The file is
-          previewed before anything is saved; transactions already imported are skipped.
+          A CSV, OFX/QFX, QIF, CAMT.053/052/054 or MT940/942 export from your bank, in any text encoding, up
+          to {formatBytes(MAX_IMPORT_BYTES)}. The file is previewed before anything is saved; transactions
+          already imported are skipped.
         </DialogDescription>
       </DialogHeader>
       <FormField label="Import into" error={accountError}>
@@ -618,17 +681,26 @@ export function ImportFlow({
           Create a manual account first
         </Button>
       ) : null}
-      <div className="grid grid-cols-1 gap-2">
+      <div
+        data-testid="import-drop-zone"
+        className={`grid grid-cols-1 gap-2 rounded-md border border-dashed p-3 ${dragging ? 'border-primary bg-muted' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
         <label htmlFor={fileId} className="text-sm leading-none font-medium">
           File
         </label>
         <Input
           id={fileId}
           type="file"
-          accept=".csv,.ofx,.qfx,.qif,text/csv"
+          accept={`${IMPORT_EXTENSIONS.map((extension) => `.${extension}`).join(',')},text/csv`}
           aria-invalid={fileError ? true : undefined}
           aria-describedby={fileError ? `${fileId}-error` : `${fileId}-hint`}
-          onChange={(event) => void onFile(event)}
+          onChange={onFile}
           className="h-auto py-1.5"
         />
         {fileError ? (
@@ -637,7 +709,9 @@ export function ImportFlow({
           </p>
         ) : (
           <p id={`${fileId}-hint`} className="text-xs text-muted-foreground">
-            {file ? `${file.name}, ${formatBytes(file.size)}` : 'CSV, OFX, QFX or QIF.'}
+            {file
+              ? `${file.name}, ${formatBytes(file.size)}`
+              : 'Choose a file or drop it here: CSV, OFX, QFX, QIF, CAMT.053 (.xml) or MT940 (.sta).'}
           </p>
         )}
       </div>

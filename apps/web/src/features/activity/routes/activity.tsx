@@ -186,8 +186,8 @@ export function ActivityRoute() {
       >
         Transactions appear here once an account is connected. On the Accounts page, choose Add account to
         link your bank through Plaid or SimpleFIN Bridge (Plaid needs PLAID_CLIENT_ID and PLAID_SECRET set on
-        the server), import a CSV, OFX, QFX or QIF file from your bank, or connect the demo bank to explore
-        with sample data.
+        the server), import a CSV, OFX, QFX, QIF, CAMT.053 or MT940 file from your bank, or connect the demo
+        bank to explore with sample data.
       </EmptyState>
     );
   } else if (transactions.length === 0) {

@@ -10,7 +10,7 @@ const POINTS = [
   {
     icon: Landmark,
     title: 'Every account in one place',
-    text: 'Banks linked through Plaid or SimpleFIN Bridge, statements imported from CSV, OFX, QFX or QIF files, Bitcoin and Solana wallets followed by address, crypto exchanges connected with a read-only API key, accounts and property kept by hand, and a demo bank to try it all.',
+    text: 'Banks linked through Plaid or SimpleFIN Bridge, statements imported from CSV, OFX, QFX, QIF, CAMT.053 or MT940 files, Bitcoin and Solana wallets followed by address, crypto exchanges connected with a read-only API key, accounts and property kept by hand, and a demo bank to try it all.',
   },
   {
     icon: ChartLine,

@@ -1,0 +1,203 @@
+import { and, eq } from 'drizzle-orm';
+import { financialAccount, importBatch, transaction } from '@lodestar/db';
+import { CAMT053_CH, CAMT053_DE } from '@lodestar/domain/import/fixtures/camt-exports';
+import { MT940_DE, MT940_NL } from '@lodestar/domain/import/fixtures/mt940-exports';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
+import type { TestBrowser } from '../testing/browser';
+
+let w: AuthWorld;
+beforeAll(async () => {
+  w = await createAuthWorld();
+});
+afterAll(async () => {
+  await w.close();
+});
+
+type Envelope<T> = {
+  success: boolean;
+  data: T;
+  error?: string;
+  items?: { field: string; message: string }[];
+};
+type Balance = { amountMinor: number; currency: string; asOf: string } | null;
+type Preview = {
+  kind: string;
+  rows: { line: number; date: string; name: string; amount: { amountMinor: number }; duplicate: boolean }[];
+  newCount: number;
+  duplicateCount: number;
+  statementBalances: { opening: Balance; closing: Balance };
+  warnings: string[];
+};
+type Batch = { batch: { id: string; importedCount: number; duplicateCount: number } };
+
+const db = () => w.t.database.db;
+
+async function person(currency: string, mask: string | null = null) {
+  const { browser } = await w.signUp();
+  const me = await browser.json<Envelope<{ id: string }>>('/api/v1/user');
+  const [row] = await db()
+    .insert(financialAccount)
+    .values({
+      userId: me.body.data.id,
+      name: 'Konto',
+      type: 'depository',
+      provider: 'manual',
+      currency,
+      mask,
+    })
+    .returning({ id: financialAccount.id });
+  if (!row) throw new Error('no account');
+  return { browser, accountId: row.id };
+}
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const preview = (browser: TestBrowser, body: Record<string, unknown>) =>
+  browser.json<Envelope<Preview>>('/api/v1/imports/preview', { body });
+const commit = (browser: TestBrowser, body: Record<string, unknown>) =>
+  browser.json<Envelope<Batch>>('/api/v1/imports', { body });
+
+async function stored(accountId: string) {
+  return db()
+    .select({
+      name: transaction.name,
+      amountMinor: transaction.amountMinor,
+      externalId: transaction.externalId,
+    })
+    .from(transaction)
+    .where(eq(transaction.accountId, accountId))
+    .orderBy(transaction.date, transaction.amountMinor);
+}
+
+describe('CAMT.053', () => {
+  it('previews and imports a German statement; the same file again is all duplicates; undo removes it', async () => {
+    const { browser, accountId } = await person('EUR');
+    const body = { accountId, fileName: 'camt053.xml', contentBase64: base64(CAMT053_DE) };
+    const seen = await preview(browser, body);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toMatchObject({
+      kind: 'camt',
+      newCount: 4,
+      duplicateCount: 0,
+      statementBalances: {
+        opening: { amountMinor: 152_030, currency: 'EUR', asOf: '2023-12-29' },
+        closing: { amountMinor: 371_375, currency: 'EUR', asOf: '2024-01-31' },
+      },
+      warnings: ['1 pending entry was skipped: only booked entries are imported.'],
+    });
+    expect(seen.body.data.rows.map((row) => row.name)).toEqual([
+      'Müller & Söhne GmbH',
+      'Stadtwerke München',
+      'Rundfunk ARD, ZDF, DRadio',
+      'KARTENZAHLUNG REWE SAGT DANKE 44321',
+    ]);
+    const done = await commit(browser, body);
+    expect(done.status).toBe(201);
+    expect(done.body.data.batch).toMatchObject({ importedCount: 4, duplicateCount: 0 });
+    expect((await stored(accountId)).map((row) => row.externalId).sort()).toEqual([
+      'camt:2024011500456#2',
+      'camt:2024012000789',
+      'camt:LOHN-2024-01-4711|2024-01-02|285000',
+      'camt:STROM-2024-01|2024-01-15|-8600',
+    ]);
+    const again = await commit(browser, body);
+    expect(again.body.data.batch).toMatchObject({ importedCount: 0, duplicateCount: 4 });
+    const undone = await browser.json<Envelope<{ removed: number }>>(
+      `/api/v1/imports/${done.body.data.batch.id}`,
+      {
+        method: 'DELETE',
+      },
+    );
+    expect(undone.body.data.removed).toBe(4);
+    expect(await stored(accountId)).toEqual([]);
+  });
+
+  it('refuses a Swiss statement in CHF for a EUR account, and malformed XML with its line, writing nothing', async () => {
+    const { browser, accountId } = await person('EUR');
+    const foreign = await commit(browser, {
+      accountId,
+      fileName: 'camt.xml',
+      contentBase64: base64(CAMT053_CH),
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error).toBe('The file is in CHF, but this account is in EUR');
+    const broken = CAMT053_DE.replace('</Ntry>', '</Entry>');
+    const malformed = await commit(browser, {
+      accountId,
+      fileName: 'camt.xml',
+      contentBase64: base64(broken),
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toMatch(/^Line \d+: the XML is malformed: /);
+    expect(await db().select().from(importBatch).where(eq(importBatch.accountId, accountId))).toEqual([]);
+    const chf = await person('CHF');
+    const swiss = await commit(chf.browser, {
+      accountId: chf.accountId,
+      fileName: 'camt.xml',
+      content: CAMT053_CH,
+    });
+    expect(swiss.body.data.batch).toMatchObject({ importedCount: 3 });
+  });
+
+  it('imports the statement of the account whose number ends in its mask when a file holds two accounts', async () => {
+    const second = CAMT053_DE.replace('DE02120300000000202051', 'DE75512108001245126199');
+    const start = second.indexOf('<Stmt>');
+    const end = second.indexOf('</Stmt>') + '</Stmt>'.length;
+    const both = CAMT053_DE.replace('</BkToCstmrStmt>', `${second.slice(start, end)}\n</BkToCstmrStmt>`);
+    const plain = await person('EUR');
+    const asked = await preview(plain.browser, {
+      accountId: plain.accountId,
+      fileName: 'b.xml',
+      content: both,
+    });
+    expect(asked.status).toBe(400);
+    expect(asked.body.error).toContain('The file holds statements of 2 accounts (…2051, …6199)');
+    const masked = await person('EUR', '6199');
+    const chosen = await preview(masked.browser, {
+      accountId: masked.accountId,
+      fileName: 'b.xml',
+      content: both,
+    });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.data.newCount).toBe(4);
+  });
+});
+
+describe('MT940', () => {
+  it('imports two daily statements of one account as one, across New Year; again is all duplicates', async () => {
+    const { browser, accountId } = await person('EUR');
+    const body = { accountId, fileName: 'umsaetze.sta', contentBase64: base64(MT940_DE) };
+    const seen = await preview(browser, body);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data.kind).toBe('mt940');
+    expect(seen.body.data.rows.map((row) => [row.date, row.name, row.amount.amountMinor])).toEqual([
+      ['2023-12-29', 'Telefonica Germany GmbH Co. OHG', -4_590],
+      ['2024-01-02', 'Hausverwaltung Schmidt', 125_000],
+      ['2024-01-02', 'BAECKEREI KOEHLER', -350],
+      ['2024-01-02', 'Eigene Bank', -1_000],
+    ]);
+    expect(seen.body.data.statementBalances.closing).toEqual({
+      amountMinor: 369_060,
+      currency: 'EUR',
+      asOf: '2024-01-02',
+    });
+    expect((await commit(browser, body)).body.data.batch.importedCount).toBe(4);
+    expect((await commit(browser, body)).body.data.batch).toMatchObject({
+      importedCount: 0,
+      duplicateCount: 4,
+    });
+    const rows = await db()
+      .select({ externalId: transaction.externalId })
+      .from(transaction)
+      .where(and(eq(transaction.accountId, accountId), eq(transaction.amountMinor, -4_590)));
+    expect(rows).toEqual([{ externalId: 'mt940:VF-2023-12-9911' }]);
+  });
+
+  it('matches a Dutch account number written with its currency to the mask', async () => {
+    const { browser, accountId } = await person('EUR', '4567');
+    const two = `${MT940_NL}\n${MT940_NL.replace(/NL20INGB0001234567EUR/g, 'NL91ABNA0417164300EUR')}`;
+    const seen = await preview(browser, { accountId, fileName: 'mt940.txt', content: two });
+    expect(seen.status).toBe(200);
+    expect(seen.body.data.rows.map((row) => row.name)).toEqual(['Gemeente Amsterdam', 'J. de Vries']);
+  });
+});
