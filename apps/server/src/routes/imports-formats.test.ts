@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { financialAccount, importBatch, transaction } from '@lodestar/db';
+import { financialAccount, holding, importBatch, security, transaction } from '@lodestar/db';
 import { CAMT053_CH, CAMT053_DE } from '@lodestar/domain/import/fixtures/camt-exports';
+import { OFX_INVESTMENT, QIF_INVESTMENT } from '@lodestar/domain/import/fixtures/investment-exports';
 import { MT940_DE, MT940_NL } from '@lodestar/domain/import/fixtures/mt940-exports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
@@ -33,7 +34,7 @@ type Batch = { batch: { id: string; importedCount: number; duplicateCount: numbe
 
 const db = () => w.t.database.db;
 
-async function person(currency: string, mask: string | null = null) {
+async function person(currency: string, mask: string | null = null, type = 'depository') {
   const { browser } = await w.signUp();
   const me = await browser.json<Envelope<{ id: string }>>('/api/v1/user');
   const [row] = await db()
@@ -41,7 +42,7 @@ async function person(currency: string, mask: string | null = null) {
     .values({
       userId: me.body.data.id,
       name: 'Konto',
-      type: 'depository',
+      type,
       provider: 'manual',
       currency,
       mask,
@@ -199,5 +200,76 @@ describe('MT940', () => {
     const seen = await preview(browser, { accountId, fileName: 'mt940.txt', content: two });
     expect(seen.status).toBe(200);
     expect(seen.body.data.rows.map((row) => row.name)).toEqual(['Gemeente Amsterdam', 'J. de Vries']);
+  });
+});
+
+describe('investment files', () => {
+  it('imports an OFX investment statement: trades kept out of spending, positions as holdings', async () => {
+    const { browser, accountId } = await person('USD', null, 'investment');
+    const body = { accountId, fileName: 'brokerage.qfx', contentBase64: base64(OFX_INVESTMENT) };
+    const seen = await browser.json<Envelope<Preview & { positions: { ticker: string; units: string }[] }>>(
+      '/api/v1/imports/preview',
+      { body },
+    );
+    expect(seen.status).toBe(200);
+    expect(seen.body.data.kind).toBe('qfx');
+    expect(seen.body.data.newCount).toBe(6);
+    expect(seen.body.data.positions.map(({ ticker, units }) => ({ ticker, units }))).toEqual([
+      { ticker: 'VTI', units: '110' },
+      { ticker: 'FZROX', units: '150.2688' },
+    ]);
+    const done = await commit(browser, body);
+    expect(done.status).toBe(201);
+    expect(done.body.data.batch.importedCount).toBe(6);
+    const held = await db()
+      .select({
+        ticker: security.ticker,
+        quantity: holding.quantity,
+        price: holding.price,
+        asOf: holding.asOf,
+      })
+      .from(holding)
+      .innerJoin(security, eq(security.id, holding.securityId))
+      .where(eq(holding.accountId, accountId))
+      .orderBy(security.ticker);
+    expect(held.map((row) => ({ ...row, quantity: Number(row.quantity), price: Number(row.price) }))).toEqual(
+      [
+        { ticker: 'FZROX', quantity: 150.2688, price: 48.19, asOf: '2024-01-31' },
+        { ticker: 'VTI', quantity: 110, price: 225.1, asOf: '2024-01-31' },
+      ],
+    );
+    const spending = await browser.json<Envelope<{ total: { amountMinor: number } }>>(
+      '/api/v1/transactions/spending-summary?month=2024-01',
+    );
+    expect(spending.status).toBe(200);
+    expect(spending.body.data.total.amountMinor).toBe(0);
+    expect((await commit(browser, body)).body.data.batch).toMatchObject({
+      importedCount: 0,
+      duplicateCount: 6,
+    });
+  });
+
+  it('imports a QIF investment account, and an older statement leaves newer holdings alone', async () => {
+    const { browser, accountId } = await person('USD', null, 'brokerage');
+    const done = await commit(browser, { accountId, fileName: 'invest.qif', content: QIF_INVESTMENT });
+    expect(done.status).toBe(201);
+    expect(done.body.data.batch.importedCount).toBe(7);
+    const rows = await db()
+      .select({ name: transaction.name, providerCategory: transaction.providerCategory })
+      .from(transaction)
+      .where(and(eq(transaction.accountId, accountId), eq(transaction.name, 'Buy VTI')));
+    expect(rows).toEqual([{ name: 'Buy VTI', providerCategory: 'INVESTMENT_BUY' }]);
+
+    await commit(browser, { accountId, fileName: 'jan.qfx', content: OFX_INVESTMENT });
+    const older = OFX_INVESTMENT.replace(/<DTPRICEASOF>20240131160000/g, '<DTPRICEASOF>20231229160000')
+      .replace('<UNITS>110', '<UNITS>90')
+      .replace(/FITID>([A-Z]+-\d+-\d)/g, 'FITID>OLD-$1');
+    await commit(browser, { accountId, fileName: 'dec.qfx', content: older });
+    const vti = await db()
+      .select({ quantity: holding.quantity })
+      .from(holding)
+      .innerJoin(security, eq(security.id, holding.securityId))
+      .where(and(eq(holding.accountId, accountId), eq(security.ticker, 'VTI')));
+    expect(vti.map((row) => Number(row.quantity))).toEqual([110]);
   });
 });

@@ -139,6 +139,21 @@ const ImportPreviewSchema = z
     newCount: z.number().int(),
     duplicateCount: z.number().int(),
     possibleDuplicateCount: z.number().int(),
+    positions: z
+      .array(
+        z.object({
+          name: z.string(),
+          ticker: z.string().nullable(),
+          units: z.string(),
+          unitPrice: z.string(),
+          marketValue: z.union([MoneySchema, z.null()]),
+          asOf: z.string(),
+        }),
+      )
+      .openapi({
+        description:
+          "An investment statement's positions (OFX INVPOSLIST; units and prices as decimal strings): they replace the account's holdings on import unless it holds newer ones",
+      }),
     statementBalances: z
       .object({ opening: StatementBalanceSchema, closing: StatementBalanceSchema })
       .openapi({

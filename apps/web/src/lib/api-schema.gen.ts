@@ -6729,6 +6729,15 @@ export interface components {
       newCount: number;
       duplicateCount: number;
       possibleDuplicateCount: number;
+      /** @description An investment statement's positions (OFX INVPOSLIST; units and prices as decimal strings): they replace the account's holdings on import unless it holds newer ones */
+      positions: {
+        name: string;
+        ticker: string | null;
+        units: string;
+        unitPrice: string;
+        marketValue: components['schemas']['Money'] | null;
+        asOf: string;
+      }[];
       /** @description The opening and closing balances the statement states (CAMT OPBD/CLBD, MT940 :60F:/:62F:, OFX LEDGERBAL as closing), offered to set the account's balance */
       statementBalances: {
         opening: {

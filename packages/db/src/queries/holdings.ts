@@ -50,6 +50,18 @@ export async function upsertSecurityPrices(
   }
 }
 
+/** The newest date an account's holdings are stated as of, or undefined when it has none. */
+export async function newestHoldingDate(
+  db: Executor,
+  scope: { userId: string; accountId: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ asOf: sql<string | null>`max(${holding.asOf})` })
+    .from(holding)
+    .where(and(eq(holding.userId, scope.userId), eq(holding.accountId, scope.accountId)));
+  return row?.asOf ?? undefined;
+}
+
 /**
  * Replaces an account's holdings with the provider's current list (positions the provider no longer
  * reports are removed, not left as ghosts).

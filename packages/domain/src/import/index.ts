@@ -29,6 +29,8 @@ export {
   type ImportFileKind,
   type ParsedAccount,
   type ParsedBalance,
+  type ParsedPosition,
   type ParsedStatement,
   type ParsedTransaction,
+  type SecurityKind,
 } from './types';

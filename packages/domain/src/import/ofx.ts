@@ -2,6 +2,7 @@ import { isCurrencyCode } from '../currencies';
 import type { IsoDate } from '../dates';
 import { parseLooseAmount } from './amounts';
 import { fingerprintInPlace } from './fingerprint';
+import { readInvestmentTransactions, readPositions, readSecurities } from './ofx-investments';
 import { childOf, findAll, parseOfxTree, textAt, type OfxElement } from './ofx-tree';
 import { isoFromParts } from './statement-dates';
 import { stripBom } from './text';
@@ -104,6 +105,7 @@ function readStatement(
   statement: OfxElement,
   institution: string | undefined,
   options: ParseOfxOptions,
+  root: OfxElement,
 ): ParsedStatement {
   const warnings: string[] = [];
   const currency = currencyAt(statement, ['CURDEF'], options.currency);
@@ -111,12 +113,24 @@ function readStatement(
     throw new ImportParseError(statement.line, 'the statement has no currency (<CURDEF>)');
   }
   const isCard = statement.name === 'CCSTMTRS';
-  const from = childOf(statement, isCard ? 'CCACCTFROM' : 'BANKACCTFROM');
+  const isInvestment = statement.name === 'INVSTMTRS';
+  const from = childOf(statement, isCard ? 'CCACCTFROM' : isInvestment ? 'INVACCTFROM' : 'BANKACCTFROM');
   const accountId = textAt(from, 'ACCTID');
-  const type = textAt(from, 'ACCTTYPE') ?? (isCard ? 'CREDITCARD' : undefined);
-  const entries =
-    childOf(statement, 'BANKTRANLIST')?.children.filter((child) => child.name === 'STMTTRN') ?? [];
-  const rows = entries.map((entry) => readTransaction(entry, currency, options.invertSign ?? false));
+  const type = textAt(from, 'ACCTTYPE') ?? (isCard ? 'CREDITCARD' : isInvestment ? 'INVESTMENT' : undefined);
+  const invert = options.invertSign ?? false;
+  const readers = {
+    date: requiredDate,
+    amount: (element: OfxElement, name: string, in_: string) => requiredAmount(element, name, in_),
+  };
+  const securities = isInvestment ? readSecurities(root) : new Map();
+  const rows = isInvestment
+    ? readInvestmentTransactions(statement, securities, currency, readers, (entry) =>
+        readTransaction(entry, currency, invert),
+      )
+    : (childOf(statement, 'BANKTRANLIST')?.children.filter((child) => child.name === 'STMTTRN') ?? []).map(
+        (entry) => readTransaction(entry, currency, invert),
+      );
+  const positions = isInvestment ? readPositions(statement, securities, currency, readers) : undefined;
 
   const seen = new Map<string, number>();
   for (const row of rows) if (row.externalId) seen.set(row.externalId, (seen.get(row.externalId) ?? 0) + 1);
@@ -130,7 +144,21 @@ function readStatement(
 
   const ledger = childOf(statement, 'LEDGERBAL');
   let balance: ParsedAccount['balance'];
-  if (ledger && textAt(ledger, 'BALAMT') !== undefined) {
+  const cash = textAt(statement, 'INVBAL', 'AVAILCASH');
+  if (
+    isInvestment &&
+    positions &&
+    textAt(statement, 'DTASOF') &&
+    (cash !== undefined || positions.length > 0)
+  ) {
+    // An investment account is worth its cash plus its positions' market value on the statement date.
+    const held = positions.reduce((sum, position) => sum + (position.marketValueMinor ?? 0), 0);
+    const cashMinor =
+      cash === undefined
+        ? 0
+        : requiredAmount(childOf(statement, 'INVBAL') ?? statement, 'AVAILCASH', currency);
+    balance = { amountMinor: held + cashMinor, currency, asOf: requiredDate(statement, 'DTASOF') };
+  } else if (ledger && textAt(ledger, 'BALAMT') !== undefined) {
     const asOf = textAt(ledger, 'DTASOF') ? requiredDate(ledger, 'DTASOF') : undefined;
     const amount = requiredAmount(ledger, 'BALAMT', currency);
     if (asOf) balance = { amountMinor: amount === 0 ? 0 : amount, currency, asOf };
@@ -144,27 +172,26 @@ function readStatement(
     ...(institution !== undefined && { institution }),
   };
   if (rows.length === 0) warnings.push('The statement has no transactions.');
-  return { account, transactions: fingerprintInPlace(rows), warnings };
+  return { account, transactions: fingerprintInPlace(rows), ...(positions && { positions }), warnings };
 }
 
 /**
- * Reads an OFX or QFX file (OFX 1.x SGML with unclosed leaf elements, or 2.x XML): every bank (STMTRS)
- * and credit-card (CCSTMTRS) statement, in file order. TRNAMT is already signed from the account
+ * Reads an OFX or QFX file (OFX 1.x SGML with unclosed leaf elements, or 2.x XML): every bank (STMTRS),
+ * credit-card (CCSTMTRS) and investment (INVSTMTRS: trades, income and reinvestments as rows with
+ * INVESTMENT_… categories, positions with the SECLIST's names and tickers) statement, in file order. TRNAMT is already signed from the account
  * holder's side (positive = money in; a card purchase is negative) and becomes integer minor units of
  * CURDEF (or of the transaction's CURRENCY); DTPOSTED keeps the bank's calendar date; FITID becomes
- * `externalId`; ACCTID stays unmasked in `account.externalId`; LEDGERBAL is the balance. Investment
- * statements are skipped with a warning. All or nothing: a bad value throws ImportParseError.
+ * `externalId`; ACCTID stays unmasked in `account.externalId`; LEDGERBAL is the balance (an investment
+ * account's: its cash plus its positions' market value). All or nothing: a bad value throws ImportParseError.
  */
 export function parseOfx(input: string, options: ParseOfxOptions = {}): ParsedStatement[] {
   const root = parseOfxTree(stripBom(input));
   const institution = findAll(root, new Set(['FI']))
     .map((fi) => textAt(fi, 'ORG'))
     .find((org) => org !== undefined);
-  const found = findAll(root, STATEMENTS);
-  const statements = found
-    .filter((statement) => statement.name !== 'INVSTMTRS')
-    .map((statement) => readStatement(statement, institution, options));
-  const skipped = found.length - statements.length;
+  const statements = findAll(root, STATEMENTS).map((statement) =>
+    readStatement(statement, institution, options, root),
+  );
   if (statements.length === 0) {
     const status = findAll(root, new Set(['STATUS'])).find((element) => textAt(element, 'CODE') !== '0');
     const message = status
@@ -172,14 +199,7 @@ export function parseOfx(input: string, options: ParseOfxOptions = {}): ParsedSt
       : '';
     throw new ImportParseError(
       status?.line ?? 1,
-      skipped > 0
-        ? 'the file holds only investment statements, which cannot be imported yet'
-        : `the file holds no bank or credit-card statement${message}`,
-    );
-  }
-  if (skipped > 0) {
-    statements[0]?.warnings.push(
-      `${skipped} investment statement(s) were skipped: they cannot be imported yet.`,
+      `the file holds no bank, credit-card or investment statement${message}`,
     );
   }
   return statements;

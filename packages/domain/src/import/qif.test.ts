@@ -102,12 +102,15 @@ describe('parseQif', () => {
     expect(statement.warnings).toEqual(['The last transaction has no closing ^ line; it was imported.']);
   });
 
-  it('skips investment records and category lists', () => {
-    const text =
-      '!Type:Cat\nNGroceries\nD13/31 food\n^\n!Type:Invst\nD1/2/24\nNBuy\nYACME\n^\n!Type:Bank\nD1/13/24\nT-1.00\nPFee\n^\n';
+  it('skips category lists, and refuses investment and bank records of two accounts in one file', () => {
+    const text = '!Type:Cat\nNGroceries\nD13/31 food\n^\n!Type:Bank\nD1/13/24\nT-1.00\nPFee\n^\n';
     const statement = parseQif(text, { currency: 'USD' });
     expect(statement.transactions).toHaveLength(1);
-    expect(statement.warnings).toEqual(['2 investment or list record(s) were skipped.']);
+    expect(statement.warnings).toEqual(['1 list record(s) were skipped.']);
+    const both = '!Type:Invst\nD1/2/24\nNBuy\nYACME\nT10\n^\n!Type:Bank\nD1/13/24\nT-1.00\nPFee\n^\n';
+    expect(() => parseQif(both, { currency: 'USD' })).toThrow(
+      'Line 8: the file holds transactions of more than one account: export one account at a time',
+    );
   });
 
   it.each([

@@ -20,17 +20,8 @@ export type ParseQifOptions = {
 const TRANSACTION_TYPES = new Map(
   ['Bank', 'CCard', 'Cash', 'Oth A', 'Oth L'].map((type) => [type.toLowerCase().replace(/\s+/g, ' '), type]),
 );
-// Lists and investment records that carry no bank transactions.
-const OTHER_SECTIONS = new Set([
-  'invst',
-  'cat',
-  'class',
-  'memorized',
-  'prices',
-  'security',
-  'invoice',
-  'template',
-]);
+// Lists that carry no transactions.
+const OTHER_SECTIONS = new Set(['cat', 'class', 'memorized', 'prices', 'security', 'invoice', 'template']);
 
 const QIF_DATE = /^(\d{1,4})\s*[/.-]\s*(\d{1,2})\s*(['/.-])\s*(\d{1,4})$/;
 
@@ -94,8 +85,8 @@ const emptyRecord = (line: number): Pending => ({ line, fields: new Map(), split
  * money in; a card charge is negative) and become integer minor units of `options.currency`. P is the
  * payee and the name, M the memo, N the check number, L the category (`providerCategory`). A split
  * transaction (S/E/$ lines) stays one transaction for the whole amount (the sum of its parts when T is
- * missing), with a warning. Investment records and lists are skipped. All or nothing: a bad record
- * throws ImportParseError with its line.
+ * missing), with a warning. An investment account (!Type:Invst) gives one row per action (see
+ * toInvestmentRows). Lists are skipped. All or nothing: a bad record throws ImportParseError with its line.
  */
 export function parseQif(input: string, options: ParseQifOptions): ParsedStatement {
   currencyExponent(options.currency);
@@ -103,7 +94,7 @@ export function parseQif(input: string, options: ParseQifOptions): ParsedStateme
   const warnings: string[] = [];
   const dateFormat = options.dateFormat ?? detectDateFormat(lines, warnings);
   const rows: Omit<ParsedTransaction, 'fingerprint'>[] = [];
-  let section: 'transactions' | 'skip' | 'account' | undefined;
+  let section: 'transactions' | 'investments' | 'skip' | 'account' | undefined;
   let accountType: string | undefined;
   let accountsWithTransactions = 0;
   let sectionHasRows = false;
@@ -112,8 +103,9 @@ export function parseQif(input: string, options: ParseQifOptions): ParsedStateme
 
   const finish = (endLine: number) => {
     if (record.fields.size === 0 && record.splits.length === 0) return;
-    if (section === 'transactions') {
-      rows.push(toTransaction(record, dateFormat, options, warnings));
+    if (section === 'transactions' || section === 'investments') {
+      if (section === 'investments') rows.push(...toInvestmentRows(record, dateFormat, options));
+      else rows.push(toTransaction(record, dateFormat, options, warnings));
       if (!sectionHasRows) accountsWithTransactions += 1;
       sectionHasRows = true;
       if (accountsWithTransactions > 1) {
@@ -139,6 +131,10 @@ export function parseQif(input: string, options: ParseQifOptions): ParsedStateme
       else if (kind === 'type' && TRANSACTION_TYPES.has(type)) {
         section = 'transactions';
         accountType = TRANSACTION_TYPES.get(type);
+        sectionHasRows = false;
+      } else if (kind === 'type' && type === 'invst') {
+        section = 'investments';
+        accountType = 'Invst';
         sectionHasRows = false;
       } else if (kind === 'type' && OTHER_SECTIONS.has(type)) section = 'skip';
       else if (kind !== 'option' && kind !== 'clear') {
@@ -166,11 +162,11 @@ export function parseQif(input: string, options: ParseQifOptions): ParsedStateme
     } else if (!record.fields.has(code)) record.fields.set(code, { value, line });
   });
   if (record.fields.size > 0 || record.splits.length > 0) {
-    if (section === 'transactions')
+    if (section === 'transactions' || section === 'investments')
       warnings.push('The last transaction has no closing ^ line; it was imported.');
     finish(lines.length);
   }
-  if (skipped > 0) warnings.push(`${skipped} investment or list record(s) were skipped.`);
+  if (skipped > 0) warnings.push(`${skipped} list record(s) were skipped.`);
   if (rows.length === 0) warnings.push('The file has no transactions.');
   return {
     account: { currency: options.currency, ...(accountType !== undefined && { type: accountType }) },
@@ -246,4 +242,122 @@ function toTransaction(
   // '--Split--' marks a split parent in some exporters; it is not a category.
   if (category !== undefined && category !== '--Split--') row.providerCategory = category;
   return row;
+}
+
+// QIF investment actions: the row's name, its sign on the account's cash, and its category (INVESTMENT_…
+// keeps trades out of spending; cash moved in or out is a plain row). Reinvestments give two rows.
+const ACTIONS: Record<string, { verb: string; sign: 1 | -1 | 0; category?: string; reinvest?: boolean }> = {
+  buy: { verb: 'Buy', sign: -1, category: 'INVESTMENT_BUY' },
+  sell: { verb: 'Sell', sign: 1, category: 'INVESTMENT_SELL' },
+  div: { verb: 'Dividend', sign: 1, category: 'INVESTMENT_DIVIDEND' },
+  intinc: { verb: 'Interest', sign: 1, category: 'INVESTMENT_INTEREST' },
+  cglong: { verb: 'Capital gain (long-term)', sign: 1, category: 'INVESTMENT_CAPITAL_GAIN' },
+  cgmid: { verb: 'Capital gain (mid-term)', sign: 1, category: 'INVESTMENT_CAPITAL_GAIN' },
+  cgshort: { verb: 'Capital gain (short-term)', sign: 1, category: 'INVESTMENT_CAPITAL_GAIN' },
+  miscinc: { verb: 'Income', sign: 1, category: 'INVESTMENT_INCOME' },
+  miscexp: { verb: 'Expense', sign: -1, category: 'INVESTMENT_FEE' },
+  reinvdiv: { verb: 'Dividend', sign: 1, category: 'INVESTMENT_DIVIDEND', reinvest: true },
+  reinvint: { verb: 'Interest', sign: 1, category: 'INVESTMENT_INTEREST', reinvest: true },
+  reinvlg: { verb: 'Capital gain (long-term)', sign: 1, category: 'INVESTMENT_CAPITAL_GAIN', reinvest: true },
+  reinvmd: { verb: 'Capital gain (mid-term)', sign: 1, category: 'INVESTMENT_CAPITAL_GAIN', reinvest: true },
+  reinvsh: {
+    verb: 'Capital gain (short-term)',
+    sign: 1,
+    category: 'INVESTMENT_CAPITAL_GAIN',
+    reinvest: true,
+  },
+  shrsin: { verb: 'Shares in', sign: 0, category: 'INVESTMENT_TRANSFER' },
+  shrsout: { verb: 'Shares out', sign: 0, category: 'INVESTMENT_TRANSFER' },
+  stksplit: { verb: 'Split', sign: 0, category: 'INVESTMENT_TRANSFER' },
+  xin: { verb: 'Cash in', sign: 1 },
+  contribx: { verb: 'Contribution', sign: 1 },
+  xout: { verb: 'Cash out', sign: -1 },
+  withdrwx: { verb: 'Withdrawal', sign: -1 },
+  cash: { verb: 'Cash', sign: 1 },
+};
+
+/**
+ * One !Type:Invst record as rows: N is the action (Buy, Sell, Div, ReinvDiv, IntInc, XIn, ShrsIn…; an X
+ * suffix, money moved from or to another account, reads like the plain action), Y the security, Q the
+ * units, I the price, T (else U) the total, which signs by the action (a buy is money out whatever its
+ * sign in the file); without T the total is Q × I plus commission O. A reinvestment gives the income
+ * and the buy it paid for (two rows netting to nothing); share movements and splits have no amount.
+ */
+function toInvestmentRows(
+  record: Pending,
+  dateFormat: QifDateFormat,
+  options: ParseQifOptions,
+): Omit<ParsedTransaction, 'fingerprint'>[] {
+  const { currency } = options;
+  const { fields } = record;
+  const dateField = fields.get('D');
+  if (!dateField?.value) throw new ImportParseError(record.line, 'the transaction has no date (a D line)');
+  const date = qifDate(dateField.value, dateFormat);
+  if (date === undefined) {
+    throw new ImportParseError(
+      dateField.line,
+      `"${dateField.value}" is not a valid date (expected ${dateFormat})`,
+    );
+  }
+  const actionField = fields.get('N');
+  const rawAction = actionField?.value ?? '';
+  const key = rawAction.toLowerCase().replace(/\s+/g, '');
+  const action = ACTIONS[key] ?? (key.endsWith('x') ? ACTIONS[key.slice(0, -1)] : undefined);
+  if (!action) {
+    throw new ImportParseError(
+      actionField?.line ?? record.line,
+      `"${rawAction}" is not a QIF investment action (expected one like Buy, Sell, Div or ReinvDiv)`,
+    );
+  }
+  const security = fields.get('Y')?.value || undefined;
+  const units = fields.get('Q')?.value || undefined;
+  const price = fields.get('I')?.value || undefined;
+  const total = fields.get('T')?.value ? fields.get('T') : fields.get('U');
+  let amount = 0;
+  if (action.sign !== 0) {
+    if (total?.value) amount = Math.abs(amountAt(total.value, total.line, currency));
+    else if (units && price) {
+      const unitsValue = Number(units.replace(/,/g, ''));
+      const priceValue = Number(price.replace(/,/g, ''));
+      const commission = fields.get('O');
+      const fee = commission?.value ? amountAt(commission.value, commission.line, currency) : 0;
+      const exponent = currencyExponent(currency);
+      amount =
+        Math.round(Math.abs(unitsValue * priceValue) * 10 ** exponent) + action.sign * -1 * Math.abs(fee);
+      if (!Number.isFinite(amount))
+        throw new ImportParseError(record.line, 'the units or price are not numbers');
+    } else {
+      throw new ImportParseError(
+        record.line,
+        `the ${action.verb.toLowerCase()} has no amount (a T line, or Q and I)`,
+      );
+    }
+  }
+  const memo = fields.get('M')?.value || undefined;
+  const what = security ?? '';
+  const payee = fields.get('P')?.value || undefined;
+  const detail = units ? `${units.replace(/^-/, '')}${price ? ` at ${price}` : ' units'}` : undefined;
+  const base = { line: record.line, date, currency };
+  // A security's action is named after it ('Buy VTI'); cash moved in or out after its payee.
+  const name = security ? `${action.verb} ${security}` : (payee ?? action.verb);
+  const first: Omit<ParsedTransaction, 'fingerprint'> = {
+    ...base,
+    amountMinor: action.sign === 0 || amount === 0 ? 0 : action.sign * amount,
+    name,
+    ...(action.reinvest
+      ? memo && { memo }
+      : (detail || memo) && { memo: [detail, memo].filter(Boolean).join(' · ') }),
+    ...(action.category && { providerCategory: action.category }),
+  };
+  if (!action.reinvest) return [first];
+  return [
+    first,
+    {
+      ...base,
+      amountMinor: amount === 0 ? 0 : -amount,
+      name: `Reinvest${what ? ` ${what}` : ''}`,
+      ...(detail && { memo: detail }),
+      providerCategory: 'INVESTMENT_REINVEST',
+    },
+  ];
 }

@@ -47,10 +47,34 @@ export type ParsedAccount = {
   institution?: string;
 };
 
+/** What kind of security a position is (the `security.type` values imports use). */
+export type SecurityKind = 'equity' | 'etf' | 'mutual_fund' | 'bond' | 'other';
+
+/**
+ * A holding an investment statement reports (OFX INVPOSLIST): units and unit price as the decimal
+ * strings the file writes (never rounded), the market value in minor units when stated.
+ */
+export type ParsedPosition = {
+  line: number;
+  /** The file's id for the security: 'CUSIP:922908769', 'ISIN:US9229087690', or 'TICKER:VTI'. */
+  securityId: string;
+  name: string;
+  ticker?: string;
+  kind: SecurityKind;
+  /** Negative for a short position. */
+  units: string;
+  unitPrice: string;
+  marketValueMinor?: number;
+  currency: string;
+  asOf: IsoDate;
+};
+
 /** Everything one statement of a file holds. Parsers return all of it or throw ImportParseError. */
 export type ParsedStatement = {
   account?: ParsedAccount;
   transactions: ParsedTransaction[];
+  /** An investment statement's positions (OFX INVPOSLIST), the account's holdings as of their dates. */
+  positions?: ParsedPosition[];
   /** Things the user should know that did not stop the import (ambiguous dates, merged splits…). */
   warnings: string[];
 };

@@ -2,12 +2,15 @@ import {
   insertImportBatch,
   insertImportedTransactions,
   lockAccountForImport,
+  newestHoldingDate,
   recomputeBalanceSnapshots,
+  replaceHoldings,
   saveCsvMapping,
   updateImportBatchCounts,
+  upsertSecurities,
   type Database,
 } from '@lodestar/db';
-import type { CsvMapping } from '@lodestar/domain';
+import type { CsvMapping, ParsedPosition } from '@lodestar/domain';
 import { AppError } from '../../http/app-error';
 import { manualBalanceAnchor, settleManualBalance } from '../accounts/manual-balance';
 import { todayFor } from '../accounts/today';
@@ -46,7 +49,9 @@ export async function commitImport(options: {
 }): Promise<ImportResult> {
   const { db, userId, input } = options;
   const { account, file } = await loadImport(db, userId, input, options.now);
-  if (file.transactions.length === 0) throw fileError('The file has no transactions');
+  if (file.transactions.length === 0 && file.positions.length === 0) {
+    throw fileError('The file has no transactions');
+  }
   const today = await todayFor(db, userId, options.now);
 
   return db.transaction(async (tx) => {
@@ -93,6 +98,7 @@ export async function commitImport(options: {
     if (importedCount !== fresh.length) {
       await updateImportBatchCounts(tx, userId, batch.id, { importedCount, duplicateCount });
     }
+    await replaceHoldingsFromFile(tx, userId, account.id, file.positions);
     if (file.mapping) {
       const { warnings: _warnings, ...mapping } = file.mapping;
       await saveCsvMapping(tx, userId, account.id, mapping satisfies CsvMapping);
@@ -107,4 +113,55 @@ export async function commitImport(options: {
     }
     return { id: batch.id, importedCount, duplicateCount, balance };
   });
+}
+
+/**
+ * An investment statement's positions become the account's holdings (securities keyed by the file's
+ * CUSIP, ISIN or ticker under provider 'import'), unless the account holds newer ones: an old statement
+ * imported for its history leaves today's holdings alone. Undo removes the rows, not the holdings.
+ */
+async function replaceHoldingsFromFile(
+  tx: Parameters<typeof upsertSecurities>[0],
+  userId: string,
+  accountId: string,
+  positions: readonly ParsedPosition[],
+): Promise<void> {
+  if (positions.length === 0) return;
+  const asOf = positions.reduce((max, position) => (position.asOf > max ? position.asOf : max), '');
+  const newest = await newestHoldingDate(tx, { userId, accountId });
+  if (newest && newest > asOf) return;
+  const idOf = (position: ParsedPosition, kind: string) =>
+    position.securityId.startsWith(`${kind}:`) ? position.securityId.slice(kind.length + 1) : null;
+  const securityIds = await upsertSecurities(
+    tx,
+    [...new Map(positions.map((position) => [position.securityId, position])).values()].map((position) => ({
+      provider: 'import',
+      externalId: position.securityId,
+      ticker: position.ticker ?? null,
+      isin: idOf(position, 'ISIN'),
+      cusip: idOf(position, 'CUSIP'),
+      name: position.name,
+      type: position.kind,
+      currency: position.currency,
+    })),
+  );
+  await replaceHoldings(
+    tx,
+    { userId, accountId },
+    positions.flatMap((position) => {
+      const securityId = securityIds.get(position.securityId);
+      return securityId
+        ? [
+            {
+              securityId,
+              quantity: position.units,
+              price: position.unitPrice,
+              costBasis: null,
+              currency: position.currency,
+              asOf: position.asOf,
+            },
+          ]
+        : [];
+    }),
+  );
 }

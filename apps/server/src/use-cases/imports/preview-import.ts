@@ -37,6 +37,15 @@ export type ImportPreview = {
    * the import of the new rows (kept possible duplicates dated after `anchorDate` add to it). Null for
    * accounts whose balance comes from elsewhere.
    */
+  /** An investment statement's positions: they replace the account's holdings on import. */
+  positions: {
+    name: string;
+    ticker: string | null;
+    units: string;
+    unitPrice: string;
+    marketValue: { amountMinor: number; currency: string } | null;
+    asOf: string;
+  }[];
   /** The opening and closing balances the statement states (CAMT, MT940, OFX), else null each. */
   statementBalances: {
     opening: { amountMinor: number; currency: string; asOf: string } | null;
@@ -101,6 +110,17 @@ export async function previewImport(options: {
     newCount: marked.newCount,
     duplicateCount: marked.duplicateCount,
     possibleDuplicateCount: marked.repeatCount,
+    positions: file.positions.map((position) => ({
+      name: position.name,
+      ticker: position.ticker ?? null,
+      units: position.units,
+      unitPrice: position.unitPrice,
+      marketValue:
+        position.marketValueMinor === undefined
+          ? null
+          : { amountMinor: position.marketValueMinor, currency: position.currency },
+      asOf: position.asOf,
+    })),
     statementBalances: file.statementBalances,
     balance,
     warnings: file.warnings,

@@ -12,6 +12,7 @@ import {
   type CsvLayout,
   type CsvMapping,
   type ParsedBalance,
+  type ParsedPosition,
   type ParsedStatement,
   type ParsedTransaction,
   userDateProblem,
@@ -38,6 +39,8 @@ export type ImportFile = {
   /** CSV only: the mapping the rows were read with. */
   mapping?: PreviewMapping;
   transactions: ParsedTransaction[];
+  /** An investment statement's positions (OFX INVPOSLIST), which become the account's holdings. */
+  positions: ParsedPosition[];
   /** The balances the statement states (CAMT, MT940, OFX), offered to set the account's balance. */
   statementBalances: { opening: ParsedBalance | null; closing: ParsedBalance | null };
   warnings: string[];
@@ -247,6 +250,7 @@ export function readImportFile(options: ReadImportFileOptions): ImportFile {
     encoding: options.encoding ?? null,
     ...(mapping && { mapping }),
     transactions: statement.transactions,
+    positions: statement.positions ?? [],
     statementBalances: {
       opening: statement.account?.openingBalance ?? null,
       closing: statement.account?.balance ?? null,

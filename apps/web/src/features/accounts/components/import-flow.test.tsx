@@ -62,6 +62,7 @@ function previewOf(mapping: PreviewMapping): ImportPreview {
     newCount: 2,
     duplicateCount: 1,
     possibleDuplicateCount: 0,
+    positions: [],
     statementBalances: { opening: null, closing: null },
     balance: null,
     warnings: ['Some dates could be read day first or month first; check them.'],
@@ -269,6 +270,16 @@ describe('importing a file', { timeout: 15_000 }, () => {
           ...previewOf(MAPPING),
           kind: 'camt',
           mapping: null,
+          positions: [
+            {
+              name: 'Vanguard Total Stock Market ETF',
+              ticker: 'VTI',
+              units: '110',
+              unitPrice: '225.10',
+              marketValue: usd(2_476_100),
+              asOf: '2025-05-31',
+            },
+          ],
           statementBalances: {
             opening: { amountMinor: 90_000, currency: 'USD', asOf: '2025-04-30' },
             closing: { amountMinor: 123_456, currency: 'USD', asOf: '2025-05-31' },
@@ -291,6 +302,8 @@ describe('importing a file', { timeout: 15_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Preview import' }));
     const check = await screen.findByRole('dialog', { name: 'Check the import' });
     expect(check).toHaveTextContent('may.xml (CAMT.053) into Cash.');
+    const holdings = within(check).getByRole('region', { name: '1 holding in this statement' });
+    expect(holdings).toHaveTextContent('VTI · Vanguard Total Stock Market ETF: 110 at 225.10$24,761.00');
     const offer = within(check).getByRole('checkbox', {
       name: "Also set the balance of Cash to the statement's closing balance, $1,234.56 on 05/31/2025",
     });
@@ -448,6 +461,7 @@ describe('importing a file', { timeout: 15_000 }, () => {
         newCount: 1,
         duplicateCount: 0,
         possibleDuplicateCount: 0,
+        positions: [],
         statementBalances: { opening: null, closing: null },
         balance: null,
         warnings: [],

@@ -359,6 +359,7 @@ export function ImportFlow({
   /** A file is being dragged over the drop zone. */
   const [dragging, setDragging] = useState(false);
   const closingId = useId();
+  const positionsId = useId();
   const queryClient = useQueryClient();
   const invalidate = useInvalidateMoneyData();
   const onSessionExpired = useSessionExpiredHandler();
@@ -585,6 +586,38 @@ export function ImportFlow({
               ) : null}
             </div>
           </div>
+        ) : null}
+        {preview.positions.length > 0 ? (
+          <section aria-labelledby={positionsId} className="rounded-md border px-3 py-2 text-sm">
+            <h3 id={positionsId} className="font-medium">
+              {preview.positions.length === 1 ? '1 holding' : `${preview.positions.length} holdings`} in this
+              statement
+            </h3>
+            <p className="mt-1 text-muted-foreground">
+              They become the holdings of {account.name}, unless it holds newer ones.
+            </p>
+            <ul className="mt-2 grid grid-cols-1 gap-1">
+              {preview.positions.map((position) => (
+                <li
+                  key={`${position.name}-${position.asOf}`}
+                  className="flex flex-wrap justify-between gap-x-3"
+                >
+                  <span>
+                    {position.ticker ? `${position.ticker} · ` : ''}
+                    {position.name}: {position.units} at {position.unitPrice}
+                  </span>
+                  {position.marketValue ? (
+                    <MoneyText
+                      amount={position.marketValue}
+                      tone="plain"
+                      masked={display.masked}
+                      locale={display.locale}
+                    />
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : null}
         <InlineError error={runPreview.error ?? commit.error} />
         <PossibleDuplicates
