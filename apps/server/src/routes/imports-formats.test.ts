@@ -24,6 +24,9 @@ type Envelope<T> = {
 type Balance = { amountMinor: number; currency: string; asOf: string } | null;
 type Preview = {
   kind: string;
+  statementIndex: number;
+  needsStatementChoice: boolean;
+  statements: { account: string | null; transactionCount: number }[];
   rows: { line: number; date: string; name: string; amount: { amountMinor: number }; duplicate: boolean }[];
   newCount: number;
   duplicateCount: number;
@@ -151,8 +154,30 @@ describe('CAMT.053', () => {
       fileName: 'b.xml',
       content: both,
     });
-    expect(asked.status).toBe(400);
-    expect(asked.body.error).toContain('The file holds statements of 2 accounts (…2051, …6199)');
+    expect(asked.status).toBe(200);
+    expect(asked.body.data).toMatchObject({
+      statementIndex: 0,
+      needsStatementChoice: true,
+      statements: [
+        { account: '…2051', type: 'CAMT.053', currency: 'EUR', transactionCount: 4 },
+        { account: '…6199', type: 'CAMT.053', currency: 'EUR', transactionCount: 4 },
+      ],
+    });
+    const refused = await commit(plain.browser, {
+      accountId: plain.accountId,
+      fileName: 'b.xml',
+      content: both,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.items?.[0]?.field).toBe('statement');
+    expect(refused.body.error).toContain('The file holds statements of 2 accounts (…2051, …6199)');
+    const picked = await commit(plain.browser, {
+      accountId: plain.accountId,
+      fileName: 'b.xml',
+      content: both,
+      statement: 1,
+    });
+    expect(picked.status).toBe(201);
     const masked = await person('EUR', '6199');
     const chosen = await preview(masked.browser, {
       accountId: masked.accountId,
@@ -271,5 +296,47 @@ describe('investment files', () => {
       .innerJoin(security, eq(security.id, holding.securityId))
       .where(and(eq(holding.accountId, accountId), eq(security.ticker, 'VTI')));
     expect(vti.map((row) => Number(row.quantity))).toEqual([110]);
+  });
+});
+
+describe('QIF with several accounts', () => {
+  it('lists each !Account block as a statement, and imports the one chosen', async () => {
+    const qif = `!Account
+NEveryday Checking
+TBank
+^
+!Type:Bank
+D01/05/2024
+T-12.50
+PCorner Shop
+^
+!Account
+NTravel Visa
+TCCard
+^
+!Type:CCard
+D01/06/2024
+T-80.00
+PAirline
+^
+D01/07/2024
+T-20.00
+PTaxi
+^
+`;
+    const { browser, accountId } = await person('USD');
+    const seen = await preview(browser, { accountId, fileName: 'all.qif', content: qif });
+    expect(seen.status).toBe(200);
+    expect(seen.body.data.statements).toEqual([
+      { account: 'Everyday Checking', type: 'Bank', currency: 'USD', transactionCount: 1 },
+      { account: 'Travel Visa', type: 'CCard', currency: 'USD', transactionCount: 2 },
+    ]);
+    const card = await preview(browser, { accountId, fileName: 'all.qif', content: qif, statement: 1 });
+    expect(card.body.data.rows.map((row) => [row.line, row.name])).toEqual([
+      [15, 'Airline'],
+      [19, 'Taxi'],
+    ]);
+    const done = await commit(browser, { accountId, fileName: 'all.qif', content: qif, statement: 1 });
+    expect(done.body.data.batch.importedCount).toBe(2);
   });
 });

@@ -53,6 +53,16 @@ const ImportRequestSchema = z
     encoding: ImportEncodingSchema.optional().openapi({
       description: 'Read contentBase64 in this encoding instead of the detected one',
     }),
+    statement: z
+      .number({ message: 'statement is the index of a statement of the file' })
+      .int('statement is the index of a statement of the file')
+      .min(0, 'statement is the index of a statement of the file')
+      .max(10_000)
+      .optional()
+      .openapi({
+        description:
+          "Which of the file's statements to import (its index in the preview's statements), when it holds several accounts",
+      }),
     mapping: csvMappingSchema.optional(),
     keepLines: z
       .array(
@@ -139,6 +149,23 @@ const ImportPreviewSchema = z
     newCount: z.number().int(),
     duplicateCount: z.number().int(),
     possibleDuplicateCount: z.number().int(),
+    statements: z
+      .array(
+        z.object({
+          account: z.string().nullable().openapi({
+            description: 'The account number masked to its last four digits (…6789), or the QIF account name',
+          }),
+          type: z.string().nullable(),
+          currency: z.string().nullable(),
+          transactionCount: z.number().int(),
+        }),
+      )
+      .openapi({ description: "Every statement of the file (one for CSV), in the file's order" }),
+    statementIndex: z.number().int().openapi({ description: 'The statement shown (and imported)' }),
+    needsStatementChoice: z.boolean().openapi({
+      description:
+        'The file holds several accounts and none matches this account’s mask: the import needs `statement`',
+    }),
     positions: z
       .array(
         z.object({

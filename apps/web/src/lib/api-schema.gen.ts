@@ -6729,6 +6729,18 @@ export interface components {
       newCount: number;
       duplicateCount: number;
       possibleDuplicateCount: number;
+      /** @description Every statement of the file (one for CSV), in the file's order */
+      statements: {
+        /** @description The account number masked to its last four digits (…6789), or the QIF account name */
+        account: string | null;
+        type: string | null;
+        currency: string | null;
+        transactionCount: number;
+      }[];
+      /** @description The statement shown (and imported) */
+      statementIndex: number;
+      /** @description The file holds several accounts and none matches this account’s mask: the import needs `statement` */
+      needsStatementChoice: boolean;
       /** @description An investment statement's positions (OFX INVPOSLIST; units and prices as decimal strings): they replace the account's holdings on import unless it holds newer ones */
       positions: {
         name: string;
@@ -6835,6 +6847,8 @@ export interface components {
       /** @description The file's bytes, base64: the server detects the text encoding (byte-order mark, valid UTF-8, the file's own declaration, then a detector) */
       contentBase64?: string;
       encoding?: components['schemas']['ImportEncoding'] & unknown;
+      /** @description Which of the file's statements to import (its index in the preview's statements), when it holds several accounts */
+      statement?: number;
       mapping?: components['schemas']['CsvMapping'];
       /** @description Lines of rows the preview flagged as possible duplicates inside the file (repeatOf) to import anyway */
       keepLines?: number[];

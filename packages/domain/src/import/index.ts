@@ -22,7 +22,7 @@ export { mergeStatementsByAccount } from './merge-statements';
 export { looksLikeMt940, parseMt940 } from './mt940';
 export { normaliseTransactionName, withFingerprints } from './fingerprint';
 export { parseOfx, parseOfxDate, type ParseOfxOptions } from './ofx';
-export { parseQif, type ParseQifOptions, type QifDateFormat } from './qif';
+export { parseQif, parseQifStatements, type ParseQifOptions, type QifDateFormat } from './qif';
 export { CSV_DATE_FORMATS, parseDateAs, type CsvDateFormat } from './statement-dates';
 export {
   ImportParseError,

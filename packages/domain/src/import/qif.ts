@@ -361,3 +361,34 @@ function toInvestmentRows(
     },
   ];
 }
+
+/**
+ * A QIF file of several accounts (Quicken's "all accounts" export: an !Account record, N name and T type,
+ * before each account's !Type section) as one statement per account, its name in `account.externalId`.
+ * Each account's part is read by parseQif with the file's own line numbers. A file without !Account
+ * records is one statement.
+ */
+export function parseQifStatements(input: string, options: ParseQifOptions): ParsedStatement[] {
+  const lines = stripBom(input).split(/\r\n|\r|\n/);
+  const starts = lines.flatMap((line, index) => (/^!Account\s*$/i.test(line.trim()) ? [index] : []));
+  if (starts.length <= 1) return [parseQif(input, options)];
+  const parts: ParsedStatement[] = [];
+  starts.forEach((start, at) => {
+    const end = starts[at + 1] ?? lines.length;
+    const block = lines.slice(start, end);
+    if (!block.some((line) => /^!Type:/i.test(line.trim()))) return;
+    // Blank lines before the part keep its lines numbered as in the file.
+    const statement = parseQif('\n'.repeat(start) + block.join('\n'), options);
+    const header = block.slice(
+      1,
+      block.findIndex((line) => line.trim() === '^'),
+    );
+    const name = header
+      .find((line) => line.trim().startsWith('N'))
+      ?.trim()
+      .slice(1)
+      .trim();
+    parts.push(name ? { ...statement, account: { ...statement.account, externalId: name } } : statement);
+  });
+  return parts.length > 0 ? parts : [parseQif(input, options)];
+}

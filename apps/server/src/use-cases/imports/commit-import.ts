@@ -49,6 +49,13 @@ export async function commitImport(options: {
 }): Promise<ImportResult> {
   const { db, userId, input } = options;
   const { account, file } = await loadImport(db, userId, input, options.now);
+  if (file.needsStatementChoice) {
+    const accounts = file.statements.map((item) => item.account ?? 'an unnamed account').join(', ');
+    const message = `The file holds statements of ${file.statements.length} accounts (${accounts}); choose the one to import into this account (statement), or give this account the last four digits of its number`;
+    throw new AppError('VALIDATION_FAILED', message, {
+      items: [{ field: 'statement', message, code: 'custom' }],
+    });
+  }
   if (file.transactions.length === 0 && file.positions.length === 0) {
     throw fileError('The file has no transactions');
   }

@@ -20,6 +20,8 @@ export type ImportInput = {
   content?: string;
   contentBase64?: string;
   encoding?: ImportEncoding;
+  /** Which of the file's statements to import, when it holds several (its index in the preview's list). */
+  statement?: number;
   mapping?: CsvMapping;
   /** Lines of rows the preview flagged as possible duplicates inside the file that the user keeps. */
   keepLines?: number[];
@@ -50,6 +52,7 @@ export async function loadImport(
     fileName: input.fileName,
     ...fileContent(input),
     account,
+    ...(input.statement !== undefined && { statement: input.statement }),
     ...(input.mapping && { mapping: input.mapping }),
     ...(saved !== undefined && { savedMapping: savedCsvMapping(saved) }),
     locale: settings.number_format,

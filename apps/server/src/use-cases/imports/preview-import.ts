@@ -3,7 +3,7 @@ import { manualBalanceAnchor } from '../accounts/manual-balance';
 import { loadImport, type ImportInput } from './load-import';
 import { importedName } from './imported-row';
 import { markDuplicates, type MarkedTransaction } from './mark-duplicates';
-import type { FileEncoding, ImportKind, PreviewMapping } from './read-import-file';
+import type { FileEncoding, ImportKind, PreviewMapping, StatementSummary } from './read-import-file';
 
 /** How many rows a preview lists; the counts cover the whole file. */
 export const PREVIEW_ROW_LIMIT = 200;
@@ -37,6 +37,10 @@ export type ImportPreview = {
    * the import of the new rows (kept possible duplicates dated after `anchorDate` add to it). Null for
    * accounts whose balance comes from elsewhere.
    */
+  /** Every statement of the file, the index of the one shown, and whether one must be chosen to import. */
+  statements: StatementSummary[];
+  statementIndex: number;
+  needsStatementChoice: boolean;
   /** An investment statement's positions: they replace the account's holdings on import. */
   positions: {
     name: string;
@@ -110,6 +114,9 @@ export async function previewImport(options: {
     newCount: marked.newCount,
     duplicateCount: marked.duplicateCount,
     possibleDuplicateCount: marked.repeatCount,
+    statements: file.statements,
+    statementIndex: file.statementIndex,
+    needsStatementChoice: file.needsStatementChoice,
     positions: file.positions.map((position) => ({
       name: position.name,
       ticker: position.ticker ?? null,

@@ -49,12 +49,40 @@ describe('readImportFile', () => {
     expect(file.transactions.map((row) => row.externalId)).toEqual(['B1']);
   });
 
-  it('names the accounts of a multi-account OFX file when none matches', () => {
-    const { message, field } = refusal(() =>
-      readImportFile({ fileName: 'both.ofx', content: TWO_ACCOUNTS, account: usd, today: TODAY }),
+  it('lists the statements of a multi-account OFX file, and reads the one chosen', () => {
+    const unsure = readImportFile({
+      fileName: 'both.ofx',
+      content: TWO_ACCOUNTS,
+      account: usd,
+      today: TODAY,
+    });
+    expect(unsure).toMatchObject({ statementIndex: 0, needsStatementChoice: true });
+    expect(unsure.statements).toEqual([
+      { account: '…6789', type: 'CHECKING', currency: 'USD', transactionCount: 1 },
+      { account: '…4321', type: 'CHECKING', currency: 'USD', transactionCount: 1 },
+    ]);
+    expect(unsure.warnings[0]).toBe(
+      'The file holds statements of 2 accounts (…6789, …4321); the first is shown. Choose the statement for this account before importing.',
     );
-    expect(field).toBe('content');
-    expect(message).toContain('2 accounts (…6789, …4321)');
+    const chosen = readImportFile({
+      fileName: 'both.ofx',
+      content: TWO_ACCOUNTS,
+      account: usd,
+      statement: 1,
+      today: TODAY,
+    });
+    expect(chosen).toMatchObject({ statementIndex: 1, needsStatementChoice: false });
+    expect(chosen.transactions.map((row) => row.externalId)).toEqual(['B1']);
+    const { field } = refusal(() =>
+      readImportFile({
+        fileName: 'both.ofx',
+        content: TWO_ACCOUNTS,
+        account: usd,
+        statement: 2,
+        today: TODAY,
+      }),
+    );
+    expect(field).toBe('statement');
   });
 
   it('refuses a CSV row in another currency, naming its line', () => {

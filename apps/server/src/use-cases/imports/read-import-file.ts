@@ -7,7 +7,7 @@ import {
   parseCsv,
   parseMt940,
   parseOfx,
-  parseQif,
+  parseQifStatements,
   type CardStatementSign,
   type CsvLayout,
   type CsvMapping,
@@ -39,6 +39,10 @@ export type ImportFile = {
   /** CSV only: the mapping the rows were read with. */
   mapping?: PreviewMapping;
   transactions: ParsedTransaction[];
+  /** Every statement of the file (one for CSV), the index of the one read, and whether it must be chosen. */
+  statements: StatementSummary[];
+  statementIndex: number;
+  needsStatementChoice: boolean;
   /** An investment statement's positions (OFX INVPOSLIST), which become the account's holdings. */
   positions: ParsedPosition[];
   /** The balances the statement states (CAMT, MT940, OFX), offered to set the account's balance. */
@@ -53,6 +57,8 @@ export type ReadImportFileOptions = {
   encoding?: FileEncoding | null;
   /** The account's currency: every amount must be in it. */
   account: { currency: string; mask: string | null; type: string };
+  /** Which of the file's statements to import (its index), when it holds several. */
+  statement?: number;
   /** CSV: the mapping the user chose (wins), else the account's saved one, else detection. */
   mapping?: CsvMapping;
   savedMapping?: CsvMapping;
@@ -106,22 +112,62 @@ const masked = (number: string | undefined) => {
 const accountDigits = (number: string | undefined) =>
   number?.replace(/\s+/g, '').replace(/(?<=\d)[A-Z]{3}$/, '');
 
+/** One statement of a file as the preview lists it, to choose the one for the account. */
+export type StatementSummary = {
+  /** The account number masked to its last four digits, or the QIF account name; null when unnamed. */
+  account: string | null;
+  type: string | null;
+  currency: string | null;
+  transactionCount: number;
+};
+
+const summaryOf = (statement: ParsedStatement): StatementSummary => {
+  const id = statement.account?.externalId;
+  const isNumber = id !== undefined && /\d{4}/.test(id);
+  return {
+    account: id === undefined ? null : isNumber ? masked(id) : id,
+    type: statement.account?.type ?? null,
+    currency: statement.account?.currency ?? null,
+    transactionCount: statement.transactions.length,
+  };
+};
+
 /**
- * An OFX, CAMT or MT940 file may hold several accounts' statements. One is imported: the only one, else
- * the one whose account number ends in the account's mask; otherwise the user is told which accounts
- * the file holds.
+ * An OFX, CAMT, MT940 or QIF file may hold several accounts' statements. One is imported per import:
+ * the one chosen (`statement`, its index), else the only one, else the one whose account number ends in
+ * the account's mask. Otherwise the first is previewed and `needsChoice` is set: the import is refused
+ * until one is chosen.
  */
-function chooseStatement(statements: ParsedStatement[], mask: string | null): ParsedStatement {
-  if (statements.length === 1 && statements[0]) return statements[0];
+function chooseStatement(
+  statements: ParsedStatement[],
+  mask: string | null,
+  chosen: number | undefined,
+): { statement: ParsedStatement; index: number; needsChoice: boolean } {
+  if (chosen !== undefined) {
+    const statement = statements[chosen];
+    if (!statement) {
+      throw AppError.validation([
+        {
+          field: 'statement',
+          message: `The file holds ${statements.length} statement(s); choose one from 0 to ${statements.length - 1}`,
+          code: 'custom',
+        },
+      ]);
+    }
+    return { statement, index: chosen, needsChoice: false };
+  }
+  const first = statements[0];
+  if (!first) throw fileError('The file holds no statement');
+  if (statements.length === 1) return { statement: first, index: 0, needsChoice: false };
   const matching = mask
-    ? statements.filter((statement) => accountDigits(statement.account?.externalId)?.endsWith(mask))
+    ? statements.flatMap((statement, index) =>
+        accountDigits(statement.account?.externalId)?.endsWith(mask) ? [index] : [],
+      )
     : [];
-  if (matching.length === 1 && matching[0]) return matching[0];
-  const numbers = statements.map((statement) => masked(statement.account?.externalId)).join(', ');
-  throw fileError(
-    `The file holds statements of ${statements.length} accounts (${numbers}); export one account at a time, ` +
-      'or give this account the last four digits of its number',
-  );
+  const only = matching.length === 1 ? matching[0] : undefined;
+  if (only !== undefined && statements[only])
+    return { statement: statements[only], index: only, needsChoice: false };
+  return { statement: first, index: 0, needsChoice: true };
 }
 
 /** Every amount must be in the account's currency: nothing is converted silently. */
@@ -224,32 +270,50 @@ export function readImportFile(options: ReadImportFileOptions): ImportFile {
   }
 
   let kind: ImportKind = detected;
-  let statement: ParsedStatement;
   let mapping: PreviewMapping | undefined;
+  let all: ParsedStatement[];
+  let choice: ReturnType<typeof chooseStatement>;
   if (detected === 'csv') {
-    ({ statement, mapping } = readCsv(options));
-  } else if (detected === 'ofx') {
-    if (/\.qfx$/i.test(fileName.trim())) kind = 'qfx';
-    const statements = parsing(() => parseOfx(content, { currency: account.currency }));
-    statement = chooseStatement(statements, account.mask);
-  } else if (detected === 'camt') {
-    statement = chooseStatement(mergeStatementsByAccount(parsing(() => parseCamt(content))), account.mask);
-  } else if (detected === 'mt940') {
-    statement = chooseStatement(mergeStatementsByAccount(parsing(() => parseMt940(content))), account.mask);
+    const read = readCsv(options);
+    mapping = read.mapping;
+    all = [read.statement];
+    choice = { statement: read.statement, index: 0, needsChoice: false };
   } else {
-    statement = parsing(() => parseQif(content, { currency: account.currency }));
+    if (detected === 'ofx' && /\.qfx$/i.test(fileName.trim())) kind = 'qfx';
+    const currency = account.currency;
+    all = parsing(() =>
+      detected === 'ofx'
+        ? parseOfx(content, { currency })
+        : detected === 'camt'
+          ? mergeStatementsByAccount(parseCamt(content))
+          : detected === 'mt940'
+            ? mergeStatementsByAccount(parseMt940(content))
+            : parseQifStatements(content, { currency }),
+    );
+    choice = chooseStatement(all, account.mask, options.statement);
   }
+  const { statement } = choice;
   checkCurrency(statement, account.currency);
   checkDates(statement, options.today);
   const cleaned = options.encoding?.nulRemoved
     ? [`${options.encoding.nulRemoved} NUL character(s) (stray or padding) were removed from the file.`]
     : [];
-  const warnings = [...new Set([...cleaned, ...(mapping?.warnings ?? []), ...statement.warnings])];
+  const choose = choice.needsChoice
+    ? [
+        `The file holds statements of ${all.length} accounts (${all
+          .map((item) => summaryOf(item).account ?? 'an unnamed account')
+          .join(', ')}); the first is shown. Choose the statement for this account before importing.`,
+      ]
+    : [];
+  const warnings = [...new Set([...choose, ...cleaned, ...(mapping?.warnings ?? []), ...statement.warnings])];
   return {
     kind,
     encoding: options.encoding ?? null,
     ...(mapping && { mapping }),
     transactions: statement.transactions,
+    statements: all.map(summaryOf),
+    statementIndex: choice.index,
+    needsStatementChoice: choice.needsChoice,
     positions: statement.positions ?? [],
     statementBalances: {
       opening: statement.account?.openingBalance ?? null,

@@ -62,6 +62,9 @@ function previewOf(mapping: PreviewMapping): ImportPreview {
     newCount: 2,
     duplicateCount: 1,
     possibleDuplicateCount: 0,
+    statements: [{ account: null, type: null, currency: 'USD', transactionCount: 3 }],
+    statementIndex: 0,
+    needsStatementChoice: false,
     positions: [],
     statementBalances: { opening: null, closing: null },
     balance: null,
@@ -441,6 +444,46 @@ describe('importing a file', { timeout: 15_000 }, () => {
     });
   });
 
+  it('asks which statement of a multi-account file to import, and imports the one chosen', async () => {
+    importServer();
+    const statements = [
+      { account: '…6789', type: 'CHECKING', currency: 'USD', transactionCount: 3 },
+      { account: '…4321', type: 'CREDITCARD', currency: 'USD', transactionCount: 1 },
+    ];
+    server.on('POST', '/api/v1/imports/preview', (request) => {
+      const { statement } = request.body as { statement?: number };
+      return ok({
+        ...previewOf(MAPPING),
+        kind: 'ofx',
+        mapping: null,
+        statements,
+        statementIndex: statement ?? 0,
+        needsStatementChoice: statement === undefined,
+      });
+    });
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    await screen.findByText('Everyday Checking');
+    const dialog = await openImport(user);
+    await chooseAccount(user, dialog, 'Everyday Checking · Bank Account · USD');
+    await user.upload(within(dialog).getByLabelText('File'), new File(['OFXHEADER:100'], 'both.ofx'));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview import' }));
+    const check = await screen.findByRole('dialog', { name: 'Check the import' });
+    expect(check).toHaveTextContent(
+      "The file holds 2 accounts' statements: choose the one for Everyday Checking.",
+    );
+    expect(within(check).getByRole('button', { name: 'Import 2 transactions' })).toBeDisabled();
+    await user.click(within(check).getByRole('combobox', { name: 'Statement in the file' }));
+    await user.click(await screen.findByRole('option', { name: '…4321 · CREDITCARD · USD · 1 transaction' }));
+    await waitFor(() =>
+      expect(within(check).getByRole('button', { name: 'Import 2 transactions' })).toBeEnabled(),
+    );
+    expect(lastBody('/api/v1/imports/preview', 'POST')).toMatchObject({ statement: 1 });
+    await user.click(within(check).getByRole('button', { name: 'Import 2 transactions' }));
+    await waitFor(() => expect(server.calls('/api/v1/imports', 'POST')).toHaveLength(1));
+    expect(lastBody('/api/v1/imports', 'POST')).toMatchObject({ statement: 1 });
+  });
+
   it('previews an OFX file without a column mapping', async () => {
     importServer();
     server.on('POST', '/api/v1/imports/preview', () =>
@@ -461,6 +504,9 @@ describe('importing a file', { timeout: 15_000 }, () => {
         newCount: 1,
         duplicateCount: 0,
         possibleDuplicateCount: 0,
+        statements: [{ account: null, type: null, currency: 'USD', transactionCount: 3 }],
+        statementIndex: 0,
+        needsStatementChoice: false,
         positions: [],
         statementBalances: { opening: null, closing: null },
         balance: null,

@@ -368,13 +368,22 @@ export function ImportFlow({
   const account = list.find((item) => item.id === accountId);
 
   const runPreview = useMutation({
-    mutationFn: ({ mapping, chosen }: { mapping?: CsvMapping; chosen?: ImportEncoding }) => {
+    mutationFn: ({
+      mapping,
+      chosen,
+      statement,
+    }: {
+      mapping?: CsvMapping;
+      chosen?: ImportEncoding;
+      statement?: number;
+    }) => {
       if (!accountId || !file) throw new Error('Choose an account and a file first.');
       return accountsApi.previewImport({
         accountId,
         fileName: file.name,
         contentBase64: file.base64,
         ...(chosen && { encoding: chosen }),
+        ...(statement !== undefined && { statement }),
         mapping,
       });
     },
@@ -398,6 +407,7 @@ export function ImportFlow({
         fileName: file.name,
         contentBase64: file.base64,
         ...(encoding && { encoding }),
+        ...(preview && preview.statements.length > 1 && { statement: preview.statementIndex }),
         mapping: preview?.kind === 'csv' ? previewed : undefined,
         ...(keep.size > 0 && { keepLines: [...keep].sort((a, b) => a - b) }),
       });
@@ -520,11 +530,60 @@ export function ImportFlow({
         <p aria-live="polite" className="text-sm font-medium">
           {importCountsText(preview.newCount, preview.duplicateCount, preview.possibleDuplicateCount)}
         </p>
+        {preview.statements.length > 1 ? (
+          <FormField
+            label="Statement in the file"
+            error={
+              preview.needsStatementChoice
+                ? `The file holds ${preview.statements.length} accounts' statements: choose the one for ${account.name}.`
+                : undefined
+            }
+          >
+            {(control) => (
+              <Select
+                value={preview.needsStatementChoice ? '' : String(preview.statementIndex)}
+                disabled={runPreview.isPending}
+                onValueChange={(value) =>
+                  runPreview.mutate({
+                    mapping: previewed,
+                    ...(encoding && { chosen: encoding }),
+                    statement: Number(value),
+                  })
+                }
+              >
+                <SelectTrigger {...control}>
+                  <SelectValue placeholder="Choose a statement" />
+                </SelectTrigger>
+                <SelectContent>
+                  {preview.statements.map((statement, index) => (
+                    <SelectItem key={`${index}-${statement.account ?? ''}`} value={String(index)}>
+                      {[
+                        statement.account ?? 'Unnamed account',
+                        statement.type,
+                        statement.currency,
+                        transactionsText(statement.transactionCount),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </FormField>
+        ) : null}
         {preview.encoding ? (
           <EncodingSwitch
             encoding={preview.encoding}
             disabled={runPreview.isPending}
-            onChange={(chosen) => runPreview.mutate({ mapping: previewed, chosen })}
+            onChange={(chosen) =>
+              runPreview.mutate({
+                mapping: previewed,
+                chosen,
+                ...(preview.statements.length > 1 &&
+                  !preview.needsStatementChoice && { statement: preview.statementIndex }),
+              })
+            }
           />
         ) : null}
         {preview.balance ? (
@@ -656,7 +715,13 @@ export function ImportFlow({
           </Button>
           <Button
             type="button"
-            disabled={importing === 0 || dirty || commit.isPending || runPreview.isPending}
+            disabled={
+              importing === 0 ||
+              dirty ||
+              preview.needsStatementChoice ||
+              commit.isPending ||
+              runPreview.isPending
+            }
             onClick={() => commit.mutate()}
           >
             {commit.isPending ? 'Importing...' : `Import ${transactionsText(importing)}`}
