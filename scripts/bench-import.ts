@@ -206,6 +206,8 @@ try {
     DATA_DIR: join(workDir, 'data'),
     PORT: String(port),
     PUBLIC_URL: `http://localhost:${port}`,
+    // A slow machine must show its time rather than a 504.
+    API_TIMEOUT_MS: '600000',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000',
     ENCRYPTION_KEY: randomBytes(24).toString('hex'),
