@@ -239,6 +239,66 @@ describe('sync engine', () => {
     });
   });
 
+  it('keeps the newest rows up to the plan limit, says so on the connection, and brings the rest in once there is room', async () => {
+    const { userId, connection } = await newConnection();
+    const day = (n: number) => `2026-11-${String(n).padStart(2, '0')}`;
+    const pages = [
+      {
+        added: [1, 9, 4, 7].map((n) => tx({ externalId: `d${n}`, date: day(n) })),
+        modified: [],
+        removed: [],
+      },
+      {
+        added: [2, 8].map((n) => tx({ externalId: `d${n}`, date: day(n) })),
+        // A change to a stored row still applies at the limit.
+        modified: [tx({ externalId: 'd9', date: day(9), name: 'Renamed at the limit' })],
+        removed: [],
+      },
+    ];
+    const limited = await sync(fakeProvider({ accounts: [checking], pages }), connection, {
+      limits: { transactions: 3 },
+    });
+    expect(limited).toMatchObject({ ok: true, batches: 2, added: 4 });
+    // The first page fits its three newest new rows; the second has no room left for new rows.
+    expect((await transactionsOf(userId)).map((row) => row.external_id)).toEqual(['d4', 'd7', 'd9']);
+    const names = await w.t.database.pool.query<{ name: string }>(
+      'select name from "transaction" where user_id = $1 and external_id = \'d9\'',
+      [userId],
+    );
+    expect(names.rows[0]?.name).toBe('Renamed at the limit');
+    const saved = (await findConnection(w.t.database.db, userId, connection.id))!;
+    expect(saved.status).toBe('active');
+    expect(saved.lastError).toBeNull();
+    expect(saved.providerNotices).toEqual([
+      'Transaction limit reached: your plan allows 3 transactions, so 3 older transactions were not imported. Upgrade and the next sync brings them in.',
+    ]);
+
+    // Still at the limit: an incremental sync, nothing more is read again.
+    const same = fakeProvider({ accounts: [checking], pages });
+    await sync(same, saved, { limits: { transactions: 3 } });
+    expect(same.calls.sync).toEqual(['2']);
+    expect((await findConnection(w.t.database.db, userId, connection.id))!.providerNotices).toEqual(
+      saved.providerNotices,
+    );
+
+    // Upgraded (no limit): the next sync reads everything again and every row is there.
+    const upgraded = fakeProvider({ accounts: [checking], pages });
+    const after = await sync(upgraded, (await findConnection(w.t.database.db, userId, connection.id))!, {
+      limits: { transactions: null },
+    });
+    expect(after).toMatchObject({ ok: true });
+    expect(upgraded.calls.sync[0]).toBeNull();
+    expect((await transactionsOf(userId)).map((row) => row.external_id)).toEqual([
+      'd1',
+      'd2',
+      'd4',
+      'd7',
+      'd8',
+      'd9',
+    ]);
+    expect((await findConnection(w.t.database.db, userId, connection.id))!.providerNotices).toEqual([]);
+  });
+
   it('deletes transactions the provider removed', async () => {
     const { userId, connection } = await newConnection();
     const pages = [

@@ -1,6 +1,6 @@
 import {
   acquireSyncLease,
-  countNewTransactions,
+  countUserTransactions,
   connectionAccountIds,
   deleteTransactionsByExternalId,
   deleteTransactionsMissingFromWindow,
@@ -18,6 +18,7 @@ import {
   upsertSecurityPrices,
   upsertTransactions,
   newestSnapshotDate,
+  newTransactionKeys,
   recomputeHoldingValueSnapshots,
   type ConnectionRow,
   type Database,
@@ -25,7 +26,7 @@ import {
 } from '@lodestar/db';
 import { addDays, currencyExponent, retry, RETRY } from '@lodestar/domain';
 import { AppError } from '../http/app-error';
-import { assertWithinLimits } from '../use-cases/limits/user-limits';
+import { LIMIT_MESSAGES, syncLeftOutCount } from '../use-cases/limits/user-limits';
 import type { Logger } from '../logger';
 import type { OutboundPolicy } from '../outbound/guard';
 import {
@@ -70,7 +71,11 @@ export type SyncOptions = {
   /** Called with new and changed transaction ids after the batches (rules). */
   afterWrite?: (transactionIds: string[]) => Promise<void>;
   retryDelayMs?: number;
-  /** The user's plan limits; a batch that would go over them is refused whole. */
+  /**
+   * The user's plan limits: a batch that would go over them keeps its newest new rows up to the limit (and
+   * every change to rows already stored); the connection's notices say how many were left out, and the
+   * first sync with room again reads the connection in full to bring them in.
+   */
   limits?: { transactions: number | null };
   /** The caller already took the connection's sync lease (and `connection` is the leased row). */
   leaseTaken?: boolean;
@@ -98,6 +103,12 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
     : await acquireSyncLease(db, userId, connection.id, options.instanceId);
   if (!lease) throw new AppError('CONFLICT', SYNC_MESSAGES.busy);
   const log = logger.child({ component: 'sync', provider: connector.provider, connectionId: connection.id });
+  const limit = options.limits?.transactions ?? null;
+  // Rows were left out at the plan's limit: once there is room (an upgrade), read everything again.
+  const leftOutBefore = syncLeftOutCount(lease.providerNotices);
+  const full =
+    options.full ||
+    (leftOutBefore > 0 && (limit === null || (await countUserTransactions(db, userId)) < limit));
   const context: ConnectorContext = {
     settings: lease.settings,
     ...(options.secret === undefined ? {} : { secret: options.secret }),
@@ -105,7 +116,7 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
     ...(options.crypto ? { crypto: options.crypto } : {}),
     today: options.today,
     ...(options.userRequested ? { userRequested: true } : {}),
-    cursor: options.full ? null : lease.cursor,
+    cursor: full ? null : lease.cursor,
   };
   const withRetry = <T>(task: () => Promise<T>) =>
     retry(task, {
@@ -132,7 +143,9 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
     );
     const accountIds = await connectionAccountIds(db, userId, connection.id);
 
-    let cursor = options.full ? null : lease.cursor;
+    let cursor = full ? null : lease.cursor;
+    // Left out at the limit and still missing: a full read starts the count again.
+    let leftOutByLimit = full ? 0 : leftOutBefore;
     let batches = 0;
     let added = 0;
     let removedCount = 0;
@@ -155,22 +168,18 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
         byKey.set(`${accountId}\u0000${item.externalId}`, toUpsert(item, accountId));
         touch(accountId, item.date);
       }
-      const rows = [...byKey.values()];
+      let rows = [...byKey.values()];
       const removed = page.removed.flatMap((item) => {
         const accountId = accountIds.get(item.accountExternalId);
         return accountId ? [{ accountId, externalId: item.externalId }] : [];
       });
       await db.transaction(async (tx) => {
-        if (options.limits?.transactions != null) {
-          await assertWithinLimits(
-            tx,
-            userId,
-            { addTransactions: await countNewTransactions(tx, userId, rows) },
-            {
-              accounts: null,
-              transactions: options.limits.transactions,
-            },
-          );
+        if (limit !== null) {
+          const { kept, leftOut } = withinLimit(rows, await newTransactionKeys(tx, userId, rows), {
+            room: Math.max(0, limit - (await countUserTransactions(tx, userId))),
+          });
+          rows = kept;
+          leftOutByLimit += leftOut;
         }
         const ids = await upsertTransactions(tx, userId, rows);
         removedCount += await replacePendingTransactions(
@@ -335,24 +344,21 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
       }
       await updateConnection(tx, userId, connection.id, {
         lastSyncedAt: (options.now ?? (() => new Date()))(),
-        providerNotices: notices,
+        providerNotices: leftOutByLimit
+          ? [...notices, LIMIT_MESSAGES.syncLeftOut(limit ?? 0, leftOutByLimit)]
+          : notices,
         lastError: null,
         lastErrorAt: null,
         consecutiveFailures: 0,
       });
       await setConnectionStatus(tx, userId, connection.id, 'active');
     });
-    log.info({ batches, added, removed: removedCount }, 'sync finished');
+    log.info({ batches, added, removed: removedCount, leftOutByLimit }, 'sync finished');
     return { ok: true, batches, added, removed: removedCount };
   } catch (error) {
     const needsReauth = error instanceof ProviderError && error.kind === 'needs_reauth';
-    const overLimit = error instanceof AppError && error.code === 'FORBIDDEN';
     const status = needsReauth ? 'needs_reauth' : 'error';
-    const message = needsReauth
-      ? SYNC_MESSAGES.needsReauth
-      : overLimit
-        ? error.message
-        : SYNC_MESSAGES.failed;
+    const message = needsReauth ? SYNC_MESSAGES.needsReauth : SYNC_MESSAGES.failed;
     log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'sync failed');
     await updateConnection(db, userId, connection.id, {
       lastError: message,
@@ -364,6 +370,28 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
   } finally {
     await releaseSyncLease(db, userId, connection.id, options.instanceId);
   }
+}
+
+/**
+ * The rows of a batch that fit the plan: every row already stored (a change) and the newest `room` new
+ * ones (`fresh` holds the new rows' keys); `leftOut` counts the new rows that did not fit.
+ */
+export function withinLimit(
+  rows: TransactionUpsert[],
+  fresh: ReadonlySet<string>,
+  { room }: { room: number },
+): { kept: TransactionUpsert[]; leftOut: number } {
+  if (fresh.size <= room) return { kept: rows, leftOut: 0 };
+  const keyOf = (row: TransactionUpsert) => `${row.accountId}\u0000${row.externalId}`;
+  const newest = rows
+    .filter((row) => fresh.has(keyOf(row)))
+    .sort((a, b) => (a.date === b.date ? a.externalId.localeCompare(b.externalId) : a.date < b.date ? 1 : -1))
+    .slice(0, room);
+  const admitted = new Set(newest.map(keyOf));
+  return {
+    kept: rows.filter((row) => !fresh.has(keyOf(row)) || admitted.has(keyOf(row))),
+    leftOut: fresh.size - room,
+  };
 }
 
 function toUpsert(item: ConnectorTransaction, accountId: string): TransactionUpsert {

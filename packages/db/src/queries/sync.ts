@@ -496,19 +496,19 @@ export async function releaseSyncLease(
     );
 }
 
-/** How many of these rows are not stored yet (new to the account), for plan limits. */
-export async function countNewTransactions(
+/** Which of these rows are not stored yet (new to the account), as `accountId \u0000 externalId` keys, for plan limits. */
+export async function newTransactionKeys(
   db: Executor,
   userId: string,
   rows: readonly { accountId: string; externalId: string }[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const result = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const result = await db.execute<{ account_id: string; external_id: string }>(sql`
+    select incoming.account_id, incoming.external_id
     from unnest(${sql.param(rows.map((row) => row.accountId))}::uuid[], ${sql.param(rows.map((row) => row.externalId))}::text[]) as incoming(account_id, external_id)
     where not exists (
       select 1 from "transaction" t
       where t.user_id = ${userId} and t.account_id = incoming.account_id and t.external_id = incoming.external_id
     )`);
-  return result.rows[0]?.n ?? 0;
+  return new Set(result.rows.map((row) => `${row.account_id}\u0000${row.external_id}`));
 }

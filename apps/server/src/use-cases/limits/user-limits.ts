@@ -90,7 +90,25 @@ export const LIMIT_MESSAGES = {
   transactions: (limit: number) =>
     `Your plan allows ${limit} ${limit === 1 ? 'transaction' : 'transactions'}. ` +
     'Remove some transactions or upgrade to add more.',
+  /** On a connection whose sync stopped adding rows at the limit (begins with SYNC_LIMIT_NOTICE). */
+  syncLeftOut: (limit: number, leftOut: number) =>
+    `${SYNC_LIMIT_NOTICE}: your plan allows ${limit} ${limit === 1 ? 'transaction' : 'transactions'}, so ` +
+    `${leftOut} older ${leftOut === 1 ? 'transaction was' : 'transactions were'} not imported. ` +
+    'Upgrade and the next sync brings them in.',
 } as const;
+
+/** How the notice of transactions left out at the plan's limit begins (the sync engine looks for it). */
+export const SYNC_LIMIT_NOTICE = 'Transaction limit reached';
+
+/** How many transactions a connection's notices say were left out at the limit (0 when none). */
+export function syncLeftOutCount(notices: readonly string[]): number {
+  for (const notice of notices) {
+    if (!notice.startsWith(SYNC_LIMIT_NOTICE)) continue;
+    const match = /so (\d+) older/.exec(notice);
+    return match ? Number(match[1]) : 0;
+  }
+  return 0;
+}
 
 /** Features only a paid tier has (spec §6), with the refusal a free user sees. */
 export const GATED_FEATURES = {
