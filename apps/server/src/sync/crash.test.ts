@@ -216,5 +216,5 @@ describe('a server killed in the middle of a sync', () => {
     expect(new Set(recovered).size).toBe(recovered.length);
     expect(recovered).toEqual(await rowsOf(reference.id));
     await killHard(server);
-  });
+  }, 120_000);
 });
