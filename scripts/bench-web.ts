@@ -6,9 +6,10 @@
 // Asserts nothing.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import { repoRoot, spawnServer } from './spawn-server';
@@ -22,6 +23,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 type Load = {
   bytes: number;
+  /** Scripts only (headers and body as sent), and their paths. */
+  scriptBytes: number;
+  scripts: string[];
   requests: number;
   fcp: number;
   lcp: number;
@@ -107,6 +111,10 @@ async function load(context: BrowserContext, url: string): Promise<Load> {
     requests += 1;
     each.push({ url: urls.get(event.requestId) ?? '?', bytes: event.encodedDataLength });
   });
+  const scripts = () =>
+    each.filter(
+      (row) => /\.m?js$/.test(new URL(row.url, url).pathname) && row.url.startsWith(new URL(url).origin),
+    );
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
   // Pages show skeletons while their data loads; the load is over when none is busy.
@@ -114,7 +122,10 @@ async function load(context: BrowserContext, url: string): Promise<Load> {
     timeout: 30_000,
   });
   await sleep(300);
-  const observed = (await page.evaluate('window.__bench')) as Omit<Load, 'bytes' | 'requests'>;
+  const observed = (await page.evaluate('window.__bench')) as Omit<
+    Load,
+    'bytes' | 'requests' | 'scriptBytes' | 'scripts'
+  >;
   // BENCH_VERBOSE=1: every response of the load, largest first (headers and body as sent).
   if (process.env.BENCH_VERBOSE === '1') {
     console.log(`\n${url}: ${requests} responses`);
@@ -123,7 +134,14 @@ async function load(context: BrowserContext, url: string): Promise<Load> {
     }
   }
   await page.close();
-  return { bytes, requests, ...observed };
+  const script = scripts();
+  return {
+    bytes,
+    requests,
+    scriptBytes: script.reduce((sum, row) => sum + row.bytes, 0),
+    scripts: script.map((row) => new URL(row.url).pathname),
+    ...observed,
+  };
 }
 
 const median = (values: number[]) => {
@@ -160,6 +178,7 @@ async function measure(browser: Browser, base: string, cookie: string, encoding:
     ] as const) {
       rows.push(
         `| ${path} | ${label} | ${encoding} | ${(median(loads.map((l) => l.bytes)) / 1024).toFixed(1)} KB | ` +
+          `${(median(loads.map((l) => l.scriptBytes)) / 1024).toFixed(1)} KB | ` +
           `${median(loads.map((l) => l.requests))} | ${median(loads.map((l) => l.fcp)).toFixed(0)} ms | ` +
           `${median(loads.map((l) => l.lcp)).toFixed(0)} ms | ${median(loads.map((l) => l.longTasks))} ` +
           `(${median(loads.map((l) => l.longTaskMs)).toFixed(0)} ms) |`,
@@ -167,6 +186,25 @@ async function measure(browser: Browser, base: string, cookie: string, encoding:
     }
   }
   return rows;
+}
+
+/**
+ * The homepage's JavaScript before any interaction: every script a visitor's first load of `/` fetches
+ * (with an empty cache, nothing clicked), each file gzipped (default level) as the server could send it (budget ≤ 100 KB gzip).
+ */
+async function homepageScripts(browser: Browser, base: string) {
+  const context = await browser.newContext({ baseURL: base });
+  await context.addInitScript(OBSERVE);
+  const { scripts } = await load(context, `${base}/`);
+  await context.close();
+  const dist = join(repoRoot, 'apps/web/dist');
+  const sizes = scripts.map((path) => ({ path, gzip: gzipSync(readFileSync(join(dist, path))).length }));
+  console.log(`\nThe homepage's JavaScript before interaction: ${sizes.length} files`);
+  for (const { path, gzip } of sizes.sort((a, b) => b.gzip - a.gzip)) {
+    console.log(`${(gzip / 1024).toFixed(1).padStart(8)} KB gzip  ${path}`);
+  }
+  const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
+  console.log(`${(total / 1024).toFixed(1).padStart(8)} KB gzip  in all (budget ≤ 100 KB)`);
 }
 
 if (!process.env.BENCH_SKIP_BUILD) {
@@ -186,9 +224,12 @@ try {
     ...(await measure(browser, server.url, cookie, 'identity')),
   ];
   console.log(`\nLodestar web benchmark: median of ${RUNS} loads per row, Chromium, 1440×720 viewport\n`);
-  console.log('| page | cache | encoding | transferred | requests | FCP | LCP | long tasks |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| page | cache | encoding | transferred | of it scripts | requests | FCP | LCP | long tasks |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
+  await homepageScripts(browser, server.url);
   console.log('\nBudget: a first (cold) load transfers ≤ 300 KB with compression.');
 } finally {
   await browser.close();

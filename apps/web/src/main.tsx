@@ -1,17 +1,49 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider } from 'react-router';
+import { createQueryClient, Providers } from './app/providers';
+import { findPublicPage, prepareQueryCache } from './app/public-pages';
+import { createRouter, routes } from './app/router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={createRouter()} />
-    </Providers>
-  </StrictMode>,
-);
+/**
+ * A public page arrives prerendered (build/prerender.ts): its page code and article are loaded first and
+ * the query cache filled as the build filled it, so the first render matches the HTML and React hydrates
+ * it. Every other page starts from the empty shell.
+ */
+async function start(container: HTMLElement) {
+  const page = 'prerendered' in container.dataset ? findPublicPage(window.location.pathname) : undefined;
+  if (!page) {
+    createRoot(container).render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={createRouter()} />
+        </Providers>
+      </StrictMode>,
+    );
+    return;
+  }
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+  const queryClient = createQueryClient();
+  await Promise.all([
+    prepareQueryCache(queryClient, page),
+    ...lazyMatches.map(async ({ route }) => {
+      const lazy = route.lazy;
+      if (typeof lazy !== 'function') return;
+      Object.assign(route, { ...(await lazy()), lazy: undefined });
+    }),
+  ]);
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <Providers client={queryClient}>
+        <RouterProvider router={createRouter()} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start(root);

@@ -62,3 +62,33 @@ describe('files the build writes beside the app', () => {
     }
   });
 });
+
+describe('prerendered public pages', () => {
+  const built = distWith({
+    'prerendered.json': JSON.stringify({ '/': 'pages/index.html', '/blog': 'pages/blog.html' }),
+  });
+  mkdirSync(join(built, 'pages'));
+  writeFileSync(join(built, 'pages', 'index.html'), '<div id="root" data-prerendered="">Home text</div>');
+  writeFileSync(join(built, 'pages', 'blog.html'), '<div id="root" data-prerendered="">Blog text</div>');
+  afterAll(() => rmSync(built, { recursive: true, force: true }));
+
+  it("answers a public page's path with its prerendered HTML, never cached", async () => {
+    for (const [path, text] of [
+      ['/', 'Home text'],
+      ['/blog', 'Blog text'],
+      ['/blog/', 'Blog text'],
+    ]) {
+      const response = await spaRoutes(built).request(path!);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await response.text(), path).toContain(text);
+    }
+  });
+
+  it('serves the shell for other paths and for a public page with a query', async () => {
+    for (const path of ['/dashboard', '/blog?tag=imports', '/blog/unknown']) {
+      const body = await (await spaRoutes(built).request(path)).text();
+      expect(body, path).toContain('<div id="root"></div>');
+    }
+  });
+});

@@ -9,9 +9,25 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <code>npm start</code>, which builds it when needed.</p></main></body></html>`;
 
 /**
+ * The public pages the build prerendered (apps/web/build/prerender.ts): dist/prerendered.json maps each
+ * path to its HTML file. A build without it serves the shell for every path.
+ */
+function readPrerendered(distDir: string): Map<string, string> {
+  const listPath = join(distDir, 'prerendered.json');
+  const pages = new Map<string, string>();
+  if (!existsSync(listPath)) return pages;
+  const list = JSON.parse(readFileSync(listPath, 'utf8')) as Record<string, string>;
+  for (const [path, file] of Object.entries(list)) {
+    const filePath = join(distDir, file);
+    if (existsSync(filePath)) pages.set(path, readFileSync(filePath, 'utf8'));
+  }
+  return pages;
+}
+
+/**
  * Serves the built single-page app: real files from dist (hashed assets cached for a year, the
- * service worker never), and index.html (never cached) for every other path, so deep links and the SPA's own
- * 404 page work. API paths never reach this router.
+ * service worker never), a public page's prerendered HTML at its path, and index.html (never cached) for
+ * every other path, so deep links and the SPA's own 404 page work. API paths never reach this router.
  */
 export function spaRoutes(distDir: string | undefined) {
   const app = new Hono<AppEnv>();
@@ -20,6 +36,7 @@ export function spaRoutes(distDir: string | undefined) {
     return app.get('*', (c) => c.html(NOT_BUILT, 503));
   }
   const indexHtml = readFileSync(indexPath, 'utf8');
+  const prerendered = readPrerendered(distDir);
   // Cache headers are set after the file is found (serveStatic's onFound runs too late to add them).
   const cacheFor =
     (value: string): MiddlewareHandler =>
@@ -66,7 +83,11 @@ export function spaRoutes(distDir: string | undefined) {
   );
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    // A public page's own HTML (text, title, Open Graph tags); with a query (/blog?tag=…) the page
+    // differs from what was prerendered, so the shell renders it.
+    const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
+    const page = new URL(c.req.url).search ? undefined : prerendered.get(path);
+    return c.html(page ?? indexHtml);
   });
   return app;
 }

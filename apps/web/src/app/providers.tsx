@@ -50,10 +50,11 @@ function AppToaster() {
 
 /**
  * The app's providers: the query client, the user's preferences (for signed-in and signed-out screens
- * alike; signed out they come from this browser's cache), tooltips and toasts.
+ * alike; signed out they come from this browser's cache), tooltips and toasts. `client` is a query cache
+ * filled beforehand (a prerendered page, app/public-pages.ts).
  */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <PreferencesProvider>

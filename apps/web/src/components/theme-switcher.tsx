@@ -2,6 +2,7 @@ import { Monitor, Moon, Sun } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { usePreferences } from '@/lib/preferences';
 import { THEMES, type ThemePreference } from '@/lib/theme';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Button } from './ui/button';
 
 export const THEME_OPTIONS = [
@@ -13,7 +14,9 @@ export const THEME_OPTIONS = [
 /** Light / dark / system from the header: applied at once, cached in this browser and saved to the account. */
 export function ThemeSwitcher() {
   const { preferences, setTheme } = usePreferences();
-  const { theme } = preferences;
+  // A prerendered page was rendered without this browser's cache: it shows System until hydrated.
+  const hydrated = useHydrated();
+  const theme = hydrated ? preferences.theme : 'system';
   const current = THEME_OPTIONS.find((option) => option.value === theme) ?? THEME_OPTIONS[2];
   const Icon = current.icon;
   return (

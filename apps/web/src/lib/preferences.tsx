@@ -164,7 +164,9 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     (onChange: () => void) => queryClient.getQueryCache().subscribe(notifyManager.batchCalls(onChange)),
     [queryClient],
   );
-  const sessionState = useSyncExternalStore(subscribe, () => readSessionState(queryClient));
+  const readState = () => readSessionState(queryClient);
+  // The same on the server (a prerendered page, app/public-pages.ts): the cache is filled beforehand.
+  const sessionState = useSyncExternalStore(subscribe, readState, readState);
   const sessionPending = sessionState === SESSION_PENDING;
   const userId = sessionPending || sessionState === SIGNED_OUT ? null : sessionState;
   const signedIn = userId !== null;
