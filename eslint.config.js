@@ -36,6 +36,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/.ssr/**',
       'data/**',
       'packages/db/migrations/**',
       'test-results/**',

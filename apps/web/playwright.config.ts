@@ -27,5 +27,8 @@ export default defineConfig({
       ],
     },
     trace: 'retain-on-failure',
+    // The app's service worker (offline start, ADR 046) would answer pages from its cache and hide
+    // requests from page.route: journeys run without it; e2e/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
   },
 });

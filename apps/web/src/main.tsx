@@ -4,10 +4,13 @@ import { matchRoutes, RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from './app/providers';
 import { findPublicPage, prepareQueryCache } from './app/public-pages';
 import { createRouter, routes } from './app/router';
+import { startOnlineTracking } from './components/offline-notice';
+import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+startOnlineTracking();
 
 /**
  * A public page arrives prerendered (build/prerender.ts): its page code and article are loaded first and
@@ -46,4 +49,4 @@ async function start(container: HTMLElement) {
   );
 }
 
-void start(root);
+void start(root).then(registerServiceWorker);

@@ -13,7 +13,11 @@ function distWith(files: Record<string, string>): string {
 }
 
 describe('service worker serving', () => {
-  const built = distWith({ 'sw.js': "self.addEventListener('push', () => {});", 'favicon.svg': '<svg/>' });
+  const built = distWith({
+    'sw.js': "importScripts('/push-sw.js');",
+    'push-sw.js': "self.addEventListener('push', () => {});",
+    'favicon.svg': '<svg/>',
+  });
   const withoutWorker = distWith({});
   afterAll(() => {
     rmSync(built, { recursive: true, force: true });
@@ -25,7 +29,13 @@ describe('service worker serving', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/javascript/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toContain("addEventListener('push'");
+    expect(await response.text()).toContain("importScripts('/push-sw.js')");
+  });
+
+  it('serves the push handlers the worker imports with no-cache too', async () => {
+    const response = await spaRoutes(built).request('/push-sw.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('keeps the hour of caching for other public files', async () => {

@@ -2,6 +2,7 @@ import { CACHE, UI_TIMING } from '@lodestar/domain/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from 'sonner';
+import { OfflineNotice } from '@/components/offline-notice';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/api-client';
 import { useDisplayPreferences } from '@/lib/display-preferences';
@@ -59,6 +60,7 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
     <QueryClientProvider client={queryClient}>
       <PreferencesProvider>
         <TooltipProvider>
+          <OfflineNotice />
           {children}
           <AppToaster />
         </TooltipProvider>

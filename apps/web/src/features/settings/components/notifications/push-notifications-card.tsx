@@ -7,7 +7,7 @@ import { apiFetch, errorMessage, type ApiData } from '@/lib/api-client';
 import { useSessionExpiredHandler } from '@/lib/session';
 import { SettingsGroup } from '../settings-form-kit';
 
-/** The service worker that shows pushed notifications (public/sw.js), registered for the whole app. */
+/** The service worker that shows pushed notifications (/sw.js, built with the app: it also keeps the app for offline starts), registered for the whole app. */
 export const SERVICE_WORKER_URL = '/sw.js';
 
 /** This browser's push status (not the server's data): the query only caches a browser check. */

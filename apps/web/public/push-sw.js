@@ -1,5 +1,5 @@
-// Lodestar's service worker: shows the notifications the server pushes (Web Push) and opens the page a
-// notification points to when it is clicked. Nothing else: no caching, no offline pages, no fetch handler.
+// Imported by the service worker (/sw.js, generated at build time; see vite.config.ts): shows the
+// notifications the server pushes (Web Push) and opens the page a notification points to when clicked.
 // A push carries JSON { title, body, url }; `url` must be a path of this site.
 
 function sameOriginUrl(value) {
