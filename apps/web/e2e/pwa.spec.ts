@@ -58,7 +58,7 @@ test('after one visit the app starts offline, says so, and never kept an API ans
 
   await context.setOffline(true);
   await page.reload();
-  const notice = page.getByRole('status').getByText('You are offline.');
+  const notice = page.getByRole('status').filter({ hasText: 'You are offline.' });
   await expect(notice).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).first()).toBeVisible();
   await checkA11y(page);

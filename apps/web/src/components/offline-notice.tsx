@@ -39,16 +39,17 @@ export const OFFLINE_NOTICE = {
  */
 export function OfflineNotice() {
   const online = useOnline();
+  // Nothing at all while online: other loading messages on the page are the only status then.
+  if (online) return null;
   return (
-    <div role="status" aria-live="polite">
-      {online ? null : (
-        <p className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-lg items-center gap-3 rounded-lg border bg-card px-4 py-3 text-sm text-card-foreground shadow-lg">
-          <WifiOff aria-hidden="true" className="size-4 shrink-0" />
-          <span>
-            <strong className="font-semibold">{OFFLINE_NOTICE.title}.</strong> {OFFLINE_NOTICE.text}
-          </span>
-        </p>
-      )}
-    </div>
+    <p
+      role="status"
+      className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-lg items-center gap-3 rounded-lg border bg-card px-4 py-3 text-sm text-card-foreground shadow-lg"
+    >
+      <WifiOff aria-hidden="true" className="size-4 shrink-0" />
+      <span>
+        <strong className="font-semibold">{OFFLINE_NOTICE.title}.</strong> {OFFLINE_NOTICE.text}
+      </span>
+    </p>
   );
 }
