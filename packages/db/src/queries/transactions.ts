@@ -168,6 +168,13 @@ function rowConditions(userId: string, selection: TransactionSelection): SQL[] {
   // LIKE on the lower-cased expression the trigram index covers: ILIKE's meaning, cheaper to recheck.
   if (selection.search) {
     conditions.push(sql`${searchTextSql} like lower(${likeContains(selection.search)})`);
+    // Trigrams need three characters: shorter searches find their candidates in the index of the
+    // text's two-character pieces (migration 0022), which holds every piece the search has.
+    if ([...selection.search].length < 3) {
+      conditions.push(
+        sql`transaction_search_bigrams(${searchTextSql}) @> transaction_search_bigrams(lower(${selection.search}))`,
+      );
+    }
   }
   if (selection.pending === 'only') conditions.push(sql`${transaction.status} = 'pending'`);
   if (selection.pending === 'exclude') conditions.push(sql`${transaction.status} <> 'pending'`);
