@@ -33,6 +33,7 @@ import { fxRoutes } from './routes/fx';
 import { holdingsRoutes } from './routes/holdings';
 import { marketRoutes } from './routes/market';
 import { realEstateRoutes } from './routes/real-estate';
+import { reportsRoutes } from './routes/reports';
 import { spendingRoutes } from './routes/spending';
 import { budgetsRoutes } from './routes/budgets';
 import { webhooksRoutes } from './routes/webhooks';
@@ -291,6 +292,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.route('/', spendingRoutes(routeDeps));
   api.route('/', budgetsRoutes(routeDeps));
   api.route('/', webhooksRoutes({ ...routeDeps, webhooks: webhookDeps }));
+  api.route('/', reportsRoutes(routeDeps));
   api.route(
     '/',
     userRoutes({

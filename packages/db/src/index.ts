@@ -33,3 +33,4 @@ export * from './queries/crypto';
 export * from './queries/billing';
 export * from './queries/budgets';
 export * from './queries/webhooks';
+export * from './queries/reports';

@@ -7,15 +7,29 @@ import type { IsoDate } from './dates';
  */
 export type ActivityLinkParams = {
   search?: string;
-  /** all, income, expenses, pending, uncategorized, transfers, excluded or counted. */
+  /** all, income, expenses, pending, uncategorized, transfers, excluded, counted, spending_rows or income_rows. */
   filter?: string;
   /** Comma-joined category values, or UNCATEGORIZED. */
   categories?: string;
   accounts?: string;
+  /** Comma-joined account types, or 'all' to set aside the saved default filters. */
+  types?: string;
+  /** The payee exactly: the merchant name, else the name (as reports group merchants). */
+  payee?: string;
+  /** A detailed category code exactly, or NONE for rows without one. */
+  detailed?: string;
+  /** Comma-joined tags: rows with any of them. */
+  tags?: string;
+  /** only = rows without any tag. */
+  untagged?: string;
   /** On or after. */
   date?: IsoDate;
   /** On or before. */
   to?: IsoDate;
+  /** only, exclude, or 'all' to set aside the saved default filters. */
+  pending?: string;
+  refunds?: string;
+  recurring?: string;
 };
 
 /** `/activity?…` with the given parameters, in the order given, empty ones left out. */

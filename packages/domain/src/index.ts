@@ -15,6 +15,7 @@ export * from './password';
 export * from './preferences';
 export * from './rate-limit';
 export * from './redaction';
+export * from './reports';
 export * from './tiers';
 export * from './billing';
 export * from './validation';

@@ -23,6 +23,7 @@ const EVERY_TRANSACTION = {
   categories: undefined,
   accounts: undefined,
   types: undefined,
+  tags: undefined,
   sort: 'date_desc',
 } as const;
 

@@ -999,6 +999,10 @@ describe('OpenAPI document', () => {
         'search',
         'sort',
         'types',
+        'payee',
+        'detailed',
+        'tags',
+        'untagged',
       ].sort(),
     );
   });

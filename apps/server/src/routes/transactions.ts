@@ -35,7 +35,9 @@ const routes = {
       'expenses = money out (both leave out transfers and excluded transactions), pending = status pending, ' +
       'uncategorized = shown as Uncategorized, transfers = paired transfers or category TRANSFER, excluded = ' +
       'left out of totals, counted = counted in spending and income (Expenses and Insights count these rows: ' +
-      'not excluded, not a transfer, not an investment trade, not failed or cancelled). `date` and `to` bound ' +
+      'not excluded, not a transfer, not an investment trade, not failed or cancelled), spending_rows and ' +
+      'income_rows = the counted rows summed in spending (every category but Income, Uncategorized money out ' +
+      'only) and in income (Income, Uncategorized money in), as reports sum them. `date` and `to` bound ' +
       'the dates (both inclusive). `pagination.unfilteredTotal` is every transaction of the user.',
     request: { query: listQuerySchema },
     responses: {

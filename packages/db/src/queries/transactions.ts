@@ -33,6 +33,8 @@ export const TRANSACTION_LIST_FILTERS = [
   'transfers',
   'excluded',
   'counted',
+  'spending_rows',
+  'income_rows',
 ] as const;
 export type TransactionListFilter = (typeof TRANSACTION_LIST_FILTERS)[number];
 
@@ -55,6 +57,14 @@ export type TransactionSelection = {
   pending?: 'only' | 'exclude';
   /** Refunds (see refundSql) only, or none of them. */
   refunds?: 'only' | 'exclude';
+  /** The payee exactly: merchant name (trimmed), else the name; as reports group merchants. */
+  payee?: string;
+  /** The detailed category exactly; '' = rows without one. */
+  detailedCategory?: string;
+  /** Rows carrying any of these tags. */
+  tags?: readonly string[];
+  /** Rows without any tag. */
+  untagged?: boolean;
   /** Only these transaction ids (an empty list matches nothing), e.g. detected recurring payments. */
   idsIn?: readonly string[];
   /** None of these transaction ids. */
@@ -85,6 +95,8 @@ const FILTER_COUNTER_COLUMN: Record<TransactionListFilter, string | null> = {
   transfers: 'n_transfer',
   excluded: 'n_excluded',
   counted: null,
+  spending_rows: null,
+  income_rows: null,
 };
 
 /** SQL of "counts toward spending and income" (the domain's countsTowardSpending(), migration 0008). */
@@ -108,6 +120,10 @@ function filterSql(filter: TransactionListFilter): SQL | undefined {
       return sql`${transaction.excluded}`;
     case 'counted':
       return countsTowardSpendingSql;
+    case 'spending_rows':
+      return sql`(${countsTowardSpendingSql} and ${shownCategorySql} <> 'INCOME' and (${shownCategorySql} <> '' or ${transaction.amountMinor} < 0))`;
+    case 'income_rows':
+      return sql`(${countsTowardSpendingSql} and (${shownCategorySql} = 'INCOME' or (${shownCategorySql} = '' and ${transaction.amountMinor} > 0)))`;
   }
 }
 
@@ -133,6 +149,10 @@ function countable(selection: TransactionSelection): boolean {
     !selection.refunds &&
     !selection.idsIn &&
     !selection.idsNotIn &&
+    selection.payee === undefined &&
+    selection.detailedCategory === undefined &&
+    !selection.tags &&
+    !selection.untagged &&
     FILTER_COUNTER_COLUMN[selection.filter] !== null
   );
 }
@@ -140,7 +160,10 @@ function countable(selection: TransactionSelection): boolean {
 /** Whether a selection matches nothing before any query (an empty list of accounts, categories or ids). */
 function selectsNothing(selection: TransactionSelection): boolean {
   return (
-    selection.accountIds?.length === 0 || selection.categories?.length === 0 || selection.idsIn?.length === 0
+    selection.accountIds?.length === 0 ||
+    selection.categories?.length === 0 ||
+    selection.idsIn?.length === 0 ||
+    selection.tags?.length === 0
   );
 }
 
@@ -180,6 +203,16 @@ function rowConditions(userId: string, selection: TransactionSelection): SQL[] {
   if (selection.pending === 'exclude') conditions.push(sql`${transaction.status} <> 'pending'`);
   if (selection.refunds === 'only') conditions.push(refundSql);
   if (selection.refunds === 'exclude') conditions.push(sql`not ${refundSql}`);
+  if (selection.payee !== undefined) {
+    conditions.push(
+      sql`coalesce(nullif(btrim(${transaction.merchantName}), ''), ${transaction.name}) = ${selection.payee}`,
+    );
+  }
+  if (selection.detailedCategory !== undefined) {
+    conditions.push(sql`coalesce(${transaction.detailedCategory}, '') = ${selection.detailedCategory}`);
+  }
+  if (selection.tags) conditions.push(sql`${transaction.tags} && ${toTextArray(selection.tags)}`);
+  if (selection.untagged) conditions.push(sql`cardinality(${transaction.tags}) = 0`);
   if (selection.idsIn) conditions.push(sql`${transaction.id} = any(${toUuidArray(selection.idsIn)})`);
   if (selection.idsNotIn?.length) {
     conditions.push(sql`not (${transaction.id} = any(${toUuidArray(selection.idsNotIn)}))`);

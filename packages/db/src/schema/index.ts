@@ -29,6 +29,7 @@ import { userPreferences } from './preferences';
 import { apiKey } from './api-keys';
 import { cryptoQuote } from './crypto';
 import { billingSubscription, stripeEvent } from './billing';
+import { savedReport } from './reports';
 
 export * from './app-instance';
 export * from './auth';
@@ -43,6 +44,7 @@ export * from './market-data';
 export * from './billing';
 export * from './budgets';
 export * from './webhooks';
+export * from './reports';
 
 export const schema = {
   appInstance,
@@ -75,5 +77,6 @@ export const schema = {
   cryptoQuote,
   billingSubscription,
   stripeEvent,
+  savedReport,
 };
 export type Schema = typeof schema;

@@ -207,6 +207,10 @@ export const transaction = pgTable(
     index('transaction_user_date_idx').on(table.userId, table.date.desc(), table.id.desc()),
     index('transaction_account_date_idx').on(table.accountId, table.date),
     index('transaction_import_batch_idx').on(table.importBatchId),
+    // Reports grouped by tag read only the tagged rows (the untagged ones come from the rollups).
+    index('transaction_tagged_idx')
+      .on(table.userId, table.date)
+      .where(sql`cardinality(${table.tags}) > 0`),
     // Finds the other leg of a provider-marked transfer; only the few rows that have a group.
     index('transaction_transfer_group_idx')
       .on(table.userId, table.transferGroup)

@@ -115,6 +115,7 @@ export const GATED_FEATURES = {
   exportData: 'Exporting your data is part of the Pro plan. Upgrade to export.',
   apiAccess: 'The public API is part of the Pro plan. Upgrade to create and use keys.',
   webhooks: 'Webhooks are part of the Pro plan. Upgrade to add and test endpoints.',
+  customReports: 'Custom reports are part of the Pro plan. Upgrade to build and run reports.',
 } as const satisfies Partial<Record<keyof TierFeatures, string>>;
 
 export type GatedFeature = keyof typeof GATED_FEATURES;

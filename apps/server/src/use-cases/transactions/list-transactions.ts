@@ -4,6 +4,7 @@ import {
   type Database,
   type TransactionSelection,
 } from '@lodestar/db';
+import { NO_DETAILED_CATEGORY } from '@lodestar/domain';
 import { AppError } from '../../http/app-error';
 import { recurringTransactionIds } from '../spending/recurring';
 import { decodePageCursor, encodePageCursor } from './page-cursor';
@@ -58,6 +59,12 @@ export async function selectionFor(
   if (query.date) selection.fromDate = query.date;
   if (query.to) selection.toDate = query.to;
   if (query.search) selection.search = query.search;
+  if (query.payee !== undefined) selection.payee = query.payee;
+  if (query.detailed !== undefined) {
+    selection.detailedCategory = query.detailed === NO_DETAILED_CATEGORY ? '' : query.detailed;
+  }
+  if (query.tags) selection.tags = query.tags;
+  if (query.untagged) selection.untagged = true;
   if (query.pending) selection.pending = query.pending;
   if (query.refunds) selection.refunds = query.refunds;
   if (query.recurring) {

@@ -3,6 +3,7 @@ import { isUuid, TRANSACTION_LIST_FILTERS, TRANSACTION_SORTS } from '@lodestar/d
 import {
   isAccountType,
   isTransactionCategory,
+  NO_DETAILED_CATEGORY,
   LIMITS,
   PAGING,
   TRANSACTION_CATEGORY_VALUES,
@@ -36,6 +37,10 @@ export const TRANSACTION_MESSAGES = {
   ids: 'Choose 1 to 500 transactions',
   id: 'Transaction ids must be ids of transactions',
   nothingToChange: 'Nothing to change',
+  payee: 'Payee must be 1 to 200 characters',
+  detailed: 'Detailed category must be 1 to 100 characters',
+  tagsFilter: 'Tags must be 1 to 40 characters each, at most 20',
+  untagged: 'Untagged must be only',
 } as const;
 
 /** The values of the pending, refunds and recurring filters. */
@@ -49,6 +54,7 @@ function commaList<T extends string>(
   normalise: (value: string) => string,
   valid: (value: string) => boolean,
   message: string,
+  maxCount = Number.POSITIVE_INFINITY,
 ) {
   return z
     .string()
@@ -64,7 +70,7 @@ function commaList<T extends string>(
         ),
       ];
       const bad = values.find((value) => !valid(value));
-      if (bad !== undefined) {
+      if (bad !== undefined || values.length > maxCount) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
@@ -117,6 +123,38 @@ export const selectionQuerySchema = z.object({
       description: 'Text in the name or merchant name, case-insensitive (at least 2 characters)',
       type: 'string',
     }),
+  payee: z
+    .preprocess(
+      blankToUndefined,
+      z.string().min(1, TRANSACTION_MESSAGES.payee).max(200, TRANSACTION_MESSAGES.payee).optional(),
+    )
+    .openapi({
+      description: 'The payee exactly: the merchant name, else the name (as reports group merchants)',
+      type: 'string',
+    }),
+  detailed: z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .min(1, TRANSACTION_MESSAGES.detailed)
+        .max(100, TRANSACTION_MESSAGES.detailed)
+        .optional(),
+    )
+    .openapi({
+      description: `A detailed category code exactly, or ${NO_DETAILED_CATEGORY} for rows without one`,
+      type: 'string',
+    }),
+  tags: commaList<string>(
+    (value) => value,
+    (value) => value.length >= 1 && value.length <= 40,
+    TRANSACTION_MESSAGES.tagsFilter,
+    20,
+  ).openapi({ description: 'Comma-joined tags: transactions carrying any of them', type: 'string' }),
+  untagged: z
+    .preprocess(blankToUndefined, z.enum(['only'], TRANSACTION_MESSAGES.untagged).optional())
+    .openapi({ description: 'only = transactions without any tag' }),
   pending: z
     .preprocess(blankToUndefined, z.enum(ONLY_OR_EXCLUDE, TRANSACTION_MESSAGES.pending).optional())
     .openapi({ description: 'only = pending transactions only; exclude = none of them; omitted = both' }),

@@ -71,6 +71,10 @@ describe('Activity filters and query strings', () => {
       date: '2025-02-01',
       to: '',
       search: 'uber',
+      payee: '',
+      detailed: '',
+      tags: [],
+      untagged: false,
       pending: '',
       refunds: '',
       recurring: '',
@@ -254,5 +258,34 @@ describe('saved pending, refunds and recurring defaults', () => {
     expect(filtersToParams({ ...filters, pending: '' }, { defaultFlags: flags }).toString()).toBe(
       'pending=all',
     );
+  });
+});
+
+describe('links from a report cell', () => {
+  it('carry the payee, detailed category, tags and the measure’s rows through to the API', () => {
+    const href =
+      'filter=spending_rows&types=all&payee=Corner%20Grocer%20%26%20Co&detailed=NONE&tags=work,trip' +
+      '&date=2026-10-01&to=2026-10-31&pending=all&refunds=all&recurring=all';
+    const filters = parseFilters(new URLSearchParams(href), '2026-10-22', ['depository'], {
+      pending: 'exclude',
+      refunds: '',
+      recurring: '',
+    });
+    expect(filters).toMatchObject({
+      filter: 'spending_rows',
+      types: [],
+      payee: 'Corner Grocer & Co',
+      detailed: 'NONE',
+      tags: ['trip', 'work'],
+      untagged: false,
+      pending: '',
+    });
+    const api = filtersToParams(filters, { forApi: true });
+    expect(api.get('payee')).toBe('Corner Grocer & Co');
+    expect(api.get('tags')).toBe('trip,work');
+    expect(api.get('detailed')).toBe('NONE');
+    expect(api.has('types')).toBe(false);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, untagged: true })).toBe(true);
+    expect(filtersToParams({ ...DEFAULT_FILTERS, untagged: true }).toString()).toBe('untagged=only');
   });
 });

@@ -20,7 +20,11 @@ export const ACTIVITY_FILTERS = [
  * Insights count (not excluded, not a transfer, not an investment trade), so their links list exactly
  * the rows they counted.
  */
-export const LINK_ONLY_FILTERS = [{ value: 'counted', label: 'Counted in spending and income' }] as const;
+export const LINK_ONLY_FILTERS = [
+  { value: 'counted', label: 'Counted in spending and income' },
+  { value: 'spending_rows', label: 'Counted in spending' },
+  { value: 'income_rows', label: 'Counted in income' },
+] as const;
 
 export type ActivityFilter =
   (typeof ACTIVITY_FILTERS)[number]['value'] | (typeof LINK_ONLY_FILTERS)[number]['value'];
@@ -60,6 +64,14 @@ export type ActivityFilters = {
   /** 'YYYY-MM-DD': on or before; '' for none. */
   to: string;
   search: string;
+  /** Link-only (reports): the payee exactly (merchant name, else the name); '' for none. */
+  payee: string;
+  /** Link-only (reports): a detailed category code exactly, NONE for rows without one; '' for none. */
+  detailed: string;
+  /** Link-only (reports): rows carrying any of these tags. */
+  tags: string[];
+  /** Link-only (reports): rows without any tag. */
+  untagged: boolean;
   /** Pending transactions only, or none of them. */
   pending: OnlyOrExclude;
   /** Refunds (money back on a spending category) only, or none of them. */
@@ -77,6 +89,10 @@ export const DEFAULT_FILTERS: ActivityFilters = {
   date: '',
   to: '',
   search: '',
+  payee: '',
+  detailed: '',
+  tags: [],
+  untagged: false,
   pending: '',
   refunds: '',
   recurring: '',
@@ -168,6 +184,10 @@ export function parseFilters(
     date: isIsoDate(date) ? date : '',
     to: isIsoDate(to) ? to : '',
     search: (params.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
+    payee: (params.get('payee') ?? '').slice(0, 200),
+    detailed: (params.get('detailed') ?? '').trim().slice(0, 100),
+    tags: readList(params.get('tags'), (tag) => tag.length <= 40).slice(0, 20),
+    untagged: params.get('untagged') === 'only',
     pending: readFlag(params.get('pending'), defaultFlags.pending),
     refunds: readFlag(params.get('refunds'), defaultFlags.refunds),
     recurring: readFlag(params.get('recurring'), defaultFlags.recurring),
@@ -215,6 +235,10 @@ export function filtersToParams(
   if (filters.to) params.set('to', filters.to);
   const search = forApi ? filters.search.trim() : filters.search;
   if (search) params.set('search', search);
+  if (filters.payee) params.set('payee', filters.payee);
+  if (filters.detailed) params.set('detailed', filters.detailed);
+  if (filters.tags.length > 0) params.set('tags', [...filters.tags].sort().join(','));
+  if (filters.untagged) params.set('untagged', 'only');
   for (const key of FLAG_FILTERS) {
     const value = filters[key];
     if (forApi) {
@@ -238,6 +262,10 @@ export function hasActiveFilters(filters: ActivityFilters): boolean {
     filters.date !== '' ||
     filters.to !== '' ||
     filters.search.trim() !== '' ||
+    filters.payee !== '' ||
+    filters.detailed !== '' ||
+    filters.tags.length > 0 ||
+    filters.untagged ||
     FLAG_FILTERS.some((key) => filters[key] !== '')
   );
 }
@@ -285,6 +313,21 @@ export function filterChips(
   if (filters.filter !== 'all') {
     chips.push({ key: 'filter', label: `Show: ${filterLabel(filters.filter)}`, remove: { filter: 'all' } });
   }
+  if (filters.payee) {
+    chips.push({ key: 'payee', label: `Merchant: ${filters.payee}`, remove: { payee: '' } });
+  }
+  if (filters.detailed) {
+    const label = filters.detailed === 'NONE' ? 'none' : filters.detailed.toLowerCase().replace(/_/g, ' ');
+    chips.push({ key: 'detailed', label: `Detailed category: ${label}`, remove: { detailed: '' } });
+  }
+  for (const tag of filters.tags) {
+    chips.push({
+      key: `tag:${tag}`,
+      label: `Tag: ${tag}`,
+      remove: { tags: filters.tags.filter((value) => value !== tag) },
+    });
+  }
+  if (filters.untagged) chips.push({ key: 'untagged', label: 'Without tags', remove: { untagged: false } });
   for (const category of filters.categories) {
     chips.push({
       key: `category:${category}`,

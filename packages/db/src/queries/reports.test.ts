@@ -1,0 +1,90 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { balanceReportSql, flowReportSql, reportUsesRollups, type FlowReportQuery } from './reports';
+
+// The SQL the report builder writes for fixed definitions: which source it reads and how it buckets.
+const dialect = new PgDialect();
+const text = (query: Parameters<PgDialect['sqlToQuery']>[0]) =>
+  dialect.sqlToQuery(query).sql.replace(/\s+/g, ' ');
+const base: FlowReportQuery = {
+  userId: 'u1',
+  measure: 'spending',
+  groupBy: 'category',
+  interval: 'month',
+  from: '2024-11-14',
+  to: '2026-11-20',
+  hiddenCategories: [],
+};
+
+describe('the report SQL builder', () => {
+  it('reads whole months from spending_month and the partial edge months from spending_day', () => {
+    const sql = text(flowReportSql(base));
+    expect(reportUsesRollups(base)).toBe(true);
+    expect(sql).toContain('from spending_month');
+    expect(sql.match(/from spending_day/g)).toHaveLength(2);
+    expect(sql).not.toContain('from "transaction"');
+    expect(sql).toContain("date_trunc('month', month)::date as bucket");
+    expect(sql).toContain(
+      "case when category = '' then -outflow_minor else -(inflow_minor + outflow_minor) end",
+    );
+    expect(sql).toContain("where category <> 'INCOME'");
+  });
+
+  it('reads days from spending_day alone for day and week columns', () => {
+    const sql = text(flowReportSql({ ...base, interval: 'week' }));
+    expect(sql).not.toContain('spending_month');
+    expect(sql).toContain("date_trunc('week', day)::date as bucket");
+  });
+
+  it('reads merchants from payee_month, and the edge days from the rows', () => {
+    const sql = text(flowReportSql({ ...base, groupBy: 'merchant', interval: 'quarter' }));
+    expect(sql).toContain('from payee_month');
+    expect(sql).toContain("date_trunc('quarter', month)::date as bucket");
+    expect(sql).toContain("select coalesce(nullif(btrim(t.merchant_name), ''), t.name) as key");
+    expect(sql.match(/from "transaction" t/g)).toHaveLength(2);
+  });
+
+  it('scans the rows when a filter or grouping is not in the rollups', () => {
+    for (const query of [
+      { ...base, accountIds: ['00000000-0000-4000-8000-000000000001'] },
+      { ...base, search: 'grocer' },
+      { ...base, groupBy: 'account' as const },
+      { ...base, groupBy: 'detailed_category' as const },
+    ]) {
+      expect(reportUsesRollups(query)).toBe(false);
+      const sql = text(flowReportSql(query));
+      expect(sql).not.toContain('spending_month');
+      expect(sql).toContain('transaction_counts_toward_spending(t.status');
+    }
+    expect(text(flowReportSql({ ...base, search: 'grocer' }))).toContain(
+      "(lower(t.name) || ' ' || lower(coalesce(t.merchant_name, ''))) like lower($",
+    );
+  });
+
+  it('groups tags from the tagged rows, and the untagged rows as the rollup less the tagged', () => {
+    const sql = text(flowReportSql({ ...base, groupBy: 'tag' }));
+    expect(sql).toContain('cross join lateral unnest(t.tags) as tag');
+    expect(sql).toContain('from spending_month');
+    expect(sql).toContain("select '' as key");
+    expect(sql).toContain('cardinality(t.tags) > 0');
+    const filtered = text(flowReportSql({ ...base, groupBy: 'tag', tags: ['trip'] }));
+    expect(filtered).not.toContain('spending_month');
+    expect(filtered).toContain('and tag = any($');
+  });
+
+  it('leaves hidden categories out of every source', () => {
+    const query = dialect.sqlToQuery(flowReportSql({ ...base, hiddenCategories: ['TRAVEL'] }));
+    expect(query.sql).toContain('not (category = any(');
+    expect(query.params).toContain('{"TRAVEL"}');
+  });
+
+  it('reads balances from net_worth_daily, or per account from the snapshots', () => {
+    const dates = ['2026-09-30', '2026-10-31'];
+    expect(text(balanceReportSql({ userId: 'u1', groupBy: 'account_type', dates }))).toContain(
+      'select account_type as key, date::text as bucket, currency, sum(balance_minor) as amount',
+    );
+    const perAccount = text(balanceReportSql({ userId: 'u1', groupBy: 'account', dates }));
+    expect(perAccount).toContain('from balance_snapshot b join financial_account a');
+    expect(perAccount).toContain('not a.hidden');
+  });
+});

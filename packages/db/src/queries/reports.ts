@@ -1,0 +1,364 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { splitIntoMonths } from './spending';
+import type { Executor } from './sync';
+
+/**
+ * The custom-report engine's SQL (docs/decisions/041-custom-reports.md). One builder turns a resolved
+ * report query into one statement answering, per group key, column bucket and currency, the measure's
+ * sum in minor units of that currency and the number of rows. Sums come from the spending rollups of
+ * migration 0008 (spending_month / spending_day / payee_month) when the grouping and filters allow it, and
+ * from `transaction` (per-user date index; tagged rows through their partial index) when they do not.
+ * Balances come from net_worth_daily, or balance_snapshot per account. The caller converts currencies.
+ */
+
+export const REPORT_FLOW_MEASURES = ['spending', 'income', 'net', 'count', 'average'] as const;
+export type ReportFlowMeasure = (typeof REPORT_FLOW_MEASURES)[number];
+export type ReportQueryInterval = 'day' | 'week' | 'month' | 'quarter' | 'year' | 'none';
+export type ReportQueryGrouping =
+  'category' | 'detailed_category' | 'merchant' | 'account' | 'account_type' | 'tag' | 'none';
+
+/** A flow report's query: the rows that count toward spending and income, within the range and filters. */
+export type FlowReportQuery = {
+  userId: string;
+  measure: ReportFlowMeasure;
+  groupBy: ReportQueryGrouping;
+  interval: ReportQueryInterval;
+  from: string;
+  to: string;
+  /** Shown category codes ('' = Uncategorized); omitted = all. */
+  categories?: readonly string[];
+  /** Account ids (account types already resolved to ids); omitted = all. */
+  accountIds?: readonly string[];
+  /** Rows carrying any of these tags; omitted = all. */
+  tags?: readonly string[];
+  /** Text in the name or merchant name, as Activity's search. */
+  search?: string;
+  /** Shown categories left out of every measure ('' = Uncategorized). */
+  hiddenCategories: readonly string[];
+};
+
+/** A balance report's query: end-of-day balances of visible accounts on each date. */
+export type BalanceReportQuery = {
+  userId: string;
+  groupBy: 'account' | 'account_type' | 'none';
+  dates: readonly string[];
+  accountIds?: readonly string[];
+  accountTypes?: readonly string[];
+};
+
+/** One answer row: a group's measure in one currency and bucket (minor units), and its row count. */
+export type ReportSumRow = {
+  key: string;
+  bucket: string;
+  currency: string;
+  amountMinor: number;
+  count: number;
+};
+
+const SHOWN = sql.raw('transaction_category_shown(t.category, t.category_source, t.category_confidence)');
+const COUNTS = sql.raw(
+  'transaction_counts_toward_spending(t.status, t.excluded, t.transfer_pair_id, ' +
+    'transaction_category_shown(t.category, t.category_source, t.category_confidence), ' +
+    't.provider_category, t.detailed_category)',
+);
+const PAYEE = sql.raw("coalesce(nullif(btrim(t.merchant_name), ''), t.name)");
+const SEARCH_TEXT = sql.raw("(lower(t.name) || ' ' || lower(coalesce(t.merchant_name, '')))");
+
+function arrayElement(value: string): string {
+  return `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`;
+}
+const textArray = (values: readonly string[]) => sql`${`{${values.map(arrayElement).join(',')}}`}::text[]`;
+const uuidArray = (values: readonly string[]) => sql`${`{${values.map(arrayElement).join(',')}}`}::uuid[]`;
+const dateArray = (values: readonly string[]) => sql`${`{${values.join(',')}}`}::date[]`;
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Whether the rollups can answer: they hold category, currency and payee, nothing else about a row. */
+export function reportUsesRollups(query: FlowReportQuery): boolean {
+  const plain = !query.accountIds && !query.search && !query.tags;
+  return plain && (query.groupBy === 'category' || query.groupBy === 'none' || query.groupBy === 'merchant');
+}
+
+/** The first day of the bucket holding `day` (a date expression), as SQL. */
+function bucketSql(interval: ReportQueryInterval, day: SQL, from: string): SQL {
+  switch (interval) {
+    case 'day':
+      return sql`${day}`;
+    case 'none':
+      return sql`${from}::date`;
+    default:
+      return sql`date_trunc(${sql.raw(`'${interval}'`)}, ${day})::date`;
+  }
+}
+
+/**
+ * The measure of sums of (category, inflow_minor, outflow_minor, n): spending is every category but
+ * Income, netted, and of Uncategorized only the money out; income is Income netted and Uncategorized
+ * money in; net (and average's numerator) every counted amount; count has no amount.
+ */
+function measureSql(measure: ReportFlowMeasure): { amount: SQL; where: SQL } {
+  switch (measure) {
+    case 'spending':
+      return {
+        amount: sql.raw(
+          "case when category = '' then -outflow_minor else -(inflow_minor + outflow_minor) end",
+        ),
+        where: sql.raw("category <> 'INCOME'"),
+      };
+    case 'income':
+      return {
+        amount: sql.raw("case when category = '' then inflow_minor else inflow_minor + outflow_minor end"),
+        where: sql.raw("category in ('INCOME', '')"),
+      };
+    case 'net':
+    case 'average':
+      return { amount: sql.raw('inflow_minor + outflow_minor'), where: sql.raw('true') };
+    case 'count':
+      return { amount: sql.raw('0'), where: sql.raw('true') };
+  }
+}
+
+/** The rows a measure sums as a condition on `t`, so a row scan reads only those (and its n is theirs). */
+function measureRowSql(measure: ReportFlowMeasure): SQL {
+  switch (measure) {
+    case 'spending':
+      return sql`${SHOWN} <> 'INCOME' and (${SHOWN} <> '' or t.amount_minor < 0)`;
+    case 'income':
+      return sql`(${SHOWN} = 'INCOME' or (${SHOWN} = '' and t.amount_minor > 0))`;
+    default:
+      return sql`true`;
+  }
+}
+
+/** Conditions on `t` shared by every row scan of the query. */
+function rowConditions(query: FlowReportQuery, from: string, to: string): SQL {
+  const parts: SQL[] = [
+    sql`t.user_id = ${query.userId}`,
+    sql`t.date >= ${from}::date`,
+    sql`t.date <= ${to}::date`,
+    COUNTS,
+    measureRowSql(query.measure),
+  ];
+  if (query.hiddenCategories.length > 0)
+    parts.push(sql`not (${SHOWN} = any(${textArray(query.hiddenCategories)}))`);
+  if (query.categories) parts.push(sql`${SHOWN} = any(${textArray(query.categories)})`);
+  if (query.accountIds) parts.push(sql`t.account_id = any(${uuidArray(query.accountIds)})`);
+  if (query.tags) parts.push(sql`cardinality(t.tags) > 0 and t.tags && ${textArray(query.tags)}`);
+  if (query.search) parts.push(sql`${SEARCH_TEXT} like lower(${`%${escapeLike(query.search)}%`})`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Conditions on a rollup's `category` column: hidden categories and the categories filter. */
+function rollupConditions(query: FlowReportQuery): SQL {
+  const parts: SQL[] = [sql`user_id = ${query.userId}`];
+  if (query.hiddenCategories.length > 0)
+    parts.push(sql`not (category = any(${textArray(query.hiddenCategories)}))`);
+  if (query.categories) parts.push(sql`category = any(${textArray(query.categories)})`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The group key of a row of `t` (tags are unnested by the caller). */
+function rowKeySql(groupBy: ReportQueryGrouping): SQL {
+  switch (groupBy) {
+    case 'category':
+      return SHOWN;
+    case 'detailed_category':
+      return sql.raw("coalesce(t.detailed_category, '')");
+    case 'merchant':
+      return PAYEE;
+    case 'account':
+      return sql.raw('t.account_id::text');
+    case 'account_type':
+      return sql.raw('(select a.type from financial_account a where a.id = t.account_id)');
+    case 'tag':
+      return sql.raw('tag');
+    case 'none':
+      return sql.raw("''");
+  }
+}
+
+/** Row sums in the rollups' shape (key, bucket, category, currency, inflow_minor, outflow_minor, n). */
+function rowSums(query: FlowReportQuery, from: string, to: string, sign = 1): SQL {
+  const bucket = bucketSql(query.interval, sql.raw('t.date'), query.from);
+  const signed = sign === 1 ? sql`` : sql`-`;
+  return sql`
+    select ${rowKeySql(query.groupBy)} as key, ${bucket} as bucket, ${SHOWN} as category, t.currency,
+           ${signed}coalesce(sum(t.amount_minor) filter (where t.amount_minor > 0), 0) as inflow_minor,
+           ${signed}coalesce(sum(t.amount_minor) filter (where t.amount_minor < 0), 0) as outflow_minor,
+           ${signed}count(*) as n
+    from "transaction" t
+    where ${rowConditions(query, from, to)}
+    group by 1, 2, 3, 4`;
+}
+
+/**
+ * Tag groups: each tagged row once under every one of its tags (those of the tags filter, when there
+ * is one). Without a tags filter the rows without a tag are the group '' (REPORT_NONE_KEY): taken from
+ * the rollups minus the tagged rows when nothing else narrows the rows, so only tagged rows are read.
+ */
+function tagSums(query: FlowReportQuery): SQL[] {
+  const bucket = bucketSql(query.interval, sql.raw('t.date'), query.from);
+  const keep = query.tags ? sql` and tag = any(${textArray(query.tags)})` : sql``;
+  const tagged = sql`
+    select tag as key, ${bucket} as bucket, ${SHOWN} as category, t.currency,
+           coalesce(sum(t.amount_minor) filter (where t.amount_minor > 0), 0) as inflow_minor,
+           coalesce(sum(t.amount_minor) filter (where t.amount_minor < 0), 0) as outflow_minor,
+           count(*) as n
+    from "transaction" t cross join lateral unnest(t.tags) as tag
+    where ${rowConditions(query, query.from, query.to)} and cardinality(t.tags) > 0${keep}
+    group by 1, 2, 3, 4`;
+  if (query.tags) return [tagged];
+  if (query.accountIds || query.search) {
+    const untagged = { ...query, groupBy: 'none' as const };
+    return [
+      tagged,
+      rowSums(untagged, query.from, query.to),
+      sql`select '' as key, bucket, category, currency, -inflow_minor, -outflow_minor, -n from (
+            select ${bucket} as bucket, ${SHOWN} as category, t.currency,
+                   coalesce(sum(t.amount_minor) filter (where t.amount_minor > 0), 0) as inflow_minor,
+                   coalesce(sum(t.amount_minor) filter (where t.amount_minor < 0), 0) as outflow_minor,
+                   count(*) as n
+            from "transaction" t
+            where ${rowConditions(query, query.from, query.to)} and cardinality(t.tags) > 0
+            group by 1, 2, 3) x`,
+    ];
+  }
+  return [
+    tagged,
+    ...rollupSums({ ...query, groupBy: 'none' }),
+    sql`select '' as key, ${bucket} as bucket, ${SHOWN} as category, t.currency,
+               -coalesce(sum(t.amount_minor) filter (where t.amount_minor > 0), 0) as inflow_minor,
+               -coalesce(sum(t.amount_minor) filter (where t.amount_minor < 0), 0) as outflow_minor,
+               -count(*) as n
+        from "transaction" t
+        where ${rowConditions(query, query.from, query.to)} and cardinality(t.tags) > 0
+        group by 1, 2, 3, 4`,
+  ];
+}
+
+/**
+ * Rollup sums for category, no grouping (spending_month for whole months, spending_day for the days of
+ * partial months and for day and week columns) and merchant (payee_month for whole months, the rows of the
+ * partial months' days).
+ */
+function rollupSums(query: FlowReportQuery): SQL[] {
+  const where = rollupConditions(query);
+  const daily = query.interval === 'day' || query.interval === 'week';
+  const { months, edges } = daily
+    ? { months: null, edges: [{ from: query.from, to: query.to }] }
+    : splitIntoMonths({ from: query.from, to: query.to });
+  const parts: SQL[] = [];
+  if (query.groupBy === 'merchant') {
+    if (months) {
+      parts.push(sql`
+        select payee as key, ${bucketSql(query.interval, sql.raw('month'), query.from)} as bucket, category, currency,
+               inflow_minor, outflow_minor, n
+        from payee_month
+        where ${where} and month >= ${months.from}::date and month <= ${months.to}::date`);
+    }
+    for (const edge of edges) parts.push(rowSums(query, edge.from, edge.to));
+    return parts;
+  }
+  const key = query.groupBy === 'category' ? sql.raw('category') : sql.raw("''");
+  if (months) {
+    parts.push(sql`
+      select ${key} as key, ${bucketSql(query.interval, sql.raw('month'), query.from)} as bucket, category, currency,
+             inflow_minor, outflow_minor, n
+      from spending_month
+      where ${where} and month >= ${months.from}::date and month <= ${months.to}::date`);
+  }
+  for (const edge of edges) {
+    parts.push(sql`
+      select ${key} as key, ${bucketSql(query.interval, sql.raw('day'), query.from)} as bucket, category, currency,
+             inflow_minor, outflow_minor, n
+      from spending_day
+      where ${where} and day >= ${edge.from}::date and day <= ${edge.to}::date`);
+  }
+  return parts;
+}
+
+/**
+ * The statement of a flow report: the sources in the rollups' shape, then the measure per key, bucket and
+ * currency. Spending and income read only their categories from the rollups, so their n counts every
+ * counted row of those categories (Uncategorized rows both ways); count and average read every counted row.
+ */
+export function flowReportSql(query: FlowReportQuery): SQL {
+  const parts =
+    query.groupBy === 'tag'
+      ? tagSums(query)
+      : reportUsesRollups(query)
+        ? rollupSums(query)
+        : [rowSums(query, query.from, query.to)];
+  const { amount, where } = measureSql(query.measure);
+  return sql`
+    select key, bucket::text as bucket, currency, sum(${amount}) as amount, sum(n) as n
+    from (${sql.join(parts, sql` union all `)}) s
+    where ${where}
+    group by 1, 2, 3
+    having sum(n) <> 0 or sum(${amount}) <> 0
+    order by 1, 2, 3`;
+}
+
+/** The statement of a balance report: the balances on each date, per key and currency. */
+export function balanceReportSql(query: BalanceReportQuery): SQL {
+  if (!query.accountIds && query.groupBy !== 'account') {
+    const key = query.groupBy === 'account_type' ? sql.raw('account_type') : sql.raw("''");
+    const types = query.accountTypes ? sql` and account_type = any(${textArray(query.accountTypes)})` : sql``;
+    return sql`
+      select ${key} as key, date::text as bucket, currency, sum(balance_minor) as amount, sum(account_count) as n
+      from net_worth_daily
+      where user_id = ${query.userId} and date = any(${dateArray(query.dates)})${types}
+      group by 1, 2, 3
+      order by 1, 2, 3`;
+  }
+  const key =
+    query.groupBy === 'account'
+      ? sql.raw('a.id::text')
+      : query.groupBy === 'account_type'
+        ? sql.raw('a.type')
+        : sql.raw("''");
+  const accounts = query.accountIds ? sql` and a.id = any(${uuidArray(query.accountIds)})` : sql``;
+  const types = query.accountTypes ? sql` and a.type = any(${textArray(query.accountTypes)})` : sql``;
+  return sql`
+    select ${key} as key, b.date::text as bucket, b.currency, sum(b.balance_minor) as amount, count(*) as n
+    from balance_snapshot b join financial_account a on a.id = b.account_id
+    where b.user_id = ${query.userId} and a.user_id = ${query.userId} and not a.hidden
+      and b.date = any(${dateArray(query.dates)})${accounts}${types}
+    group by 1, 2, 3
+    order by 1, 2, 3`;
+}
+
+function safe(value: unknown): number {
+  const number = typeof value === 'number' ? value : Number(value ?? 0);
+  if (!Number.isSafeInteger(number)) throw new RangeError(`Not a safe integer: ${String(value)}`);
+  return number;
+}
+
+async function run(db: Executor, statement: SQL): Promise<ReportSumRow[]> {
+  const result = await db.execute<{
+    key: string;
+    bucket: string;
+    currency: string;
+    amount: string;
+    n: string;
+  }>(statement);
+  return result.rows.map((row) => ({
+    key: row.key,
+    bucket: row.bucket,
+    currency: row.currency,
+    amountMinor: safe(row.amount),
+    count: safe(row.n),
+  }));
+}
+
+/** A flow report's sums per key, bucket and currency. */
+export function flowReportSums(db: Executor, query: FlowReportQuery): Promise<ReportSumRow[]> {
+  return run(db, flowReportSql(query));
+}
+
+/** A balance report's balances per key, date and currency. */
+export function balanceReportSums(db: Executor, query: BalanceReportQuery): Promise<ReportSumRow[]> {
+  if (query.dates.length === 0) return Promise.resolve([]);
+  return run(db, balanceReportSql(query));
+}
