@@ -34,3 +34,4 @@ export * from './queries/billing';
 export * from './queries/budgets';
 export * from './queries/webhooks';
 export * from './queries/reports';
+export * from './queries/saved-reports';

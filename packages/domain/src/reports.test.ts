@@ -4,6 +4,7 @@ import {
   REPORT_MESSAGES,
   reportCellHref,
   reportDefinitionSchema,
+  reportHrefBetween,
   ReportDefinitionError,
   resolveReport,
   type ReportDefinitionInput,
@@ -191,5 +192,18 @@ describe('a cell’s Activity link', () => {
         visibleCategories: null,
       }),
     ).toBeNull();
+  });
+});
+
+describe('a cell’s link from its row’s', () => {
+  it('is the same rows between the column’s dates', () => {
+    expect(
+      reportHrefBetween(
+        '/activity?filter=counted&tags=to%3Ddo&date=2025-01-01&to=2026-10-31&pending=all',
+        '2026-10-01',
+        '2026-10-31',
+      ),
+    ).toBe('/activity?filter=counted&tags=to%3Ddo&date=2026-10-01&to=2026-10-31&pending=all');
+    expect(reportHrefBetween(null, '2026-10-01', '2026-10-31')).toBeNull();
   });
 });

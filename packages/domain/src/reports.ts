@@ -520,3 +520,18 @@ export function reportCellHref(options: {
   };
   return activityHref(params);
 }
+
+/**
+ * The link of one cell from its row's (or the whole report's) link: the same rows, between the column's
+ * dates. Reports answer one link per row and per column; a cell's is this.
+ */
+export function reportHrefBetween(href: string | null, from: IsoDate, to: IsoDate): string | null {
+  if (href === null) return null;
+  const at = href.indexOf('?');
+  if (at < 0) return href;
+  const params = href
+    .slice(at + 1)
+    .split('&')
+    .map((part) => (part.startsWith('date=') ? `date=${from}` : part.startsWith('to=') ? `to=${to}` : part));
+  return `${href.slice(0, at)}?${params.join('&')}`;
+}

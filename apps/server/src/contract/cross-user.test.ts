@@ -34,6 +34,7 @@ const OWNED_BY_PATH: Record<string, (ids: Ids) => Ids> = {
   '/user/api-keys': (ids) => ({ id: ids.apiKey ?? '' }),
   '/blockchain/wallets': (ids) => ({ id: ids.wallet ?? '' }),
   '/webhooks': (ids) => ({ id: ids.webhook ?? '' }),
+  '/reports': (ids) => ({ id: ids.report ?? '' }),
 };
 
 /** Requests the owner cannot repeat successfully for a reason unrelated to ownership. */
@@ -133,6 +134,11 @@ async function personWithEverything(): Promise<Person> {
       secretPrefix: 'whsec_contra',
     })
     .returning();
+  const report = await must(
+    browser.json<Data<{ report: { id: string } }>>('/api/v1/reports', {
+      body: { name: 'Groceries', definition: { measure: 'spending', range: { preset: 'this-month' } } },
+    }),
+  );
   return {
     browser,
     userId,
@@ -149,6 +155,7 @@ async function personWithEverything(): Promise<Person> {
       apiKey: key.data.key.id,
       session: sessions.data.sessions[0]?.id ?? '',
       wallet: wallet.id,
+      report: report.data.report.id,
     },
   };
 }
@@ -191,6 +198,8 @@ function bodyFor(operation: ContractOperation, person: Person): unknown {
     conditions: { nameContains: 'Example' },
     actions: { exclude: true },
     url: WEBHOOK_URL,
+    // A report definition: every optional field filled in at once (dates with a preset) is not a valid one.
+    definition: { measure: 'spending', range: { preset: 'this-month' } },
   });
 }
 

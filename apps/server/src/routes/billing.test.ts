@@ -152,18 +152,16 @@ describe('with Stripe', () => {
         apiCallsToday: { used: 0, limit: 100 },
       },
     });
-    const plans = await w
-      .browser()
-      .json<
-        Envelope<{
-          mode: string;
-          tiers: {
-            name: string;
-            badge?: string;
-            pricing: { price: number; stripePriceId: string | null }[];
-          }[];
-        }>
-      >('/api/v1/billing/plans');
+    const plans = await w.browser().json<
+      Envelope<{
+        mode: string;
+        tiers: {
+          name: string;
+          badge?: string;
+          pricing: { price: number; stripePriceId: string | null }[];
+        }[];
+      }>
+    >('/api/v1/billing/plans');
     expect(plans.body.data.mode).toBe('stripe');
     expect(plans.body.data.tiers.map((tier) => [tier.name, tier.badge ?? null, tier.pricing[0]])).toEqual([
       ['free_trial', null, expect.objectContaining({ price: 0, stripePriceId: null })],

@@ -136,6 +136,11 @@ export const APP_PAGES: PageDefinition[] = [
     lazy: () => import('@/features/insights/routes/insights').then((m) => ({ Component: m.InsightsRoute })),
   },
   {
+    path: '/reports',
+    skeleton: <ChartSkeleton />,
+    lazy: () => import('@/features/reports/routes/reports').then((m) => ({ Component: m.ReportsRoute })),
+  },
+  {
     path: '/assets',
     skeleton: <RoundChartSkeleton />,
     lazy: () => import('@/features/assets/routes/assets').then((m) => ({ Component: m.AssetsRoute })),

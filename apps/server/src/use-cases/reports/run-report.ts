@@ -28,16 +28,19 @@ import { AppError } from '../../http/app-error';
 /**
  * Runs a report definition (docs/decisions/041-custom-reports.md): resolves its range and columns on the
  * user's today, sums the measure per group, column and currency in SQL (rollups where the grouping
- * allows it), converts each currency's sum once per cell at the rate of the cell's last day (the one
- * rule of fx/reporting.ts: the groups of a column add up to its total exactly), and names every cell's
- * rows with an Activity link. Rows of hidden categories are left out of every measure.
+ * allows it), converts each currency's sum once per column at the rate of the column's last day (the one
+ * rule of fx/reporting.ts: the groups of a column add up to its total exactly), and names the rows of
+ * every row, column and total with an Activity link (a cell's link is its row's between the column's
+ * dates: the domain's reportHrefBetween). Rows of hidden categories are left out of every measure.
  */
 
 export type ReportCell = { value: number; href: string | null };
 export type ReportRow = {
   key: string;
   label: string;
-  cells: ReportCell[];
+  /** One value per column (minor units of `currency`, or transactions for count). */
+  cells: number[];
+  /** The row over the whole range; its href lists the row's rows (a cell's: the same between its dates). */
   total: ReportCell;
   average: number;
   previousTotal: number | null;
@@ -59,12 +62,38 @@ export type ReportResult = {
   fx: Pick<FxReport, 'missing' | 'estimated'>;
 };
 
+/** Σ per currency (minor units) and the row count of one group in one column. */
 type Cell = { amount: Map<string, number>; count: number };
+/** Per group, its non-empty columns (sparse: a merchant report has thousands of groups). */
+type Grid = Map<string, Map<number, Cell>>;
+
+/** All groups not shown, summed together so the column totals still count them. */
+const OTHERS = '\u0000others';
 
 function detailedLabel(code: string): string {
   if (code === REPORT_NONE_KEY) return 'No detailed category';
   const words = code.toLowerCase().replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function addTo(cell: Cell, row: ReportSumRow) {
+  cell.amount.set(row.currency, (cell.amount.get(row.currency) ?? 0) + row.amountMinor);
+  cell.count += row.count;
+}
+
+/** The rows of a query as a sparse grid, each row in the column `indexOf` gives (rows outside are dropped). */
+function toGrid(rows: readonly ReportSumRow[], indexOf: (row: ReportSumRow) => number): Grid {
+  const grid: Grid = new Map();
+  for (const row of rows) {
+    const index = indexOf(row);
+    if (index < 0) continue;
+    let columns = grid.get(row.key);
+    if (!columns) grid.set(row.key, (columns = new Map()));
+    let cell = columns.get(index);
+    if (!cell) columns.set(index, (cell = { amount: new Map(), count: 0 }));
+    addTo(cell, row);
+  }
+  return grid;
 }
 
 export async function runReport(options: {
@@ -89,20 +118,20 @@ export async function runReport(options: {
   const hiddenShown = hidden.map((code) => (code === REPORT_UNCATEGORIZED ? '' : code));
   const filters = definition.filters;
   const categories = filters.categories?.map((code) => (code === REPORT_UNCATEGORIZED ? '' : code));
+  const isBalance = definition.measure === 'balance';
+  const measure = definition.measure;
 
   let accountIds = filters.accounts;
-  const isBalance = definition.measure === 'balance';
   if (!isBalance && filters.accountTypes) {
     const ofTypes = new Set(await accountIdsOfTypes(db, userId, filters.accountTypes));
     accountIds = accountIds ? accountIds.filter((id) => ofTypes.has(id)) : [...ofTypes];
   }
   const rateDay = (date: string) => (date > today ? today : date);
   // Balances are read on each column's last day (today at the latest); columns after today have none.
-  const balanceDates = (cols: readonly { to: string }[]) => [
-    ...new Set(
-      cols.filter((c) => !('from' in c) || (c as { from: string }).from <= today).map((c) => rateDay(c.to)),
-    ),
-  ];
+  const shownColumns = isBalance
+    ? columns.filter((column) => column.from <= today).length || 1
+    : columns.length;
+  const balanceDates = (ends: readonly string[]) => [...new Set(ends.map(rateDay))];
 
   const sums = (
     from: string,
@@ -111,18 +140,18 @@ export async function runReport(options: {
     groupBy = definition.groupBy,
   ) => {
     if (isBalance) {
-      const cols = interval === 'none' ? [{ to }] : columns;
+      const ends = interval === 'none' ? [to] : columns.slice(0, shownColumns).map((column) => column.to);
       return balanceReportSums(db, {
         userId,
         groupBy: groupBy as 'account' | 'account_type' | 'none',
-        dates: balanceDates(cols),
+        dates: balanceDates(ends),
         ...(filters.accounts ? { accountIds: filters.accounts } : {}),
         ...(filters.accountTypes ? { accountTypes: filters.accountTypes } : {}),
       });
     }
     return flowReportSums(db, {
       userId,
-      measure: definition.measure as Exclude<ReportDefinition['measure'], 'balance'>,
+      measure: measure as Exclude<ReportDefinition['measure'], 'balance'>,
       groupBy,
       interval,
       from,
@@ -135,6 +164,7 @@ export async function runReport(options: {
     });
   };
 
+  // Tags overlap (a row with two tags is in two groups): their totals come from an ungrouped run.
   const overlapping = definition.groupBy === 'tag';
   const [main, before, totalsMain, totalsBefore] = await Promise.all([
     sums(resolved.from, resolved.to, definition.interval),
@@ -150,112 +180,117 @@ export async function runReport(options: {
     { from: definition.compare ? previous.from : resolved.from, to: rateDay(resolved.to) },
   ]);
   const converter = createConverter(table, currency);
+  const quiet = { track: false } as const;
 
-  // Per key and column: Σ per currency (minor units) and the row count.
-  const grid = (rows: readonly ReportSumRow[], cols: readonly { from: string; to: string }[]) => {
-    const byKey = new Map<string, Cell[]>();
-    for (const row of rows) {
-      const index = isBalance
-        ? cols.findIndex((col) => rateDay(col.to) === row.bucket)
-        : columnIndexOf(cols as ReportColumn[], row.bucket < resolved.from ? resolved.from : row.bucket);
-      const cellsOfKey =
-        byKey.get(row.key) ?? cols.map(() => ({ amount: new Map<string, number>(), count: 0 }));
-      byKey.set(row.key, cellsOfKey);
-      if (index < 0) continue;
-      const cell = cellsOfKey[index];
-      if (!cell) continue;
-      cell.amount.set(row.currency, (cell.amount.get(row.currency) ?? 0) + row.amountMinor);
-      cell.count += row.count;
+  const columnOf = (row: ReportSumRow) =>
+    isBalance
+      ? columns.findIndex((column, index) => index < shownColumns && rateDay(column.to) === row.bucket)
+      : columnIndexOf(columns, row.bucket < resolved.from ? resolved.from : row.bucket);
+  const grid = toGrid(main, columnOf);
+  const totalsGrid = totalsMain ? toGrid(totalsMain, columnOf).get('') : undefined;
+
+  // The rows shown: the largest totals, ranked at the range's last rate (balances: at the end).
+  const rankDate = rateDay(resolved.to);
+  const rankEntries: { key: string; amountMinor: number; currency: string }[] = [];
+  const rankCounts = new Map<string, number>();
+  for (const [key, cells] of grid) {
+    for (const [index, cell] of cells) {
+      if (isBalance && index !== shownColumns - 1) continue;
+      rankCounts.set(key, (rankCounts.get(key) ?? 0) + cell.count);
+      for (const [code, amountMinor] of cell.amount) rankEntries.push({ key, amountMinor, currency: code });
     }
-    return byKey;
-  };
+  }
+  const ranked = converter.byKey(rankEntries, rankDate, quiet).amounts;
+  const magnitude = (key: string) =>
+    Math.abs(measure === 'count' ? (rankCounts.get(key) ?? 0) : (ranked.get(key) ?? 0));
+  const allKeys = [...grid.keys()].sort(
+    (a, b) => magnitude(b) - magnitude(a) || (a < b ? -1 : a > b ? 1 : 0),
+  );
+  const keys = allKeys.slice(0, REPORT_MAX_ROWS);
+  const shown = new Set(keys);
 
-  const unit = definition.measure === 'count' ? 'count' : 'money';
-  /** One column's values per key in reporting minor units (count: rows), and the column's total. */
-  const convertColumn = (cells: Map<string, Cell>, date: string, totals: Cell | null) => {
+  const ratio = (amount: number, count: number) => (count === 0 ? 0 : Math.round(amount / count));
+  /** One column: each shown group's value, and the column's total (sum and count, for averages). */
+  const convertColumn = (
+    cellsOf: (key: string) => Cell | undefined,
+    groups: Iterable<string>,
+    date: string,
+    totals: Cell | null,
+  ) => {
     const values = new Map<string, number>();
-    let total = 0;
-    if (definition.measure === 'count') {
-      for (const [key, cell] of cells) values.set(key, cell.count);
-      total = totals ? totals.count : [...values.values()].reduce((a, b) => a + b, 0);
-      return { values, total, counts: values, totalCount: total };
-    }
     const counts = new Map<string, number>();
+    let total = 0;
+    let totalCount = 0;
     const entries: { key: string; amountMinor: number; currency: string }[] = [];
-    for (const [key, cell] of cells) {
-      counts.set(key, cell.count);
-      for (const [code, amountMinor] of cell.amount) entries.push({ key, amountMinor, currency: code });
+    for (const key of groups) {
+      const cell = cellsOf(key);
+      if (!cell) continue;
+      const target = shown.has(key) ? key : OTHERS;
+      counts.set(target, (counts.get(target) ?? 0) + cell.count);
+      totalCount += cell.count;
+      if (overlapping && shown.has(key)) {
+        const amounts = [...cell.amount].map(([code, amountMinor]) => ({ amountMinor, currency: code }));
+        values.set(key, converter.total(amounts, date, quiet).amountMinor);
+      } else if (!overlapping) {
+        for (const [code, amountMinor] of cell.amount)
+          entries.push({ key: target, amountMinor, currency: code });
+      }
     }
     if (overlapping) {
-      for (const [key, cell] of cells) {
-        const amounts = [...cell.amount].map(([code, amountMinor]) => ({ amountMinor, currency: code }));
-        values.set(key, converter.total(amounts, date, { track: false }).amountMinor);
-      }
       const amounts = [...(totals?.amount ?? [])].map(([code, amountMinor]) => ({
         amountMinor,
         currency: code,
       }));
-      total = converter.total(amounts, date, { track: false }).amountMinor;
+      total = converter.total(amounts, date, quiet).amountMinor;
+      totalCount = totals?.count ?? 0;
     } else {
-      const converted = converter.byKey(entries, date, { track: false });
-      for (const key of cells.keys()) values.set(key, converted.amounts.get(key) ?? 0);
+      const converted = converter.byKey(entries, date, quiet);
+      for (const [key, amount] of converted.amounts) values.set(key, amount);
       total = converted.total;
     }
-    const totalCount = totals ? totals.count : [...counts.values()].reduce((a, b) => a + b, 0);
-    return { values, total, counts, totalCount };
-  };
-
-  const mainGrid = grid(main, columns);
-  const totalsGrid = totalsMain ? grid(totalsMain, columns).get('') : undefined;
-  const keys = [...mainGrid.keys()];
-  const perColumn = columns.map((column, index) => {
-    const cells = new Map<string, Cell>();
-    for (const key of keys) {
-      const cell = mainGrid.get(key)?.[index];
-      if (cell) cells.set(key, cell);
+    if (measure === 'count') {
+      for (const [key, count] of counts) values.set(key, count);
+      total = totalCount;
     }
-    return convertColumn(cells, rateDay(column.to), totalsGrid?.[index] ?? null);
-  });
-
-  const ratio = (amount: number, count: number) => (count === 0 ? 0 : Math.round(amount / count));
-  const cellValue = (column: (typeof perColumn)[number], key: string) => {
-    const amount = column.values.get(key) ?? 0;
-    return definition.measure === 'average' ? ratio(amount, column.counts.get(key) ?? 0) : amount;
+    const valueOf = (key: string) =>
+      measure === 'average' ? ratio(values.get(key) ?? 0, counts.get(key) ?? 0) : (values.get(key) ?? 0);
+    return {
+      valueOf,
+      sumOf: (key: string) => values.get(key) ?? 0,
+      countOf: (key: string) => counts.get(key) ?? 0,
+      total: measure === 'average' ? ratio(total, totalCount) : total,
+      sum: total,
+      totalCount,
+    };
   };
 
-  // Previous period totals per key (and in all).
-  let previousByKey: Map<string, number> | null = null;
+  const perColumn = columns.map((column, index) =>
+    convertColumn(
+      (key) => grid.get(key)?.get(index),
+      grid.keys(),
+      rateDay(column.to),
+      totalsGrid?.get(index) ?? null,
+    ),
+  );
+
+  // Previous period totals per shown group (and in all).
+  let previousOf: ((key: string) => number) | null = null;
   let previousTotal: number | null = null;
   if (before) {
-    const previousColumn = [{ key: previous.from, from: previous.from, to: previous.to, label: '' }];
-    const previousGrid = isBalance
-      ? grid(before, [{ from: previous.to, to: previous.to }])
-      : gridOf(before, previous.from);
-    const cells = new Map<string, Cell>();
-    for (const [key, list] of previousGrid) if (list[0]) cells.set(key, list[0]);
-    const totalsCell = totalsBefore ? (gridOf(totalsBefore, previous.from).get('')?.[0] ?? null) : null;
-    const converted = convertColumn(cells, rateDay(previousColumn[0]!.to), totalsCell);
-    previousByKey = new Map(
-      [...converted.values.keys()].map((key) => [
-        key,
-        definition.measure === 'average'
-          ? ratio(converted.values.get(key) ?? 0, converted.counts.get(key) ?? 0)
-          : (converted.values.get(key) ?? 0),
-      ]),
+    const previousGrid = toGrid(before, () => 0);
+    const totalsCell = totalsBefore
+      ? (toGrid(totalsBefore, () => 0)
+          .get('')
+          ?.get(0) ?? null)
+      : null;
+    const converted = convertColumn(
+      (key) => previousGrid.get(key)?.get(0),
+      previousGrid.keys(),
+      rateDay(previous.to),
+      totalsCell,
     );
-    previousTotal =
-      definition.measure === 'average' ? ratio(converted.total, converted.totalCount) : converted.total;
-  }
-  function gridOf(rows: readonly ReportSumRow[], from: string) {
-    const byKey = new Map<string, Cell[]>();
-    for (const row of rows) {
-      const cell = byKey.get(row.key)?.[0] ?? { amount: new Map<string, number>(), count: 0 };
-      cell.amount.set(row.currency, (cell.amount.get(row.currency) ?? 0) + row.amountMinor);
-      cell.count += row.count;
-      byKey.set(row.key, [cell]);
-    }
-    void from;
-    return byKey;
+    previousOf = converted.valueOf;
+    previousTotal = converted.total;
   }
 
   const visibleCategories =
@@ -288,79 +323,63 @@ export async function runReport(options: {
       case 'tag':
         return key === REPORT_NONE_KEY ? 'No tag' : key;
       case 'none':
-        return REPORT_MEASURE_LABELS[definition.measure];
+        return REPORT_MEASURE_LABELS[measure];
     }
   };
 
-  const closing = <T>(list: T[]): T | undefined => {
-    // The balance at the end: the last column on or before today.
-    const last = columns.findLastIndex((column) => column.from <= today);
-    return list[last < 0 ? 0 : last];
-  };
+  const lastShown = shownColumns - 1;
+  const measured = perColumn.slice(0, shownColumns);
   const rowTotal = (key: string) => {
-    if (isBalance) return closing(perColumn.map((column) => column.values.get(key) ?? 0)) ?? 0;
-    if (definition.measure === 'average') {
-      const amount = perColumn.reduce((sum, column) => sum + (column.values.get(key) ?? 0), 0);
-      const count = perColumn.reduce((sum, column) => sum + (column.counts.get(key) ?? 0), 0);
-      return ratio(amount, count);
+    if (isBalance) return perColumn[lastShown]?.valueOf(key) ?? 0;
+    if (measure === 'average') {
+      return ratio(
+        measured.reduce((sum, column) => sum + column.sumOf(key), 0),
+        measured.reduce((sum, column) => sum + column.countOf(key), 0),
+      );
     }
-    return perColumn.reduce((sum, column) => sum + (column.values.get(key) ?? 0), 0);
+    return measured.reduce((sum, column) => sum + column.valueOf(key), 0);
   };
-  const shownColumns = isBalance
-    ? columns.filter((column) => column.from <= today).length || 1
-    : columns.length;
-
-  const allRows: ReportRow[] = keys.map((key) => {
-    const total = rowTotal(key);
-    const sum = perColumn.slice(0, shownColumns).reduce((acc, column) => acc + cellValue(column, key), 0);
+  const rows: ReportRow[] = keys.map((key) => {
+    const cells = perColumn.map((column) => column.valueOf(key));
     return {
       key,
       label: labelOf(key),
-      cells: columns.map((column, index) => ({
-        value: perColumn[index] ? cellValue(perColumn[index], key) : 0,
-        href: href(key, column.from, column.to),
-      })),
-      total: { value: total, href: href(key, resolved.from, resolved.to) },
-      average: Math.round(sum / shownColumns),
-      previousTotal: previousByKey ? (previousByKey.get(key) ?? 0) : null,
+      cells,
+      total: { value: rowTotal(key), href: href(key, resolved.from, resolved.to) },
+      average: Math.round(cells.slice(0, shownColumns).reduce((a, b) => a + b, 0) / shownColumns),
+      previousTotal: previousOf ? previousOf(key) : null,
     };
   });
-  allRows.sort(
+  rows.sort(
     (a, b) =>
       Math.abs(b.total.value) - Math.abs(a.total.value) ||
       (a.label < b.label ? -1 : a.label > b.label ? 1 : 0),
   );
-  const rows = allRows.slice(0, REPORT_MAX_ROWS);
 
-  const columnTotal = (index: number) => {
-    const column = perColumn[index];
-    if (!column) return 0;
-    return definition.measure === 'average' ? ratio(column.total, column.totalCount) : column.total;
-  };
   let grandTotal: number;
-  if (isBalance) grandTotal = closing(columns.map((_, index) => columnTotal(index))) ?? 0;
-  else if (definition.measure === 'average') {
+  if (isBalance) grandTotal = perColumn[lastShown]?.total ?? 0;
+  else if (measure === 'average') {
     grandTotal = ratio(
-      perColumn.reduce((sum, column) => sum + column.total, 0),
-      perColumn.reduce((sum, column) => sum + column.totalCount, 0),
+      measured.reduce((sum, column) => sum + column.sum, 0),
+      measured.reduce((sum, column) => sum + column.totalCount, 0),
     );
-  } else grandTotal = columns.reduce((sum, _, index) => sum + columnTotal(index), 0);
-  const columnSum = columns.slice(0, shownColumns).reduce((sum, _, index) => sum + columnTotal(index), 0);
+  } else grandTotal = measured.reduce((sum, column) => sum + column.total, 0);
+  const columnSum = measured.reduce((sum, column) => sum + column.total, 0);
 
   const report = converter.report();
   return {
     currency,
-    unit,
-    measure: definition.measure,
-    title: REPORT_MEASURE_LABELS[definition.measure],
+    unit: measure === 'count' ? 'count' : 'money',
+    measure,
+    title: REPORT_MEASURE_LABELS[measure],
     from: resolved.from,
     to: resolved.to,
     columns: columns.map((column, index) => ({
       ...column,
-      total: { value: columnTotal(index), href: href(null, column.from, column.to) },
+      total: { value: perColumn[index]?.total ?? 0, href: href(null, column.from, column.to) },
     })),
     rows,
-    omittedRows: allRows.length - rows.length,
+    omittedRows: allKeys.length - keys.length,
     total: { value: grandTotal, href: href(null, resolved.from, resolved.to) },
     average: Math.round(columnSum / shownColumns),
     previous: previousTotal === null ? null : { from: previous.from, to: previous.to, total: previousTotal },

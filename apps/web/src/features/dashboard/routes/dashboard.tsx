@@ -26,6 +26,7 @@ import { useDashboardDisplay } from '../components/display';
 import { FxNotices } from '../components/fx-notices';
 import { FxRatesDialog } from '../components/fx-rates-dialog';
 import { HistoryCard } from '../components/history-card';
+import { PinnedReports } from '../components/pinned-reports';
 import { SummaryCard } from '../components/summary-card';
 import { DASHBOARD_TEXT, needsExchangeRates, parsePeriod, parseRange } from '../model';
 import { useActivitySummary, useDashboardData, usePortfolio } from '../queries';
@@ -186,6 +187,7 @@ export function DashboardRoute() {
         {widgets.map((widget) => (
           <Fragment key={widget}>{widgetElements[widget]}</Fragment>
         ))}
+        <PinnedReports display={display} />
       </div>
       <FxRatesDialog
         open={fxDialog.open}

@@ -194,6 +194,9 @@ export function ExpensesRoute() {
               Budgets
             </Link>
           </Button>
+          <Button asChild variant="outline">
+            <Link to="/reports">Custom reports</Link>
+          </Button>
           <MonthNav month={month} previous={previous} next={next} onChange={showMonth} />
         </div>,
       )}

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Lightbulb } from 'lucide-react';
+import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { ListSkeleton } from '@/components/skeletons/list-skeleton';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useMoneyDisplay, useUserPreferences } from '@/lib/user-preferences';
 import { type Insight, insightsQuery } from '../api';
@@ -100,7 +102,15 @@ export function InsightsRoute() {
 
   return (
     <>
-      <PageHeader title="Insights" description="Patterns in your money, with the numbers behind them." />
+      <PageHeader
+        title="Insights"
+        description="Patterns in your money, with the numbers behind them."
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/reports">Custom reports</Link>
+          </Button>
+        }
+      />
       {body}
     </>
   );
