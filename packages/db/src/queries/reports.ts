@@ -198,43 +198,35 @@ function rowSums(query: FlowReportQuery, from: string, to: string, sign = 1): SQ
  * the rollups minus the tagged rows when nothing else narrows the rows, so only tagged rows are read.
  */
 function tagSums(query: FlowReportQuery): SQL[] {
-  const bucket = bucketSql(query.interval, sql.raw('t.date'), query.from);
-  const keep = query.tags ? sql` and tag = any(${textArray(query.tags)})` : sql``;
-  const tagged = sql`
-    select tag as key, ${bucket} as bucket, ${SHOWN} as category, t.currency,
-           coalesce(sum(t.amount_minor) filter (where t.amount_minor > 0), 0) as inflow_minor,
-           coalesce(sum(t.amount_minor) filter (where t.amount_minor < 0), 0) as outflow_minor,
-           count(*) as n
-    from "transaction" t cross join lateral unnest(t.tags) as tag
-    where ${rowConditions(query, query.from, query.to)} and cardinality(t.tags) > 0${keep}
+  const keep = query.tags ? sql` where tag = any(${textArray(query.tags)})` : sql``;
+  // The tagged rows are read once (TAGGED, see flowReportSql), then counted under each of their tags.
+  const perTag = sql`
+    select tag as key, bucket, category, currency, sum(inflow_minor) as inflow_minor,
+           sum(outflow_minor) as outflow_minor, sum(n) as n
+    from tagged cross join lateral unnest(tags) as tag${keep}
     group by 1, 2, 3, 4`;
-  if (query.tags) return [tagged];
+  if (query.tags) return [perTag];
+  const lessTagged = sql`
+    select '' as key, bucket, category, currency, -inflow_minor, -outflow_minor, -n from tagged`;
   if (query.accountIds || query.search) {
-    const untagged = { ...query, groupBy: 'none' as const };
-    return [
-      tagged,
-      rowSums(untagged, query.from, query.to),
-      sql`select '' as key, bucket, category, currency, -inflow_minor, -outflow_minor, -n from (
-            select ${bucket} as bucket, ${SHOWN} as category, t.currency,
-                   coalesce(sum(t.amount_minor) filter (where t.amount_minor > 0), 0) as inflow_minor,
-                   coalesce(sum(t.amount_minor) filter (where t.amount_minor < 0), 0) as outflow_minor,
-                   count(*) as n
-            from "transaction" t
-            where ${rowConditions(query, query.from, query.to)} and cardinality(t.tags) > 0
-            group by 1, 2, 3) x`,
-    ];
+    return [perTag, rowSums({ ...query, groupBy: 'none' }, query.from, query.to), lessTagged];
   }
-  return [
-    tagged,
-    ...rollupSums({ ...query, groupBy: 'none' }),
-    sql`select '' as key, ${bucket} as bucket, ${SHOWN} as category, t.currency,
-               -coalesce(sum(t.amount_minor) filter (where t.amount_minor > 0), 0) as inflow_minor,
-               -coalesce(sum(t.amount_minor) filter (where t.amount_minor < 0), 0) as outflow_minor,
-               -count(*) as n
-        from "transaction" t
-        where ${rowConditions(query, query.from, query.to)} and cardinality(t.tags) > 0
-        group by 1, 2, 3, 4`,
-  ];
+  return [perTag, ...rollupSums({ ...query, groupBy: 'none' }), lessTagged];
+}
+
+/** The tagged rows of a tag report, grouped by their tags, bucket, shown category and currency. */
+function taggedSql(query: FlowReportQuery): SQL {
+  const bucket = bucketSql(query.interval, sql.raw('t.date'), query.from);
+  return sql`
+    with tagged as materialized (
+      select t.tags, ${bucket} as bucket, ${SHOWN} as category, t.currency,
+             coalesce(sum(t.amount_minor) filter (where t.amount_minor > 0), 0) as inflow_minor,
+             coalesce(sum(t.amount_minor) filter (where t.amount_minor < 0), 0) as outflow_minor,
+             count(*) as n
+      from "transaction" t
+      where ${rowConditions(query, query.from, query.to)} and cardinality(t.tags) > 0
+      group by 1, 2, 3, 4
+    )`;
 }
 
 /**
@@ -291,7 +283,7 @@ export function flowReportSql(query: FlowReportQuery): SQL {
         ? rollupSums(query)
         : [rowSums(query, query.from, query.to)];
   const { amount, where } = measureSql(query.measure);
-  return sql`
+  return sql`${query.groupBy === 'tag' ? taggedSql(query) : sql``}
     select key, bucket::text as bucket, currency, sum(${amount}) as amount, sum(n) as n
     from (${sql.join(parts, sql` union all `)}) s
     where ${where}
