@@ -11,7 +11,10 @@ import { runReportQuery, savedReportsQuery, type SavedReport } from '@/lib/repor
 function PinnedReport({ report, display }: { report: SavedReport; display: FigureDisplay }) {
   const definition: ReportDefinition = report.definition;
   const run = useQuery(runReportQuery(definition));
-  const caption = `${REPORT_MEASURE_LABELS[definition.measure]} by ${REPORT_GROUPING_LABELS[definition.groupBy].toLowerCase()}`;
+  const caption =
+    definition.groupBy === 'none'
+      ? REPORT_MEASURE_LABELS[definition.measure]
+      : `${REPORT_MEASURE_LABELS[definition.measure]} by ${REPORT_GROUPING_LABELS[definition.groupBy].toLowerCase()}`;
   const headingId = `pinned-report-${report.id}`;
   return (
     <Card className="lg:col-span-3" aria-labelledby={headingId}>

@@ -390,11 +390,13 @@ export function ReportsRoute() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const run = useQuery(runReportQuery(definition));
 
-  const setDefinition = (next: ReportDefinition) =>
+  // Read from the URL as it is when the change applies, so quick successive changes all hold.
+  const changeReport = (change: Partial<ReportDefinition>) =>
     setParams(
       (previous) => {
+        const current = readDefinition(previous.get('definition')) ?? open?.definition ?? DEFAULT_DEFINITION;
         const updated = new URLSearchParams(previous);
-        updated.set('definition', JSON.stringify(next));
+        updated.set('definition', JSON.stringify(changeDefinition(current, change, today)));
         return updated;
       },
       { preventScrollReset: true },
@@ -463,7 +465,10 @@ export function ReportsRoute() {
   };
 
   const title = open?.name ?? 'New report';
-  const caption = `${REPORT_MEASURE_LABELS[definition.measure]} by ${REPORT_GROUPING_LABELS[definition.groupBy].toLowerCase()}`;
+  const caption =
+    definition.groupBy === 'none'
+      ? REPORT_MEASURE_LABELS[definition.measure]
+      : `${REPORT_MEASURE_LABELS[definition.measure]} by ${REPORT_GROUPING_LABELS[definition.groupBy].toLowerCase()}`;
   const report = run.data;
   return (
     <>
@@ -471,7 +476,7 @@ export function ReportsRoute() {
         title="Reports"
         description="Build your own views of spending, income and net worth, save them and pin them to the dashboard."
       />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <Card className="self-start">
           <CardHeader>
             <CardTitle>Saved reports</CardTitle>
@@ -510,7 +515,7 @@ export function ReportsRoute() {
                 key={open?.id ?? 'new'}
                 definition={definition}
                 today={today}
-                onChange={(change) => setDefinition(changeDefinition(definition, change, today))}
+                onChange={changeReport}
               />
               <form
                 className="flex flex-wrap items-end gap-2"
