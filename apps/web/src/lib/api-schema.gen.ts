@@ -1634,7 +1634,7 @@ export interface paths {
     };
     /**
      * One page of transactions, newest first by default
-     * @description Spec §3/§7 listing: `{ success, data: Transaction[], pagination }`. Filters combine (AND); comma-joined lists match any of their values. Transactions of hidden accounts are included. `category` is null (Uncategorized) below 0.7 confidence unless the user or a rule set it. Filter meanings: income = money in, expenses = money out (both leave out transfers and excluded transactions), pending = status pending, uncategorized = shown as Uncategorized, transfers = paired transfers or category TRANSFER, excluded = left out of totals, counted = counted in spending and income (Expenses and Insights count these rows: not excluded, not a transfer, not an investment trade, not failed or cancelled). `date` and `to` bound the dates (both inclusive). `pagination.unfilteredTotal` is every transaction of the user.
+     * @description Spec §3/§7 listing: `{ success, data: Transaction[], pagination }`. Filters combine (AND); comma-joined lists match any of their values. Transactions of hidden accounts are included. `category` is null (Uncategorized) below 0.7 confidence unless the user or a rule set it. Filter meanings: income = money in, expenses = money out (both leave out transfers and excluded transactions), pending = status pending, uncategorized = shown as Uncategorized, transfers = paired transfers or category TRANSFER, excluded = left out of totals, counted = counted in spending and income (Expenses and Insights count these rows: not excluded, not a transfer, not an investment trade, not failed or cancelled), spending_rows and income_rows = the counted rows summed in spending (every category but Income, Uncategorized money out only) and in income (Income, Uncategorized money in), as reports sum them. `date` and `to` bound the dates (both inclusive). `pagination.unfilteredTotal` is every transaction of the user.
      */
     get: {
       parameters: {
@@ -1647,7 +1647,9 @@ export interface paths {
             | 'uncategorized'
             | 'transfers'
             | 'excluded'
-            | 'counted';
+            | 'counted'
+            | 'spending_rows'
+            | 'income_rows';
           /** @description Comma-joined category values (FOOD_AND_DRINK, GENERAL_MERCHANDISE, TRANSPORTATION, ENTERTAINMENT, TRAVEL, INCOME, TRANSFER, LOAN_PAYMENTS, GENERAL_SERVICES, RENT_AND_UTILITIES, HOME_IMPROVEMENT, MEDICAL, or UNCATEGORIZED); omitted = all */
           categories?: string;
           /** @description Comma-joined account ids; omitted = all (hidden accounts included) */
@@ -1660,6 +1662,14 @@ export interface paths {
           to?: string;
           /** @description Text in the name or merchant name, case-insensitive (at least 2 characters) */
           search?: string;
+          /** @description The payee exactly: the merchant name, else the name (as reports group merchants) */
+          payee?: string;
+          /** @description A detailed category code exactly, or NONE for rows without one */
+          detailed?: string;
+          /** @description Comma-joined tags: transactions carrying any of them */
+          tags?: string;
+          /** @description only = transactions without any tag */
+          untagged?: 'only';
           /** @description only = pending transactions only; exclude = none of them; omitted = both */
           pending?: 'only' | 'exclude';
           /** @description only = refunds only (money in on a spending category, counted in spending and income, so Expenses nets it off); exclude = none of them; omitted = both */
@@ -1731,7 +1741,9 @@ export interface paths {
             | 'uncategorized'
             | 'transfers'
             | 'excluded'
-            | 'counted';
+            | 'counted'
+            | 'spending_rows'
+            | 'income_rows';
           /** @description Comma-joined category values (FOOD_AND_DRINK, GENERAL_MERCHANDISE, TRANSPORTATION, ENTERTAINMENT, TRAVEL, INCOME, TRANSFER, LOAN_PAYMENTS, GENERAL_SERVICES, RENT_AND_UTILITIES, HOME_IMPROVEMENT, MEDICAL, or UNCATEGORIZED); omitted = all */
           categories?: string;
           /** @description Comma-joined account ids; omitted = all (hidden accounts included) */
@@ -1744,6 +1756,14 @@ export interface paths {
           to?: string;
           /** @description Text in the name or merchant name, case-insensitive (at least 2 characters) */
           search?: string;
+          /** @description The payee exactly: the merchant name, else the name (as reports group merchants) */
+          payee?: string;
+          /** @description A detailed category code exactly, or NONE for rows without one */
+          detailed?: string;
+          /** @description Comma-joined tags: transactions carrying any of them */
+          tags?: string;
+          /** @description only = transactions without any tag */
+          untagged?: 'only';
           /** @description only = pending transactions only; exclude = none of them; omitted = both */
           pending?: 'only' | 'exclude';
           /** @description only = refunds only (money in on a spending category, counted in spending and income, so Expenses nets it off); exclude = none of them; omitted = both */
@@ -4697,6 +4717,638 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/reports/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run a report definition: rows by group, columns by period, totals and Activity links
+     * @description Measures: spending (every category but Income, netted; Uncategorized money out), income (Income netted, Uncategorized money in), net (income − spending), count and average of the rows counted in spending and income, balance (end-of-column balances of visible accounts). Transfers, excluded rows, investment trades, failed or cancelled rows and hidden categories are left out. Money is summed per currency and each currency converted once per cell at the rate of its last day. Pro plan when billing is on.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            measure: 'spending' | 'income' | 'net' | 'balance' | 'count' | 'average';
+            /**
+             * @default category
+             * @enum {string}
+             */
+            groupBy?:
+              'category' | 'detailed_category' | 'merchant' | 'account' | 'account_type' | 'tag' | 'none';
+            /**
+             * @default month
+             * @enum {string}
+             */
+            interval?: 'day' | 'week' | 'month' | 'quarter' | 'year' | 'none';
+            /**
+             * @default table
+             * @enum {string}
+             */
+            chart?: 'table' | 'bar' | 'stacked_bar' | 'line' | 'area';
+            range: {
+              /** @enum {string} */
+              preset:
+                | 'this-month'
+                | 'last-month'
+                | 'last-3-months'
+                | 'last-12-months'
+                | 'this-year'
+                | 'last-year'
+                | 'last-2-years'
+                | 'last-5-years'
+                | 'last-10-years'
+                | 'custom';
+              from?: string;
+              to?: string;
+            };
+            /** @default {} */
+            filters?: {
+              accounts?: string[];
+              accountTypes?: (
+                | 'depository'
+                | 'credit'
+                | 'investment'
+                | 'brokerage'
+                | 'loan'
+                | 'exchange'
+                | 'exchange_spot'
+                | 'exchange_margin'
+                | 'exchange_futures'
+                | 'exchange_options'
+                | 'wallet'
+                | 'crypto'
+                | 'crypto_exchange'
+                | 'defi_pool'
+                | 'staking'
+                | 'real_estate'
+                | 'other'
+              )[];
+              categories?: string[];
+              tags?: string[];
+              search?: string;
+            };
+            /** @default false */
+            compare?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description The report */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['ReportResult'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description UPGRADE_REQUIRED: custom reports are part of the Pro plan */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your saved reports, in your order */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The reports */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                reports: components['schemas']['SavedReport'][];
+              };
+            };
+          };
+        };
+        /** @description UPGRADE_REQUIRED: custom reports are part of the Pro plan */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /** Save a report (at most 100), at the end of your list */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            definition: {
+              /** @enum {string} */
+              measure: 'spending' | 'income' | 'net' | 'balance' | 'count' | 'average';
+              /**
+               * @default category
+               * @enum {string}
+               */
+              groupBy?:
+                'category' | 'detailed_category' | 'merchant' | 'account' | 'account_type' | 'tag' | 'none';
+              /**
+               * @default month
+               * @enum {string}
+               */
+              interval?: 'day' | 'week' | 'month' | 'quarter' | 'year' | 'none';
+              /**
+               * @default table
+               * @enum {string}
+               */
+              chart?: 'table' | 'bar' | 'stacked_bar' | 'line' | 'area';
+              range: {
+                /** @enum {string} */
+                preset:
+                  | 'this-month'
+                  | 'last-month'
+                  | 'last-3-months'
+                  | 'last-12-months'
+                  | 'this-year'
+                  | 'last-year'
+                  | 'last-2-years'
+                  | 'last-5-years'
+                  | 'last-10-years'
+                  | 'custom';
+                from?: string;
+                to?: string;
+              };
+              /** @default {} */
+              filters?: {
+                accounts?: string[];
+                accountTypes?: (
+                  | 'depository'
+                  | 'credit'
+                  | 'investment'
+                  | 'brokerage'
+                  | 'loan'
+                  | 'exchange'
+                  | 'exchange_spot'
+                  | 'exchange_margin'
+                  | 'exchange_futures'
+                  | 'exchange_options'
+                  | 'wallet'
+                  | 'crypto'
+                  | 'crypto_exchange'
+                  | 'defi_pool'
+                  | 'staking'
+                  | 'real_estate'
+                  | 'other'
+                )[];
+                categories?: string[];
+                tags?: string[];
+                search?: string;
+              };
+              /** @default false */
+              compare?: boolean;
+            };
+            pinned?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description The saved report */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                report: components['schemas']['SavedReport'];
+              };
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description UPGRADE_REQUIRED: custom reports are part of the Pro plan */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reports/order': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Put your saved reports in order (the dashboard shows pinned ones in this order) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Every one of your report ids, once each, in the order they should show */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description The reports in their new order */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                reports: components['schemas']['SavedReport'][];
+              };
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description UPGRADE_REQUIRED: custom reports are part of the Pro plan */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One saved report */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The report */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                report: components['schemas']['SavedReport'];
+              };
+            };
+          };
+        };
+        /** @description UPGRADE_REQUIRED: custom reports are part of the Pro plan */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Report not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a saved report */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                deleted: boolean;
+              };
+            };
+          };
+        };
+        /** @description UPGRADE_REQUIRED: custom reports are part of the Pro plan */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Report not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Rename a report, change its definition, or pin it to the dashboard */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string;
+            definition?: {
+              /** @enum {string} */
+              measure: 'spending' | 'income' | 'net' | 'balance' | 'count' | 'average';
+              /**
+               * @default category
+               * @enum {string}
+               */
+              groupBy?:
+                'category' | 'detailed_category' | 'merchant' | 'account' | 'account_type' | 'tag' | 'none';
+              /**
+               * @default month
+               * @enum {string}
+               */
+              interval?: 'day' | 'week' | 'month' | 'quarter' | 'year' | 'none';
+              /**
+               * @default table
+               * @enum {string}
+               */
+              chart?: 'table' | 'bar' | 'stacked_bar' | 'line' | 'area';
+              range: {
+                /** @enum {string} */
+                preset:
+                  | 'this-month'
+                  | 'last-month'
+                  | 'last-3-months'
+                  | 'last-12-months'
+                  | 'this-year'
+                  | 'last-year'
+                  | 'last-2-years'
+                  | 'last-5-years'
+                  | 'last-10-years'
+                  | 'custom';
+                from?: string;
+                to?: string;
+              };
+              /** @default {} */
+              filters?: {
+                accounts?: string[];
+                accountTypes?: (
+                  | 'depository'
+                  | 'credit'
+                  | 'investment'
+                  | 'brokerage'
+                  | 'loan'
+                  | 'exchange'
+                  | 'exchange_spot'
+                  | 'exchange_margin'
+                  | 'exchange_futures'
+                  | 'exchange_options'
+                  | 'wallet'
+                  | 'crypto'
+                  | 'crypto_exchange'
+                  | 'defi_pool'
+                  | 'staking'
+                  | 'real_estate'
+                  | 'other'
+                )[];
+                categories?: string[];
+                tags?: string[];
+                search?: string;
+              };
+              /** @default false */
+              compare?: boolean;
+            };
+            pinned?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description The report */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                report: components['schemas']['SavedReport'];
+              };
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description UPGRADE_REQUIRED: custom reports are part of the Pro plan */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Report not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/reports/{id}/duplicate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Save a copy of a report, named "… (copy)", at the end of your list */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The copy */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                report: components['schemas']['SavedReport'];
+              };
+            };
+          };
+        };
+        /** @description Too many reports */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description UPGRADE_REQUIRED: custom reports are part of the Pro plan */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Report not found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user': {
     parameters: {
       query?: never;
@@ -7411,6 +8063,75 @@ export interface components {
         error: string | null;
         ms: number;
       }[];
+    };
+    ReportResult: {
+      currency: string;
+      /** @enum {string} */
+      unit: 'money' | 'count';
+      /** @enum {string} */
+      measure: 'spending' | 'income' | 'net' | 'balance' | 'count' | 'average';
+      title: string;
+      from: string;
+      to: string;
+      columns: {
+        key: string;
+        label: string;
+        from: string;
+        to: string;
+        total: {
+          /** @description Minor units of `currency` (count: transactions) */
+          value: number;
+          /** @description Activity listing exactly the rows summed (null for balances) */
+          href: string | null;
+        };
+      }[];
+      rows: {
+        key: string;
+        label: string;
+        /** @description One value per column; a cell’s Activity link is the row’s between the column’s dates */
+        cells: number[];
+        total: {
+          /** @description Minor units of `currency` (count: transactions) */
+          value: number;
+          /** @description Activity listing exactly the rows summed (null for balances) */
+          href: string | null;
+        };
+        average: number;
+        previousTotal: number | null;
+      }[];
+      omittedRows: number;
+      total: {
+        /** @description Minor units of `currency` (count: transactions) */
+        value: number;
+        /** @description Activity listing exactly the rows summed (null for balances) */
+        href: string | null;
+      };
+      average: number;
+      previous: {
+        from: string;
+        to: string;
+        total: number;
+      } | null;
+      fx: {
+        missing: string[];
+        estimated: {
+          currency: string;
+          from: string;
+        }[];
+      };
+    };
+    SavedReport: {
+      id: string;
+      name: string;
+      /** @description A report definition (ReportDefinition) */
+      definition: {
+        [key: string]: unknown;
+      };
+      /** @description Shown on the dashboard */
+      pinned: boolean;
+      position: number;
+      createdAt: string;
+      updatedAt: string;
     };
     User: {
       id: string;
