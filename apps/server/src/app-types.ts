@@ -29,7 +29,7 @@ export type AppDeps = {
    * Queues a sync of one connection on the job queue (one waiting per connection); false when one is
    * already waiting. Without it (no job queue) the sync starts in this process at once.
    */
-  queueConnectionSync?: (userId: string, connectionId: string) => Promise<boolean>;
+  queueConnectionSync?: (userId: string, connectionId: string, requestId?: string) => Promise<boolean>;
   /** Queues one attempt at a webhook delivery on the job queue (ADR 040); without it attempts run in-process. */
   queueWebhookDelivery?: (deliveryId: string, startAfterSeconds: number) => Promise<void>;
 };

@@ -58,6 +58,7 @@ import { cryptoServices } from './prices/crypto-prices';
 import { exchangesRoutes } from './routes/exchanges';
 import { blockchainRoutes } from './routes/blockchain';
 import { applyRulesToTransactions } from './use-cases/rules/apply-rules';
+import { metrics, metricsEndpoint } from './observability/metrics';
 
 export type { AppDeps, AppEnv } from './app-types';
 
@@ -74,21 +75,33 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
+  // The documented operation a request is for (read on first use, once every router is mounted).
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const operations = operationIndex(api, '/api/v1');
   app.use('*', async (c, next) => {
     const logger = deps.logger.child({ requestId: c.get('requestId') });
     c.set('logger', logger);
     const started = performance.now();
     await next();
+    const elapsed = performance.now() - started;
+    metrics.observeRequest(c.req.method, routeLabel(c.req.method, c.req.path), c.res.status, elapsed / 1000);
     logger.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(elapsed) },
       'request',
     );
   });
+  /** The metrics label of a path: a documented template, or the area it belongs to (bounded). */
+  const routeLabel = (method: string, path: string): string => {
+    if (path.startsWith('/api/v1/')) {
+      const matched = operations.match(method, path);
+      return matched ? `/api/v1${matched.operation.path}` : '/api/v1/(unknown)';
+    }
+    if (path.startsWith('/api/auth/')) return '/api/auth/*';
+    if (path === '/metrics') return '/metrics';
+    if (path.startsWith('/api/')) return '/api/(other)';
+    if (path.startsWith('/static/')) return '/static/*';
+    return '(page)';
+  };
   // JSON and other text of 1 KB or more, brotli or gzip when asked (built assets come precompressed).
   app.use('*', compressResponses());
   const documentHeaders = secureHeaders({
@@ -181,8 +194,6 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     }),
   );
 
-  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  const operations = operationIndex(api, '/api/v1');
   api.use('*', noStore());
   api.use('*', apiRateLimit);
   api.use('*', csrf);
@@ -307,7 +318,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.route('/', notificationsRoutes({ ...routeDeps, mailer }));
   api.route('/', cronRoutes({ ...routeDeps, mailer, syncRunner }));
   api.route('/', apiKeysRoutes(routeDeps));
-  api.route('/', dataExportRoutes(routeDeps));
+  api.route('/', dataExportRoutes({ ...routeDeps, instanceId: deps.instanceId }));
   api.route('/', billingRoutes(routeDeps));
   mountRoutes?.(api);
   api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
@@ -360,6 +371,9 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     throw AppError.notFound('No API endpoint at this path');
   });
   if (deps.config.nodeEnv === 'development') app.route('/dev/outbox', devOutboxRoutes(deps.db));
+  // Prometheus metrics behind METRICS_TOKEN (METRICS_PORT serves them on a listener of its own instead).
+  const metricsToken = deps.config.metrics.token;
+  if (metricsToken) app.get('/metrics', metricsEndpoint(metricsToken));
   app.route('/', spaRoutes(deps.webDistDir));
   app.onError(errorHandler(now));
   return app;

@@ -23,6 +23,7 @@ import { createLogger, type Logger } from './logger';
 import { startJobs, type RunningJobs } from './jobs/boss';
 import { createBackground } from './jobs/handlers';
 import { startServerInstance, type ServerInstance } from './sync/instance';
+import { metrics, startMetricsServer } from './observability/metrics';
 
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -80,17 +81,25 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   });
   let installedAt: Date;
   let instance: ServerInstance;
+  // Syncs taken over from a server that stopped beating start again here (the runner exists below).
+  const takeover: { start?: (connections: { id: string; userId: string }[]) => void } = {};
   try {
     await runMigrations(handle.pool);
     ({ installedAt } = await recordStart(handle.db, VERSION));
     // Before serving: a restart after a crash frees the leases of the syncs the crash cut short.
-    instance = await startServerInstance({ db: handle.db, logger, version: VERSION });
+    instance = await startServerInstance({
+      db: handle.db,
+      logger,
+      version: VERSION,
+      onTakeover: (connections) => takeover.start?.(connections),
+    });
   } catch (error) {
     await handle.close();
     await embedded?.stop();
     throw error;
   }
 
+  metrics.watchPool('primary', handle.pool);
   const rateLimitStore = config.redisUrl
     ? createRedisRateLimitStore(config.redisUrl)
     : createMemoryRateLimitStore();
@@ -117,6 +126,10 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     (request, env) => started.fetch?.(request, env) ?? new Response('Starting', { status: 503 }),
     config,
   );
+  const metricsServer =
+    config.metrics.port === undefined
+      ? undefined
+      : await startMetricsServer(config.metrics.port, config.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url =
@@ -138,14 +151,14 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     if (running) await running.queueWebhookDelivery(deliveryId, startAfterSeconds);
   };
   const app = createApp({
-    queueConnectionSync: async (userId, connectionId) => {
+    queueConnectionSync: async (userId, connectionId, requestId) => {
       const running = await queue.jobs;
       if (!running)
         return background.syncRunner.start(userId, connectionId).then(
           () => true,
           () => false,
         );
-      return running.queueConnectionSync({ userId, connectionId });
+      return running.queueConnectionSync({ userId, connectionId, ...(requestId ? { requestId } : {}) });
     },
     queueWebhookDelivery,
     config: runtimeConfig,
@@ -169,6 +182,12 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     instanceId: instance.id,
     queueWebhookDelivery,
   });
+  takeover.start = (connections) => {
+    for (const connection of connections)
+      background.syncRunner.start(connection.userId, connection.id).catch((error: unknown) => {
+        logger.warn({ err: error, connectionId: connection.id }, 'Could not resume a sync taken over');
+      });
+  };
   // The job queue starts beside the server rather than before it (it does not delay the first request).
   // One that cannot start (a database without the rights to create its schema) must not keep the app
   // from serving: it is logged, and cron and the settings buttons still run the same jobs.
@@ -200,12 +219,15 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   const stop = () =>
     (stopping ??= (async () => {
       await closeServer(server, logger);
+      metricsServer?.closeAllConnections();
+      await new Promise((done) => (metricsServer ? metricsServer.close(done) : done(undefined)));
       await (await jobs)?.stop();
       await background.syncRunner.whenIdle();
       await instance.stop();
       await mailer.drain();
       mailer.close();
       await rateLimitStore.close();
+      metrics.unwatchPool('primary', handle.pool);
       await handle.close();
       await embedded?.stop();
     })());

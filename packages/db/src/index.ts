@@ -28,6 +28,7 @@ export * from './queries/notifications';
 export * from './queries/api-keys';
 export * from './queries/market-data';
 export * from './queries/user-data';
+export * from './queries/transfer-progress';
 export * from './queries/restore-staging';
 export * from './queries/crypto';
 export * from './queries/billing';

@@ -201,6 +201,17 @@ const envSchema = z.object({
     { message: 'must be a mailto: address or an https:// URL' },
   ),
   REDIS_URL: url(['redis:', 'rediss:']),
+  /** GET /metrics on the app's port for `Authorization: Bearer METRICS_TOKEN` (off when unset). */
+  METRICS_TOKEN: secret(32),
+  /** GET /metrics, without a token, on a listener of its own at this port (off when unset). */
+  METRICS_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a port number from 1 to 65535')
+      .transform(Number)
+      .refine((port) => port >= 1 && port <= 65_535, 'must be a port number from 1 to 65535')
+      .optional(),
+  ),
   RATE_LIMIT_MAX: integer(600, 1, 1_000_000),
   RATE_LIMIT_WINDOW_MS: integer(60_000, 1_000, 86_400_000),
   SIGN_UP_LIMIT_PER_HOUR: integer(10, 1, 10_000),
@@ -279,6 +290,8 @@ export type Config = {
   trustProxy: TrustProxy;
   secrets: Secrets;
   redisUrl: string | undefined;
+  /** Prometheus metrics (GET /metrics): a bearer token on the app's port, and/or a port of its own. */
+  metrics: { token: string | undefined; port: number | undefined };
   rateLimit: { max: number; windowMs: number };
   /** New accounts one client address may create per hour (several people behind one address need more). */
   signUpLimitPerHour: number;
@@ -464,6 +477,7 @@ export function parseConfig(
       cronSecret: filled.cronSecret ?? '',
     },
     redisUrl: parsed.REDIS_URL,
+    metrics: { token: parsed.METRICS_TOKEN, port: parsed.METRICS_PORT },
     rateLimit: { max: parsed.RATE_LIMIT_MAX, windowMs: parsed.RATE_LIMIT_WINDOW_MS },
     signUpLimitPerHour: parsed.SIGN_UP_LIMIT_PER_HOUR,
     signInLimitPer15Minutes: parsed.SIGN_IN_LIMIT_PER_15_MINUTES,

@@ -1,3 +1,4 @@
+import { metrics } from '../observability/metrics';
 import { emailOutbox, type Database, type Executor } from '@lodestar/db';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -160,6 +161,7 @@ export function createMailer(options: MailerOptions): Mailer {
         ...(row.headers ? { headers: row.headers } : {}),
       });
     } catch (error) {
+      metrics.email('failed');
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const delay = delays[row.attempts - 1];
       log.error(
@@ -176,6 +178,7 @@ export function createMailer(options: MailerOptions): Mailer {
         .where(eq(emailOutbox.id, id));
       return delay === undefined ? { outcome: 'failed' } : { outcome: 'retry', afterMs: delay };
     }
+    metrics.email('sent');
     await options.db
       .update(emailOutbox)
       .set({ status: 'sent', sentAt: now(), error: null })

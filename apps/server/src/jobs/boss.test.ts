@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
 import { registerServerInstance, user } from '@lodestar/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,5 +119,52 @@ describe('jobs on pg-boss', () => {
       `select 1 from information_schema.schemata where schema_name = 'pgboss'`,
     );
     expect(schema.rowCount).toBe(1);
+  });
+
+  it('gives a job queued by a request a logger that carries the request id', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const logger = createLogger('info', sink);
+    const idle = async () => ({ successful: 0, failed: 0 });
+    let jobs: RunningJobs | undefined;
+    try {
+      jobs = await startJobs({
+        connectionString: database.url,
+        logger,
+        pollingIntervalSeconds: 0.5,
+        handlers: {
+          notifications: idle,
+          'sync-connections': idle,
+          'fx-rates': idle,
+          'email-outbox': idle,
+          'webhook-deliveries': idle,
+          'webhook-delivery': idle,
+          'sync-connection': async (job) => {
+            job?.logger?.warn('syncing from the job');
+            return { successful: 1, failed: 0 };
+          },
+        },
+      });
+      expect(
+        await jobs.queueConnectionSync({ userId: 'u-1', connectionId: 'c-1', requestId: 'req-abc-123' }),
+      ).toBe(true);
+      const line = await until(
+        async () => lines.find((entry) => entry.msg === 'syncing from the job'),
+        'the job to log',
+      );
+      expect(line).toMatchObject({ requestId: 'req-abc-123', job: 'sync-connection' });
+      const finished = await until(
+        async () => lines.find((entry) => entry.msg === 'job finished' && entry.job === 'sync-connection'),
+        'the job to finish',
+      );
+      expect(finished).toMatchObject({ requestId: 'req-abc-123' });
+    } finally {
+      await jobs?.stop();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from '../logger';
+import { metrics } from '../observability/metrics';
 import { queueConnectionSync, type ConnectionSyncJob } from './connection-sync';
 
 /**
@@ -40,12 +41,30 @@ export const JOB_SCHEDULES = {
  */
 export const JOB_QUEUES = ['sync-connection', 'webhook-delivery'] as const;
 
+/**
+ * How long a job may stay active before pg-boss takes it for lost (its process was killed) and fails it.
+ * Each queue is stately (one job active at a time), so a lost job would hold its queue until then: the
+ * scheduled ones get a few minutes, well beyond their runs; a connection's sync, which may read a large
+ * history, an hour (a killed instance's sync itself is taken over through its lease, sync/instance.ts).
+ */
+export const JOB_EXPIRY_SECONDS: Record<JobName, number> = {
+  notifications: 15 * 60,
+  'sync-connections': 5 * 60,
+  'fx-rates': 5 * 60,
+  'email-outbox': 5 * 60,
+  'sync-connection': 60 * 60,
+  'webhook-deliveries': 5 * 60,
+  'webhook-delivery': 5 * 60,
+};
+
 export type ScheduledJobName = keyof typeof JOB_SCHEDULES;
 export type JobName = ScheduledJobName | (typeof JOB_QUEUES)[number];
 
 /** What a job function gets from pg-boss: the job's data, and a way to queue further jobs. */
 export type JobContext = {
   data: unknown;
+  /** The job's logger: its queue and id, and the request id of the request that queued it, if any. */
+  logger?: Logger;
   send(
     name: (typeof JOB_QUEUES)[number],
     data: object,
@@ -56,7 +75,7 @@ export type JobHandlers = Record<JobName, (job?: JobContext) => Promise<unknown>
 
 export type RunningJobs = {
   boss: PgBoss;
-  /** Queues a sync of one connection (false when one is already waiting for it). */
+  /** Queues a sync of one connection (false when one is already waiting for it); `requestId` goes in its logs. */
   queueConnectionSync(job: ConnectionSyncJob): Promise<boolean>;
   /** Queues one attempt at a webhook delivery (one waiting per delivery). */
   queueWebhookDelivery(deliveryId: string, startAfterSeconds: number): Promise<void>;
@@ -97,16 +116,35 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
   ];
   try {
     for (const [name, cron] of queues) {
-      await boss.createQueue(name, { name, policy: 'stately', retryLimit: 0, expireInSeconds: 60 * 60 });
+      const queue = {
+        name,
+        policy: 'stately',
+        retryLimit: 0,
+        expireInSeconds: JOB_EXPIRY_SECONDS[name],
+      } as const;
+      await boss.createQueue(name, queue);
+      // A queue made by an earlier release keeps its settings unless updated.
+      await boss.updateQueue(name, queue);
       if (cron) await boss.schedule(name, cron);
       await boss.work(
         name,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10 },
         async (jobs) => {
           for (const job of jobs) {
-            log.info({ job: name, id: job.id }, 'job started');
-            const output = await options.handlers[name]({ data: job.data, send });
-            log.info({ job: name, id: job.id, output }, 'job finished');
+            const data = job.data as { requestId?: unknown } | null;
+            const requestId = typeof data?.requestId === 'string' ? data.requestId : undefined;
+            const jobLog = log.child({ job: name, id: job.id, ...(requestId ? { requestId } : {}) });
+            jobLog.info('job started');
+            const started = performance.now();
+            try {
+              const output = await options.handlers[name]({ data: job.data, send, logger: jobLog });
+              metrics.job(name, 'completed', (performance.now() - started) / 1000);
+              jobLog.info({ output }, 'job finished');
+            } catch (error) {
+              metrics.job(name, 'failed', (performance.now() - started) / 1000);
+              jobLog.error({ err: error }, 'job failed');
+              throw error;
+            }
           }
         },
       );

@@ -9,7 +9,7 @@ import type PgBoss from 'pg-boss';
 
 export const CONNECTION_SYNC_QUEUE = 'sync-connection';
 
-export type ConnectionSyncJob = { userId: string; connectionId: string };
+export type ConnectionSyncJob = { userId: string; connectionId: string; requestId?: string };
 
 /** Queues a sync of the connection; false when one is already waiting for it. */
 export async function queueConnectionSync(boss: PgBoss, job: ConnectionSyncJob): Promise<boolean> {

@@ -75,7 +75,7 @@ export function createBackground(deps: BackgroundDeps): Background {
   });
   const notifier = createNotifier({ ...deps, push, webhooks });
   /** One scheduled sync to its end; inside the provider's budget or already running elsewhere: skipped. */
-  async function syncOne(data: unknown): Promise<JobCounts> {
+  async function syncOne(data: unknown, logger: Logger = deps.logger): Promise<JobCounts> {
     const job = data as Partial<SyncJob> | undefined;
     if (typeof job?.userId !== 'string' || typeof job.connectionId !== 'string')
       return { successful: 0, failed: 1 };
@@ -85,7 +85,7 @@ export function createBackground(deps: BackgroundDeps): Background {
     } catch (error) {
       if (error instanceof AppError && ['CONFLICT', 'RATE_LIMITED', 'NOT_FOUND'].includes(error.code))
         return { successful: 0, failed: 0 };
-      deps.logger.error({ err: error, connectionId: job.connectionId }, 'scheduled sync failed');
+      logger.error({ err: error, connectionId: job.connectionId }, 'scheduled sync failed');
       return { successful: 0, failed: 1 };
     }
   }
@@ -120,7 +120,7 @@ export function createBackground(deps: BackgroundDeps): Background {
         for (const item of due) counts = addCounts(counts, await syncOne(item));
         return counts;
       },
-      'sync-connection': async (job) => syncOne(job?.data),
+      'sync-connection': async (job) => syncOne(job?.data, job?.logger),
       'webhook-deliveries': () => sweepWebhookDeliveries(webhooks),
       'webhook-delivery': async (job) => {
         const deliveryId = (job?.data as { deliveryId?: unknown } | undefined)?.deliveryId;

@@ -1,3 +1,4 @@
+import { metrics } from '../observability/metrics';
 import {
   deletePushSubscription,
   listPushSubscriptions,
@@ -114,6 +115,7 @@ export function createPushSender(deps: {
       const body = JSON.stringify(payload);
       for (const subscription of await listPushSubscriptions(deps.db, userId)) {
         const outcome = await deliver(subscription, body);
+        metrics.push(outcome);
         if (outcome === 'sent') {
           result.sent += 1;
           await markPushDelivered(deps.db, userId, subscription.id, deps.now());

@@ -169,7 +169,7 @@ const routes = {
 };
 
 /** Export, restore and disconnect-all (docs/settings-api.md "Data"). */
-export function dataExportRoutes(deps: RouteDeps) {
+export function dataExportRoutes(deps: RouteDeps & { instanceId: string }) {
   const { auth, db } = deps;
   const requireExport = () => {
     if (!deps.config.features.export) throw AppError.forbidden(EXPORT_DISABLED);
@@ -187,7 +187,7 @@ export function dataExportRoutes(deps: RouteDeps) {
       await assertFeature(deps, userId, 'exportData');
       const now = deps.now();
       const logger = c.get('logger');
-      const tracking = trackExport(userId);
+      const tracking = trackExport({ db, instanceId: deps.instanceId, logger }, userId);
       const body = textStream(
         (write) =>
           writeUserExport({ db, userId, now, write, progress: tracking.progress }).finally(tracking.done),
@@ -197,7 +197,7 @@ export function dataExportRoutes(deps: RouteDeps) {
     })
     .openapi(routes.exportProgress, async (c) => {
       const { userId } = await requireUser(c, auth);
-      const progress = exportProgressOf(userId);
+      const progress = await exportProgressOf(db, deps.instanceId, userId);
       return ok(c, {
         running: progress !== null,
         rowsWritten: progress?.rowsWritten ?? 0,
@@ -221,7 +221,7 @@ export function dataExportRoutes(deps: RouteDeps) {
       const declared = Number(c.req.header('content-length') ?? Number.NaN);
       if (declared > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', restoreTooLarge(maxBytes));
       const account = await findUserById(db, userId);
-      const tracking = trackRestore(userId);
+      const tracking = trackRestore({ db, instanceId: deps.instanceId, logger: c.get('logger') }, userId);
       try {
         const counts = await restoreUserData({
           db,
@@ -242,7 +242,7 @@ export function dataExportRoutes(deps: RouteDeps) {
     })
     .openapi(routes.restoreProgress, async (c) => {
       const { userId } = await requireUser(c, auth);
-      const progress = restoreProgressOf(userId);
+      const progress = await restoreProgressOf(db, deps.instanceId, userId);
       return ok(c, {
         running: progress !== null,
         phase: progress?.phase ?? null,

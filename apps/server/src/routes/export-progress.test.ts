@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
+import { createApp } from '../app';
+import { createMemoryRateLimitStore } from '../http/rate-limit';
+import { createLogger } from '../logger';
+import { startServerInstance } from '../sync/instance';
+import { createAuthWorld, ORIGIN, type AuthWorld } from '../testing/auth-fixtures';
+import { createBrowser } from '../testing/browser';
 import { addAccount, addTransactions, signedInUser } from '../use-cases/transactions/test-fixtures';
 
 /** GET /user/export/progress: the rows the running export download has written so far. */
@@ -57,5 +62,50 @@ describe('GET /user/export/progress', () => {
     expect(
       (await other.browser.json<{ data: Progress }>('/api/v1/user/export/progress')).body.data.running,
     ).toBe(false);
+  }, 60_000);
+
+  it('answers from another instance on the same database while the export streams', async () => {
+    const { browser, userId } = await signedInUser(w);
+    const account = await addAccount(w.t.database.db, userId);
+    await addTransactions(
+      w.t.database.db,
+      userId,
+      account.id,
+      Array.from({ length: 6_000 }, (_, index) => ({
+        date: `2026-0${(index % 9) + 1}-1${index % 10}`,
+        amountMinor: -index - 1,
+        name: `Row ${index}`,
+      })),
+    );
+    // A second server process on the same database, as behind a load balancer: same session cookie.
+    const logger = createLogger('silent');
+    const instance = await startServerInstance({ db: w.t.database.db, logger, version: '0.0.0-test' });
+    const other = createApp({
+      config: w.t.config,
+      db: w.t.database.db,
+      logger,
+      version: '0.0.0-test',
+      installedAt: new Date(),
+      rateLimitStore: createMemoryRateLimitStore(),
+      instanceId: instance.id,
+      readiness: async () => 'ready',
+      webDistDir: undefined,
+    });
+    const onB = createBrowser(other, ORIGIN, { 'x-forwarded-for': '198.51.100.251' });
+    for (const [name, value] of browser.cookies) onB.cookies.set(name, value);
+    const progressOnB = async () =>
+      (await onB.json<{ data: Progress }>('/api/v1/user/export/progress')).body.data;
+    try {
+      expect(await progressOnB()).toEqual({ running: false, rowsWritten: 0, totalRows: null });
+      const response = await browser.request('/api/v1/user/export');
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      await reader.read();
+      await expect.poll(progressOnB).toMatchObject({ running: true, totalRows: 6_000 });
+      while (!(await reader.read()).done);
+      await expect.poll(progressOnB).toEqual({ running: false, rowsWritten: 0, totalRows: null });
+    } finally {
+      await instance.stop();
+    }
   }, 60_000);
 });

@@ -123,7 +123,7 @@ const routes = {
 export function plaidRoutes(
   deps: RouteDeps & {
     syncRunner: SyncRunner;
-    queueConnectionSync: (userId: string, connectionId: string) => Promise<boolean>;
+    queueConnectionSync: (userId: string, connectionId: string, requestId?: string) => Promise<boolean>;
   },
 ) {
   const { db, auth, config, logger, syncRunner } = deps;
@@ -195,7 +195,9 @@ export function plaidRoutes(
         db,
         logger,
         body: c.req.valid('json'),
-        queueSync: deps.queueConnectionSync,
+        // The request id goes with the job, into the logs of the sync it runs.
+        queueSync: (userId, connectionId) =>
+          deps.queueConnectionSync(userId, connectionId, c.get('requestId')),
       });
       logger.info({ outcome }, 'Plaid webhook handled');
       return ok(c, { received: true as const }, 200);

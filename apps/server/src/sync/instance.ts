@@ -29,6 +29,12 @@ export type ServerInstanceOptions = {
   /** Whether a process of this machine is running (a predecessor that is not has crashed). */
   processRunning?: (pid: number) => boolean;
   heartbeatMs?: number;
+  /**
+   * Called with the connections whose syncs this instance freed from a server that stopped beating
+   * (killed, or cut off): the caller starts them again here, so they finish without waiting for a
+   * schedule. Not called for a crashed predecessor on this machine found at start.
+   */
+  onTakeover?: (connections: { id: string; userId: string }[]) => void;
 };
 
 export function processRunning(pid: number): boolean {
@@ -70,8 +76,13 @@ export async function startServerInstance(options: ServerInstanceOptions): Promi
   const beat = async () => {
     await beatServerInstance(db, id, info);
     const abandoned = await releaseAbandonedLeases(db, SYNC_MESSAGES.interrupted);
-    if (abandoned)
-      logger.warn({ connections: abandoned }, 'Took over the sync leases of a server that stopped beating');
+    if (abandoned.length) {
+      logger.warn(
+        { connections: abandoned.length },
+        'Took over the sync leases of a server that stopped beating',
+      );
+      options.onTakeover?.(abandoned);
+    }
   };
   await beat();
   let beating: Promise<void> = Promise.resolve();

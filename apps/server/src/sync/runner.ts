@@ -1,3 +1,4 @@
+import { metrics } from '../observability/metrics';
 import { acquireSyncLease, findConnection, type ConnectionRow, type Database } from '@lodestar/db';
 import { AppError } from '../http/app-error';
 import type { Logger } from '../logger';
@@ -130,11 +131,20 @@ export function createSyncRunner({
       ...(options.userRequested ? { userRequested: true } : {}),
       ...(afterWrite ? { afterWrite: (ids: string[]) => afterWrite(userId, ids) } : {}),
     })
-      .catch((error: unknown) => {
-        // A sync that could not even start (lease taken in between) is not an error of the user's.
-        if (!(error instanceof AppError)) logger.error({ err: error }, 'sync crashed');
-        return undefined;
-      })
+      .then(
+        (outcome) => {
+          metrics.sync(connection.provider, outcome.ok ? 'success' : outcome.status);
+          return outcome;
+        },
+        (error: unknown) => {
+          // A sync that could not even start (lease taken in between) is not an error of the user's.
+          if (!(error instanceof AppError)) {
+            logger.error({ err: error }, 'sync crashed');
+            metrics.sync(connection.provider, 'crashed');
+          }
+          return undefined;
+        },
+      )
       .then(async (outcome) => {
         if (outcome && afterSync) {
           await afterSync({ userId, connection, outcome }).catch((error: unknown) => {

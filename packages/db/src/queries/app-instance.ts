@@ -71,15 +71,19 @@ export async function releaseServerInstances(
   return db.transaction(async (tx) => {
     const released = await releaseLeases(tx, inArray(connection.syncInstanceId, [...instanceIds]), message);
     await tx.delete(serverInstance).where(inArray(serverInstance.id, [...instanceIds]));
-    return released;
+    return released.length;
   });
 }
 
 /**
  * Frees every lease whose holder stopped beating (or that names no instance) and forgets instances that
- * stopped beating. Any live instance runs this on each heartbeat.
+ * stopped beating. Any live instance runs this on each heartbeat. Returns the connections released
+ * (each to exactly one caller, however many instances beat at once), so the caller can take them over.
  */
-export async function releaseAbandonedLeases(db: Database, message: string): Promise<number> {
+export async function releaseAbandonedLeases(
+  db: Database,
+  message: string,
+): Promise<{ id: string; userId: string }[]> {
   return db.transaction(async (tx) => {
     const released = await releaseLeases(tx, sql`not ${instanceAlive(connection.syncInstanceId)}`, message);
     await tx
@@ -91,7 +95,11 @@ export async function releaseAbandonedLeases(db: Database, message: string): Pro
   });
 }
 
-async function releaseLeases(db: Executor, holder: SQL, message: string): Promise<number> {
+async function releaseLeases(
+  db: Executor,
+  holder: SQL,
+  message: string,
+): Promise<{ id: string; userId: string }[]> {
   const rows = await db
     .update(connection)
     .set({
@@ -119,5 +127,5 @@ async function releaseLeases(db: Executor, holder: SQL, message: string): Promis
         ),
       );
   }
-  return rows.length;
+  return rows;
 }

@@ -30,6 +30,7 @@ import { apiKey } from './api-keys';
 import { cryptoQuote } from './crypto';
 import { billingSubscription, stripeEvent } from './billing';
 import { savedReport } from './reports';
+import { transferProgress } from './transfer-progress';
 
 export * from './app-instance';
 export * from './auth';
@@ -45,6 +46,7 @@ export * from './billing';
 export * from './budgets';
 export * from './webhooks';
 export * from './reports';
+export * from './transfer-progress';
 
 export const schema = {
   appInstance,
@@ -78,5 +80,6 @@ export const schema = {
   billingSubscription,
   stripeEvent,
   savedReport,
+  transferProgress,
 };
 export type Schema = typeof schema;

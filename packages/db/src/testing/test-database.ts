@@ -5,10 +5,13 @@ import { createDb, type DbHandle } from '../client';
 
 export type TestDatabase = DbHandle & { url: string; adminUrl: string; drop(): Promise<void> };
 
-/** A fresh, migrated database cloned from the run's template; call `drop()` in afterAll. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database cloned from the run's template; call `drop()` in afterAll. With `empty`, a
+ * database with no table at all (for tests of what migrates it).
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
-  const template = inject('pgTemplateDatabase');
+  const template = options.empty ? 'template0' : inject('pgTemplateDatabase');
   const name = `lodestar_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -1,7 +1,10 @@
+import type { Database } from '@lodestar/db';
+import { transferProgressOf, type ProgressDeps } from './transfer-progress';
+
 /**
  * How far each user's running data export has got, for GET /user/export/progress while the download
- * streams: transactions written of the total. A download is one request on one server instance, so its
- * progress lives in that instance's memory and is gone when the download ends (or is abandoned).
+ * streams: transactions written of the total. The instance streaming the download counts; any instance
+ * answers (transfer-progress.ts).
  */
 export type ExportProgress = {
   /** Transactions written to the download so far. */
@@ -10,21 +13,17 @@ export type ExportProgress = {
   totalRows: number | null;
 };
 
-const running = new Map<string, ExportProgress>();
+const exports = transferProgressOf<ExportProgress>('export');
 
-export function exportProgressOf(userId: string): ExportProgress | null {
-  const progress = running.get(userId);
-  return progress ? { ...progress } : null;
+export function exportProgressOf(
+  db: Database,
+  instanceId: string,
+  userId: string,
+): Promise<ExportProgress | null> {
+  return exports.of(db, instanceId, userId);
 }
 
 /** Starts tracking a user's export; the returned function ends it (call it when the stream ends). */
-export function trackExport(userId: string): { progress: ExportProgress; done: () => void } {
-  const progress: ExportProgress = { rowsWritten: 0, totalRows: null };
-  running.set(userId, progress);
-  return {
-    progress,
-    done: () => {
-      if (running.get(userId) === progress) running.delete(userId);
-    },
-  };
+export function trackExport(deps: ProgressDeps, userId: string): { progress: ExportProgress; done: () => void } {
+  return exports.track(deps, userId, { rowsWritten: 0, totalRows: null });
 }

@@ -1,7 +1,10 @@
+import type { Database } from '@lodestar/db';
+import { transferProgressOf, type ProgressDeps } from './transfer-progress';
+
 /**
  * How far each running restore has got, per user, for GET /user/restore/progress while the restore's
- * own request is still streaming. A restore is one request on one server instance, so its progress
- * lives in that instance's memory and is gone when it ends (the restore's answer says how it ended).
+ * own request is still streaming. The instance reading the upload counts; any instance answers
+ * (transfer-progress.ts). The restore's answer says how it ended.
  */
 export type RestoreProgress = {
   /** 'reading': the file is being read and checked; 'writing': the checked rows are being written. */
@@ -14,21 +17,17 @@ export type RestoreProgress = {
   totalRows: number | null;
 };
 
-const running = new Map<string, RestoreProgress>();
+const restores = transferProgressOf<RestoreProgress>('restore');
 
-export function restoreProgressOf(userId: string): RestoreProgress | null {
-  const progress = running.get(userId);
-  return progress ? { ...progress } : null;
+export function restoreProgressOf(
+  db: Database,
+  instanceId: string,
+  userId: string,
+): Promise<RestoreProgress | null> {
+  return restores.of(db, instanceId, userId);
 }
 
 /** Starts tracking a user's restore; the returned function ends it (call it in a `finally`). */
-export function trackRestore(userId: string): { progress: RestoreProgress; done: () => void } {
-  const progress: RestoreProgress = { phase: 'reading', rowsRead: 0, rowsRestored: 0, totalRows: null };
-  running.set(userId, progress);
-  return {
-    progress,
-    done: () => {
-      if (running.get(userId) === progress) running.delete(userId);
-    },
-  };
+export function trackRestore(deps: ProgressDeps, userId: string): { progress: RestoreProgress; done: () => void } {
+  return restores.track(deps, userId, { phase: 'reading', rowsRead: 0, rowsRestored: 0, totalRows: null });
 }

@@ -41,10 +41,11 @@ const SCREENSHOTS = [
 /** What the app does today (README, "What is here today"). */
 const FEATURES = [
   'Bank accounts linked through Plaid or SimpleFIN Bridge, synced on a schedule',
-  'Statements imported from CSV, OFX, QFX and QIF files, duplicates found for you',
+  'Statements imported from CSV, OFX, QFX, QIF, CAMT.053 and MT940 files, duplicates found for you',
   'Bitcoin and Solana wallets followed by public address; eight crypto exchanges with a read-only key',
   'Every transaction searchable, with categories, rules, notes, bulk changes and export',
   'Net-worth history by asset class, expenses by category and merchant, cash flow and insights',
+  'Monthly budgets per category with rollover; signed webhooks for your own automations',
   'Investments with quotes and charts, real estate with valuations and mortgages, calculators',
   'Every total in your currency, converted with daily ECB reference rates',
   'Two-factor sign-in, passkeys, alerts by email and browser push, export and restore of everything',
