@@ -46,6 +46,11 @@ export type SignedIn = {
     createdAt: Date;
     twoFactorEnabled?: boolean | null;
   };
+  /**
+   * Set when a member acts in someone else's household (auth/household-access.ts): `userId` is then the
+   * owner's, whose data the request reads and changes, and this is the person actually signed in.
+   */
+  actingMember?: { userId: string; email: string; membershipId: string };
 };
 
 export type AppEnv = {

@@ -42,6 +42,9 @@ import { preferencesRoutes } from './routes/preferences';
 import { rulesRoutes } from './routes/rules';
 import { transactionsRoutes } from './routes/transactions';
 import { systemRoutes } from './routes/system';
+import { identitiesRoutes } from './routes/identities';
+import { householdRoutes } from './routes/household';
+import { householdAccess } from './auth/household-access';
 import { userRoutes } from './routes/user';
 import { notificationsRoutes } from './routes/notifications';
 import { cronRoutes } from './routes/cron';
@@ -242,6 +245,8 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.use('*', apiKeyPlanLimit(routeDeps));
   // Then the session, before any route validates its input (401 before 400), then NUL characters.
   api.use('*', authenticateFirst(operations, auth));
+  // Which household the request acts on, and the one check of what a member may do there (ADR 038).
+  api.use('*', householdAccess({ operations, auth, db: deps.db, now }));
   api.use('*', refuseNulCharacters({ operations, streamedBodies: ['/api/v1/user/restore'] }));
   api.route('/', systemRoutes(deps));
   api.route('/', preferencesRoutes({ auth, db: deps.db }));
@@ -315,6 +320,11 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
       config: deps.config,
     }),
   );
+  api.route(
+    '/',
+    identitiesRoutes({ auth, db: deps.db, audit, trustProxy: deps.config.trustProxy, config: deps.config }),
+  );
+  api.route('/', householdRoutes({ auth, db: deps.db, config: deps.config, mailer, now }));
   api.route('/', notificationsRoutes({ ...routeDeps, mailer }));
   api.route('/', cronRoutes({ ...routeDeps, mailer, syncRunner }));
   api.route('/', apiKeysRoutes(routeDeps));

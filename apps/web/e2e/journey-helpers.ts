@@ -33,7 +33,8 @@ export async function forEachView(
   for (const { width, height } of VIEWS) {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme });
+      // Reduced motion: the theme switches at once, so nothing is caught half-way through a colour transition.
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       await look({ width, colorScheme, name: `${width}-${colorScheme}` });
     }
   }

@@ -11,6 +11,7 @@ export { DataDirInUseError } from './embedded/data-dir-lock';
 export * from './schema/index';
 export * from './queries/app-instance';
 export * from './queries/identity';
+export * from './queries/household';
 export * from './queries/preferences';
 export * from './queries/sync';
 export * from './queries/imports';

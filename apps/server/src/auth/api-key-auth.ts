@@ -47,7 +47,7 @@ export function hashApiKey(secret: string): string {
 /**
  * Whether an API key may never call this path (relative to /api/v1), whatever its scope: key management,
  * the account itself (profile, password checks, two-factor, sessions, export, restore, deletion) and
- * disconnect-all. Reading the profile and the preferences stays open.
+ * disconnect-all, household membership. Reading the profile and the preferences stays open.
  */
 export function forbiddenForApiKeys(method: string, path: string): boolean {
   const normalised =
@@ -56,6 +56,8 @@ export function forbiddenForApiKeys(method: string, path: string): boolean {
       .replace(/\/+$/, '')
       .toLowerCase() || '/';
   if (normalised === '/accounts/disconnect-all') return true;
+  // Household membership (who may see the data) is the account holder's own business.
+  if (normalised === '/household' || normalised.startsWith('/household/')) return true;
   if (normalised === '/user' || normalised.startsWith('/user/')) {
     const readable = normalised === '/user' || normalised === '/user/preferences';
     return !(readable && READ_METHODS.has(method));

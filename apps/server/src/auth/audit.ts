@@ -17,6 +17,8 @@ export const AUTH_EVENT_TYPES = [
   'passkey_removed',
   'session_revoked',
   'sessions_revoked',
+  'identity_linked',
+  'identity_unlinked',
 ] as const;
 
 export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];

@@ -19,8 +19,10 @@ import {
 } from '@lodestar/domain';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { twoFactor } from 'better-auth/plugins';
+import { addOAuthServerContext, APIError, createAuthMiddleware, getOAuthState } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
+import { generateRandomString } from 'better-auth/crypto';
+import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Config } from '../config/env';
 import { emailDeliveryConfigured, type Mailer } from '../email/mailer';
 import { existingAccountSignUpEmail, passwordResetEmail, verificationEmail } from '../email/templates';
@@ -28,6 +30,14 @@ import type { Logger } from '../logger';
 import type { AuditLog } from './audit';
 import { BREACHED_PASSWORD_MESSAGE } from './breached-passwords';
 import { generateRecoveryCodes } from './recovery-codes';
+import {
+  configuredProviderIds,
+  emailDomainAllowed,
+  genericOAuthProviders,
+  providerOrigins,
+  SIGN_IN_MESSAGES,
+  socialProviders,
+} from './sign-in-providers';
 
 /** Header the HTTP layer sets (overwriting anything a client sent) to the address it trusts. */
 export const CLIENT_IP_HEADER = 'x-lodestar-client-ip';
@@ -38,6 +48,18 @@ const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 const RESET_TOKEN_LIFETIME_SECONDS = 60 * 60;
 const VERIFICATION_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 export const RECOVERY_CODE_COUNT = 10;
+/** How long the second-factor step after a sign-in lasts (better-auth's own default). */
+const TWO_FACTOR_STEP_SECONDS = 10 * 60;
+/** better-auth's path of every provider's callback (the generic OAuth plugin's included). */
+const OAUTH_CALLBACK_PATH = '/callback/:id';
+const OAUTH_START_PATHS = ['/sign-in/social', '/link-social'];
+
+/** The address each provider gave, per request, between checking the identity and writing the account. */
+const providerEmails = new WeakMap<object, string>();
+
+function forbidden(code: string, message: string): APIError {
+  return new APIError('FORBIDDEN', { code, message });
+}
 
 export type AuthOptions = {
   db: Database;
@@ -73,7 +95,7 @@ export function createAuth({ db, config, logger, mailer, audit, isBreached }: Au
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.secrets.authSecret,
-    trustedOrigins: config.trustedOrigins,
+    trustedOrigins: [...config.trustedOrigins, ...providerOrigins(config.signIn)],
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -87,7 +109,35 @@ export function createAuth({ db, config, logger, mailer, audit, isBreached }: Au
       // No cookie cache: revoking a session must take effect on the next request everywhere.
       cookieCache: { enabled: false },
     },
+    socialProviders: socialProviders(config.signIn),
+    account: {
+      // A provider's address matching a registered one is never merged into that account (someone could
+      // register the address at a provider that does not check it): the owner signs in with the password
+      // and links the provider in Settings. Linking there is the signed-in person's own choice, so the
+      // provider's address may differ from the account's.
+      accountLinking: {
+        enabled: true,
+        disableImplicitLinking: true,
+        allowDifferentEmails: true,
+        trustedProviders: configuredProviderIds(config.signIn),
+      },
+      encryptOAuthTokens: true,
+      additionalFields: { providerEmail: { type: 'string', required: false, input: false } },
+    },
     user: {
+      // Sign-ups (by password or through a provider) only for the allowed domains; remembers the
+      // provider's address for the account row written next.
+      validateUserInfo: ({ user: incoming, source }, ctx) => {
+        const email = typeof incoming.email === 'string' ? incoming.email.toLowerCase() : undefined;
+        if (source.method === 'oauth' && email) providerEmails.set(ctx.context, email);
+        if (source.action === 'create-user' && email && !emailDomainAllowed(config.signIn, email)) {
+          return {
+            error: 'EMAIL_DOMAIN_NOT_ALLOWED',
+            errorDescription: SIGN_IN_MESSAGES.domainNotAllowed(config.signIn.allowedEmailDomains),
+          };
+        }
+        return undefined;
+      },
       additionalFields: {
         twoFactorEnabled: { type: 'boolean', required: false, defaultValue: false, input: false },
         termsAcceptedAt: { type: 'date', required: false, input: false },
@@ -158,14 +208,52 @@ export function createAuth({ db, config, logger, mailer, audit, isBreached }: Au
     databaseHooks: {
       user: {
         create: {
-          // Only reached once the sign-up checks below passed, terms included.
-          before: async (data) => ({ data: { ...data, termsAcceptedAt: new Date() } }),
+          // Only reached once the sign-up checks below passed, terms included: through a provider, the
+          // sign-up screen's acceptance travels in the flow's state (set before leaving for the provider).
+          before: async (data, ctx) => {
+            if (ctx?.path === OAUTH_CALLBACK_PATH) {
+              const accepted = (await getOAuthState())?.serverContext?.termsAccepted;
+              if (accepted !== true) throw forbidden('TERMS_NOT_ACCEPTED', MESSAGES.acceptTerms);
+            }
+            return { data: { ...data, termsAcceptedAt: new Date() } };
+          },
           // The browser's time zone, sent with the sign-up, is the new account's time zone preference
           // (the spec's America/New_York stays the default for anyone whose browser did not say).
           after: async (created, ctx) => {
-            const timeZone = (ctx?.body as Record<string, unknown> | undefined)?.timeZone;
+            const viaProvider = ctx?.path === OAUTH_CALLBACK_PATH;
+            const timeZone = viaProvider
+              ? (await getOAuthState())?.serverContext?.timeZone
+              : (ctx?.body as Record<string, unknown> | undefined)?.timeZone;
             if (isTimeZone(timeZone)) await mergeStoredPreferences(db, created.id, { time_zone: timeZone });
+            if (viaProvider) await audit.record({ userId: created.id, type: 'sign_up', ...requestMeta(ctx) });
           },
+        },
+      },
+      account: {
+        create: {
+          // Lodestar keeps no provider tokens (it only needs to know who signed in), and keeps the
+          // provider's address to show beside the identity in Settings.
+          before: async (data, ctx) => {
+            if (data.providerId === 'credential') return { data };
+            return {
+              data: {
+                ...data,
+                accessToken: null,
+                refreshToken: null,
+                idToken: null,
+                providerEmail: (ctx && providerEmails.get(ctx.context)) ?? null,
+              },
+            };
+          },
+          after: async (created, ctx) => {
+            if (created.providerId === 'credential' || ctx?.path !== OAUTH_CALLBACK_PATH) return;
+            await audit.record({ userId: created.userId, type: 'identity_linked', ...requestMeta(ctx) });
+          },
+        },
+        update: {
+          before: async (data) => ({
+            data: { ...data, accessToken: null, refreshToken: null, idToken: null },
+          }),
         },
       },
     },
@@ -173,8 +261,15 @@ export function createAuth({ db, config, logger, mailer, audit, isBreached }: Au
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path === '/sign-up/email') {
+          if (config.signIn.oidcOnly)
+            throw forbidden('PASSWORD_SIGN_UP_DISABLED', SIGN_IN_MESSAGES.passwordSignUpOff);
           const email = checkEmail(typeof body.email === 'string' ? body.email : '');
           if (!email.ok) throw badRequest('INVALID_EMAIL', email.message);
+          if (!emailDomainAllowed(config.signIn, email.email))
+            throw forbidden(
+              'EMAIL_DOMAIN_NOT_ALLOWED',
+              SIGN_IN_MESSAGES.domainNotAllowed(config.signIn.allowedEmailDomains),
+            );
           const name = fullNameSchema.safeParse(typeof body.name === 'string' ? body.name : '');
           if (!name.success)
             throw badRequest('INVALID_NAME', name.error.issues[0]?.message ?? 'Invalid name');
@@ -195,7 +290,54 @@ export function createAuth({ db, config, logger, mailer, audit, isBreached }: Au
         if (ctx.path === '/change-password' || ctx.path === '/reset-password') {
           await assertAcceptablePassword(body.newPassword, 'new');
         }
+        if (OAUTH_START_PATHS.includes(ctx.path)) {
+          // Only the redirect flow, whose state and PKCE verifier this server keeps: no ID tokens
+          // handed in by a client.
+          if (body.idToken !== undefined)
+            throw badRequest('ID_TOKEN_NOT_ACCEPTED', 'Sign in through the provider');
+          if (ctx.path === '/sign-in/social' && body.requestSignUp === true) {
+            if (body.termsAccepted !== true) throw badRequest('TERMS_NOT_ACCEPTED', MESSAGES.acceptTerms);
+            await addOAuthServerContext({
+              termsAccepted: true,
+              ...(isTimeZone(body.timeZone) ? { timeZone: body.timeZone } : {}),
+            });
+          }
+        }
         return undefined;
+      }),
+      // A sign-in through a provider: to an account with two-factor on, it is only the first step (the
+      // same second step as after a password, and no device is trusted to skip it); otherwise it is
+      // recorded as a sign-in.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== OAUTH_CALLBACK_PATH) return;
+        const fresh = ctx.context.newSession;
+        if (!fresh) return;
+        const signedIn = fresh.user as typeof fresh.user & { twoFactorEnabled?: boolean };
+        if (!signedIn.twoFactorEnabled) {
+          await audit.record({ userId: signedIn.id, type: 'sign_in', ...requestMeta(ctx) });
+          return;
+        }
+        deleteSessionCookie(ctx, true);
+        await ctx.context.internalAdapter.deleteSession(fresh.session.token);
+        ctx.context.setNewSession(null);
+        const step = ctx.context.createAuthCookie('two_factor', { maxAge: TWO_FACTOR_STEP_SECONDS });
+        const identifier = `2fa-${generateRandomString(20)}`;
+        const expiresAt = new Date(Date.now() + TWO_FACTOR_STEP_SECONDS * 1000);
+        await ctx.context.internalAdapter.createVerificationValue({
+          value: signedIn.id,
+          identifier,
+          expiresAt,
+        });
+        await ctx.context.internalAdapter.createVerificationValue({
+          value: '0',
+          identifier: `2fa-attempts-${identifier}`,
+          expiresAt,
+        });
+        await ctx.setSignedCookie(step.name, identifier, ctx.context.secret, step.attributes);
+        const target = (await getOAuthState())?.callbackURL ?? '/dashboard';
+        const next = new URL('/two-factor', config.publicUrl);
+        next.searchParams.set('redirect', sameSitePath(target, config.publicUrl));
+        throw ctx.redirect(next.toString());
       }),
     },
     advanced: {
@@ -223,8 +365,27 @@ export function createAuth({ db, config, logger, mailer, audit, isBreached }: Au
         },
       }),
       passkey({ rpID: publicUrl.hostname, rpName: 'Lodestar', origin: config.publicUrl }),
+      genericOAuth({ config: genericOAuthProviders(config.signIn) }),
     ],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The client address and agent of the request better-auth is handling, for the security log. */
+function requestMeta(ctx: { headers?: Headers } | undefined) {
+  return {
+    ipAddress: ctx?.headers?.get(CLIENT_IP_HEADER) ?? null,
+    userAgent: ctx?.headers?.get('user-agent') ?? null,
+  };
+}
+
+/** A callback URL as a path on this site (what the sign-in pages read from `?redirect=`). */
+function sameSitePath(target: string, publicUrl: string): string {
+  try {
+    const url = new URL(target, publicUrl);
+    return url.origin === new URL(publicUrl).origin ? `${url.pathname}${url.search}` : '/dashboard';
+  } catch {
+    return '/dashboard';
+  }
+}

@@ -126,6 +126,58 @@ describe('server environment', () => {
     });
   });
 
+  it('turns each sign-in provider on only with its client id and secret, and checks OIDC_ONLY and domains', () => {
+    expect(
+      problemsOf({
+        ...external,
+        GOOGLE_CLIENT_ID: 'id',
+        OIDC_ISSUER_URL: 'https://id.example.org',
+        OIDC_ONLY: 'true',
+        ALLOWED_EMAIL_DOMAINS: 'example.org, not a domain',
+      }),
+    ).toEqual([
+      'ALLOWED_EMAIL_DOMAINS: must be a comma-separated list of domains, e.g. example.com,example.org',
+    ]);
+    expect(
+      problemsOf({
+        ...external,
+        GOOGLE_CLIENT_ID: 'id',
+        OIDC_ISSUER_URL: 'https://id.example.org',
+        OIDC_ONLY: 'true',
+      }),
+    ).toEqual([
+      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither',
+      'OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three or none',
+      'OIDC_ONLY: needs a sign-in provider (OIDC_ISSUER_URL, GOOGLE_…, GITHUB_… or APPLE_…)',
+    ]);
+    const config = parseConfig(
+      {
+        ...external,
+        GITHUB_CLIENT_ID: 'gh-id',
+        GITHUB_CLIENT_SECRET: 'gh-secret',
+        OIDC_ISSUER_URL: 'https://id.example.org/realms/home/',
+        OIDC_CLIENT_ID: 'lodestar',
+        OIDC_CLIENT_SECRET: 'oidc-secret',
+        ALLOWED_EMAIL_DOMAINS: '@Example.org,example.net',
+      },
+      () => ({ encryptionKey: strong, authSecret: strong, cronSecret: strong }),
+    );
+    expect(config.signIn).toEqual({
+      providers: [
+        { id: 'github', label: 'GitHub', clientId: 'gh-id', clientSecret: 'gh-secret' },
+        {
+          id: 'oidc',
+          label: 'single sign-on',
+          clientId: 'lodestar',
+          clientSecret: 'oidc-secret',
+          issuerUrl: 'https://id.example.org/realms/home',
+        },
+      ],
+      oidcOnly: false,
+      allowedEmailDomains: ['example.org', 'example.net'],
+    });
+  });
+
   it('requires explicit secrets with an external database, naming each one', () => {
     expect(problemsOf({ DATABASE_URL: external.DATABASE_URL })).toEqual([
       'ENCRYPTION_KEY: is required when DATABASE_URL is set (at least 32 characters)',

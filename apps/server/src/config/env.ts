@@ -169,6 +169,21 @@ const allowPrivate = z
     return z.NEVER;
   });
 
+/** ALLOWED_EMAIL_DOMAINS: a comma-separated list of domains (lower-cased), or empty for any. */
+const emailDomains = optionalText.transform((value, ctx): string[] => {
+  if (value === undefined) return [];
+  const domains = value
+    .split(',')
+    .map((part) => part.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+  if (domains.every((domain) => /^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z0-9-]{2,}$/.test(domain))) return domains;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be a comma-separated list of domains, e.g. example.com,example.org',
+  });
+  return z.NEVER;
+});
+
 /** Market-data providers MARKET_DATA_PROVIDER may name. */
 export const MARKET_DATA_PROVIDERS = ['yahoo', 'twelve-data'] as const;
 export type MarketDataProviderId = (typeof MARKET_DATA_PROVIDERS)[number];
@@ -247,6 +262,20 @@ const envSchema = z.object({
   BTC_ESPLORA_URL: url(['http:', 'https:']),
   SOLANA_RPC_URL: url(['http:', 'https:']),
   CCXT_API_URLS: exchangeApiUrls,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GITHUB_CLIENT_ID: optionalText,
+  GITHUB_CLIENT_SECRET: optionalText,
+  APPLE_CLIENT_ID: optionalText,
+  APPLE_CLIENT_SECRET: optionalText,
+  OIDC_ISSUER_URL: url(['http:', 'https:']),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_BUTTON_LABEL: optionalText.refine((value) => value === undefined || value.length <= 40, {
+    message: 'must be at most 40 characters',
+  }),
+  OIDC_ONLY: boolean(false),
+  ALLOWED_EMAIL_DOMAINS: emailDomains,
   FEATURE_CRYPTO: boolean(DEFAULT_FEATURE_FLAGS.crypto),
   FEATURE_BANK_LINKING: boolean(DEFAULT_FEATURE_FLAGS.bankLinking),
   FEATURE_EXPORT: boolean(DEFAULT_FEATURE_FLAGS.export),
@@ -349,6 +378,11 @@ export type Config = {
   };
   features: FeatureFlags;
   /**
+   * Signing in (ADR 037): the identity providers whose client id and secret are set, whether password
+   * sign-up is off (OIDC_ONLY), and the email domains that may sign up (empty: any).
+   */
+  signIn: SignInConfig;
+  /**
    * Outbound requests to addresses the user chooses (push endpoints; later webhooks and provider URLs):
    * `allowPrivate` lets them reach loopback, private, link-local and unique-local addresses (all, or those
    * in the listed ranges) over https or plain http (self-hosters whose services live on their own network,
@@ -363,6 +397,26 @@ export type Config = {
    * external database without VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY), which turns push off.
    */
   push: { publicKey: string; privateKey: string; subject: string } | undefined;
+};
+
+/** The identity providers Lodestar knows; `oidc` is any OpenID Connect provider found by discovery. */
+export const SIGN_IN_PROVIDERS = ['google', 'github', 'apple', 'oidc'] as const;
+export type SignInProviderId = (typeof SIGN_IN_PROVIDERS)[number];
+
+export type SignInProviderConfig = {
+  id: SignInProviderId;
+  /** What the button says after "Continue with". */
+  label: string;
+  clientId: string;
+  clientSecret: string;
+  /** OpenID Connect only: the issuer whose /.well-known/openid-configuration is read. */
+  issuerUrl?: string;
+};
+
+export type SignInConfig = {
+  providers: SignInProviderConfig[];
+  oidcOnly: boolean;
+  allowedEmailDomains: string[];
 };
 
 export class ConfigError extends Error {
@@ -451,6 +505,7 @@ export function parseConfig(
   if (parsed.MARKET_DATA_PROVIDER === 'twelve-data' && !parsed.TWELVE_DATA_API_KEY) {
     problems.push('TWELVE_DATA_API_KEY: is required when MARKET_DATA_PROVIDER is twelve-data');
   }
+  const signIn = signInConfig(parsed, problems);
   if (problems.length) throw new ConfigError(problems);
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '');
   return {
@@ -527,6 +582,7 @@ export function parseConfig(
       export: parsed.FEATURE_EXPORT,
       publicApi: parsed.FEATURE_PUBLIC_API,
     },
+    signIn,
     outbound: { allowPrivate: parsed.OUTBOUND_ALLOW_PRIVATE, pushAnyHost: parsed.PUSH_ALLOW_ANY_HOST },
     webhooks: { allowPrivate: parsed.WEBHOOKS_ALLOW_PRIVATE },
     push:
@@ -538,6 +594,43 @@ export function parseConfig(
           }
         : undefined,
   };
+}
+
+const PROVIDER_LABELS: Record<Exclude<SignInProviderId, 'oidc'>, string> = {
+  google: 'Google',
+  github: 'GitHub',
+  apple: 'Apple',
+};
+
+/** Each provider is on when its client id and secret are both set; one without the other is a problem. */
+function signInConfig(parsed: ParsedEnv, problems: string[]): SignInConfig {
+  const providers: SignInProviderConfig[] = [];
+  const pairs = [
+    ['google', 'GOOGLE', parsed.GOOGLE_CLIENT_ID, parsed.GOOGLE_CLIENT_SECRET],
+    ['github', 'GITHUB', parsed.GITHUB_CLIENT_ID, parsed.GITHUB_CLIENT_SECRET],
+    ['apple', 'APPLE', parsed.APPLE_CLIENT_ID, parsed.APPLE_CLIENT_SECRET],
+  ] as const;
+  for (const [id, prefix, clientId, clientSecret] of pairs) {
+    if (clientId && clientSecret) providers.push({ id, label: PROVIDER_LABELS[id], clientId, clientSecret });
+    else if (clientId || clientSecret)
+      problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET: set both or neither`);
+  }
+  const oidc = [parsed.OIDC_ISSUER_URL, parsed.OIDC_CLIENT_ID, parsed.OIDC_CLIENT_SECRET];
+  if (parsed.OIDC_ISSUER_URL && parsed.OIDC_CLIENT_ID && parsed.OIDC_CLIENT_SECRET) {
+    providers.push({
+      id: 'oidc',
+      label: parsed.OIDC_BUTTON_LABEL ?? 'single sign-on',
+      clientId: parsed.OIDC_CLIENT_ID,
+      clientSecret: parsed.OIDC_CLIENT_SECRET,
+      issuerUrl: parsed.OIDC_ISSUER_URL.replace(/\/+$/, ''),
+    });
+  } else if (oidc.some(Boolean)) {
+    problems.push('OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three or none');
+  }
+  if (parsed.OIDC_ONLY && providers.length === 0) {
+    problems.push('OIDC_ONLY: needs a sign-in provider (OIDC_ISSUER_URL, GOOGLE_…, GITHUB_… or APPLE_…)');
+  }
+  return { providers, oidcOnly: parsed.OIDC_ONLY, allowedEmailDomains: parsed.ALLOWED_EMAIL_DOMAINS };
 }
 
 export const DEFAULT_SIMPLEFIN_BRIDGE_URL = 'https://beta-bridge.simplefin.org/simplefin';

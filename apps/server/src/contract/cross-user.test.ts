@@ -35,6 +35,8 @@ const OWNED_BY_PATH: Record<string, (ids: Ids) => Ids> = {
   '/blockchain/wallets': (ids) => ({ id: ids.wallet ?? '' }),
   '/webhooks': (ids) => ({ id: ids.webhook ?? '' }),
   '/reports': (ids) => ({ id: ids.report ?? '' }),
+  '/user/identities': (ids) => ({ id: ids.identity ?? '' }),
+  '/household/members': (ids) => ({ id: ids.member ?? '' }),
 };
 
 /** Requests the owner cannot repeat successfully for a reason unrelated to ownership. */
@@ -139,11 +141,24 @@ async function personWithEverything(): Promise<Person> {
       body: { name: 'Groceries', definition: { measure: 'spending', range: { preset: 'this-month' } } },
     }),
   );
+  // A linked sign-in identity, written directly: linking one goes through a provider's redirect flow.
+  const identity = await w.t.database.pool.query<{ id: string }>(
+    `insert into account (id, account_id, provider_id, user_id, provider_email, created_at, updated_at)
+     values (gen_random_uuid()::text, $1, 'oidc', $2, 'linked@example.org', now(), now()) returning id`,
+    [`subject-${userId}`, userId],
+  );
+  const member = await must(
+    browser.json<Data<{ id: string }>>('/api/v1/household/members', {
+      body: { email: `invitee.${userId.toLowerCase()}@example.com`, access: 'read' },
+    }),
+  );
   return {
     browser,
     userId,
     ids: {
       webhook: hook?.id ?? '',
+      identity: identity.rows[0]?.id ?? '',
+      member: member.data.id,
       connection: connections.data.connections[0]?.id ?? '',
       account: cashId,
       transaction: posted.rows[0]?.id ?? '',

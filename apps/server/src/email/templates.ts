@@ -175,3 +175,30 @@ export function webhookDisabledEmail(input: {
   });
   return { subject: 'A webhook endpoint was turned off', text, html };
 }
+
+/** An invitation into someone's household (ADR 038): read-only or read & write, valid `days` days. */
+export function householdInvitationEmail(input: {
+  ownerName: string;
+  access: 'read' | 'write';
+  url: string;
+  days: number;
+}): EmailContent {
+  const owner = input.ownerName.trim() || 'Someone';
+  return {
+    subject: `${owner} invited you to their ${PRODUCT} household`,
+    ...render({
+      preheader: `See ${owner}'s finances in ${PRODUCT}.`,
+      greeting: 'Hi,',
+      paragraphs: [
+        `${owner} invited you to their household in ${PRODUCT}: you will see their accounts, transactions and figures${
+          input.access === 'read'
+            ? ', without changing anything'
+            : ', and may change them (never their settings)'
+        }.`,
+        `Sign in, or create an account, with this email address, then accept. The link works for ${input.days} days.`,
+      ],
+      action: { label: 'Accept the invitation', url: input.url },
+      footnote: 'If you did not expect this, ignore this email: nothing happens unless you accept.',
+    }),
+  };
+}

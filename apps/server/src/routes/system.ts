@@ -3,6 +3,8 @@ import type { AppEnv, AppDeps } from '../app-types';
 import { ok } from '../http/envelope';
 import { AppError } from '../http/app-error';
 import { emailDeliveryConfigured } from '../email/mailer';
+import { publicSignInProviders } from '../auth/sign-in-providers';
+import { SIGN_IN_PROVIDERS } from '../config/env';
 
 const HealthSchema = z
   .object({
@@ -27,6 +29,17 @@ const ServerConfigSchema = z
       description:
         'Whether the server sends email (SMTP_URL or RESEND_API_KEY). When false, verification and ' +
         'password-reset links are written to the server log instead, and sign-up says so.',
+    }),
+    signInProviders: z.array(z.object({ id: z.enum(SIGN_IN_PROVIDERS), label: z.string() })).openapi({
+      description:
+        'The identity providers configured on this server, in button order (the sign-in and sign-up ' +
+        'screens show a "Continue with …" button for each).',
+    }),
+    passwordSignUp: z.boolean().openapi({
+      description: 'Whether new accounts may be created with a password (false when OIDC_ONLY=true).',
+    }),
+    allowedEmailDomains: z.array(z.string()).openapi({
+      description: 'The email domains that may sign up (ALLOWED_EMAIL_DOMAINS); empty for any.',
     }),
   })
   .openapi('ServerConfig');
@@ -81,7 +94,14 @@ export function systemRoutes(deps: AppDeps) {
         uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
       }),
     )
-    .openapi(configRoute, (c) => ok(c, { emailConfigured: emailDeliveryConfigured(deps.config.email) }))
+    .openapi(configRoute, (c) =>
+      ok(c, {
+        emailConfigured: emailDeliveryConfigured(deps.config.email),
+        signInProviders: publicSignInProviders(deps.config.signIn),
+        passwordSignUp: !deps.config.signIn.oidcOnly,
+        allowedEmailDomains: deps.config.signIn.allowedEmailDomains,
+      }),
+    )
     .openapi(readyRoute, async (c) => {
       const state = await deps.readiness();
       if (state !== 'ready') throw new AppError('SERVICE_UNAVAILABLE', `Not ready: ${state}`);

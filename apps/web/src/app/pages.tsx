@@ -80,6 +80,14 @@ export const AUTH_PAGES: PageDefinition[] = AUTH_PATHS.map((path) => ({
 
 export const APP_PAGES: PageDefinition[] = [
   {
+    path: '/household/accept',
+    skeleton: <PageSkeleton />,
+    lazy: () =>
+      import('@/features/household/routes/accept-invitation').then((m) => ({
+        Component: m.AcceptInvitationRoute,
+      })),
+  },
+  {
     path: '/dashboard',
     skeleton: <DashboardSkeleton />,
     lazy: () =>

@@ -1,5 +1,6 @@
 import type { ValidationItem } from '@lodestar/domain';
 import type { components, paths } from './api-schema.gen';
+import { actingHousehold, HOUSEHOLD_HEADER } from './acting-household';
 
 /**
  * The one way the web app talks to the server's `/api/v1` JSON envelope (spec §3):
@@ -61,6 +62,9 @@ export async function apiFetch<T>(
   const { body: payload, ...rest } = init;
   const headers = new Headers(rest.headers);
   headers.set('accept', 'application/json');
+  // The household chosen in the header's switcher (ADR 038); the server checks it on every request.
+  const household = actingHousehold();
+  if (household && !headers.has(HOUSEHOLD_HEADER)) headers.set(HOUSEHOLD_HEADER, household);
   let body: BodyInit | undefined;
   if (payload instanceof FormData) {
     body = payload;

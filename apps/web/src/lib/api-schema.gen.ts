@@ -5963,6 +5963,526 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/identities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Sign-in identities linked at identity providers (Google, GitHub, Apple, single sign-on) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Linked identities, oldest first, and whether the account also has a password */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                identities: components['schemas']['LinkedIdentity'][];
+                hasPassword: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/identities/authorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start linking an identity: the provider address to send the browser to
+     * @description The provider sends the browser back to /settings/profile (with `?error=` when linking failed).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            provider: 'google' | 'github' | 'apple' | 'oidc';
+          };
+        };
+      };
+      responses: {
+        /** @description Where to send the browser */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                url: string;
+              };
+            };
+          };
+        };
+        /** @description That provider is not configured on this server */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/identities/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Unlink an identity (refused when it is the last way to sign in) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Unlinked */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                id: string;
+              };
+            };
+          };
+        };
+        /** @description No such identity */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description It is the only way left to sign in */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/household/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The people invited into your household, with their access and last activity */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Members and invitations; `limit` is null when unlimited */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                members: components['schemas']['HouseholdMember'][];
+                limit: number | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Invite someone by email (the link works for 7 days) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: email */
+            email: string;
+            /**
+             * @description `read`: sees everything, changes nothing; `write`: may also change data (never settings).
+             * @enum {string}
+             */
+            access: 'read' | 'write';
+          };
+        };
+      };
+      responses: {
+        /** @description Invited */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                id: string;
+              };
+            };
+          };
+        };
+        /** @description The plan’s member limit is reached (UPGRADE_REQUIRED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Already a member, or your own address */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/household/members/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke a member or an invitation (at once: their next request is refused) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Revoked */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                id: string;
+              };
+            };
+          };
+        };
+        /** @description No such member */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Change a member’s access */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description `read`: sees everything, changes nothing; `write`: may also change data (never settings).
+             * @enum {string}
+             */
+            access: 'read' | 'write';
+          };
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                id: string;
+              };
+            };
+          };
+        };
+        /** @description No such member */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/household/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who changed what in your household, newest first */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Events */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                events: {
+                  id: string;
+                  actorEmail: string;
+                  action: string;
+                  status: number;
+                  createdAt: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/household/memberships': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The households you are a member of (send the owner’s id in X-Lodestar-Household to act there) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Households */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                households: {
+                  ownerUserId: string;
+                  ownerName: string;
+                  ownerEmail: string;
+                  /**
+                   * @description `read`: sees everything, changes nothing; `write`: may also change data (never settings).
+                   * @enum {string}
+                   */
+                  access: 'read' | 'write';
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/household/invitations/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accept an invitation (signed in with the invited address) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            token: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Now a member */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                ownerUserId: string;
+                ownerName: string;
+                /**
+                 * @description `read`: sees everything, changes nothing; `write`: may also change data (never settings).
+                 * @enum {string}
+                 */
+                access: 'read' | 'write';
+              };
+            };
+          };
+        };
+        /** @description Signed in with another address */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Invalid or expired link */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/notifications/push/public-key': {
     parameters: {
       query?: never;
@@ -7013,6 +7533,16 @@ export interface components {
     ServerConfig: {
       /** @description Whether the server sends email (SMTP_URL or RESEND_API_KEY). When false, verification and password-reset links are written to the server log instead, and sign-up says so. */
       emailConfigured: boolean;
+      /** @description The identity providers configured on this server, in button order (the sign-in and sign-up screens show a "Continue with …" button for each). */
+      signInProviders: {
+        /** @enum {string} */
+        id: 'google' | 'github' | 'apple' | 'oidc';
+        label: string;
+      }[];
+      /** @description Whether new accounts may be created with a password (false when OIDC_ONLY=true). */
+      passwordSignUp: boolean;
+      /** @description The email domains that may sign up (ALLOWED_EMAIL_DOMAINS); empty for any. */
+      allowedEmailDomains: string[];
     };
     Ready: {
       /** @enum {string} */
@@ -8172,6 +8702,30 @@ export interface components {
       ipAddress: string | null;
       userAgent: string | null;
       createdAt: string;
+    };
+    LinkedIdentity: {
+      id: string;
+      /** @enum {string} */
+      provider: 'google' | 'github' | 'apple' | 'oidc';
+      providerLabel: string;
+      email: string | null;
+      createdAt: string;
+    };
+    HouseholdMember: {
+      id: string;
+      email: string;
+      name: string | null;
+      /**
+       * @description `read`: sees everything, changes nothing; `write`: may also change data (never settings).
+       * @enum {string}
+       */
+      access: 'read' | 'write';
+      /** @enum {string} */
+      status: 'invited' | 'active' | 'expired';
+      invitedAt: string;
+      inviteExpiresAt: string | null;
+      acceptedAt: string | null;
+      lastActiveAt: string | null;
     };
     ApiKey: {
       id: string;

@@ -18,6 +18,8 @@ export const ALLOWED_REDIRECTS = [
   '/banks',
   '/cexes',
   '/wallets',
+  // A household invitation's link, opened signed out, comes back to it after signing in (ADR 038).
+  '/household/accept',
 ] as const;
 
 const PROBE_ORIGIN = 'http://lodestar.invalid';

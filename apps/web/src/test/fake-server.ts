@@ -93,7 +93,12 @@ class FakeServer {
         this.user ? { user: this.user, session: { id: 'session_1', userId: this.user.id } } : null,
       );
     }
-    if (route === 'GET /api/v1/config') return json(200, { success: true, data: { emailConfigured: true } });
+    if (route === 'GET /api/v1/config') {
+      return json(200, {
+        success: true,
+        data: { emailConfigured: true, signInProviders: [], passwordSignUp: true, allowedEmailDomains: [] },
+      });
+    }
     if (route === 'POST /api/auth/sign-out') {
       this.user = null;
       return json(200, { success: true });

@@ -1,6 +1,15 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { authEvent, passwordConfirmation, session, twoFactor, user, verification } from '../schema/index';
+import {
+  account,
+  authEvent,
+  passkey,
+  passwordConfirmation,
+  session,
+  twoFactor,
+  user,
+  verification,
+} from '../schema/index';
 
 export type AuthEventRow = typeof authEvent.$inferSelect;
 
@@ -168,4 +177,51 @@ export async function deleteUserCascade(db: Database, userId: string): Promise<b
     const rows = await tx.delete(user).where(eq(user.id, userId)).returning({ id: user.id });
     return rows.length > 0;
   });
+}
+
+/** The user's sign-in identities at identity providers (not the password), oldest first. */
+export function listLinkedIdentities(db: Database, userId: string) {
+  return db
+    .select({
+      id: account.id,
+      providerId: account.providerId,
+      providerEmail: account.providerEmail,
+      createdAt: account.createdAt,
+    })
+    .from(account)
+    .where(and(eq(account.userId, userId), ne(account.providerId, 'credential')))
+    .orderBy(account.createdAt, account.id);
+}
+
+/**
+ * The ways the user can sign in: a password, each linked identity whose provider is still configured,
+ * and each passkey.
+ */
+export async function countSignInMethods(
+  db: Database,
+  userId: string,
+  configuredProviders: readonly string[],
+): Promise<{ password: boolean; identities: { id: string; providerId: string }[]; passkeys: number }> {
+  const accounts = await db
+    .select({ id: account.id, providerId: account.providerId, password: account.password })
+    .from(account)
+    .where(eq(account.userId, userId));
+  const [keys] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(passkey)
+    .where(eq(passkey.userId, userId));
+  return {
+    password: accounts.some((row) => row.providerId === 'credential' && Boolean(row.password)),
+    identities: accounts.filter((row) => configuredProviders.includes(row.providerId)),
+    passkeys: keys?.count ?? 0,
+  };
+}
+
+/** Removes one of the user's linked identities; false when the user has none with this id. */
+export async function deleteLinkedIdentity(db: Database, userId: string, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(account)
+    .where(and(eq(account.id, id), eq(account.userId, userId), ne(account.providerId, 'credential')))
+    .returning({ id: account.id });
+  return removed.length > 0;
 }

@@ -60,6 +60,8 @@ export const account = pgTable(
     scope: text('scope'),
     /** scrypt hash (better-auth's default, memory-hard). */
     password: text('password'),
+    /** The address the identity provider gave for this sign-in identity when it was linked (display only). */
+    providerEmail: text('provider_email'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

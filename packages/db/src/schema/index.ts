@@ -47,6 +47,7 @@ export * from './budgets';
 export * from './webhooks';
 export * from './reports';
 export * from './transfer-progress';
+export * from './household';
 
 export const schema = {
   appInstance,

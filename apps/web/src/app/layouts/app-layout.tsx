@@ -7,6 +7,7 @@ import { SkipLink } from '@/components/skip-link';
 import { ThemeSwitcher } from '@/components/theme-switcher';
 import { Button } from '@/components/ui/button';
 import { UserMenu } from '@/components/user-menu';
+import { HouseholdNotice, HouseholdSwitcher } from '@/components/household-switcher';
 import { useScreenSize } from '@/lib/breakpoints';
 import { useSession } from '@/lib/session';
 import { useDelayedFlag } from '@/lib/use-delayed-flag';
@@ -117,6 +118,7 @@ export function AppLayout() {
             ) : null}
           </div>
           <div className="flex items-center gap-1">
+            {user ? <HouseholdSwitcher /> : null}
             <ThemeSwitcher />
             {user ? <UserMenu user={user} /> : null}
           </div>
@@ -128,6 +130,7 @@ export function AppLayout() {
           aria-busy={pendingPath || (!user && session.isPending) ? true : undefined}
           className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none md:px-8"
         >
+          {user ? <HouseholdNotice /> : null}
           {content}
         </main>
       </div>

@@ -15,6 +15,9 @@ export type MfaEnrollment = ApiData<'/user/mfa/enroll', 'post'>;
 
 export type UserSession = ApiSchema<'UserSession'>;
 
+/** A sign-in identity at a provider (Google, GitHub, Apple, single sign-on) linked to the account. */
+export type LinkedIdentity = ApiSchema<'LinkedIdentity'>;
+
 export type AuditEventType =
   | 'sign_up'
   | 'sign_in'
@@ -30,7 +33,9 @@ export type AuditEventType =
   | 'passkey_added'
   | 'passkey_removed'
   | 'session_revoked'
-  | 'sessions_revoked';
+  | 'sessions_revoked'
+  | 'identity_linked'
+  | 'identity_unlinked';
 
 /** `type` is one of AuditEventType, kept open so a newer server's event still shows. */
 export type AuditEvent = ApiSchema<'AuthEvent'>;
@@ -46,6 +51,7 @@ export const userQueryKeys = {
   sessions: ['user', 'sessions'] as const,
   auditEvents: ['user', 'audit-events', AUDIT_EVENTS_LIMIT] as const,
   passkeys: ['user', 'passkeys'] as const,
+  identities: ['user', 'identities'] as const,
   preferences: ['user', 'preferences'] as const,
 };
 
@@ -74,6 +80,17 @@ export const userApi = {
   auditEvents: () =>
     apiFetch<ApiData<'/user/audit-events'>>(`/user/audit-events?limit=${AUDIT_EVENTS_LIMIT}`).then(
       (data) => data.events,
+    ),
+  identities: () => apiFetch<ApiData<'/user/identities'>>('/user/identities'),
+  authorizeIdentity: (provider: LinkedIdentity['provider']) =>
+    apiFetch<ApiData<'/user/identities/authorize', 'post'>>(
+      '/user/identities/authorize',
+      json('POST', { provider }),
+    ),
+  unlinkIdentity: (id: string) =>
+    apiFetch<ApiData<'/user/identities/{id}', 'delete'>>(
+      `/user/identities/${encodeURIComponent(id)}`,
+      json('DELETE'),
     ),
   deleteAccount: () => apiFetch<ApiData<'/user/delete', 'delete'>>('/user/delete', json('DELETE')),
   // The document's schema is open (any stored key); the domain's type names its keys.

@@ -1,16 +1,18 @@
 import { signInSchema } from '@lodestar/domain';
 import { Fingerprint, LogIn } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { authClient } from '@/lib/auth-client';
 import { withRedirect } from '@/lib/redirect';
+import { useServerConfig } from '@/lib/server-config';
 import { authPageText } from '../auth-pages';
 import { readAuthError, signInFailureMessage } from '../auth-errors';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { AuthField } from '../components/auth-field';
+import { ProviderButtons, ProviderError } from '../components/provider-buttons';
 import { PasswordInput } from '../components/password-input';
 import { credentialErrors, firstInOrder } from '../form-errors';
 import { AUTH_TOASTS } from '../messages';
@@ -39,6 +41,9 @@ export function SignInRoute() {
   const busy = useRef(false);
   const fields = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   const [showPasskey] = useState(passkeysSupported);
+  const config = useServerConfig();
+  const providers = config.data?.signInProviders ?? [];
+  const [searchParams] = useSearchParams();
 
   function clearError(field: Field) {
     setErrors((current) => ({ ...current, [field]: undefined }));
@@ -124,6 +129,7 @@ export function SignInRoute() {
         </p>
       }
     >
+      <ProviderError code={searchParams.get('error')} allowedDomains={config.data?.allowedEmailDomains} />
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
         <AuthField label="Email" error={errors.email} invalid={missing.email}>
           {(control) => (
@@ -172,23 +178,34 @@ export function SignInRoute() {
           {submitting === 'password' ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
-      {showPasskey ? (
+      {showPasskey || providers.length > 0 ? (
         <>
           <div className="my-4 flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
             <span className="h-px flex-1 bg-border" />
             or
             <span className="h-px flex-1 bg-border" />
           </div>
-          <Button
-            type="button"
-            variant="outline"
-            className="w-full"
-            disabled={submitting !== null}
-            onClick={() => void signInWithPasskey()}
-          >
-            <Fingerprint aria-hidden="true" />
-            {submitting === 'passkey' ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
-          </Button>
+          <div className="grid gap-2">
+            {showPasskey ? (
+              <Button
+                type="button"
+                variant="outline"
+                className="w-full"
+                disabled={submitting !== null}
+                onClick={() => void signInWithPasskey()}
+              >
+                <Fingerprint aria-hidden="true" />
+                {submitting === 'passkey' ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+              </Button>
+            ) : null}
+            <ProviderButtons
+              providers={providers}
+              target={target}
+              from="/sign-in"
+              disabled={submitting !== null}
+              allowedDomains={config.data?.allowedEmailDomains}
+            />
+          </div>
         </>
       ) : null}
     </AuthCard>

@@ -1,18 +1,20 @@
-import { fullNameSchema, signUpSchema, UI_TIMING } from '@lodestar/domain';
+import { fullNameSchema, MESSAGES, signUpSchema, UI_TIMING } from '@lodestar/domain';
 import { MailCheck, UserPlus } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PasswordStrengthMeter } from '@/components/password-strength-meter';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { authClient } from '@/lib/auth-client';
 import { withRedirect } from '@/lib/redirect';
+import { useServerConfig } from '@/lib/server-config';
 import { authPageText } from '../auth-pages';
 import { readAuthError, tooManyAttemptsMessage } from '../auth-errors';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { AuthField } from '../components/auth-field';
 import { CheckboxField } from '../components/checkbox-field';
+import { ProviderButtons, ProviderError } from '../components/provider-buttons';
 import { PasswordInput } from '../components/password-input';
 import { credentialErrors, firstInOrder } from '../form-errors';
 import { AUTH_TOASTS, NO_EMAIL } from '../messages';
@@ -58,6 +60,20 @@ export function SignUpRoute() {
     password: useRef<HTMLInputElement>(null),
   };
   const termsBox = useRef<HTMLDivElement>(null);
+  const config = useServerConfig();
+  const providers = config.data?.signInProviders ?? [];
+  // OIDC_ONLY: accounts come through the providers only, so the password form is not offered.
+  const passwordSignUp = config.data?.passwordSignUp !== false;
+  const [searchParams] = useSearchParams();
+
+  /** A provider sign-up creates the account on return: the terms must be accepted before leaving. */
+  function termsAcceptedFirst(): boolean {
+    if (acceptTerms) return true;
+    setErrors({ acceptTerms: MESSAGES.acceptTerms });
+    toast.error(MESSAGES.acceptTerms);
+    focusField('acceptTerms');
+    return false;
+  }
 
   function clearError(field: Field) {
     setErrors((current) => ({ ...current, [field]: undefined }));
@@ -184,61 +200,71 @@ export function SignUpRoute() {
         </p>
       }
     >
+      <ProviderError code={searchParams.get('error')} allowedDomains={config.data?.allowedEmailDomains} />
+      {passwordSignUp ? null : (
+        <p className="mb-4 text-sm text-muted-foreground">
+          Accounts on this server are created through single sign-on.
+        </p>
+      )}
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Create account">
-        <AuthField label="Full name" error={errors.fullName}>
-          {(control) => (
-            <Input
-              {...control}
-              ref={fields.fullName}
-              name="name"
-              autoComplete="name"
-              value={fullName}
-              onChange={(event) => {
-                setFullName(event.target.value);
-                clearError('fullName');
-              }}
-            />
-          )}
-        </AuthField>
-        <AuthField label="Email" error={errors.email} invalid={missing.email}>
-          {(control) => (
-            <Input
-              {...control}
-              ref={fields.email}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                clearError('email');
-              }}
-            />
-          )}
-        </AuthField>
-        <AuthField
-          label="Password"
-          error={errors.password}
-          invalid={missing.password}
-          hint={<PasswordStrengthMeter password={password} />}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              ref={fields.password}
-              name="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                clearError('password');
-              }}
-            />
-          )}
-        </AuthField>
+        {passwordSignUp ? (
+          <>
+            <AuthField label="Full name" error={errors.fullName}>
+              {(control) => (
+                <Input
+                  {...control}
+                  ref={fields.fullName}
+                  name="name"
+                  autoComplete="name"
+                  value={fullName}
+                  onChange={(event) => {
+                    setFullName(event.target.value);
+                    clearError('fullName');
+                  }}
+                />
+              )}
+            </AuthField>
+            <AuthField label="Email" error={errors.email} invalid={missing.email}>
+              {(control) => (
+                <Input
+                  {...control}
+                  ref={fields.email}
+                  type="email"
+                  name="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  value={email}
+                  onChange={(event) => {
+                    setEmail(event.target.value);
+                    clearError('email');
+                  }}
+                />
+              )}
+            </AuthField>
+            <AuthField
+              label="Password"
+              error={errors.password}
+              invalid={missing.password}
+              hint={<PasswordStrengthMeter password={password} />}
+            >
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  ref={fields.password}
+                  name="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(event) => {
+                    setPassword(event.target.value);
+                    clearError('password');
+                  }}
+                />
+              )}
+            </AuthField>
+          </>
+        ) : null}
         <div ref={termsBox}>
           <CheckboxField
             checked={acceptTerms}
@@ -272,10 +298,33 @@ export function SignUpRoute() {
             .
           </p>
         </div>
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? 'Creating account...' : 'Create account'}
-        </Button>
+        {passwordSignUp ? (
+          <Button type="submit" className="w-full" disabled={submitting}>
+            {submitting ? 'Creating account...' : 'Create account'}
+          </Button>
+        ) : null}
       </form>
+      {providers.length > 0 ? (
+        <>
+          {passwordSignUp ? (
+            <div className="my-4 flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
+              <span className="h-px flex-1 bg-border" />
+              or
+              <span className="h-px flex-1 bg-border" />
+            </div>
+          ) : (
+            <div className="mt-4" />
+          )}
+          <ProviderButtons
+            providers={providers}
+            target={target}
+            from="/sign-up"
+            disabled={submitting}
+            beforeStart={termsAcceptedFirst}
+            allowedDomains={config.data?.allowedEmailDomains}
+          />
+        </>
+      ) : null}
     </AuthCard>
   );
 }

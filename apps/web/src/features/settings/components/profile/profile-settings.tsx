@@ -4,6 +4,8 @@ import { SecurityActivityCard } from '../security/security-activity-card';
 import { SecurityBlock } from '../security/security-block';
 import { SessionsCard } from '../security/sessions-card';
 import { AccountInformation } from './account-information';
+import { LinkedIdentitiesCard } from './linked-identities-card';
+import { HouseholdMembersCard } from '../household/household-members-card';
 import { ProfileInformationForm } from './profile-information-form';
 
 /** Spec §2 profile section: profile information, account information, then security. */
@@ -17,6 +19,8 @@ export function ProfileSettings() {
           <AccountInformation user={user} />
           <SecurityBlock user={user} />
           <PasskeysCard />
+          <LinkedIdentitiesCard />
+          <HouseholdMembersCard />
           <SessionsCard />
           <SecurityActivityCard />
         </div>

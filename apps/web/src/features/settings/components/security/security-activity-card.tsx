@@ -23,6 +23,8 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
   passkey_removed: 'Passkey removed',
   session_revoked: 'A session was signed out',
   sessions_revoked: 'Signed out of all sessions',
+  identity_linked: 'Sign-in provider linked',
+  identity_unlinked: 'Sign-in provider unlinked',
 };
 
 /** Events worth a second look. */
@@ -32,6 +34,7 @@ const WARNING_EVENTS: ReadonlySet<string> = new Set([
   'two_factor_disabled',
   'recovery_code_used',
   'password_reset',
+  'identity_linked',
 ]);
 
 /** The label of an event type; an unknown type reads as its words ('new_thing' → 'New thing'). */
