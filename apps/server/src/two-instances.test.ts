@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findConnection, insertConnection, registerServerInstance, migrationsFolder } from '@lodestar/db';
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app';
 import { demoConnector } from './connectors/demo/demo-connector';
@@ -26,6 +27,11 @@ const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const SECRET = 'two-instances-secret-0123456789-abcdefghij';
 const RATE_LIMIT_MAX = 60;
 const redisUrl = process.env.TEST_REDIS_URL;
+/**
+ * The instances' Redis: a logical database of its own, emptied first, so counts left by an earlier run on
+ * this machine (rate limits with day-long windows) never refuse this run's requests.
+ */
+let instancesRedisUrl = '';
 
 type Instance = { name: string; port: number; child: ChildProcess; output: string[] };
 
@@ -56,7 +62,7 @@ function startInstance(name: string, port: number): Promise<Instance> {
     env: {
       PATH: process.env.PATH ?? '',
       DATABASE_URL: database.url,
-      REDIS_URL: redisUrl ?? '',
+      REDIS_URL: instancesRedisUrl,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -148,6 +154,15 @@ type ConnectionView = {
 
 beforeAll(async () => {
   database = await createTestDatabase({ empty: true });
+  if (redisUrl) {
+    const url = new URL(redisUrl);
+    url.pathname = `/${1 + (process.pid % 15)}`;
+    instancesRedisUrl = url.toString();
+    const redis = new Redis(instancesRedisUrl, { lazyConnect: true });
+    await redis.connect();
+    await redis.flushdb();
+    await redis.quit();
+  }
   const [portA, portB] = [await freePort(), await freePort()];
   publicUrl = `http://127.0.0.1:${portA}`;
   startedAt = new Date();
