@@ -187,9 +187,9 @@ describe('Push notifications card', () => {
   });
 });
 
-const SERVICE_WORKER = readFileSync(resolve(import.meta.dirname, '../../../../../public/sw.js'), 'utf8');
+const SERVICE_WORKER = readFileSync(resolve(import.meta.dirname, '../../../../../public/push-sw.js'), 'utf8');
 
-/** Runs public/sw.js against a fake worker global and returns its event listeners. */
+/** Runs public/push-sw.js (the push handlers the service worker imports) against a fake worker global and returns its event listeners. */
 function loadServiceWorker(windows: { url: string; focus: () => Promise<unknown> }[] = []) {
   const listeners = new Map<string, (event: unknown) => void>();
   const shown: { title: string; options: unknown }[] = [];
