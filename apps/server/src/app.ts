@@ -146,7 +146,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     xXssProtection: false,
   });
   // (/sw.js is a worker: CSP applies to it, so it keeps every header.)
-  const SCRIPT_OR_STYLE = /^\/(?:static\/[^/]+\.(?:js|css)|theme-init\.js)$/;
+  const SCRIPT_OR_STYLE = /^\/(?:static\/[^/]+\.(?:js|css)|theme-init\.js|start-on-interaction\.js)$/;
   app.use('*', (c, next) => (SCRIPT_OR_STYLE.test(c.req.path) ? assetHeaders : documentHeaders)(c, next));
 
   const csrf = csrfGuard(() => deps.config.trustedOrigins, ['/api/v1/notifications/unsubscribe']);

@@ -13,6 +13,7 @@ type PublicPage = {
   description: string;
   type: 'website' | 'article';
   lastModified?: string;
+  startsOnInteraction?: true;
 };
 type Entry = {
   publicPages: () => PublicPage[];
@@ -58,6 +59,18 @@ export function headTags(page: PublicPage, site: string, image?: string): string
   return tags.join('\n    ');
 }
 
+/**
+ * The template's scripts for a page that starts on interaction (ADR 053): the app's module script and its
+ * preloads give way to public/start-on-interaction.js, which imports the same entry at the first
+ * interaction. Other pages keep the template as it is.
+ */
+export function startOnInteraction(template: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+  if (!entry) throw new Error('index.html has no module script to defer');
+  const loader = `<script src="/start-on-interaction.js" data-entry="${entry[1]}" defer></script>\n    `;
+  return template.replace(entry[0], loader).replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+}
+
 /** The app's index.html with the page's head tags and its rendered HTML in #root. */
 export function pageDocument(
   template: string,
@@ -69,11 +82,12 @@ export function pageDocument(
   // React writes a page's <title> before its markup; the head already has it.
   const markup = body.replace(/^(<title>[^<]*<\/title>)+/, '');
   // The page reads without JavaScript, so the shell's "needs JavaScript" notice does not apply.
-  const withHead = template
+  const scripts = page.startsOnInteraction ? startOnInteraction(template) : template;
+  const withHead = scripts
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>/, headTags(page, site, image));
-  if (withHead === template) throw new Error('index.html has no description tag to replace');
+  if (withHead === scripts) throw new Error('index.html has no description tag to replace');
   const root = '<div id="root"></div>';
   if (!withHead.includes(root)) throw new Error('index.html has no empty #root');
   return withHead.replace(root, `<div id="root" data-prerendered="">${markup}</div>`);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from './app/providers';
@@ -8,9 +8,19 @@ import { startOnlineTracking } from './components/offline-notice';
 import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
+const HYDRATED_EVENT = 'lodestar:hydrated';
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 startOnlineTracking();
+
+/** Tells public/start-on-interaction.js that the page has hydrated (it then replays a held click). */
+function SignalHydrated() {
+  useEffect(() => {
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
+  return null;
+}
 
 /**
  * A public page arrives prerendered (build/prerender.ts): its page code and article are loaded first and
@@ -45,6 +55,7 @@ async function start(container: HTMLElement) {
       <Providers client={queryClient}>
         <RouterProvider router={createRouter()} />
       </Providers>
+      <SignalHydrated />
     </StrictMode>,
   );
 }

@@ -1,12 +1,15 @@
 import { blogPosts, helpArticles } from 'virtual:lodestar-content';
 import { describe, expect, it } from 'vitest';
-import { headTags, pageDocument, pageFile, robots, sitemap } from '../../build/prerender';
+import { headTags, pageDocument, pageFile, robots, sitemap, startOnInteraction } from '../../build/prerender';
 import { createQueryClient } from './providers';
 import { findPublicPage, prepareQueryCache, publicPages } from './public-pages';
 import { SESSION_QUERY_KEY } from '@/lib/session';
 
 const SITE = 'https://money.example.org';
-const TEMPLATE = `<!doctype html><html><head><meta name="description" content="x" /><title>Lodestar</title></head>
+const TEMPLATE = `<!doctype html><html><head><meta name="description" content="x" /><title>Lodestar</title>
+<script type="module" crossorigin src="/static/index-abc.js"></script>
+<link rel="modulepreload" crossorigin href="/static/react-def.js">
+<link rel="stylesheet" crossorigin href="/static/index-ghi.css"></head>
 <body><noscript>Lodestar needs JavaScript</noscript><div id="root"></div></body></html>`;
 
 describe('public pages', () => {
@@ -19,6 +22,18 @@ describe('public pages', () => {
     for (const article of helpArticles) expect(paths).toContain(`/help/${article.slug}`);
     expect(paths).not.toContain('/dashboard');
     for (const page of publicPages()) expect(page.description.length, page.path).toBeGreaterThan(20);
+  });
+
+  it('starts the scripts on interaction only where the prerendered page is the whole page', () => {
+    const deferred = publicPages()
+      .filter((page) => page.startsOnInteraction)
+      .map((page) => page.path);
+    for (const path of ['/', '/blog', '/terms', '/privacy', `/blog/${blogPosts[0]!.slug}`])
+      expect(deferred).toContain(path);
+    for (const article of helpArticles) expect(deferred).toContain(`/help/${article.slug}`);
+    // Pricing shows what the server sells (read at run time); Help's index is there to be searched.
+    expect(deferred).not.toContain('/pricing');
+    expect(deferred).not.toContain('/help');
   });
 
   it('finds a page with or without a trailing slash, and nothing for pages of the app', () => {
@@ -64,6 +79,22 @@ describe('prerendered documents', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).not.toContain('noscript');
+  });
+
+  it('keeps the app’s module script on other pages, and swaps it for the loader on pages that start on interaction', () => {
+    const eager = pageDocument(TEMPLATE, page, SITE, '<main>Hello</main>');
+    expect(eager).toContain('<script type="module" crossorigin src="/static/index-abc.js"></script>');
+    expect(eager).toContain('rel="modulepreload"');
+
+    const deferred = pageDocument(TEMPLATE, { ...page, startsOnInteraction: true }, SITE, '<main>Hi</main>');
+    expect(deferred).toContain(
+      '<script src="/start-on-interaction.js" data-entry="/static/index-abc.js" defer></script>',
+    );
+    expect(deferred).not.toContain('type="module"');
+    expect(deferred).not.toContain('modulepreload');
+    // The style sheet still loads at once: the page looks right before any script.
+    expect(deferred).toContain('<link rel="stylesheet" crossorigin href="/static/index-ghi.css">');
+    expect(() => startOnInteraction('<html><head></head></html>')).toThrow('no module script');
   });
 
   it('lists every page in the sitemap with its date, and robots.txt points to it', () => {

@@ -23,6 +23,12 @@ export type PublicPage = {
   lastModified?: string;
   /** The article whose HTML the page shows (loaded before the page renders or hydrates). */
   document?: { kind: ContentKind; slug: string };
+  /**
+   * The page reads completely as prerendered, so the app's scripts load at the first interaction
+   * (public/start-on-interaction.js, ADR 053). Not for pages whose content comes from the server at run
+   * time (pricing) or that are there to be typed into (help search).
+   */
+  startsOnInteraction?: true;
 };
 
 export const SITE_DESCRIPTION =
@@ -30,13 +36,14 @@ export const SITE_DESCRIPTION =
 
 export function publicPages(): PublicPage[] {
   return [
-    { path: '/', title: '', description: SITE_DESCRIPTION, type: 'website' },
+    { path: '/', title: '', description: SITE_DESCRIPTION, type: 'website', startsOnInteraction: true },
     {
       path: '/blog',
       title: 'Blog',
       description: 'Articles on using Lodestar, and the release notes of every version.',
       type: 'website',
       lastModified: blogPosts.find((post) => post.date)?.date ?? undefined,
+      startsOnInteraction: true,
     },
     ...blogPosts.map((post): PublicPage => ({
       path: `/blog/${post.slug}`,
@@ -45,6 +52,7 @@ export function publicPages(): PublicPage[] {
       type: 'article',
       lastModified: post.date ?? undefined,
       document: { kind: 'blog', slug: post.slug },
+      startsOnInteraction: true,
     })),
     {
       path: '/help',
@@ -59,6 +67,7 @@ export function publicPages(): PublicPage[] {
       type: 'article',
       lastModified: article.date ?? undefined,
       document: { kind: 'help', slug: article.slug },
+      startsOnInteraction: true,
     })),
     ...legalPages.map((page): PublicPage => ({
       path: `/${page.slug}`,
@@ -67,6 +76,7 @@ export function publicPages(): PublicPage[] {
       type: 'website',
       lastModified: page.date ?? undefined,
       document: { kind: 'legal', slug: page.slug },
+      startsOnInteraction: true,
     })),
     {
       path: '/pricing',

@@ -1,0 +1,54 @@
+// The prerendered public pages that read completely without scripts (the homepage, articles, terms and
+// privacy; ADR 053) carry this file instead of the app's module script, so a visitor's first load fetches
+// no more JavaScript than this: the app (React, the router, the UI kit) is imported at the first sign of a
+// person using the page (a pointer, a key, a touch, focus or scrolling), then hydrates the HTML already
+// shown. A click on a button that arrives before the app has hydrated is held and replayed once it has; a
+// link needs no script and simply navigates. A file, not inline: the server's CSP allows no inline script.
+(function () {
+  var script = document.currentScript;
+  var entry = script && script.getAttribute('data-entry');
+  if (!entry) return;
+  var EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin', 'wheel', 'scroll'];
+  var started = false;
+  var hydrated = false;
+  var held = null;
+  function start() {
+    if (started) return;
+    started = true;
+    for (var i = 0; i < EVENTS.length; i += 1) {
+      window.removeEventListener(EVENTS[i], start, { capture: true });
+    }
+    import(entry);
+  }
+  for (var i = 0; i < EVENTS.length; i += 1) {
+    window.addEventListener(EVENTS[i], start, { capture: true, passive: true });
+  }
+  document.addEventListener(
+    'click',
+    function (event) {
+      if (hydrated) return;
+      var target = event.target instanceof Element ? event.target.closest('button') : null;
+      if (!target) return;
+      event.preventDefault();
+      event.stopPropagation();
+      held = target;
+      start();
+    },
+    true,
+  );
+  window.addEventListener(
+    'lodestar:hydrated',
+    function () {
+      hydrated = true;
+      if (held && held.isConnected) {
+        // A menu's trigger opens on pointerdown, a plain button on click: the replay sends both.
+        var pointer = { bubbles: true, cancelable: true, button: 0, pointerType: 'mouse', isPrimary: true };
+        held.dispatchEvent(new PointerEvent('pointerdown', pointer));
+        held.dispatchEvent(new PointerEvent('pointerup', pointer));
+        held.click();
+      }
+      held = null;
+    },
+    { once: true },
+  );
+})();
