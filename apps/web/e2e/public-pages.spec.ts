@@ -17,6 +17,12 @@ const PAGES = [
   { path: '/help', heading: 'Help', title: 'Help · Lodestar' },
   { path: '/terms', heading: 'Terms of Service', title: 'Terms of Service · Lodestar' },
   { path: '/privacy', heading: 'Privacy Policy', title: 'Privacy Policy · Lodestar' },
+  {
+    path: '/pricing',
+    heading: 'Pricing',
+    title: 'Pricing · Lodestar',
+    body: 'Run Lodestar yourself and every feature is included, with no limits.',
+  },
 ] as const;
 
 /** React's hydration complaints (a mismatch makes it throw the HTML away and render again). */

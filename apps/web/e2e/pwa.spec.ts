@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { forEachView, settled, snap } from './journey-helpers';
 
@@ -82,6 +84,44 @@ test('after one visit the app starts offline, says so, and never kept an API ans
 
   await context.setOffline(false);
   await expect(notice).toBeHidden();
+});
+
+test('a new version on the server is offered with a reload prompt, and Reload moves to it', async ({
+  page,
+}) => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // A new build on the server: its service worker differs by a byte (sw.js is served from the build's
+  // folder and never cached by the browser's HTTP cache).
+  const workerFile = join(import.meta.dirname, '..', 'dist', 'sw.js');
+  const before = readFileSync(workerFile, 'utf8');
+  try {
+    writeFileSync(workerFile, `${before}\n// next version\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.getByText('A new version of Lodestar is available');
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByText('Reload to use it; this page keeps the version it started with until then.'),
+    ).toBeVisible();
+    // The new worker waits for the person's choice; the page keeps running on the old one.
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null),
+    ).toBe(true);
+    await snap(page, 'new-version-prompt');
+
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting === null),
+      )
+      .toBe(true);
+    await expect(prompt).toBeHidden();
+  } finally {
+    writeFileSync(workerFile, before);
+  }
 });
 
 test.describe('the homepage for visitors', () => {

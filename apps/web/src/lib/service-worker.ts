@@ -22,7 +22,17 @@ export function registerServiceWorker(): void {
         id: 'new-version',
         description: NEW_VERSION.description,
         duration: Infinity,
-        action: { label: NEW_VERSION.action, onClick: () => void updateServiceWorker(true) },
+        action: {
+          label: NEW_VERSION.action,
+          onClick: () => {
+            // Workbox reloads by itself only on a page that started under a worker; a page of the first
+            // visit (the worker took it over later) reloads here once the new worker controls it.
+            navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+              once: true,
+            });
+            void updateServiceWorker(true);
+          },
+        },
       });
     },
     onRegisterError() {

@@ -93,6 +93,9 @@ function TierCard({ tier }: { tier: PlanTier }) {
   );
 }
 
+export const PRICING_INTRO =
+  'Run Lodestar yourself and every feature is included, with no limits. A server that offers plans lists them here.';
+
 /** Public pricing: Free and Pro from the tier table when billing is on; self-hosted says there are no limits. */
 export function PricingRoute() {
   const plans = useQuery({ queryKey: billingQueryKeys.plans, queryFn: billingApi.plans });
@@ -101,10 +104,14 @@ export function PricingRoute() {
       <DocumentTitle title="Pricing" />
       <h1 className="text-center text-3xl font-semibold tracking-tight">Pricing</h1>
       {plans.isPending ? (
-        <div role="status" aria-label="Loading plans" className="mt-8 grid gap-6 md:grid-cols-2">
-          <Skeleton className="h-96" />
-          <Skeleton className="h-96" />
-        </div>
+        <>
+          {/* What the prerendered page says before the server has answered (true in both modes). */}
+          <p className="mt-2 text-center text-muted-foreground">{PRICING_INTRO}</p>
+          <div role="status" aria-label="Loading plans" className="mt-8 grid gap-6 md:grid-cols-2">
+            <Skeleton className="h-96" />
+            <Skeleton className="h-96" />
+          </div>
+        </>
       ) : plans.isError ? (
         <LoadError
           className="mt-8 rounded-lg border"
