@@ -1,5 +1,6 @@
 import {
   FAKE_STRIPE_PRO_MONTHLY,
+  FAKE_STRIPE_PRO_YEARLY,
   startFakeStripe,
   STRIPE_TEST_ENV,
   type FakeStripe,
@@ -17,6 +18,7 @@ const test = base.extend<object, { stripe: FakeStripe }>({
       use({
         ...STRIPE_TEST_ENV,
         STRIPE_API_URL: stripe.url,
+        STRIPE_PRICE_ID_PRO_YEARLY: FAKE_STRIPE_PRO_YEARLY,
         OUTBOUND_ALLOW_PRIVATE: '127.0.0.1',
       }),
     { scope: 'worker' },
@@ -115,7 +117,10 @@ test('a free user hits the accounts limit, sees the prompt, upgrades through Che
   expect(fourth.status()).toBe(201);
 });
 
-test('the public pricing page shows Free and Pro, Pro recommended', async ({ page, checkA11y }) => {
+test('the public pricing page shows Free and Pro, Pro recommended, monthly or yearly', async ({
+  page,
+  checkA11y,
+}) => {
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
   const pro = page.getByRole('region', { name: 'Pro' });
@@ -124,6 +129,10 @@ test('the public pricing page shows Free and Pro, Pro recommended', async ({ pag
   await expect(page.getByRole('region', { name: 'Free' }).getByText('3 accounts')).toBeVisible();
   await expect(pro.getByRole('link', { name: 'Create an account to upgrade' })).toBeVisible();
   await checkA11y(page);
+  // The yearly price is what the fake Stripe's Price object says it costs.
+  await page.getByRole('group', { name: 'Billing period' }).getByRole('button', { name: 'Yearly' }).click();
+  await expect(pro.getByText('$150')).toBeVisible();
+  await expect(pro.getByText('per year')).toBeVisible();
   for (const width of [375, 1440]) {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 900 });

@@ -124,7 +124,7 @@ export const BILLING_TIERS: Record<TierName, BillingTier> = {
   pro: {
     name: 'pro',
     displayName: 'Pro',
-    description: 'More accounts, hourly sync, advanced analytics, export and API access.',
+    description: 'More accounts, hourly sync, custom reports, webhooks, export and API access.',
     badge: 'RECOMMENDED',
     pricing: PRO_PRICING,
     limits: PRO_LIMITS,

@@ -4,6 +4,7 @@ import { createAuthWorld, ORIGIN, type AuthWorld } from '../testing/auth-fixture
 import type { TestBrowser } from '../testing/browser';
 import {
   FAKE_STRIPE_PRO_MONTHLY,
+  FAKE_STRIPE_PRO_YEARLY,
   FAKE_STRIPE_WEBHOOK_SECRET,
   invoiceObject,
   startFakeStripe,
@@ -374,5 +375,64 @@ describe('with Stripe', () => {
       metadata: {},
     };
     expect((await fake.send('customer.subscription.created', subscriptionObject(stranger))).status).toBe(200);
+  });
+});
+
+describe('with a yearly price', () => {
+  type Plans = Envelope<{
+    tiers: { name: string; pricing: { period: string; price: number; stripePriceId: string | null }[] }[];
+  }>;
+  let fake: FakeStripe;
+  const worlds: AuthWorld[] = [];
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+  });
+  afterAll(async () => {
+    for (const world of worlds) await world.close();
+    await fake.close();
+  });
+  async function worldWith(env: Record<string, string>) {
+    const world = await createAuthWorld({
+      ...STRIPE_TEST_ENV,
+      STRIPE_API_URL: fake.url,
+      OUTBOUND_ALLOW_PRIVATE: '127.0.0.1',
+      ...env,
+    });
+    worlds.push(world);
+    return world;
+  }
+  const proPricing = async (world: AuthWorld) =>
+    (await world.browser().json<Plans>('/api/v1/billing/plans')).body.data.tiers.find(
+      (tier) => tier.name === 'pro',
+    )!.pricing;
+
+  it('offers Pro yearly at what Stripe says the price costs, read once, and Checkout takes it', async () => {
+    const w = await worldWith({ STRIPE_PRICE_ID_PRO_YEARLY: FAKE_STRIPE_PRO_YEARLY });
+    const before = fake.requests.length;
+    expect(await proPricing(w)).toEqual([
+      expect.objectContaining({ period: 'monthly', price: 15, stripePriceId: FAKE_STRIPE_PRO_MONTHLY }),
+      { period: 'yearly', price: 150, stripePriceId: FAKE_STRIPE_PRO_YEARLY, description: '$150 per year' },
+    ]);
+    await proPricing(w);
+    const reads = fake.requests.slice(before).filter((request) => request.path.startsWith('/v1/prices/'));
+    expect(reads.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `GET /v1/prices/${FAKE_STRIPE_PRO_YEARLY}`,
+    ]);
+
+    const { browser } = await signedInUser(w);
+    const checkout = await browser.json<Envelope<{ url: string }>>('/api/v1/billing/checkout', {
+      body: { period: 'yearly' },
+    });
+    expect(checkout.status).toBe(200);
+    expect(fake.requests.at(-1)!.form['line_items[0][price]']).toBe(FAKE_STRIPE_PRO_YEARLY);
+  });
+
+  it('does not offer a yearly price that is not yearly, nor one Stripe cannot say the cost of', async () => {
+    // A monthly price configured as the yearly one.
+    const wrong = await worldWith({ STRIPE_PRICE_ID_PRO_YEARLY: FAKE_STRIPE_PRO_MONTHLY });
+    expect((await proPricing(wrong)).map((entry) => entry.period)).toEqual(['monthly']);
+    // A price Stripe does not know (404): never a made-up price.
+    const unknown = await worldWith({ STRIPE_PRICE_ID_PRO_YEARLY: 'price_nobody_made' });
+    expect((await proPricing(unknown)).map((entry) => entry.period)).toEqual(['monthly']);
   });
 });

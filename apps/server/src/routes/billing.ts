@@ -169,10 +169,13 @@ const routes = {
 export function billingRoutes(deps: RouteDeps) {
   const { db, auth, config, logger, now } = deps;
   return new OpenAPIHono<AppEnv>()
-    .openapi(routes.plans, (c) =>
+    .openapi(routes.plans, async (c) =>
       ok(c, {
         mode: billingEnabled(config) ? ('stripe' as const) : ('self_hosted' as const),
-        tiers: plansOnSale(config).map((tier) => ({ ...tier, features: { ...tier.features } })),
+        tiers: (await plansOnSale(config, logger, now)).map((tier) => ({
+          ...tier,
+          features: { ...tier.features },
+        })),
       }),
     )
     .openapi(routes.overview, async (c) => {

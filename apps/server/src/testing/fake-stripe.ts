@@ -16,6 +16,11 @@ export const FAKE_STRIPE_SECRET_KEY = 'sk_test_fake_0123456789';
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fake_0123456789abcdef';
 export const FAKE_STRIPE_PRO_MONTHLY = 'price_fake_pro_monthly';
 export const FAKE_STRIPE_PRO_YEARLY = 'price_fake_pro_yearly';
+/** What the fake's prices cost (Stripe's Price object: unit_amount in cents, recurring.interval). */
+export const FAKE_STRIPE_PRICE_AMOUNTS: Record<string, { unitAmount: number; interval: 'month' | 'year' }> = {
+  [FAKE_STRIPE_PRO_MONTHLY]: { unitAmount: 1500, interval: 'month' },
+  [FAKE_STRIPE_PRO_YEARLY]: { unitAmount: 15000, interval: 'year' },
+};
 
 /** Billing configured, for tests that do not talk to Stripe (the limits of the free tier). */
 export const STRIPE_TEST_ENV: Record<string, string> = {
@@ -288,6 +293,27 @@ export async function startFakeStripe(
       };
       customers.set(customer.id, customer);
       return json(response, 200, customerObject(customer));
+    }
+    const priceMatch = /^\/v1\/prices\/([^/]+)$/.exec(path);
+    if (method === 'GET' && priceMatch) {
+      const id = decodeURIComponent(priceMatch[1]!);
+      const amount = FAKE_STRIPE_PRICE_AMOUNTS[id];
+      if (!prices.has(id) || !amount)
+        return stripeError(response, 404, `No such price: '${id}'`, {
+          code: 'resource_missing',
+          param: 'id',
+        });
+      return json(response, 200, {
+        id,
+        object: 'price',
+        active: true,
+        currency: 'usd',
+        type: 'recurring',
+        unit_amount: amount.unitAmount,
+        unit_amount_decimal: String(amount.unitAmount),
+        recurring: { interval: amount.interval, interval_count: 1, usage_type: 'licensed' },
+        livemode: false,
+      });
     }
     const customerMatch = /^\/v1\/customers\/([^/]+)$/.exec(path);
     if (method === 'GET' && customerMatch) {

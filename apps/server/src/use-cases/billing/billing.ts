@@ -20,6 +20,7 @@ import {
   type StripeSettings,
 } from '../../connectors/stripe/client';
 import { AppError } from '../../http/app-error';
+import type { Logger } from '../../logger';
 import type { RateLimitStore } from '../../http/rate-limit';
 import { apiCallsUsed } from '../limits/api-calls';
 import { userPlan } from '../limits/user-limits';
@@ -43,17 +44,76 @@ function requireBilling(config: Pick<Config, 'stripe'>) {
   if (!billingEnabled(config)) throw new AppError('CONFLICT', BILLING_MESSAGES.off);
 }
 
-/** The tiers on sale, with the configured Stripe price ids; none without billing (self-hosted). */
-export function plansOnSale(config: Pick<Config, 'stripe'>): BillingTier[] {
+/** How long the yearly price read from Stripe is kept, and how soon a failed read is tried again. */
+const YEARLY_PRICE_TTL_MS = 60 * 60 * 1000;
+const YEARLY_PRICE_RETRY_MS = 60 * 1000;
+const yearlyPrices = new Map<string, { until: number; price: number | null }>();
+
+/**
+ * What STRIPE_PRICE_ID_PRO_YEARLY costs a year, in dollars, as Stripe says (the tier table has only the
+ * monthly price): read once an hour per process, since the plans are public. A price that is not a yearly
+ * price in US dollars, or a Stripe that does not answer, gives null: the yearly option is then not shown,
+ * never with a made-up price (Checkout still takes it).
+ */
+async function yearlyPrice(
+  config: StripeSettings,
+  priceId: string,
+  logger: Pick<Logger, 'warn'>,
+  now: number,
+): Promise<number | null> {
+  const known = yearlyPrices.get(priceId);
+  if (known && known.until > now) return known.price;
+  let price: number | null = null;
+  let until = now + YEARLY_PRICE_TTL_MS;
+  try {
+    const read = await stripeFor(config).prices.retrieve(priceId);
+    if (read.recurring?.interval === 'year' && read.currency === 'usd' && read.unit_amount !== null) {
+      price = read.unit_amount / 100;
+    } else {
+      logger.warn({ priceId }, 'STRIPE_PRICE_ID_PRO_YEARLY is not a yearly price in US dollars: not offered');
+    }
+  } catch (error) {
+    until = now + YEARLY_PRICE_RETRY_MS;
+    logger.warn({ priceId, err: toBillingError(error).message }, 'The yearly price could not be read');
+  }
+  yearlyPrices.set(priceId, { until, price });
+  return price;
+}
+
+/**
+ * The tiers on sale, with the configured Stripe price ids; none without billing (self-hosted). Pro gets
+ * a yearly entry when a yearly price is configured and Stripe says what it costs.
+ */
+export async function plansOnSale(
+  config: StripeSettings,
+  logger: Pick<Logger, 'warn'>,
+  now: () => Date,
+): Promise<BillingTier[]> {
   if (!billingEnabled(config)) return [];
-  return ACTIVE_TIERS.map((tier) =>
-    tier.name === 'pro'
-      ? withStripePriceIds(tier, {
-          monthly: config.stripe.proMonthlyPriceId,
-          yearly: config.stripe.proYearlyPriceId,
-        })
-      : tier,
-  );
+  const yearlyId = config.stripe.proYearlyPriceId;
+  const yearly = yearlyId ? await yearlyPrice(config, yearlyId, logger, now().getTime()) : null;
+  return ACTIVE_TIERS.map((tier) => {
+    if (tier.name !== 'pro') return tier;
+    const priced =
+      yearly === null || !yearlyId
+        ? tier
+        : {
+            ...tier,
+            pricing: [
+              ...tier.pricing,
+              {
+                period: 'yearly' as const,
+                price: yearly,
+                stripePriceId: null,
+                description: `$${yearly} per year`,
+              },
+            ],
+          };
+    return withStripePriceIds(priced, {
+      monthly: config.stripe.proMonthlyPriceId,
+      yearly: yearlyId,
+    });
+  });
 }
 
 /** The user's plan, its state, and usage against every limit. */

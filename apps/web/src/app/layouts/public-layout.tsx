@@ -16,6 +16,10 @@ const FOOTER_LINKS = [
  * The homepage, and the blog, help and legal pages for visitors. `contained` gives a page the width and
  * padding the homepage sets for itself.
  */
+/** True on a server someone runs for themselves and on one that sells plans alike. */
+export const FOOTER_NOTE =
+  "Lodestar keeps your data in this server's own database, under the control of whoever runs it.";
+
 export function PublicLayout({ contained = false }: { contained?: boolean }) {
   const { user, isPending } = useSession();
   return (
@@ -59,7 +63,7 @@ export function PublicLayout({ contained = false }: { contained?: boolean }) {
             ))}
           </ul>
         </nav>
-        <p>Lodestar runs on your own machine. Your data stays in your data folder.</p>
+        <p>{FOOTER_NOTE}</p>
       </footer>
       <ScrollRestoration />
     </div>

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, server } from '@/test/fake-server';
 import { renderApp } from '@/test/render-app';
 
@@ -55,6 +56,39 @@ describe('pricing', () => {
       'href',
       '/sign-up',
     );
+  });
+
+  it('offers a yearly price when the server has one, and opens Checkout for the period chosen', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const yearly = { period: 'yearly', price: 150, stripePriceId: 'price_2', description: '$150 per year' };
+    const tiers = TIERS.map((tier) =>
+      tier.name === 'pro' ? { ...tier, pricing: [...tier.pricing, yearly] } : tier,
+    );
+    server.on('GET', '/api/v1/billing/plans', () => ok({ mode: 'stripe', tiers }));
+    server.on('POST', '/api/v1/billing/checkout', () => ok({ url: 'https://checkout.example/pay' }));
+    renderApp('/pricing');
+    const pro = await screen.findByRole('region', { name: 'Pro' });
+    expect(within(pro).getByText('$15')).toBeInTheDocument();
+    const choice = screen.getByRole('group', { name: 'Billing period' });
+    expect(within(choice).getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(within(choice).getByRole('button', { name: 'Yearly' }));
+    expect(within(pro).getByText('$150')).toBeInTheDocument();
+    expect(within(pro).getByText('per year')).toBeInTheDocument();
+    // Free stays free whatever the period.
+    expect(within(screen.getByRole('region', { name: 'Free' })).getByText('$0')).toBeInTheDocument();
+    await userEvent.click(within(pro).getByRole('button', { name: 'Upgrade to Pro' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/pay'));
+    expect(server.calls('/api/v1/billing/checkout', 'POST')[0]?.body).toEqual({ period: 'yearly' });
+    vi.unstubAllGlobals();
+  });
+
+  it('shows no period choice when only a monthly price is on sale', async () => {
+    server.on('GET', '/api/v1/billing/plans', () => ok({ mode: 'stripe', tiers: TIERS }));
+    renderApp('/pricing');
+    await screen.findByRole('region', { name: 'Pro' });
+    expect(screen.queryByRole('group', { name: 'Billing period' })).not.toBeInTheDocument();
   });
 
   it('says a self-hosted server has no plans and no limits, and shows no prices', async () => {

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Check, Server } from 'lucide-react';
 import { Link } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
@@ -8,7 +9,14 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { billingApi, billingQueryKeys, formatPrice, goTo, type PlanTier } from '@/lib/billing';
+import {
+  billingApi,
+  billingQueryKeys,
+  type BillingPeriod,
+  formatPrice,
+  goTo,
+  type PlanTier,
+} from '@/lib/billing';
 import { RefusalMessage } from '@/components/refusal-message';
 
 /** What a tier includes, from the tier table (spec §9). */
@@ -20,14 +28,18 @@ function highlights(tier: PlanTier): string[] {
     `${count(tier.limits.transactions)} transactions`,
     `${tier.limits.syncFrequency === 'hourly' ? 'Hourly' : 'Daily'} sync`,
     features.apiAccess ? `API access, ${count(tier.limits.apiCalls)} calls a day` : null,
+    features.customReports ? 'Custom reports' : null,
+    features.webhooks ? 'Webhooks' : null,
     features.exportData ? 'Export your data' : null,
   ].filter((item): item is string => item !== null);
 }
 
-function UpgradeButton() {
+type Period = BillingPeriod;
+
+function UpgradeButton({ period }: { period: Period }) {
   const { user } = useSession();
   const checkout = useMutation({
-    mutationFn: () => billingApi.checkout('monthly'),
+    mutationFn: () => billingApi.checkout(period),
     onSuccess: ({ url }) => goTo(url),
   });
   if (!user)
@@ -46,9 +58,9 @@ function UpgradeButton() {
   );
 }
 
-function TierCard({ tier }: { tier: PlanTier }) {
+function TierCard({ tier, period }: { tier: PlanTier; period: Period }) {
   const { user } = useSession();
-  const price = tier.pricing[0];
+  const price = tier.pricing.find((entry) => entry.period === period) ?? tier.pricing[0];
   const recommended = Boolean(tier.badge);
   return (
     <section
@@ -69,7 +81,7 @@ function TierCard({ tier }: { tier: PlanTier }) {
         <span className="text-3xl font-semibold tabular-nums">{formatPrice(price?.price ?? 0)}</span>
         <span className="text-sm text-muted-foreground">
           {' '}
-          {price && price.price > 0 ? 'per month' : 'forever'}
+          {price && price.price > 0 ? (price.period === 'yearly' ? 'per year' : 'per month') : 'forever'}
         </span>
       </p>
       <ul className="mt-4 flex-1 space-y-2 text-sm">
@@ -82,7 +94,7 @@ function TierCard({ tier }: { tier: PlanTier }) {
       </ul>
       <div className="mt-6">
         {tier.name === 'pro' ? (
-          <UpgradeButton />
+          <UpgradeButton period={price?.period === 'yearly' ? 'yearly' : 'monthly'} />
         ) : (
           <Button asChild variant="outline" className="w-full">
             <Link to={user ? '/settings/billing' : '/sign-up'}>{user ? 'Your plan' : 'Start free'}</Link>
@@ -97,8 +109,30 @@ export const PRICING_INTRO =
   'Run Lodestar yourself and every feature is included, with no limits. A server that offers plans lists them here.';
 
 /** Public pricing: Free and Pro from the tier table when billing is on; self-hosted says there are no limits. */
+/** Monthly or yearly, offered when the server has a yearly price. */
+function PeriodChoice({ period, onChange }: { period: Period; onChange: (period: Period) => void }) {
+  return (
+    <div role="group" aria-label="Billing period" className="mx-auto mt-6 flex w-fit rounded-md border p-1">
+      {(['monthly', 'yearly'] as const).map((value) => (
+        <Button
+          key={value}
+          size="sm"
+          variant={period === value ? 'primary' : 'ghost'}
+          aria-pressed={period === value}
+          onClick={() => onChange(value)}
+        >
+          {value === 'monthly' ? 'Monthly' : 'Yearly'}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 export function PricingRoute() {
   const plans = useQuery({ queryKey: billingQueryKeys.plans, queryFn: billingApi.plans });
+  const [period, setPeriod] = useState<Period>('monthly');
+  const offersYearly =
+    plans.data?.tiers.some((tier) => tier.pricing.some((entry) => entry.period === 'yearly')) ?? false;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10">
       <DocumentTitle title="Pricing" />
@@ -131,9 +165,10 @@ export function PricingRoute() {
       ) : (
         <>
           <p className="mt-2 text-center text-muted-foreground">Start free. Upgrade when you need more.</p>
+          {offersYearly ? <PeriodChoice period={period} onChange={setPeriod} /> : null}
           <div className="mt-8 grid gap-6 md:grid-cols-2">
             {plans.data.tiers.map((tier) => (
-              <TierCard key={tier.name} tier={tier} />
+              <TierCard key={tier.name} tier={tier} period={offersYearly ? period : 'monthly'} />
             ))}
           </div>
           <p className="mt-6 text-center text-sm text-muted-foreground">
