@@ -9,6 +9,7 @@ export const ACCOUNTS_TEXT = {
   simplefinConnected: 'SimpleFIN Bridge connected',
   simplefinConnectedDescription: 'Its first sync has started; accounts appear as it finishes.',
   plaidConnected: 'Bank linked through Plaid',
+  seePlans: 'See plans',
   plaidConnectedDescription: 'Its first sync has started; accounts appear as it finishes.',
   plaidLinkFailed:
     'Plaid could not link the bank, and nothing was saved. Try again, or add the account another way.',

@@ -1,6 +1,8 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { isUpgradeRequired } from '@/lib/billing';
 import { handleSessionExpired, useSessionExpiredHandler } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
 import { type Account, accountsApi, accountsQueryKeys, type Connection, errorMessage } from './api';
@@ -136,15 +138,24 @@ export function useUpsertConnection() {
   );
 }
 
-/** Toasts a failure with the server's reason (or hands a 401 to the session handler). */
+/**
+ * Toasts a failure with the server's reason (or hands a 401 to the session handler); a refusal by the
+ * plan (403 UPGRADE_REQUIRED: the demo bank, Plaid, a sync) carries the way to the plans.
+ */
 export function useFailureToast() {
   const onSessionExpired = useSessionExpiredHandler();
+  const navigate = useNavigate();
   return useCallback(
     (title: string, error: unknown) => {
       if (onSessionExpired(error)) return;
-      toast.error(title, { description: errorMessage(error) });
+      toast.error(title, {
+        description: errorMessage(error),
+        ...(isUpgradeRequired(error)
+          ? { action: { label: ACCOUNTS_TEXT.seePlans, onClick: () => void navigate('/settings/billing') } }
+          : {}),
+      });
     },
-    [onSessionExpired],
+    [onSessionExpired, navigate],
   );
 }
 

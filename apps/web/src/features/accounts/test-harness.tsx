@@ -125,6 +125,7 @@ export function renderAccounts(path = '/accounts') {
       { path: '/banks', element: <BanksRoute /> },
       { path: '/cexes', element: <CexesRoute /> },
       { path: '/wallets', element: <WalletsRoute /> },
+      { path: '/settings/billing', element: <h1>Billing</h1> },
     ],
     { initialEntries: [path] },
   );

@@ -95,6 +95,20 @@ describe('connecting the demo bank', { timeout: 15_000 }, () => {
     await user.click(within(section).getByRole('button', { name: 'Connect a demo bank' }));
     expect(await screen.findByText('Could not connect the demo bank')).toBeInTheDocument();
     expect(screen.getByText('The demo bank is resting')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'See plans' })).not.toBeInTheDocument();
+  });
+
+  it('a refusal by the plan offers the way to the plans', async () => {
+    serve();
+    const refusal = 'Your plan allows 3 accounts. Remove an account or upgrade to add more.';
+    server.on('POST', '/api/v1/connections/demo', () => fail(403, refusal, 'UPGRADE_REQUIRED'));
+    const user = userEvent.setup();
+    const { router } = renderAccounts('/accounts');
+    const section = await screen.findByRole('region', { name: 'Add your first account' });
+    await user.click(within(section).getByRole('button', { name: 'Connect a demo bank' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'See plans' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/billing'));
   });
 });
 
