@@ -52,6 +52,7 @@ describe('preference defaults (spec §3)', () => {
         weekly_summaries: false,
         security_alerts: true,
         product_updates: false,
+        budget_alerts: true,
       },
     });
   });

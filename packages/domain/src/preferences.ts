@@ -110,6 +110,7 @@ export const preferencesSchema = z.object({
       weekly_summaries: flag('Weekly summaries'),
       security_alerts: flag('Security alerts'),
       product_updates: flag('Product updates'),
+      budget_alerts: flag('Budget alerts'),
     },
     { message: 'Notification types must be an object' },
   ),
@@ -170,6 +171,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
     weekly_summaries: false,
     security_alerts: true,
     product_updates: false,
+    budget_alerts: true,
   },
 } satisfies Preferences);
 

@@ -1,4 +1,5 @@
 import {
+  budgetsBetween,
   connectionsCreatedBetween,
   dailySpending,
   type Database,
@@ -12,6 +13,7 @@ import {
   isSecurityAlert,
   largeTransactions,
   lastCompletedPeriod,
+  monthOf,
   lowBalanceAccounts,
   type NotificationData,
   type NotificationKind,
@@ -20,6 +22,7 @@ import {
   thresholdMinor,
 } from '@lodestar/domain';
 import { createConverter, loadFxTable, type Reporting } from '../fx/reporting';
+import { budgetMonth } from '../use-cases/budgets/budget-month';
 import { converterAt, convertedIncomeAndSpending } from '../use-cases/spending/reporting';
 
 /**
@@ -140,6 +143,33 @@ export async function dueNotifications(
         period,
         event.id,
       );
+    }
+  }
+  if (prefs.notification_types.budget_alerts) {
+    // This month's budgets (ADR 050): one notification per category and mark passed, keyed
+    // month:category:mark. Only the highest mark reached is due, so a category that goes past 100 %
+    // between two checks is told once, not twice in the same minute.
+    const month = monthOf(today);
+    const start = `${month}-01`;
+    if ((await budgetsBetween(db, userId, start, start)).length > 0) {
+      const view = await budgetMonth({ db, userId, month, now });
+      const span: NotificationPeriod = { key: month, from: start, to: today };
+      for (const line of [view.overall, ...view.categories]) {
+        if (line.threshold === null || line.available === null) continue;
+        add(
+          {
+            kind: 'budget',
+            month,
+            category: line.category,
+            label: line.label,
+            threshold: line.threshold,
+            availableMinor: line.available.amountMinor,
+            spentMinor: line.spent.amountMinor,
+          },
+          span,
+          `${month}:${line.category}:${line.threshold}`,
+        );
+      }
     }
   }
   return due;

@@ -7,6 +7,7 @@ export const KIND_NAMES: Record<UnsubscribableKind, string> = {
   large_transactions: 'large transaction alerts',
   new_connections: 'new connection alerts',
   weekly_summary: 'weekly summaries',
+  budget: 'budget alerts',
 };
 
 function escapeHtml(value: string): string {

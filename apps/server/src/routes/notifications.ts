@@ -125,6 +125,8 @@ function turnOff(kind: UnsubscribableKind, current: Preferences): Partial<Prefer
       return { notification_types: { ...current.notification_types, new_connections: false } };
     case 'weekly_summary':
       return { notification_types: { ...current.notification_types, weekly_summaries: false } };
+    case 'budget':
+      return { notification_types: { ...current.notification_types, budget_alerts: false } };
   }
 }
 

@@ -152,6 +152,7 @@ const CASES: Case[] = [
       weekly_summaries: true,
       security_alerts: true,
       product_updates: true,
+      budget_alerts: false,
     },
     invalid: { large_transactions: 'x' },
     at: '.large_transactions',

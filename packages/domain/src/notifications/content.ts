@@ -1,5 +1,6 @@
 import type { IsoDate } from '../dates';
 import { type DateFormat, formatDateTokens, formatIsoDate, formatMoney } from '../formatting';
+import { OVERALL_BUDGET } from '../analytics/budgets';
 import type { NotificationKind, SecurityAlertType } from './rules';
 import { SECURITY_ALERT_TEXT } from './rules';
 import type { NotificationPeriod } from './periods';
@@ -25,6 +26,20 @@ export type NotificationData =
       at: Date;
       ipAddress: string | null;
       userAgent: string | null;
+    }
+  | {
+      kind: 'budget';
+      /** The budget's month, YYYY-MM. */
+      month: string;
+      /** A spending category of the spec's list, or 'overall'. */
+      category: string;
+      /** The category's label ('Food & Dining'), or 'All spending' for the overall budget. */
+      label: string;
+      /** The mark passed: 80 or 100 (% of what is available this month). */
+      threshold: 80 | 100;
+      /** Budget plus what rollover carried in. */
+      availableMinor: number;
+      spentMinor: number;
     };
 
 export type ContentFormat = {
@@ -57,6 +72,14 @@ function periodWords(period: NotificationPeriod, format: ContentFormat): string 
   const from = formatIsoDate(period.from, format.dateFormat);
   const to = formatIsoDate(period.to, format.dateFormat);
   return from === to ? `on ${from}` : `from ${from} to ${to}`;
+}
+
+/** 'November 2026' for '2026-11'. */
+function monthName(month: string): string {
+  const [year, number] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year ?? 1970, (number ?? 1) - 1, 1)),
+  );
 }
 
 function listed<T>(items: readonly T[], line: (item: T) => string): string[] {
@@ -145,6 +168,26 @@ export function notificationContent(
           `• Net change: ${money(net)}`,
         ],
         path: '/dashboard',
+      };
+    }
+    case 'budget': {
+      const name = data.category === OVERALL_BUDGET ? 'your overall budget' : `your ${data.label} budget`;
+      const spent = `${money(data.spentMinor)} of ${money(data.availableMinor)}`;
+      const passed = data.threshold === 100 ? 'all' : `${data.threshold} %`;
+      return {
+        kind: data.kind,
+        subject:
+          data.threshold === 100
+            ? `Budget spent: ${data.label} is at ${spent}`
+            : `Budget alert: ${data.label} has passed 80 %`,
+        summary: `${spent} spent in ${monthName(data.month)}`,
+        lines: [
+          `You have spent ${passed} of ${name} for ${monthName(data.month)}: ${spent}.`,
+          data.spentMinor >= data.availableMinor
+            ? `That is ${money(data.spentMinor - data.availableMinor)} over.`
+            : `${money(data.availableMinor - data.spentMinor)} is left for the rest of the month.`,
+        ],
+        path: '/expenses/budgets',
       };
     }
     case 'security_alert': {

@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'new_connections',
   'weekly_summary',
   'security_alert',
+  'budget',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -25,6 +26,7 @@ export const UNSUBSCRIBABLE_KINDS = [
   'large_transactions',
   'new_connections',
   'weekly_summary',
+  'budget',
 ] as const satisfies readonly NotificationKind[];
 export type UnsubscribableKind = (typeof UNSUBSCRIBABLE_KINDS)[number];
 

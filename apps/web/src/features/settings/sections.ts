@@ -90,6 +90,7 @@ export const SETTINGS_SECTIONS = [
       'New connections',
       'Weekly summaries',
       'Security alerts',
+      'Budgets at 80 % and 100 %',
     ],
   },
   {

@@ -92,6 +92,7 @@ describe('notification settings', () => {
       ['New connections', 'true'],
       ['Weekly summaries', 'false'],
       ['Security alerts', 'true'],
+      ['Budgets at 80 % and 100 %', 'true'],
     ]);
     await user.click(within(group).getByRole('checkbox', { name: 'Weekly summaries' }));
     await waitFor(() =>
@@ -102,6 +103,7 @@ describe('notification settings', () => {
             new_connections: true,
             weekly_summaries: true,
             security_alerts: true,
+            budget_alerts: true,
             product_updates: false,
           },
         },

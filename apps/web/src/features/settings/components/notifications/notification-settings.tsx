@@ -25,6 +25,7 @@ export const NOTIFICATION_TYPE_OPTIONS: readonly CheckboxOption<NotificationType
   { value: 'new_connections', label: 'New connections' },
   { value: 'weekly_summaries', label: 'Weekly summaries' },
   { value: 'security_alerts', label: 'Security alerts' },
+  { value: 'budget_alerts', label: 'Budgets at 80 % and 100 %' },
 ];
 
 /** Spec §2 notifications section: email and push switches, frequency, thresholds, types. */
@@ -104,6 +105,7 @@ export function NotificationSettings() {
               new_connections: values.includes('new_connections'),
               weekly_summaries: values.includes('weekly_summaries'),
               security_alerts: values.includes('security_alerts'),
+              budget_alerts: values.includes('budget_alerts'),
               // Lodestar sends no product updates (ADR 011): the stored value is kept as it is.
               product_updates: types.product_updates,
             })
