@@ -5,6 +5,7 @@
 
 export const WEBHOOK_EVENTS = {
   'transactions.added': 'Transactions added by a sync',
+  'transactions.changed': 'Transactions changed by a sync',
   'transactions.removed': 'Transactions removed by a sync',
   'connection.status_changed': 'A connection’s status changed',
   'balance.low': 'A balance fell below your low-balance alert',
@@ -18,6 +19,19 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
 export function isWebhookEventType(value: string): value is WebhookEventType {
   return Object.hasOwn(WEBHOOK_EVENTS, value);
+}
+
+/**
+ * Transaction ids in one `transactions.*` event: a sync that added (changed, removed) more sends
+ * several events of this many ids each, so a body stays under about 40 KB.
+ */
+export const WEBHOOK_MAX_IDS_PER_EVENT = 1_000;
+
+/** `ids` cut into runs of at most `size` (none for an empty list). */
+export function webhookIdParts<T>(ids: readonly T[], size = WEBHOOK_MAX_IDS_PER_EVENT): T[][] {
+  const parts: T[][] = [];
+  for (let start = 0; start < ids.length; start += size) parts.push(ids.slice(start, start + size));
+  return parts;
 }
 
 /** Endpoints one user may register. */

@@ -1,12 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { webhookEndpoint } from '@lodestar/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import { sealSecret } from '../secrets/secret-box';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
+import { startWebhookReceiver, type ReceivedWebhook } from '../testing/webhook-receiver';
 import { waitForSync } from '../use-cases/data/test-fixtures';
 import { signedInUser, type Envelope } from '../use-cases/transactions/test-fixtures';
 import {
@@ -24,35 +23,8 @@ import {
  * DNS name leads there.
  */
 
-type Received = { headers: IncomingHttpHeaders; body: string; path: string };
-
-/** A loopback HTTP receiver answering each request with the next status of `statuses` (then `fallback`). */
-async function startReceiver() {
-  const received: Received[] = [];
-  const state = { statuses: [] as number[], fallback: 200 };
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-        path: request.url ?? '',
-      });
-      response.statusCode = state.statuses.shift() ?? state.fallback;
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    port,
-    url: `http://127.0.0.1:${port}/hooks/lodestar`,
-    received,
-    state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+type Received = ReceivedWebhook;
+const startReceiver = startWebhookReceiver;
 
 let clock = new Date('2026-11-20T15:00:00Z');
 let w: AuthWorld;
@@ -290,13 +262,31 @@ describe('deliveries to a loopback receiver', () => {
     expect(connect.status).toBeLessThan(300);
     await waitForSync(browser);
     await webhooksIdle();
-    const got = receiver.received
-      .slice(before)
-      .map((r) => JSON.parse(r.body) as { type: string; data: { count: number } });
+    const got = receiver.received.slice(before).map(
+      (r) =>
+        JSON.parse(r.body) as {
+          type: string;
+          data: { count: number; total: number; part: number; parts: number; transactionIds: string[] };
+        },
+    );
     const added = got.filter((event) => event.type === 'transactions.added');
-    expect(added).toHaveLength(1);
-    expect(added[0]?.data.count).toBeGreaterThan(0);
-    expect((await deliveries(browser, endpoint.id))[0]?.eventType).toBe('transactions.added');
+    // The demo's first sync adds more than one event holds: the ids come in parts of at most 1,000.
+    expect(added.length).toBeGreaterThan(0);
+    const ids = added.flatMap((event) => event.data.transactionIds);
+    expect(new Set(ids).size).toBe(added[0]?.data.total);
+    for (const event of added) {
+      expect(event.data.parts).toBe(added.length);
+      expect(event.data.count).toBe(event.data.transactionIds.length);
+      expect(event.data.count).toBeLessThanOrEqual(1_000);
+    }
+    const stored = await w.t.database.pool.query<{ n: number }>(
+      'select count(*)::int as n from "transaction" where id = any($1::uuid[])',
+      [ids],
+    );
+    expect(stored.rows[0]?.n).toBe(ids.length);
+    expect((await deliveries(browser, endpoint.id)).map((d) => d.eventType)).toEqual(
+      added.map(() => 'transactions.added'),
+    );
     expect(await deliveries(browser, other.id)).toEqual([]);
   });
 });

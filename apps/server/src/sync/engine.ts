@@ -2,6 +2,7 @@ import {
   acquireSyncLease,
   countUserTransactions,
   connectionAccountIds,
+  classifyIncomingTransactions,
   deleteTransactionsByExternalId,
   deleteTransactionsMissingFromWindow,
   recomputeBalanceSnapshots,
@@ -46,7 +47,18 @@ import { pairProviderTransfers, pairTransfersByAmount } from './transfers';
  */
 
 export type SyncOutcome =
-  | { ok: true; batches: number; added: number; removed: number }
+  | {
+      ok: true;
+      batches: number;
+      /** Rows the provider sent and the sync wrote (new, changed or sent again). */
+      added: number;
+      removed: number;
+      /**
+       * The transactions the sync added, changed (a provider field differs from the stored row) and
+       * removed, for the webhook events that follow it (ADR 050).
+       */
+      ids: { added: string[]; changed: string[]; removed: string[] };
+    }
   | { ok: false; status: 'needs_reauth' | 'error'; message: string };
 
 export type SyncOptions = {
@@ -151,6 +163,7 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
     let removedCount = 0;
     let notices: string[] = [];
     const written: string[] = [];
+    const ids = { added: [] as string[], changed: [] as string[], removed: [] as string[] };
     const transferGroups: string[] = [];
     const earliest = new Map<string, string>();
     const touch = (accountId: string, date: string) => {
@@ -173,6 +186,7 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
         const accountId = accountIds.get(item.accountExternalId);
         return accountId ? [{ accountId, externalId: item.externalId }] : [];
       });
+      const batch = { added: [] as string[], changed: [] as string[], removed: [] as string[] };
       await db.transaction(async (tx) => {
         if (limit !== null) {
           const { kept, leftOut } = withinLimit(rows, await newTransactionKeys(tx, userId, rows), {
@@ -181,17 +195,25 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
           rows = kept;
           leftOutByLimit += leftOut;
         }
-        const ids = await upsertTransactions(tx, userId, rows);
-        removedCount += await replacePendingTransactions(
-          tx,
-          userId,
-          rows.flatMap(({ accountId, externalId, pendingExternalId }) =>
-            pendingExternalId ? [{ accountId, externalId, pendingExternalId }] : [],
-          ),
+        const incoming = await classifyIncomingTransactions(tx, userId, rows);
+        const upserted = await upsertTransactions(tx, userId, rows);
+        for (const row of upserted) {
+          const key = `${row.accountId}\u0000${row.externalId}`;
+          if (incoming.added.has(key)) batch.added.push(row.id);
+          else if (incoming.changed.has(key)) batch.changed.push(row.id);
+        }
+        batch.removed.push(
+          ...(await replacePendingTransactions(
+            tx,
+            userId,
+            rows.flatMap(({ accountId, externalId, pendingExternalId }) =>
+              pendingExternalId ? [{ accountId, externalId, pendingExternalId }] : [],
+            ),
+          )),
         );
         for (const gone of await deleteTransactionsByExternalId(tx, userId, removed)) {
           touch(gone.accountId, gone.date);
-          removedCount += 1;
+          batch.removed.push(gone.id);
         }
         if (page.window) {
           for (const accountExternalId of page.window.accountExternalIds) {
@@ -206,7 +228,7 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
               keepExternalIds,
             });
             for (const row of gone) touch(row.accountId, row.date);
-            removedCount += gone.length;
+            batch.removed.push(...gone.map((row) => row.id));
           }
         }
         const institutionId = page.institution
@@ -221,9 +243,14 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
           Math.min(0.9, 0.05 + 0.85 * (page.progress ?? (batches + 1) / (batches + 2))),
           tx,
         );
-        written.push(...ids);
+        written.push(...upserted.map((row) => row.id));
         for (const row of rows) if (row.transferGroup) transferGroups.push(row.transferGroup);
       });
+      // Counted once the batch has committed.
+      ids.added.push(...batch.added);
+      ids.changed.push(...batch.changed);
+      ids.removed.push(...batch.removed);
+      removedCount += batch.removed.length;
       added += rows.length;
       batches += 1;
       if (page.notices) notices = [...notices, ...page.notices];
@@ -354,7 +381,7 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
       await setConnectionStatus(tx, userId, connection.id, 'active');
     });
     log.info({ batches, added, removed: removedCount, leftOutByLimit }, 'sync finished');
-    return { ok: true, batches, added, removed: removedCount };
+    return { ok: true, batches, added, removed: removedCount, ids };
   } catch (error) {
     const needsReauth = error instanceof ProviderError && error.kind === 'needs_reauth';
     const status = needsReauth ? 'needs_reauth' : 'error';

@@ -15,6 +15,7 @@ import {
   webhookSignatureHeader,
   webhookSignedPayload,
   type WebhookEnvelope,
+  webhookIdParts,
 } from '@lodestar/domain';
 import { webhookDisabledEmail } from '../email/templates';
 import type { Mailer } from '../email/mailer';
@@ -267,25 +268,41 @@ export function webhookDepsFrom(input: {
 }
 
 /**
- * The sync runner's `afterSync` (ADR 040): `transactions.added` / `transactions.removed` with the counts
- * of a finished sync, and `connection.status_changed` when the sync moved the connection to another
+ * The sync runner's `afterSync` (ADR 040, ADR 050), once every batch of the sync has committed:
+ * `transactions.added` / `transactions.changed` / `transactions.removed` with the transaction ids
+ * (`transactionIds`, at most WEBHOOK_MAX_IDS_PER_EVENT per event: more make several events, `part` and
+ * `parts` say which) and `connection.status_changed` when the sync moved the connection to another
  * status. Never fails the sync.
  */
 export function webhooksAfterSync(deps: WebhookDeps) {
   return async (input: {
     userId: string;
     connection: { id: string; displayName: string | null; status: string };
-    outcome: { ok: true; added: number; removed: number } | { ok: false; status: string; message: string };
+    outcome:
+      | { ok: true; ids: { added: string[]; changed: string[]; removed: string[] } }
+      | { ok: false; status: string; message: string };
   }): Promise<void> => {
     const { userId, connection, outcome } = input;
     const about = { connectionId: connection.id, connectionName: connection.displayName };
-    if (outcome.ok && outcome.added > 0)
-      await emitWebhookEventSafely(deps, userId, 'transactions.added', { ...about, count: outcome.added });
-    if (outcome.ok && outcome.removed > 0)
-      await emitWebhookEventSafely(deps, userId, 'transactions.removed', {
-        ...about,
-        count: outcome.removed,
-      });
+    if (outcome.ok) {
+      const events = [
+        ['transactions.added', outcome.ids.added],
+        ['transactions.changed', outcome.ids.changed],
+        ['transactions.removed', outcome.ids.removed],
+      ] as const;
+      for (const [type, ids] of events) {
+        const parts = webhookIdParts(ids);
+        for (const [index, transactionIds] of parts.entries())
+          await emitWebhookEventSafely(deps, userId, type, {
+            ...about,
+            count: transactionIds.length,
+            total: ids.length,
+            part: index + 1,
+            parts: parts.length,
+            transactionIds,
+          });
+      }
+    }
     const status = outcome.ok ? 'active' : outcome.status;
     if (status !== connection.status && connection.status !== 'syncing')
       await emitWebhookEventSafely(deps, userId, 'connection.status_changed', {

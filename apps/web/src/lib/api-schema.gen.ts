@@ -4439,6 +4439,7 @@ export interface paths {
              */
             events: (
               | 'transactions.added'
+              | 'transactions.changed'
               | 'transactions.removed'
               | 'connection.status_changed'
               | 'balance.low'
@@ -4565,6 +4566,7 @@ export interface paths {
              */
             events?: (
               | 'transactions.added'
+              | 'transactions.changed'
               | 'transactions.removed'
               | 'connection.status_changed'
               | 'balance.low'

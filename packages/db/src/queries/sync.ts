@@ -281,10 +281,10 @@ export async function upsertTransactions(
   db: Executor,
   userId: string,
   rows: readonly TransactionUpsert[],
-): Promise<string[]> {
+): Promise<{ id: string; accountId: string; externalId: string }[]> {
   if (rows.length === 0) return [];
   const column = <T>(pick: (row: TransactionUpsert) => T) => sql.param(rows.map(pick));
-  const result = await db.execute<{ id: string }>(sql`
+  const result = await db.execute<{ id: string; accountId: string; externalId: string }>(sql`
     insert into "transaction" as t (
       user_id, account_id, external_id, date, authorized_date, amount_minor, currency, name, original_name,
       merchant_name, description, category, detailed_category, category_confidence, provider_category,
@@ -338,8 +338,58 @@ export async function upsertTransactions(
       pending_external_id = excluded.pending_external_id,
       transfer_group = excluded.transfer_group,
       updated_at = now()
-    returning t.id`);
-  return result.rows.map((row) => row.id);
+    returning t.id, t.account_id as "accountId", t.external_id as "externalId"`);
+  return result.rows;
+}
+
+/**
+ * Which incoming provider rows are new and which change a stored row (its date, amount, currency,
+ * name, merchant, description, status, pending link, provider category or payment fields), keyed
+ * `accountId NUL externalId`: read before the upsert, in its transaction, for the `transactions.added`
+ * and `transactions.changed` webhook events. A row sent again unchanged is in neither.
+ */
+export async function classifyIncomingTransactions(
+  db: Executor,
+  userId: string,
+  rows: readonly TransactionUpsert[],
+): Promise<{ added: Set<string>; changed: Set<string> }> {
+  if (rows.length === 0) return { added: new Set(), changed: new Set() };
+  const column = <T>(pick: (row: TransactionUpsert) => T) => sql.param(rows.map(pick));
+  const result = await db.execute<{ account_id: string; external_id: string; is_new: boolean }>(sql`
+    select r.account_id, r.external_id, t.id is null as is_new
+    from unnest(
+      ${column((row) => row.accountId)}::uuid[],
+      ${column((row) => row.externalId)}::text[],
+      ${column((row) => row.date)}::date[],
+      ${column((row) => row.authorizedDate ?? null)}::date[],
+      ${column((row) => row.amountMinor)}::bigint[],
+      ${column((row) => row.currency)}::text[],
+      ${column((row) => row.name.slice(0, 200))}::text[],
+      ${column((row) => row.merchantName ?? null)}::text[],
+      ${column((row) => row.description?.slice(0, 500) ?? null)}::text[],
+      ${column((row) => row.providerCategory ?? null)}::text[],
+      ${column((row) => row.paymentChannel ?? null)}::text[],
+      ${column((row) => row.paymentMethod ?? null)}::text[],
+      ${column((row) => row.status)}::text[],
+      ${column((row) => row.pendingExternalId ?? null)}::text[]
+    ) as r(
+      account_id, external_id, date, authorized_date, amount_minor, currency, name, merchant_name,
+      description, provider_category, payment_channel, payment_method, status, pending_external_id
+    )
+    left join "transaction" t
+      on t.user_id = ${userId} and t.account_id = r.account_id and t.external_id = r.external_id
+    where t.id is null
+      or (t.date, t.authorized_date, t.amount_minor, t.currency, t.original_name, t.merchant_name,
+          t.description, t.provider_category, t.payment_channel, t.payment_method, t.status,
+          t.pending_external_id)
+        is distinct from
+         (r.date, r.authorized_date, r.amount_minor, r.currency, r.name, r.merchant_name, r.description,
+          r.provider_category, r.payment_channel, r.payment_method, r.status, r.pending_external_id)`);
+  const added = new Set<string>();
+  const changed = new Set<string>();
+  for (const row of result.rows)
+    (row.is_new ? added : changed).add(`${row.account_id}\u0000${row.external_id}`);
+  return { added, changed };
 }
 
 /**
@@ -347,14 +397,14 @@ export async function upsertTransactions(
  * changes on the pending row move to the posted one, then the pending row goes, so nothing is counted
  * twice. Both rows are found through the (account, external id) key, one index lookup each, whatever
  * the planner knows of the table; the posted row is only rewritten when the pending one carries a
- * change of the user's. Returns how many pending rows went.
+ * change of the user's. Returns the ids of the pending rows that went.
  */
 export async function replacePendingTransactions(
   db: Executor,
   userId: string,
   posted: readonly { accountId: string; externalId: string; pendingExternalId: string }[],
 ) {
-  if (posted.length === 0) return 0;
+  if (posted.length === 0) return [];
   const pairs = sql`unnest(
       ${sql.param(posted.map((row) => row.accountId))}::uuid[],
       ${sql.param(posted.map((row) => row.externalId))}::text[],
@@ -386,8 +436,9 @@ export async function replacePendingTransactions(
     where pending.account_id = pair.account_id
       and pending.external_id = pair.pending_external_id
       and pending.user_id = ${userId}
-      and pending.status = 'pending'`);
-  return removed.rowCount ?? 0;
+      and pending.status = 'pending'
+    returning pending.id`);
+  return (removed.rows as { id: string }[]).map((row) => row.id);
 }
 
 /**
@@ -398,9 +449,9 @@ export async function deleteTransactionsByExternalId(
   db: Executor,
   userId: string,
   rows: readonly { accountId: string; externalId: string }[],
-): Promise<{ accountId: string; date: string }[]> {
+): Promise<{ id: string; accountId: string; date: string }[]> {
   if (rows.length === 0) return [];
-  const result = await db.execute<{ accountId: string; date: string }>(sql`
+  const result = await db.execute<{ id: string; accountId: string; date: string }>(sql`
     delete from ${transaction} as t
     using unnest(
       ${sql.param(rows.map((row) => row.accountId))}::uuid[],
@@ -409,7 +460,7 @@ export async function deleteTransactionsByExternalId(
     where t.account_id = gone.account_id
       and t.external_id = gone.external_id
       and t.user_id = ${userId}
-    returning t.account_id as "accountId", t.date::text as date`);
+    returning t.id, t.account_id as "accountId", t.date::text as date`);
   return result.rows;
 }
 
@@ -438,7 +489,7 @@ export async function deleteTransactionsMissingFromWindow(
           : undefined,
       ),
     )
-    .returning({ accountId: transaction.accountId, date: transaction.date });
+    .returning({ id: transaction.id, accountId: transaction.accountId, date: transaction.date });
 }
 
 /**
