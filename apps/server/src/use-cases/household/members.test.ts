@@ -1,9 +1,20 @@
+import { findBillingByUser } from '@lodestar/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthWorld, type AuthWorld } from '../../testing/auth-fixtures';
-import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../../testing/fake-stripe';
+import { createAuthWorld, ORIGIN, type AuthWorld } from '../../testing/auth-fixtures';
+import type { TestBrowser } from '../../testing/browser';
+import {
+  FAKE_STRIPE_PRO_MONTHLY,
+  startFakeStripe,
+  STRIPE_TEST_ENV,
+  subscriptionObject,
+  type FakeStripe,
+} from '../../testing/fake-stripe';
 import { firstLink } from '../../testing/smtp-inbox';
 
-/** Household limits per plan (Free: 1 member) and the invitation's 7 days, on a clock the test moves. */
+/**
+ * Household limits per plan (spec §9: team members 1 on Free, 3 on Pro; unlimited self-hosted) and the
+ * invitation's 7 days, on a clock the test moves.
+ */
 
 type Envelope<T> = { data: T; code?: string; error?: string };
 
@@ -12,11 +23,20 @@ let fake: FakeStripe;
 let clock = Date.now();
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
+  fake = await startFakeStripe({ now: () => clock });
   w = await createAuthWorld(
     { ...STRIPE_TEST_ENV, STRIPE_API_URL: fake.url, OUTBOUND_ALLOW_PRIVATE: '127.0.0.1' },
     { now: () => new Date(clock) },
   );
+  // Stripe's signed webhooks reach the server as Stripe would send them.
+  fake.deliverTo(async (payload, signature) => {
+    const response = await w.t.app.request(`${ORIGIN}/api/v1/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      body: payload,
+    });
+    return { status: response.status, body: await response.json() };
+  });
 });
 afterAll(async () => {
   await w?.close();
@@ -62,5 +82,67 @@ describe('household members on the Free plan', () => {
     } finally {
       clock -= 8 * 86_400_000;
     }
+  });
+});
+
+async function invite(owner: TestBrowser, access: 'read' | 'write' = 'read') {
+  return owner.json<Envelope<unknown>>('/api/v1/household/members', {
+    body: { email: `member.${tag()}@example.com`, access },
+  });
+}
+
+describe('household members on the Pro plan', () => {
+  it('allows three members and refuses the fourth with the plan’s message', async () => {
+    const { browser: owner } = await w.signUp();
+    const me = await owner.json<Envelope<{ id: string }>>('/api/v1/user');
+    const userId = me.body.data.id;
+    // Checkout makes the Stripe customer; the subscription's webhook makes the owner Pro.
+    expect((await owner.json('/api/v1/billing/checkout', { body: {} })).status).toBe(200);
+    const customer = (await findBillingByUser(w.t.database.db, userId))?.stripeCustomerId;
+    const sent = await fake.send(
+      'customer.subscription.created',
+      subscriptionObject({
+        id: `sub_test_${tag()}`,
+        customer: customer ?? '',
+        status: 'active',
+        priceId: FAKE_STRIPE_PRO_MONTHLY,
+        currentPeriodEnd: Math.floor(clock / 1000) + 30 * 86_400,
+        cancelAtPeriodEnd: false,
+        metadata: { userId },
+      }),
+    );
+    expect(sent.status).toBe(200);
+    const billing = await owner.json<Envelope<{ plan: { tier: string } }>>('/api/v1/billing');
+    expect(billing.body.data.plan.tier).toBe('pro');
+
+    for (const access of ['read', 'write', 'read'] as const)
+      expect((await invite(owner, access)).status).toBe(200);
+    const fourth = await invite(owner);
+    expect(fourth.status).toBe(403);
+    expect(fourth.body.code).toBe('UPGRADE_REQUIRED');
+    expect(fourth.body.error).toBe('Your plan includes 3 household members: upgrade to invite more');
+    const list =
+      await owner.json<Envelope<{ limit: number | null; members: unknown[] }>>('/api/v1/household/members');
+    expect(list.body.data.limit).toBe(3);
+    expect(list.body.data.members).toHaveLength(3);
+  });
+});
+
+describe('household members on a self-hosted server (no billing)', () => {
+  let selfHosted: AuthWorld;
+  beforeAll(async () => {
+    selfHosted = await createAuthWorld();
+  });
+  afterAll(async () => {
+    await selfHosted?.close();
+  });
+
+  it('has no member limit', async () => {
+    const { browser: owner } = await selfHosted.signUp();
+    for (let index = 0; index < 6; index += 1) expect((await invite(owner)).status).toBe(200);
+    const list =
+      await owner.json<Envelope<{ limit: number | null; members: unknown[] }>>('/api/v1/household/members');
+    expect(list.body.data.limit).toBeNull();
+    expect(list.body.data.members).toHaveLength(6);
   });
 });
