@@ -34,6 +34,13 @@ export function webhookIdParts<T>(ids: readonly T[], size = WEBHOOK_MAX_IDS_PER_
   return parts;
 }
 
+/**
+ * Days a finished delivery (succeeded or failed) stays in the delivery log (ADR 050): the minute's sweep
+ * deletes older ones, at most WEBHOOK_PRUNE_BATCH per endpoint a run.
+ */
+export const WEBHOOK_LOG_RETENTION_DAYS = 30;
+export const WEBHOOK_PRUNE_BATCH = 1_000;
+
 /** Endpoints one user may register. */
 export const WEBHOOK_MAX_ENDPOINTS = 5;
 export const WEBHOOK_URL_MAX = 2_000;

@@ -5,12 +5,15 @@ import {
   dueWebhookDeliveries,
   findUserById,
   insertWebhookDeliveries,
+  pruneWebhookDeliveries,
   recordWebhookAttempt,
   type Database,
 } from '@lodestar/db';
 import {
   nextAttemptAt,
   WEBHOOK_DISABLE_AFTER_FAILURES,
+  WEBHOOK_LOG_RETENTION_DAYS,
+  WEBHOOK_PRUNE_BATCH,
   WEBHOOK_TIMEOUT_MS,
   webhookSignatureHeader,
   webhookSignedPayload,
@@ -225,11 +228,14 @@ async function emailDisabled(deps: WebhookDeps, userId: string, url: string, fai
 /**
  * The `webhook-deliveries` sweep: deliveries whose attempt is due (a retry whose job was lost, one
  * recorded while no job queue ran, a claim that lapsed) are queued again, or attempted here without a
- * queue.
+ * queue; and finished deliveries older than WEBHOOK_LOG_RETENTION_DAYS leave the delivery log (ADR 050).
  */
 export async function sweepWebhookDeliveries(
   deps: WebhookDeps,
 ): Promise<{ successful: number; failed: number }> {
+  const cutoff = new Date(deps.now().getTime() - WEBHOOK_LOG_RETENTION_DAYS * 24 * 60 * 60_000);
+  const pruned = await pruneWebhookDeliveries(deps.db, cutoff, WEBHOOK_PRUNE_BATCH);
+  if (pruned > 0) deps.logger.info({ pruned }, 'old webhook deliveries pruned');
   const due = await dueWebhookDeliveries(deps.db, deps.now(), 500);
   let successful = 0;
   let failed = 0;

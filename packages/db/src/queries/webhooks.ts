@@ -197,6 +197,31 @@ export async function disableFailingWebhookEndpoint(
   return true;
 }
 
+/**
+ * Deletes finished deliveries (succeeded or failed) created before `before`, at most `perEndpoint` of each
+ * endpoint's oldest in one call, through the (endpoint, created_at) index. Pending and sending rows stay
+ * whatever their age. Returns how many went.
+ */
+export async function pruneWebhookDeliveries(
+  db: Executor,
+  before: Date,
+  perEndpoint: number,
+): Promise<number> {
+  const result = await db.execute(sql`
+    delete from webhook_delivery
+    where id in (
+      select old.id from webhook_endpoint e
+      cross join lateral (
+        select d.id from webhook_delivery d
+        where d.endpoint_id = e.id and d.created_at < ${before.toISOString()}::timestamptz
+          and d.status in ('succeeded', 'failed')
+        order by d.created_at
+        limit ${perEndpoint}
+      ) as old
+    )`);
+  return result.rowCount ?? 0;
+}
+
 /** Deliveries due by `now` (pending, or sending with a lapsed claim), oldest first. */
 export async function dueWebhookDeliveries(db: Executor, now: Date, limit: number): Promise<string[]> {
   const result = await db.execute<{ id: string }>(sql`
