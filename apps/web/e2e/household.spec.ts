@@ -22,6 +22,12 @@ test('invite a member by email, and browse the household as them, read-only', as
   }>;
   const firstAccount = accounts.data.accounts[0]?.name ?? '';
   expect(firstAccount).not.toBe('');
+  // A budget, so the member's Budgets page has a line to show.
+  const budget = await ownerContext.request.put('/api/v1/budgets', {
+    headers: { origin: server.url },
+    data: { category: 'FOOD_AND_DRINK', amount: 300 },
+  });
+  expect(budget.status(), await budget.text()).toBe(200);
   const owner = await ownerContext.newPage();
   await owner.setViewportSize({ width: 1440, height: 900 });
   await owner.goto('/settings/profile');
@@ -45,7 +51,54 @@ test('invite a member by email, and browse the household as them, read-only', as
   const notice = member.getByText(/You are viewing Morgan Reyes’s household: read-only/);
   await expect(notice).toBeVisible();
 
-  // Browsing shows the owner's data; changing it is refused.
+  // Browsing shows the owner's data, without a single control to change it (the notice says why).
+  await member.goto('/accounts');
+  await expect(member.getByText(firstAccount).first()).toBeVisible();
+  await settled(member);
+  await expect(member.getByRole('button', { name: 'Add account' })).toHaveCount(0);
+  await expect(member.getByRole('button', { name: 'Sync all' })).toHaveCount(0);
+  await expect(member.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
+  await expect(member.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+  await expect(member.getByRole('button', { name: `Favorite ${firstAccount}` }).first()).toBeDisabled();
+
+  await member.getByRole('link', { name: firstAccount }).first().click();
+  await expect(member.getByRole('heading', { name: firstAccount }).first()).toBeVisible();
+  await settled(member);
+  await expect(member.getByRole('group', { name: 'Account actions' })).toHaveCount(0);
+  await expect(member.getByRole('button', { name: 'Import a file' })).toHaveCount(0);
+
+  await member.goto('/activity');
+  await settled(member);
+  await expect(member.getByRole('row').nth(1)).toBeVisible();
+  await expect(member.getByRole('button', { name: /Change category$/ })).toHaveCount(0);
+  await expect(member.getByRole('checkbox', { name: /^Select / })).toHaveCount(0);
+  await expect(member.getByRole('checkbox', { name: /by default$/ })).toHaveCount(0);
+  await forEachView(member, async ({ name }) => {
+    await expect(notice).toBeVisible();
+    await checkA11y(member);
+    await snap(member, `household-member-activity-${name}`);
+  });
+
+  await member.goto('/expenses/budgets');
+  await expect(member.getByTestId('budget-FOOD_AND_DRINK')).toBeVisible();
+  await settled(member);
+  await expect(member.getByRole('button', { name: 'Copy last month' })).toHaveCount(0);
+  await expect(member.getByRole('button', { name: /^Set from / })).toHaveCount(0);
+  await expect(member.getByLabel(/Budget for /)).toHaveCount(0);
+  await expect(member.getByRole('switch', { name: /^Roll over/ })).toHaveCount(0);
+  await forEachView(member, async ({ name }) => {
+    await expect(notice).toBeVisible();
+    await checkA11y(member);
+    await snap(member, `household-member-budgets-${name}`);
+  });
+
+  await member.goto('/activity/rules');
+  await settled(member);
+  await expect(member.getByRole('button', { name: 'Run on existing transactions' })).toHaveCount(0);
+  await member.goto('/real-estate');
+  await settled(member);
+  await expect(member.getByRole('button', { name: 'Add property' })).toHaveCount(0);
+
   await member.goto('/accounts');
   await expect(member.getByText(firstAccount).first()).toBeVisible();
   await settled(member);

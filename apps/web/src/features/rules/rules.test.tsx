@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { envelopeError, json, server } from '@/test/fake-server';
 import type { ListedRule } from './api';
+import { setActingHousehold } from '@/lib/household';
 import { RulesRoute } from './routes/rules';
 
 const ok = (data: unknown) => json(200, { success: true, data });
@@ -192,5 +193,43 @@ describe('Rules page', () => {
     expect(server.calls('/api/v1/rules/b', 'DELETE')).toHaveLength(1);
     // The focus lands on the rule that is left, not on the page.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Delete Rule 1' })).toHaveFocus());
+  });
+});
+
+describe('Rules page for a member of someone else’s household', () => {
+  afterEach(() => {
+    setActingHousehold(null);
+  });
+
+  function serveMemberships(access: 'read' | 'write') {
+    server.on('GET', '/api/v1/household/memberships', () =>
+      ok({
+        households: [
+          { ownerUserId: 'owner-1', ownerName: 'Morgan Reyes', ownerEmail: 'morgan@example.com', access },
+        ],
+      }),
+    );
+  }
+
+  it('shows a read-only member the rules without a control to change or run them', async () => {
+    serveRules([rule('a'), rule('b')]);
+    serveMemberships('read');
+    setActingHousehold('owner-1');
+    renderRules();
+    expect(await screen.findByText(/a shop/)).toBeInTheDocument();
+    await waitFor(() => expect(server.calls('/api/v1/household/memberships', 'GET')).not.toHaveLength(0));
+    expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Run on existing transactions' })).not.toBeInTheDocument();
+  });
+
+  it('gives a member with read & write access the same controls as the owner', async () => {
+    serveRules([rule('a')]);
+    serveMemberships('write');
+    setActingHousehold('owner-1');
+    renderRules();
+    expect(await screen.findByRole('button', { name: 'Run on existing transactions' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Edit / })).toBeInTheDocument();
   });
 });

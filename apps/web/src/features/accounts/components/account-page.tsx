@@ -43,6 +43,7 @@ import {
   useFailureToast,
 } from '../queries';
 import { Balance, StatusBadge } from './account-row';
+import { WriteOnly } from '@/components/write-only';
 import { DeleteAccountDialog, RenameAccountDialog, UpdateBalanceDialog } from './account-dialogs';
 import { ImportFlow } from './import-flow';
 import { LiabilityCard } from './liability-card';
@@ -305,10 +306,12 @@ function Imports({ account, onImport }: { account: Account; onImport: () => void
             Files imported into this account, newest first. Undo removes what one added.
           </CardDescription>
         </div>
-        <Button variant="outline" size="sm" onClick={onImport}>
-          <FileUp aria-hidden="true" />
-          Import a file
-        </Button>
+        <WriteOnly>
+          <Button variant="outline" size="sm" onClick={onImport}>
+            <FileUp aria-hidden="true" />
+            Import a file
+          </Button>
+        </WriteOnly>
       </CardHeader>
       <div className="border-t">{body}</div>
     </Card>
@@ -448,36 +451,38 @@ export function AccountPage({ accountId }: { accountId: string }) {
             </p>
           </div>
         </div>
-        <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Account actions">
-          <Button variant="outline" size="sm" onClick={() => setDialog('rename')}>
-            <Pencil aria-hidden="true" />
-            Rename
-          </Button>
-          {manual ? (
-            <Button variant="outline" size="sm" onClick={() => setDialog('balance')}>
-              <Scale aria-hidden="true" />
-              Update balance
+        <WriteOnly>
+          <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Account actions">
+            <Button variant="outline" size="sm" onClick={() => setDialog('rename')}>
+              <Pencil aria-hidden="true" />
+              Rename
             </Button>
-          ) : null}
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={setHidden.isPending}
-            onClick={() => setHidden.mutate(!account.hidden)}
-          >
-            {account.hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
-            {account.hidden ? 'Show' : 'Hide'}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            className="text-destructive"
-            onClick={() => setDialog('delete')}
-          >
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
-        </div>
+            {manual ? (
+              <Button variant="outline" size="sm" onClick={() => setDialog('balance')}>
+                <Scale aria-hidden="true" />
+                Update balance
+              </Button>
+            ) : null}
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={setHidden.isPending}
+              onClick={() => setHidden.mutate(!account.hidden)}
+            >
+              {account.hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
+              {account.hidden ? 'Show' : 'Hide'}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              className="text-destructive"
+              onClick={() => setDialog('delete')}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          </div>
+        </WriteOnly>
         {status === 'needs_reauth' || status === 'error' ? (
           <p className="mt-3 text-sm text-muted-foreground">
             <StatusBadge status={account.status} /> Reconnect or retry it from the Accounts page.

@@ -27,6 +27,7 @@ import {
 } from '../queries';
 import { useOptionalPlaidLinkControl } from './plaid-link';
 import { SimplefinReconnect } from './simplefin-reconnect';
+import { useWriteAccess } from '@/lib/household';
 import { DeleteAccountDialog, RenameAccountDialog, UpdateBalanceDialog } from './account-dialogs';
 
 const STATUS_VARIANT: Record<ReturnType<typeof normalizeAccountStatus>, BadgeProps['variant']> = {
@@ -144,6 +145,7 @@ export function AccountRow({ account }: { account: Account }) {
   const nameId = useId();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const favorite = useToggleFavorite();
+  const { canWrite, reason } = useWriteAccess();
   const queryClient = useQueryClient();
   const fail = useFailureToast();
   const setHidden = useMutation({
@@ -174,6 +176,8 @@ export function AccountRow({ account }: { account: Account }) {
         className="size-9 shrink-0"
         aria-pressed={account.favorite}
         aria-label={`Favorite ${account.name}`}
+        disabled={!canWrite}
+        title={reason ?? undefined}
         onClick={() => favorite.mutate({ account, favorite: !account.favorite })}
       >
         <Star
@@ -206,46 +210,51 @@ export function AccountRow({ account }: { account: Account }) {
       <div className="order-last flex w-full flex-wrap items-center gap-2 pl-12 lg:order-none lg:w-64 lg:shrink-0 lg:flex-nowrap lg:pl-0">
         <span className="text-sm text-muted-foreground lg:hidden">{accountTypeLabel(account.type)}</span>
         <StatusBadge status={account.status} />
-        {status === 'needs_reauth' || status === 'error' ? (
+        {canWrite && (status === 'needs_reauth' || status === 'error') ? (
           <StatusAction account={account} describedBy={nameId} />
         ) : null}
       </div>
       <div className="ml-auto text-right lg:w-44 lg:shrink-0">
         <Balance account={account} />
       </div>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-9 shrink-0"
-            aria-label={`Actions for ${account.name}`}
-          >
-            <MoreHorizontal aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => setDialog('rename')}>
-            <Pencil aria-hidden="true" />
-            Rename
-          </DropdownMenuItem>
-          {manual ? (
-            <DropdownMenuItem onSelect={() => setDialog('balance')}>
-              <Scale aria-hidden="true" />
-              Update balance
+      {canWrite ? (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-9 shrink-0"
+              aria-label={`Actions for ${account.name}`}
+            >
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={() => setDialog('rename')}>
+              <Pencil aria-hidden="true" />
+              Rename
             </DropdownMenuItem>
-          ) : null}
-          <DropdownMenuItem disabled={setHidden.isPending} onSelect={() => setHidden.mutate(!account.hidden)}>
-            {account.hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
-            {account.hidden ? 'Show' : 'Hide'}
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => setDialog('delete')}>
-            <Trash2 aria-hidden="true" />
-            Delete
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+            {manual ? (
+              <DropdownMenuItem onSelect={() => setDialog('balance')}>
+                <Scale aria-hidden="true" />
+                Update balance
+              </DropdownMenuItem>
+            ) : null}
+            <DropdownMenuItem
+              disabled={setHidden.isPending}
+              onSelect={() => setHidden.mutate(!account.hidden)}
+            >
+              {account.hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
+              {account.hidden ? 'Show' : 'Hide'}
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={() => setDialog('delete')}>
+              <Trash2 aria-hidden="true" />
+              Delete
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : null}
       <RenameAccountDialog
         account={account}
         open={dialog === 'rename'}

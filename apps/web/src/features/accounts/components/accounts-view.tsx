@@ -12,6 +12,7 @@ import { anySyncRunning, parseTab } from '../model';
 import { useAccounts, useConnections } from '../queries';
 import { AccountList } from './account-list';
 import { AddAccountButton, AddAccountChoices, AddAccountDialog, type AddView } from './add-account-dialog';
+import { WriteOnly } from '@/components/write-only';
 import { ConnectionsPanel } from './connections-panel';
 import { LoadError } from './load-error';
 import { PlaidLinkProvider } from './plaid-link';
@@ -54,9 +55,11 @@ function FirstAccount({ onChoose, syncing }: { onChoose: (view: AddView) => void
           hand, or try the demo bank. Everything stays on your own server.
         </p>
       </div>
-      <div className="mx-auto w-full max-w-2xl">
-        <AddAccountChoices onChoose={onChoose} />
-      </div>
+      <WriteOnly>
+        <div className="mx-auto w-full max-w-2xl">
+          <AddAccountChoices onChoose={onChoose} />
+        </div>
+      </WriteOnly>
     </section>
   );
 }
@@ -152,7 +155,11 @@ export function AccountsView({
       <PageHeader
         title={title}
         description={description}
-        actions={<AddAccountButton onClick={() => add.show()} />}
+        actions={
+          <WriteOnly>
+            <AddAccountButton onClick={() => add.show()} />
+          </WriteOnly>
+        }
       />
       <div className="grid grid-cols-1 gap-6">
         {crypto ? null : <ConnectionsPanel accounts={accounts.data} />}

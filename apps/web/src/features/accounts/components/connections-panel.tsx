@@ -1,4 +1,6 @@
 import { useSessionExpiredHandler } from '@/lib/session';
+import { OwnerOnly, WriteOnly } from '@/components/write-only';
+import { useWriteAccess } from '@/lib/household';
 import { normalizeAccountStatus } from '@lodestar/domain/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Landmark, RefreshCw, Trash2 } from 'lucide-react';
@@ -201,6 +203,7 @@ function ConnectionRow({
 }) {
   const nameId = useId();
   const sync = useSyncConnection();
+  const { canWrite, isOwner } = useWriteAccess();
   const reconnect = useReconnect();
   const running = connection.sync.state === 'running';
   const status = normalizeAccountStatus(connection.status);
@@ -233,7 +236,8 @@ function ConnectionRow({
           <span className="sr-only">: {connection.statusText.description}</span>
         </Badge>
         <div className="flex flex-wrap items-center gap-1">
-          {needsHelp && connection.reconnect === 'setup_token' ? (
+          {!canWrite ? null : !isOwner && status === 'needs_reauth' ? null : needsHelp &&
+            connection.reconnect === 'setup_token' ? (
             <SimplefinReconnect connectionId={connection.id} name={name} describedBy={nameId} />
           ) : status === 'needs_reauth' && connection.reconnect === 'plaid_link' ? (
             <PlaidReconnect connection={connection} describedBy={nameId} />
@@ -261,7 +265,9 @@ function ConnectionRow({
               {running ? 'Syncing...' : status === 'error' ? 'Try again' : 'Sync now'}
             </Button>
           ) : null}
-          <RemoveConnection connection={connection} accountCount={accountCount} />
+          <OwnerOnly>
+            <RemoveConnection connection={connection} accountCount={accountCount} />
+          </OwnerOnly>
         </div>
       </div>
       {running ? <SyncProgress connection={connection} /> : null}
@@ -345,15 +351,17 @@ export function ConnectionsPanel({ accounts }: { accounts: readonly Account[] | 
         <h2 id="connections-heading" className="font-semibold">
           Connections
         </h2>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={syncAll.isPending || running}
-          onClick={() => syncAll.mutate()}
-        >
-          <RefreshCw aria-hidden="true" />
-          {syncAll.isPending ? 'Starting...' : 'Sync all'}
-        </Button>
+        <WriteOnly>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={syncAll.isPending || running}
+            onClick={() => syncAll.mutate()}
+          >
+            <RefreshCw aria-hidden="true" />
+            {syncAll.isPending ? 'Starting...' : 'Sync all'}
+          </Button>
+        </WriteOnly>
       </div>
       <ul className="divide-y" aria-label="Connections">
         {list.map((connection) => (

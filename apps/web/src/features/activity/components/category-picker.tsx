@@ -3,6 +3,7 @@ import { Check, ChevronDown, Sparkles } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { useFigureDisplay } from '@/components/figure-display';
 import { Button } from '@/components/ui/button';
+import { useWriteAccess } from '@/lib/household';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/utils';
 import type { ProposedRule, Transaction } from '../api';
@@ -157,8 +158,24 @@ export function CategoryPicker({
   tabIndex?: number;
 }) {
   const [open, setOpen] = useState(false);
+  const { canWrite, reason } = useWriteAccess();
   const text = transactionCategoryText(transaction);
   const uncategorized = text === 'Uncategorized';
+  const chip = cn(
+    'inline-flex max-w-full min-w-0 items-center gap-1 rounded-full border px-2.5 font-medium',
+    size === 'sm' ? 'h-7 text-xs' : 'h-9 text-sm',
+    uncategorized ? 'border-dashed text-muted-foreground' : 'bg-muted text-foreground',
+  );
+  if (!canWrite) {
+    // A read-only member sees the category, not a control to change it.
+    return (
+      <span className={cn('inline-flex min-w-0', className)}>
+        <span className={chip} title={reason ?? undefined}>
+          <span className="truncate">{text}</span>
+        </span>
+      </span>
+    );
+  }
   return (
     // Clicks and keys inside the picker (its popover is portalled but still a React child) must not
     // reach the row, which would open the detail sheet or move the selection.
@@ -173,11 +190,7 @@ export function CategoryPicker({
             type="button"
             tabIndex={tabIndex}
             aria-label={`Category: ${text}. Change category`}
-            className={cn(
-              'inline-flex max-w-full min-w-0 items-center gap-1 rounded-full border px-2.5 font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
-              size === 'sm' ? 'h-7 text-xs' : 'h-9 text-sm',
-              uncategorized ? 'border-dashed text-muted-foreground' : 'bg-muted text-foreground',
-            )}
+            className={cn(chip, 'transition-colors hover:bg-accent hover:text-accent-foreground')}
           >
             <span className="truncate">{text}</span>
             <ChevronDown aria-hidden="true" className="size-3 shrink-0" />

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Switch } from '@/components/ui/switch';
+import { useWriteAccess } from '@/lib/household';
 import { Textarea } from '@/components/ui/textarea';
 import { categoryLabel } from '@lodestar/domain';
 import type { Transaction } from '../api';
@@ -155,6 +156,7 @@ export function TransactionDetailSheet({
   onOpenChange: (open: boolean) => void;
 }) {
   const display = useFigureDisplay();
+  const { canWrite } = useWriteAccess();
   return (
     <Sheet open={transaction !== null} onOpenChange={onOpenChange}>
       {transaction ? (
@@ -238,9 +240,20 @@ export function TransactionDetailSheet({
               <Field label="Transfer">{transaction.isTransfer ? 'Yes' : 'No'}</Field>
               <Field label="Source">{transaction.importBatchId ? 'Imported from a file' : 'Synced'}</Field>
             </dl>
-            <NotesField transaction={transaction} />
-            <TagsField transaction={transaction} />
-            <ExcludeField transaction={transaction} />
+            {canWrite ? (
+              <>
+                <NotesField transaction={transaction} />
+                <TagsField transaction={transaction} />
+                <ExcludeField transaction={transaction} />
+              </>
+            ) : (
+              // A read-only member sees the notes, tags and exclusion, without fields to change them.
+              <dl className="divide-y">
+                <Field label="Notes">{transaction.notes ?? '—'}</Field>
+                <Field label="Tags">{transaction.tags.length ? transaction.tags.join(', ') : '—'}</Field>
+                <Field label="Exclude from totals">{transaction.excluded ? 'Yes' : 'No'}</Field>
+              </dl>
+            )}
           </div>
         </SheetContent>
       ) : null}

@@ -6,6 +6,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/utils';
 import type { Transaction } from '../api';
 import { formatShortDate, truncateTransactionName } from '../format';
+import { useWriteAccess } from '@/lib/household';
 import { CategoryPicker } from './category-picker';
 
 /** Fixed heights (px), so the virtual list needs no measuring. */
@@ -92,11 +93,15 @@ export const TransactionRow = memo(function TransactionRow({
     ? 'text-muted-foreground line-through dark:text-muted-foreground in-[.high-contrast]:text-muted-foreground dark:in-[.high-contrast]:text-muted-foreground'
     : undefined;
   const innerTab = tabbable ? 0 : -1;
+  const { canWrite } = useWriteAccess();
   const merchant =
     transaction.merchantName && transaction.merchantName !== transaction.name
       ? transaction.merchantName
       : null;
-  const select = (
+  // A read-only member has nothing to do with a selection (bulk edits are changes): no checkbox.
+  const select = !canWrite ? (
+    <span />
+  ) : (
     <span className="flex items-center justify-center" onClick={(event) => event.stopPropagation()}>
       <Checkbox
         checked={selected}

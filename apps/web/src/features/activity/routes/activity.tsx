@@ -13,6 +13,7 @@ import { usePreferencesOrNull } from '@/lib/preferences';
 import { useUserPreferences } from '@/lib/user-preferences';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { exportCsvUrl, fetchTransactionsErrorText, isUnauthorized } from '../api';
+import { useWriteAccess } from '@/lib/household';
 import { BulkBar } from '../components/bulk-bar';
 import { FilterChips } from '../components/filter-chips';
 import { type FilterChange, FiltersBar } from '../components/filters-bar';
@@ -130,6 +131,8 @@ export function ActivityRoute() {
     [setSearchParams, filters.sort, defaultDate, defaultTypes, defaultFlags],
   );
 
+  // The preferences are the owner's own: a member sees the filters, not the switches that save them.
+  const { canWrite, isOwner } = useWriteAccess();
   // The selection belongs to one filtered list: a new filter starts with nothing selected.
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({
     key,
@@ -230,7 +233,7 @@ export function ActivityRoute() {
           onLoadMore={loadMore}
           busy={updating}
         />
-        {selected.size > 0 ? <BulkBar ids={[...selected]} onClear={clearSelection} /> : null}
+        {selected.size > 0 && canWrite ? <BulkBar ids={[...selected]} onClear={clearSelection} /> : null}
       </>
     );
   }
@@ -267,7 +270,7 @@ export function ActivityRoute() {
         accountsError={accounts.isError}
       />
       <FilterChips chips={chips} onRemove={(changes) => setFilters(changes)} />
-      {saved && preferences ? (
+      {saved && preferences && isOwner ? (
         <div className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2 px-1 text-sm">
           <label className="flex items-center gap-2">
             <Checkbox
@@ -321,19 +324,25 @@ export function ActivityRoute() {
       ) : null}
       {showToolbar ? (
         <div className="mb-2 flex min-h-8 flex-wrap items-center justify-between gap-2 px-1">
-          <label className="flex items-center gap-2 text-sm">
-            <Checkbox
-              checked={allSelected ? true : someSelected ? 'indeterminate' : false}
-              onCheckedChange={(checked) =>
-                setSelection({
-                  key,
-                  ids:
-                    checked === true ? new Set(transactions.map((transaction) => transaction.id)) : new Set(),
-                })
-              }
-            />
-            Select all {formatCount(transactions.length)} loaded
-          </label>
+          {canWrite ? (
+            <label className="flex items-center gap-2 text-sm">
+              <Checkbox
+                checked={allSelected ? true : someSelected ? 'indeterminate' : false}
+                onCheckedChange={(checked) =>
+                  setSelection({
+                    key,
+                    ids:
+                      checked === true
+                        ? new Set(transactions.map((transaction) => transaction.id))
+                        : new Set(),
+                  })
+                }
+              />
+              Select all {formatCount(transactions.length)} loaded
+            </label>
+          ) : (
+            <span />
+          )}
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {updating ? 'Updating… ' : ''}
             {formatCount(total)}

@@ -1,4 +1,5 @@
 import { formatPercentage, nextMonth, toMajorString } from '@lodestar/domain';
+import { useWriteAccess } from '@/lib/household';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CalendarRange, Copy, EyeOff, Sigma } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
@@ -170,6 +171,7 @@ function BudgetRow({
   saving: boolean;
 }) {
   const rolloverId = useId();
+  const { canWrite } = useWriteAccess();
   const average = line.averages[window];
   const money = (amount: BudgetLine['spent']) => (
     <MoneyText amount={amount} tone="plain" masked={masked} locale={locale} />
@@ -241,26 +243,30 @@ function BudgetRow({
           </span>
         </p>
       </div>
-      <div className="flex items-end gap-4 sm:justify-end">
-        <AmountField
-          line={line}
-          month={view.month}
-          saving={saving}
-          onSave={(amount) => onSave(line.category, amount)}
-        />
-        <div className="flex items-center gap-2 pb-2">
-          <Switch
-            id={rolloverId}
-            checked={line.rollover}
-            disabled={saving}
-            onCheckedChange={(checked) => onRollover(line.category, checked)}
+      {canWrite ? (
+        <div className="flex items-end gap-4 sm:justify-end">
+          <AmountField
+            line={line}
+            month={view.month}
+            saving={saving}
+            onSave={(amount) => onSave(line.category, amount)}
           />
-          <label htmlFor={rolloverId} className="text-sm">
-            Roll over
-            <span className="sr-only">{` ${line.label}`}</span>
-          </label>
+          <div className="flex items-center gap-2 pb-2">
+            <Switch
+              id={rolloverId}
+              checked={line.rollover}
+              disabled={saving}
+              onCheckedChange={(checked) => onRollover(line.category, checked)}
+            />
+            <label htmlFor={rolloverId} className="text-sm">
+              Roll over
+              <span className="sr-only">{` ${line.label}`}</span>
+            </label>
+          </div>
         </div>
-      </div>
+      ) : line.rollover ? (
+        <p className="text-sm text-muted-foreground sm:text-right">Rolls over</p>
+      ) : null}
     </li>
   );
 }
@@ -272,6 +278,7 @@ function BudgetRow({
  */
 export function BudgetsRoute() {
   const display = useFigureDisplay();
+  const { canWrite } = useWriteAccess();
   const { masked, locale } = display;
   const [openedAt] = useState(() => Date.now());
   // Budgets may be set one month ahead.
@@ -381,29 +388,33 @@ export function BudgetsRoute() {
                 : data.daysLeft === 0
                   ? 'This month is over.'
                   : 'This month has not started yet.'}
-              {anyBudget
+              {anyBudget || !canWrite
                 ? ''
                 : ' No budget is set for this month yet: enter amounts below, copy last month’s or start from your average.'}
             </CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
             <div className="flex flex-wrap items-center gap-2">
-              <Button
-                variant="outline"
-                disabled={saving || !data.previousMonthHasBudgets}
-                onClick={() => mutation.mutate({ kind: 'copy' })}
-              >
-                <Copy aria-hidden="true" />
-                Copy last month
-              </Button>
-              <Button
-                variant="outline"
-                disabled={saving}
-                onClick={() => mutation.mutate({ kind: 'average', months: Number(window) })}
-              >
-                <Sigma aria-hidden="true" />
-                {`Set from ${window}-month average`}
-              </Button>
+              {canWrite ? (
+                <>
+                  <Button
+                    variant="outline"
+                    disabled={saving || !data.previousMonthHasBudgets}
+                    onClick={() => mutation.mutate({ kind: 'copy' })}
+                  >
+                    <Copy aria-hidden="true" />
+                    Copy last month
+                  </Button>
+                  <Button
+                    variant="outline"
+                    disabled={saving}
+                    onClick={() => mutation.mutate({ kind: 'average', months: Number(window) })}
+                  >
+                    <Sigma aria-hidden="true" />
+                    {`Set from ${window}-month average`}
+                  </Button>
+                </>
+              ) : null}
               <span className="flex items-center gap-2 text-sm text-muted-foreground">
                 <CalendarRange aria-hidden="true" className="size-4" />
                 Compare with
@@ -415,7 +426,7 @@ export function BudgetsRoute() {
                 onValueChange={setWindow}
               />
             </div>
-            {!data.previousMonthHasBudgets ? (
+            {canWrite && !data.previousMonthHasBudgets ? (
               <p className="text-xs text-muted-foreground">{`${monthLabel(previous)} has no budgets to copy.`}</p>
             ) : null}
             <ul aria-label="Overall budget">

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { WriteOnly } from '@/components/write-only';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
@@ -92,16 +93,18 @@ function PropertyContent({
       <div className="grid gap-1">
         <p className="text-lg leading-snug font-semibold break-words">{property.name}</p>
         <p className="text-sm text-muted-foreground">{addressText(property.address)}</p>
-        <div className="mt-2 flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
-            <Trash2 aria-hidden="true" />
-            Delete property
-          </Button>
-        </div>
+        <WriteOnly>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden="true" />
+              Delete property
+            </Button>
+          </div>
+        </WriteOnly>
       </div>
       <PropertyFigures property={property} display={display} />
       <section aria-labelledby="value-history-heading" className="grid gap-2">
@@ -116,10 +119,12 @@ function PropertyContent({
             Valuations
           </h3>
           {adding ? null : (
-            <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
-              <Plus aria-hidden="true" />
-              Add valuation
-            </Button>
+            <WriteOnly>
+              <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
+                <Plus aria-hidden="true" />
+                Add valuation
+              </Button>
+            </WriteOnly>
           )}
         </div>
         {adding ? (

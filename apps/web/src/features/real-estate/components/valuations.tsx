@@ -1,4 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { useWriteAccess } from '@/lib/household';
 import { Trash2 } from 'lucide-react';
 import {
   ChartDataTable,
@@ -85,6 +86,7 @@ export function ValuationTable({
   display: RealEstateDisplay;
 }) {
   const [deleting, setDeleting] = useState<Valuation | null>(null);
+  const { canWrite } = useWriteAccess();
   const remove = useDeleteValuation(property.id, () => setDeleting(null));
   return (
     <>
@@ -119,7 +121,7 @@ export function ValuationTable({
               <td className="px-2 py-2">{SOURCE_LABELS[valuation.source]}</td>
               <td className="px-2 py-2 break-words text-muted-foreground">{valuation.note ?? ''}</td>
               <td className="py-1 pl-2 text-right">
-                {valuation.source === 'manual' ? (
+                {valuation.source === 'manual' && canWrite ? (
                   <Button
                     variant="ghost"
                     size="icon"

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { WriteOnly } from '@/components/write-only';
 import { Home, Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -39,10 +40,12 @@ export function RealEstateRoute() {
   );
 
   const addButton = (
-    <Button onClick={() => setAdding(true)}>
-      <Plus aria-hidden="true" />
-      Add property
-    </Button>
+    <WriteOnly>
+      <Button onClick={() => setAdding(true)}>
+        <Plus aria-hidden="true" />
+        Add property
+      </Button>
+    </WriteOnly>
   );
   const list = properties.data?.properties ?? [];
   let body;
