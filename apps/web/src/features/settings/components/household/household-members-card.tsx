@@ -64,7 +64,8 @@ export function HouseholdMembersCard() {
   });
   const [email, setEmail] = useState('');
   const [access, setAccess] = useState<Access>('read');
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: MEMBERS_KEY });
+  // The members and the household activity (an invitation or a removal is recorded there too).
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['user', 'household'] });
 
   const invite = useMutation({
     mutationFn: () =>

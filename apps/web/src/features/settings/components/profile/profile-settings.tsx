@@ -5,6 +5,7 @@ import { SecurityBlock } from '../security/security-block';
 import { SessionsCard } from '../security/sessions-card';
 import { AccountInformation } from './account-information';
 import { LinkedIdentitiesCard } from './linked-identities-card';
+import { HouseholdActivityCard } from '../household/household-activity-card';
 import { HouseholdMembersCard } from '../household/household-members-card';
 import { ProfileInformationForm } from './profile-information-form';
 
@@ -21,6 +22,7 @@ export function ProfileSettings() {
           <PasskeysCard />
           <LinkedIdentitiesCard />
           <HouseholdMembersCard />
+          <HouseholdActivityCard />
           <SessionsCard />
           <SecurityActivityCard />
         </div>
