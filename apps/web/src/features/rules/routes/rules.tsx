@@ -1,4 +1,5 @@
 import { truncateAccountName } from '@lodestar/domain';
+import { WriteOnly } from '@/components/write-only';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ListChecks, Pencil, Play, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -94,50 +95,52 @@ function RuleItem({
           </div>
         </div>
       </div>
-      <div className="flex flex-wrap gap-2 lg:justify-end">
-        <Button
-          ref={(element) => registerButton(`${rule.id}:up`, element)}
-          variant="outline"
-          size="sm"
-          aria-label={`Move ${label} up`}
-          disabled={busy || position === 1}
-          onClick={() => onMove(-1)}
-        >
-          <ArrowUp aria-hidden="true" />
-          Move up
-        </Button>
-        <Button
-          ref={(element) => registerButton(`${rule.id}:down`, element)}
-          variant="outline"
-          size="sm"
-          aria-label={`Move ${label} down`}
-          disabled={busy || position === count}
-          onClick={() => onMove(1)}
-        >
-          <ArrowDown aria-hidden="true" />
-          Move down
-        </Button>
-        <Button
-          ref={(element) => registerButton(`${rule.id}:edit`, element)}
-          variant="outline"
-          size="sm"
-          aria-label={`Edit ${label}`}
-          onClick={onEdit}
-        >
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
-        <Button
-          ref={(element) => registerButton(`${rule.id}:delete`, element)}
-          variant="outline"
-          size="sm"
-          aria-label={`Delete ${label}`}
-          onClick={onDelete}
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-      </div>
+      <WriteOnly>
+        <div className="flex flex-wrap gap-2 lg:justify-end">
+          <Button
+            ref={(element) => registerButton(`${rule.id}:up`, element)}
+            variant="outline"
+            size="sm"
+            aria-label={`Move ${label} up`}
+            disabled={busy || position === 1}
+            onClick={() => onMove(-1)}
+          >
+            <ArrowUp aria-hidden="true" />
+            Move up
+          </Button>
+          <Button
+            ref={(element) => registerButton(`${rule.id}:down`, element)}
+            variant="outline"
+            size="sm"
+            aria-label={`Move ${label} down`}
+            disabled={busy || position === count}
+            onClick={() => onMove(1)}
+          >
+            <ArrowDown aria-hidden="true" />
+            Move down
+          </Button>
+          <Button
+            ref={(element) => registerButton(`${rule.id}:edit`, element)}
+            variant="outline"
+            size="sm"
+            aria-label={`Edit ${label}`}
+            onClick={onEdit}
+          >
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button
+            ref={(element) => registerButton(`${rule.id}:delete`, element)}
+            variant="outline"
+            size="sm"
+            aria-label={`Delete ${label}`}
+            onClick={onDelete}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </WriteOnly>
     </li>
   );
 }
@@ -283,7 +286,11 @@ export function RulesRoute() {
       <PageHeader
         title="Rules"
         description="Rules sort new transactions as they arrive, top to bottom: the first rule that matches decides. Edits apply to new transactions; run the rules to update past ones."
-        actions={<RunButton disabled={!list || list.length === 0} />}
+        actions={
+          <WriteOnly>
+            <RunButton disabled={!list || list.length === 0} />
+          </WriteOnly>
+        }
       />
       {rules.isPending ? (
         <ListSkeleton rows={4} label="Loading rules…" />
