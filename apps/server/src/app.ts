@@ -318,6 +318,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
       rateLimitStore: deps.rateLimitStore,
       trustProxy: deps.config.trustProxy,
       config: deps.config,
+      isBreached: (password) => breached.isBreached(password),
     }),
   );
   api.route(

@@ -123,6 +123,7 @@ export const OPERATION_ACCESS: Record<string, OperationAccess> = {
   'PATCH /user/profile': 'owner',
   'GET /user/stats': 'owner',
   'POST /user/verify-password': 'owner',
+  'POST /user/set-password': 'owner',
   'POST /user/mfa/enroll': 'owner',
   'POST /user/mfa/verify': 'owner',
   'GET /user/mfa/factors': 'owner',

@@ -242,7 +242,7 @@ describe('sign-in through the provider', () => {
 describe('linked identities', () => {
   it('links a provider identity to a password account, lists it, and unlinks it', async () => {
     const { browser } = await w.signUp();
-    expect(await identities(browser)).toEqual({ identities: [], hasPassword: true });
+    expect(await identities(browser)).toEqual({ identities: [], hasPassword: true, signedInRecently: true });
     const authorizeAnswer = await browser.json<Envelope<{ url: string }>>(
       '/api/v1/user/identities/authorize',
       {

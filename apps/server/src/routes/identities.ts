@@ -4,6 +4,7 @@ import type { AppEnv } from '../app-types';
 import type { AuditLog } from '../auth/audit';
 import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/current-user';
+import { signedInRecently } from '../auth/recent-sign-in';
 import { SIGN_IN_PROVIDERS, type Config, type TrustProxy } from '../config/env';
 import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
@@ -36,8 +37,15 @@ const routes = {
     summary: 'Sign-in identities linked at identity providers (Google, GitHub, Apple, single sign-on)',
     responses: {
       200: jsonResponse(
-        z.object({ identities: z.array(IdentitySchema), hasPassword: z.boolean() }),
-        'Linked identities, oldest first, and whether the account also has a password',
+        z.object({
+          identities: z.array(IdentitySchema),
+          hasPassword: z.boolean(),
+          signedInRecently: z.boolean().openapi({
+            description:
+              'Whether this session began within 5 minutes: without a password, that is what confirms setting one or turning two-factor off',
+          }),
+        }),
+        'Linked identities, oldest first, whether the account also has a password, and whether this sign-in is recent',
       ),
     },
   }),
@@ -83,8 +91,11 @@ export function identitiesRoutes({ auth, db, audit, trustProxy, config }: Identi
   const deps = { auth, db, config };
   return app
     .openapi(routes.list, async (c) => {
-      const { userId } = await requireUser(c, auth);
-      return ok(c, await listIdentities(deps, userId));
+      const { userId, sessionId } = await requireUser(c, auth);
+      return ok(c, {
+        ...(await listIdentities(deps, userId)),
+        signedInRecently: await signedInRecently(db, userId, sessionId),
+      });
     })
     .openapi(routes.authorize, async (c) => {
       await requireUser(c, auth);

@@ -14,13 +14,15 @@ import {
   countConnectedAccounts,
   type Database,
 } from '@lodestar/db';
-import { fullNameSchema, mfaVerifySchema, verifyPasswordSchema } from '@lodestar/domain';
+import { fullNameSchema, mfaVerifySchema, newPasswordSchema, verifyPasswordSchema } from '@lodestar/domain';
 import { UAParser } from 'ua-parser-js';
 import type { AppEnv } from '../app-types';
 import type { AuditLog } from '../auth/audit';
 import type { Auth } from '../auth/auth';
 import type { Config, TrustProxy } from '../config/env';
+import { BREACHED_PASSWORD_MESSAGE } from '../auth/breached-passwords';
 import { requireUser } from '../auth/current-user';
+import { signedInRecently } from '../auth/recent-sign-in';
 import { enrollTotp, listFactors, unenrollFactor, verifyTotpEnrollment } from '../auth/two-factor';
 import { AppError } from '../http/app-error';
 import { clientIp } from '../http/client-ip';
@@ -34,6 +36,10 @@ export const TWO_FACTOR_REQUIRED = 'Turn off "Require two-factor authentication"
 
 /** How long a re-entered password allows removing a second factor. */
 export const PASSWORD_CONFIRMATION_SECONDS = 5 * 60;
+export const REAUTHENTICATION_MESSAGES = {
+  signInAgain: 'Please sign in again to confirm it is you',
+  hasPassword: 'Your account can already sign in with its email address',
+} as const;
 const AUDIT_PAGE_DEFAULT = 50;
 const AUDIT_PAGE_MAX = 200;
 
@@ -126,6 +132,20 @@ const routes = {
     request: { body: jsonBody(verifyPasswordSchema) },
     responses: { 200: jsonResponse(z.object({ valid: z.boolean() }), 'Whether the password is right') },
   }),
+  setPassword: createRoute({
+    method: 'post',
+    path: '/user/set-password',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'Give an account that signs in through a provider a password (needs a sign-in within 5 minutes)',
+    request: { body: jsonBody(z.object({ newPassword: newPasswordSchema })) },
+    responses: {
+      200: jsonResponse(z.object({ hasPassword: z.literal(true) }), 'The password is set'),
+      400: { description: 'The password breaks a rule' },
+      403: { description: 'Not signed in recently enough' },
+      409: { description: 'The account already has a password' },
+    },
+  }),
   enroll: createRoute({
     method: 'post',
     path: '/user/mfa/enroll',
@@ -165,7 +185,8 @@ const routes = {
     path: '/user/mfa/unenroll',
     tags,
     security: COOKIE_AUTH,
-    summary: 'Remove a factor (needs verify-password within 5 minutes)',
+    summary:
+      'Remove a factor (needs verify-password within 5 minutes, or a sign-in within 5 minutes for an account without a password)',
     request: { body: jsonBody(z.object({ factorId: z.string().min(1) })) },
     responses: {
       200: jsonResponse(z.object({ factorId: z.string() }), 'Removed'),
@@ -230,6 +251,8 @@ export type UserRoutesOptions = {
   rateLimitStore: RateLimitStore;
   trustProxy: TrustProxy;
   config: Pick<Config, 'stripe'>;
+  /** The breached-password check every new password goes through. */
+  isBreached: (password: string) => Promise<boolean>;
 };
 
 function describeAgent(userAgent: string | null) {
@@ -242,7 +265,15 @@ function describeAgent(userAgent: string | null) {
   return { browser, os, device };
 }
 
-export function userRoutes({ auth, db, audit, rateLimitStore, trustProxy, config }: UserRoutesOptions) {
+export function userRoutes({
+  auth,
+  db,
+  audit,
+  rateLimitStore,
+  trustProxy,
+  config,
+  isBreached,
+}: UserRoutesOptions) {
   const app = new OpenAPIHono<AppEnv>();
   const eventContext = (c: Parameters<typeof clientIp>[0]) => ({
     ipAddress: clientIp(c, trustProxy),
@@ -278,6 +309,12 @@ export function userRoutes({ auth, db, audit, rateLimitStore, trustProxy, config
   };
   app.use('/user/verify-password', signedInFirst, perUser('verify-password', 10));
   app.use('/user/mfa/verify', signedInFirst, perUser('mfa-verify', 10));
+  app.use('/user/set-password', signedInFirst, perUser('set-password', 10));
+
+  async function hasPassword(userId: string): Promise<boolean> {
+    const context = await auth.$context;
+    return Boolean((await context.internalAdapter.findCredentialAccount(userId))?.password);
+  }
 
   return app
     .openapi(routes.me, async (c) => {
@@ -309,6 +346,23 @@ export function userRoutes({ auth, db, audit, rateLimitStore, trustProxy, config
       if (valid) await recordPasswordConfirmation(db, userId, sessionId);
       return ok(c, { valid });
     })
+    .openapi(routes.setPassword, async (c) => {
+      const { userId, sessionId } = await requireUser(c, auth);
+      const { newPassword } = c.req.valid('json');
+      if (await hasPassword(userId)) throw new AppError('CONFLICT', REAUTHENTICATION_MESSAGES.hasPassword);
+      if (!(await signedInRecently(db, userId, sessionId)))
+        throw AppError.forbidden(REAUTHENTICATION_MESSAGES.signInAgain);
+      // The schema checked the rules; a password from a breach is refused like everywhere else.
+      if (await isBreached(newPassword)) {
+        throw AppError.validation([
+          { field: 'newPassword', message: BREACHED_PASSWORD_MESSAGE, code: 'PASSWORD_COMPROMISED' },
+        ]);
+      }
+      // better-auth's own set-password (server-side only): it hashes and stores the credential.
+      await auth.api.setPassword({ body: { newPassword }, headers: c.req.raw.headers });
+      await audit.record({ userId, type: 'password_changed', ...eventContext(c) });
+      return ok(c, { hasPassword: true as const });
+    })
     .openapi(routes.enroll, async (c) => {
       const { userId, user } = await requireUser(c, auth);
       return ok(c, await enrollTotp({ auth, db, userId, email: user.email }));
@@ -336,9 +390,11 @@ export function userRoutes({ auth, db, audit, rateLimitStore, trustProxy, config
     .openapi(routes.unenroll, async (c) => {
       const { userId, sessionId } = await requireUser(c, auth);
       const { factorId } = c.req.valid('json');
-      if (!(await hasRecentPasswordConfirmation(db, userId, sessionId, PASSWORD_CONFIRMATION_SECONDS))) {
-        throw AppError.forbidden('Please verify it is you first');
-      }
+      // With a password, only the password confirms it; without one, a recent sign-in does (ADR 049).
+      const confirmed = (await hasPassword(userId))
+        ? await hasRecentPasswordConfirmation(db, userId, sessionId, PASSWORD_CONFIRMATION_SECONDS)
+        : await signedInRecently(db, userId, sessionId);
+      if (!confirmed) throw AppError.forbidden('Please verify it is you first');
       if (await requiresTwoFactor(db, userId)) throw new AppError('CONFLICT', TWO_FACTOR_REQUIRED);
       await unenrollFactor(db, userId, factorId);
       await clearPasswordConfirmation(db, sessionId);

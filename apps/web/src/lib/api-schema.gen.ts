@@ -5539,6 +5539,76 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/set-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Give an account that signs in through a provider a password (needs a sign-in within 5 minutes) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            newPassword: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The password is set */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                /** @enum {boolean} */
+                hasPassword: true;
+              };
+            };
+          };
+        };
+        /** @description The password breaks a rule */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not signed in recently enough */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The account already has a password */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user/mfa/enroll': {
     parameters: {
       query?: never;
@@ -5697,7 +5767,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Remove a factor (needs verify-password within 5 minutes) */
+    /** Remove a factor (needs verify-password within 5 minutes, or a sign-in within 5 minutes for an account without a password) */
     post: {
       parameters: {
         query?: never;
@@ -5982,7 +6052,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Linked identities, oldest first, and whether the account also has a password */
+        /** @description Linked identities, oldest first, whether the account also has a password, and whether this sign-in is recent */
         200: {
           headers: {
             [name: string]: unknown;
@@ -5994,6 +6064,8 @@ export interface paths {
               data: {
                 identities: components['schemas']['LinkedIdentity'][];
                 hasPassword: boolean;
+                /** @description Whether this session began within 5 minutes: without a password, that is what confirms setting one or turning two-factor off */
+                signedInRecently: boolean;
               };
             };
           };

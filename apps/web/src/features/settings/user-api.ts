@@ -63,6 +63,9 @@ export const userApi = {
   stats: () => apiFetch<ApiData<'/user/stats'>>('/user/stats'),
   verifyPassword: (password: string) =>
     apiFetch<ApiData<'/user/verify-password', 'post'>>('/user/verify-password', json('POST', { password })),
+  /** A first password for an account that signs in through a provider (needs a recent sign-in). */
+  setPassword: (newPassword: string) =>
+    apiFetch<ApiData<'/user/set-password', 'post'>>('/user/set-password', json('POST', { newPassword })),
   enrollMfa: () => apiFetch<ApiData<'/user/mfa/enroll', 'post'>>('/user/mfa/enroll', json('POST')),
   verifyMfa: (factorId: string, code: string) =>
     apiFetch<ApiData<'/user/mfa/verify', 'post'>>('/user/mfa/verify', json('POST', { factorId, code })),
@@ -98,6 +101,9 @@ export const userApi = {
   setPreference: (key: string, value: unknown) =>
     apiFetch<Preferences>('/user/preferences', json('PUT', { key, value })),
 };
+
+/** What `GET /user/identities` answers: the identities, whether there is a password, whether the sign-in is recent. */
+export type SignInMethods = ApiData<'/user/identities'>;
 
 /** The verified authenticator factors: two-factor authentication is on when there is at least one. */
 export function verifiedFactors(factors: readonly MfaFactor[]): MfaFactor[] {

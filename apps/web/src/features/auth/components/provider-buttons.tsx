@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { tooManyAttemptsMessage } from '../auth-errors';
-import { providerErrorMessage, startProviderSignIn, type SignInProvider } from '../provider-sign-in';
+import { providerErrorMessage, startProviderSignIn, type SignInProvider } from '@/lib/provider-sign-in';
 
 /**
  * "Continue with …" for each identity provider the server has configured (none: nothing is shown).

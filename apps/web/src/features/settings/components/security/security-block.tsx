@@ -1,5 +1,6 @@
 import { CheckCircle2, KeyRound, ShieldCheck, ShieldPlus } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { CurrentUser } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { SettingsGroup } from '../settings-form-kit';
@@ -7,7 +8,9 @@ import { RequireTwoFactorRow } from './require-two-factor-row';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DisableTwoFactorDialog } from './disable-two-factor-dialog';
 import { EnableTwoFactorDialog } from './enable-two-factor-dialog';
+import { SetPasswordDialog } from './set-password-dialog';
 import { useTwoFactorStatus } from './use-two-factor-status';
+import { userApi, userQueryKeys } from '../../user-api';
 
 function SecurityCard({
   icon,
@@ -49,9 +52,19 @@ function SecurityCard({
   );
 }
 
-/** The Security block of the profile section (spec §2, §4): Change Password and Two-Factor Authentication. */
+/**
+ * The Security block of the profile section (spec §2, §4): Change Password and Two-Factor Authentication.
+ * An account that signs in only through a provider has no password to change: it gets Set a Password, and
+ * confirms turning 2FA off by a recent sign-in (ADR 049). Until the sign-in methods are known (or when they
+ * cannot be read) the block stays as the spec has it.
+ */
 export function SecurityBlock({ user }: { user: CurrentUser }) {
   const twoFactor = useTwoFactorStatus(user);
+  const methods = useQuery({ queryKey: userQueryKeys.identities, queryFn: userApi.identities });
+  useEffect(() => {
+    if (methods.error) console.error('Could not read the sign-in methods', methods.error);
+  }, [methods.error]);
+  const passwordless = methods.data?.hasPassword === false ? methods.data : undefined;
   const [dialog, setDialog] = useState<'password' | 'enable' | 'disable' | null>(null);
   const close = () => setDialog(null);
   return (
@@ -59,8 +72,8 @@ export function SecurityBlock({ user }: { user: CurrentUser }) {
       <div className="grid gap-3 px-5 py-4 sm:grid-cols-2">
         <SecurityCard
           icon={<KeyRound aria-hidden="true" className="size-5" />}
-          title="Change Password"
-          description="Update your password"
+          title={passwordless ? 'Set a Password' : 'Change Password'}
+          description={passwordless ? 'Also sign in with your email' : 'Update your password'}
           onClick={() => setDialog('password')}
         />
         <SecurityCard
@@ -93,9 +106,21 @@ export function SecurityBlock({ user }: { user: CurrentUser }) {
         />
       </div>
       <RequireTwoFactorRow twoFactorEnabled={twoFactor.enabled} />
-      <ChangePasswordDialog open={dialog === 'password'} onOpenChange={(open) => !open && close()} />
+      {passwordless ? (
+        <SetPasswordDialog
+          open={dialog === 'password'}
+          onOpenChange={(open) => !open && close()}
+          methods={passwordless}
+        />
+      ) : (
+        <ChangePasswordDialog open={dialog === 'password'} onOpenChange={(open) => !open && close()} />
+      )}
       <EnableTwoFactorDialog open={dialog === 'enable'} onOpenChange={(open) => !open && close()} />
-      <DisableTwoFactorDialog open={dialog === 'disable'} onOpenChange={(open) => !open && close()} />
+      <DisableTwoFactorDialog
+        open={dialog === 'disable'}
+        onOpenChange={(open) => !open && close()}
+        methods={methods.data}
+      />
     </SettingsGroup>
   );
 }

@@ -1,8 +1,8 @@
-import { authClient } from '@/lib/auth-client';
-import { withRedirect } from '@/lib/redirect';
-import { leavePage } from '@/lib/leave-page';
-export { providerErrorMessage } from '@/lib/provider-errors';
-import type { ServerConfig } from '@/lib/server-config';
+import { authClient } from './auth-client';
+import { withRedirect } from './redirect';
+import { leavePage } from './leave-page';
+export { providerErrorMessage } from './provider-errors';
+import type { ServerConfig } from './server-config';
 
 /** A provider the server has configured (`GET /api/v1/config` → signInProviders). */
 export type SignInProvider = ServerConfig['signInProviders'][number];
