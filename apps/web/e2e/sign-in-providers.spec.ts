@@ -102,4 +102,33 @@ test('sign up and in through the provider, link a second identity in Settings, u
   await page.getByRole('alertdialog').getByRole('button', { name: 'Unlink' }).click();
   await expect(page.getByText('This is the only way left to sign in to your account').first()).toBeVisible();
   await expect(linked.getByRole('listitem')).toHaveCount(1);
+
+  // Without a password, Settings → Security offers to set one instead of changing it (ADR 049); the
+  // sign-in a moment ago is recent enough to confirm it.
+  const setPassword = page.getByRole('button', { name: 'Set a Password Also sign in with your email' });
+  await expect(setPassword).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Change Password/ })).toHaveCount(0);
+  await forEachView(page, async ({ name }) => {
+    await setPassword.scrollIntoViewIfNeeded();
+    await checkA11y(page);
+    await snap(page, `settings-security-provider-only-${name}`);
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await setPassword.click();
+  const dialog = page.getByRole('dialog', { name: 'Set a Password' });
+  await dialog.getByLabel('New password', { exact: true }).fill('Correct-Horse-Battery-9');
+  await dialog.getByLabel('Confirm new password').fill('Correct-Horse-Battery-9');
+  await forEachView(page, async ({ name }) => {
+    await expect(dialog).toBeVisible();
+    await checkA11y(page);
+    await snap(page, `settings-set-password-${name}`);
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await dialog.getByRole('button', { name: 'Set Password' }).click();
+  await expect(
+    page.getByText('Password set: you can now also sign in with your email address'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Password Update your password' })).toBeVisible();
 });
