@@ -20,7 +20,7 @@ export function createBrowser(app: App, origin: string, headers: Record<string, 
   };
   async function request(
     path: string,
-    init: { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
   ) {
     const requestHeaders: Record<string, string> = {
       origin,
@@ -29,7 +29,7 @@ export function createBrowser(app: App, origin: string, headers: Record<string, 
       ...init.headers,
     };
     if (jar.size) requestHeaders.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    let body: string | undefined = init.rawBody;
+    let body: string | undefined;
     if (init.body !== undefined) {
       requestHeaders['content-type'] = 'application/json';
       body = JSON.stringify(init.body);

@@ -22,22 +22,9 @@ export async function startProviderFlow(
   return answer.body.url;
 }
 
-/** Back at Lodestar's callback (a GET, or Apple's form POST): where it sends the browser next. */
-export async function providerCallback(
-  browser: TestBrowser,
-  back: URL | { url: string; form: Record<string, string> },
-): Promise<string> {
-  const answer =
-    back instanceof URL
-      ? await browser.request(back.pathname + back.search)
-      : await browser.request(new URL(back.url).pathname, {
-          method: 'POST',
-          rawBody: new URLSearchParams(back.form).toString(),
-          headers: {
-            'content-type': 'application/x-www-form-urlencoded',
-            origin: new URL(back.url).origin,
-          },
-        });
+/** Back at Lodestar's callback: where it sends the browser next. */
+export async function providerCallback(browser: TestBrowser, back: URL): Promise<string> {
+  const answer = await browser.request(back.pathname + back.search);
   if (answer.status !== 302) throw new Error(`callback answered ${answer.status}`);
   return answer.headers.get('location') ?? '';
 }
