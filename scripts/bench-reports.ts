@@ -92,7 +92,13 @@ async function main() {
       );
       await database.pool.query('vacuum (analyze) "transaction"');
     }
-    for (const table of ['spending_day', 'spending_month', 'payee_month', 'net_worth_daily']) {
+    for (const table of [
+      'spending_day',
+      'spending_month',
+      'payee_month',
+      'account_month',
+      'net_worth_daily',
+    ]) {
       await database.pool.query(`vacuum (analyze) "${table}"`);
     }
     const cookie = await signIn(app);

@@ -18,6 +18,10 @@ export type ActivityLinkParams = {
   payee?: string;
   /** A detailed category code exactly, or NONE for rows without one. */
   detailed?: string;
+  /** Rows whose size (amount without its sign, major units of the row's currency) is at least this. */
+  amount_min?: string;
+  /** … and at most this. */
+  amount_max?: string;
   /** Comma-joined tags: rows with any of them. */
   tags?: string;
   /** only = rows without any tag. */

@@ -66,6 +66,41 @@ describe('report definitions', () => {
     expect(messages({ measure: 'spending', range: { preset: 'this-year' }, colour: 'red' })).toHaveLength(1);
   });
 
+  it('takes an amount range of sizes, smallest first, with clear messages', () => {
+    const withAmount = (amount: unknown) => ({
+      measure: 'spending',
+      range: { preset: 'this-year' },
+      filters: { amount },
+    });
+    expect(define(withAmount({ min: 25, max: 100.5 }) as ReportDefinitionInput).filters).toEqual({
+      amount: { min: 25, max: 100.5 },
+    });
+    expect(parse(withAmount({ min: 25 })).success).toBe(true);
+    expect(parse(withAmount({ max: 0 })).success).toBe(true);
+    expect(parse(withAmount({ min: 10, max: 10 })).success).toBe(true);
+    expect(messages(withAmount({ min: 100, max: 25 }))).toEqual([
+      `filters.amount.max: ${REPORT_MESSAGES.amountOrder}`,
+    ]);
+    expect(messages(withAmount({}))).toEqual([`filters.amount.min: ${REPORT_MESSAGES.amountEmpty}`]);
+    expect(messages(withAmount({ min: -5 }))).toEqual([`filters.amount.min: ${REPORT_MESSAGES.amountMin}`]);
+    expect(messages(withAmount({ max: '50' }))).toEqual([`filters.amount.max: ${REPORT_MESSAGES.amountMax}`]);
+    expect(messages(withAmount({ max: 2_000_000_000 }))).toEqual([
+      `filters.amount.max: ${REPORT_MESSAGES.amountMax}`,
+    ]);
+    expect(messages(withAmount({ min: 1.005 }))).toEqual([
+      `filters.amount.min: ${REPORT_MESSAGES.amountDecimals}`,
+    ]);
+    expect(messages(withAmount({ min: 1, least: 2 }))).toHaveLength(1);
+    expect(
+      messages({
+        measure: 'balance',
+        groupBy: 'account',
+        range: { preset: 'this-year' },
+        filters: { amount: { min: 1 } },
+      }),
+    ).toEqual([`filters.amount: ${REPORT_MESSAGES.balanceFilters}`]);
+  });
+
   it('keeps balances to what accounts have', () => {
     expect(messages({ measure: 'balance', groupBy: 'merchant', range: { preset: 'this-year' } })).toEqual([
       `groupBy: ${REPORT_MESSAGES.balanceGrouping}`,
@@ -180,6 +215,22 @@ describe('a cell’s Activity link', () => {
         visibleCategories: ['FOOD_AND_DRINK', 'INCOME'],
       }),
     ).toContain('filter=counted&categories=FOOD_AND_DRINK%2CINCOME&types=all&untagged=only&');
+    expect(
+      reportCellHref({
+        definition: define({
+          measure: 'spending',
+          groupBy: 'none',
+          range,
+          filters: { amount: { min: 25, max: 100.5 } },
+        }),
+        group: { key: '' },
+        from: '2026-10-01',
+        to: '2026-10-31',
+        visibleCategories: null,
+      }),
+    ).toBe(
+      '/activity?filter=spending_rows&types=all&amount_min=25&amount_max=100.5&date=2026-10-01&to=2026-10-31&pending=all&refunds=all&recurring=all',
+    );
   });
 
   it('has none for balances, which are not sums of rows', () => {

@@ -104,6 +104,9 @@ export const REPORT_NONE_KEY = '';
 /** The detailed-category filter value of rows without one (provider codes are upper-case words). */
 export const NO_DETAILED_CATEGORY = 'NONE';
 
+/** The largest bound of an amount range (major units). */
+export const REPORT_MAX_AMOUNT = 1_000_000_000;
+
 export const REPORT_MESSAGES = {
   measure: `Measure must be one of ${REPORT_MEASURES.join(', ')}`,
   groupBy: `Group by must be one of ${REPORT_GROUPINGS.join(', ')}`,
@@ -126,6 +129,11 @@ export const REPORT_MESSAGES = {
   tags: 'Choose at most 20 tags',
   searchShort: 'Search needs at least 2 characters',
   searchLong: 'Search must be at most 100 characters',
+  amountMin: `The smallest amount must be a number from 0 to ${REPORT_MAX_AMOUNT.toLocaleString('en-US')}`,
+  amountMax: `The largest amount must be a number from 0 to ${REPORT_MAX_AMOUNT.toLocaleString('en-US')}`,
+  amountDecimals: 'Amounts can have at most 2 decimals',
+  amountEmpty: 'An amount range needs a smallest amount, a largest amount or both',
+  amountOrder: 'The smallest amount must not be more than the largest',
   compare: 'Compare must be true or false',
   balanceGrouping: 'Balances can be grouped by account, account type or nothing',
   balanceFilters: 'Balances can be filtered by account and account type only',
@@ -134,6 +142,39 @@ export const REPORT_MESSAGES = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isoDate = (message: string) => z.string(message).refine((value) => isIsoDate(value), message);
 const unique = <T>(values: T[]) => [...new Set(values)];
+
+const amountBound = (message: string) =>
+  z
+    .number(message)
+    .min(0, message)
+    .max(REPORT_MAX_AMOUNT, message)
+    .refine(
+      (value) =>
+        Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      REPORT_MESSAGES.amountDecimals,
+    );
+
+/**
+ * The amount range filter: rows whose size (the amount without its sign, in the row's own currency, major
+ * units) is at least `min` and at most `max`, both inclusive. Money in and money out alike.
+ */
+export const reportAmountRangeSchema = z
+  .object(
+    {
+      min: amountBound(REPORT_MESSAGES.amountMin).optional(),
+      max: amountBound(REPORT_MESSAGES.amountMax).optional(),
+    },
+    REPORT_MESSAGES.amountEmpty,
+  )
+  .strict()
+  .superRefine((range, ctx) => {
+    if (range.min === undefined && range.max === undefined) {
+      ctx.addIssue({ code: 'custom', message: REPORT_MESSAGES.amountEmpty, path: ['min'] });
+    } else if (range.min !== undefined && range.max !== undefined && range.min > range.max) {
+      ctx.addIssue({ code: 'custom', message: REPORT_MESSAGES.amountOrder, path: ['max'] });
+    }
+  });
+export type ReportAmountRange = z.infer<typeof reportAmountRangeSchema>;
 
 export const reportFiltersSchema = z
   .object({
@@ -171,6 +212,7 @@ export const reportFiltersSchema = z
       .min(2, REPORT_MESSAGES.searchShort)
       .max(100, REPORT_MESSAGES.searchLong)
       .optional(),
+    amount: reportAmountRangeSchema.optional(),
   })
   .strict();
 export type ReportFilters = z.infer<typeof reportFiltersSchema>;
@@ -224,8 +266,16 @@ export const reportDefinitionSchema = z
     if (!BALANCE_GROUPINGS.includes(definition.groupBy)) {
       ctx.addIssue({ code: 'custom', message: REPORT_MESSAGES.balanceGrouping, path: ['groupBy'] });
     }
-    const { categories, tags, search } = definition.filters;
-    const field = categories ? 'categories' : tags ? 'tags' : search !== undefined ? 'search' : null;
+    const { categories, tags, search, amount } = definition.filters;
+    const field = categories
+      ? 'categories'
+      : tags
+        ? 'tags'
+        : search !== undefined
+          ? 'search'
+          : amount
+            ? 'amount'
+            : null;
     if (field)
       ctx.addIssue({ code: 'custom', message: REPORT_MESSAGES.balanceFilters, path: ['filters', field] });
   });
@@ -508,6 +558,8 @@ export function reportCellHref(options: {
     accounts: accounts?.length ? [...accounts].sort().join(',') : undefined,
     types: types?.length ? [...types].sort().join(',') : 'all',
     search: filters.search,
+    amount_min: filters.amount?.min !== undefined ? String(filters.amount.min) : undefined,
+    amount_max: filters.amount?.max !== undefined ? String(filters.amount.max) : undefined,
     payee,
     detailed,
     tags: tags?.length ? [...tags].sort().join(',') : undefined,

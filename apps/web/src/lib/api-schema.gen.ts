@@ -1670,6 +1670,10 @@ export interface paths {
           tags?: string;
           /** @description only = transactions without any tag */
           untagged?: 'only';
+          /** @description Transactions whose size (the amount without its sign, in the transaction's own currency) is at least this, e.g. 25 or 25.50 */
+          amount_min?: string;
+          /** @description Transactions whose size is at most this (with amount_min: a range, both inclusive) */
+          amount_max?: string;
           /** @description only = pending transactions only; exclude = none of them; omitted = both */
           pending?: 'only' | 'exclude';
           /** @description only = refunds only (money in on a spending category, counted in spending and income, so Expenses nets it off); exclude = none of them; omitted = both */
@@ -1764,6 +1768,10 @@ export interface paths {
           tags?: string;
           /** @description only = transactions without any tag */
           untagged?: 'only';
+          /** @description Transactions whose size (the amount without its sign, in the transaction's own currency) is at least this, e.g. 25 or 25.50 */
+          amount_min?: string;
+          /** @description Transactions whose size is at most this (with amount_min: a range, both inclusive) */
+          amount_max?: string;
           /** @description only = pending transactions only; exclude = none of them; omitted = both */
           pending?: 'only' | 'exclude';
           /** @description only = refunds only (money in on a spending category, counted in spending and income, so Expenses nets it off); exclude = none of them; omitted = both */
@@ -4801,6 +4809,10 @@ export interface paths {
               categories?: string[];
               tags?: string[];
               search?: string;
+              amount?: {
+                min?: number;
+                max?: number;
+              };
             };
             /** @default false */
             compare?: boolean;
@@ -4957,6 +4969,10 @@ export interface paths {
                 categories?: string[];
                 tags?: string[];
                 search?: string;
+                amount?: {
+                  min?: number;
+                  max?: number;
+                };
               };
               /** @default false */
               compare?: boolean;
@@ -5237,6 +5253,10 @@ export interface paths {
                 categories?: string[];
                 tags?: string[];
                 search?: string;
+                amount?: {
+                  min?: number;
+                  max?: number;
+                };
               };
               /** @default false */
               compare?: boolean;

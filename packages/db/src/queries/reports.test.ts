@@ -44,11 +44,32 @@ describe('the report SQL builder', () => {
     expect(sql.match(/from "transaction" t/g)).toHaveLength(2);
   });
 
+  it('reads accounts from account_month for whole months, and the edge days from the rows', () => {
+    const account = '00000000-0000-4000-8000-000000000001';
+    for (const query of [
+      { ...base, groupBy: 'account' as const },
+      { ...base, groupBy: 'account_type' as const, interval: 'quarter' as const },
+      { ...base, accountIds: [account] },
+      { ...base, groupBy: 'none' as const, accountIds: [account] },
+    ]) {
+      expect(reportUsesRollups(query)).toBe(true);
+      const sql = text(flowReportSql(query));
+      expect(sql).toContain('from account_month');
+      expect(sql).not.toContain('spending_month');
+      expect(sql.match(/from "transaction" t/g)).toHaveLength(2);
+    }
+    expect(text(flowReportSql({ ...base, accountIds: [account] }))).toContain('and account_id = any(');
+    // Day and week columns have no monthly rollup to read.
+    expect(reportUsesRollups({ ...base, groupBy: 'account', interval: 'week' })).toBe(false);
+  });
+
   it('scans the rows when a filter or grouping is not in the rollups', () => {
     for (const query of [
-      { ...base, accountIds: ['00000000-0000-4000-8000-000000000001'] },
       { ...base, search: 'grocer' },
-      { ...base, groupBy: 'account' as const },
+      { ...base, amount: { min: 25 } },
+      { ...base, groupBy: 'merchant' as const, amount: { max: 10.5 } },
+      { ...base, groupBy: 'account' as const, amount: { min: 1, max: 2 } },
+      { ...base, groupBy: 'merchant' as const, accountIds: ['00000000-0000-4000-8000-000000000001'] },
       { ...base, groupBy: 'detailed_category' as const },
     ]) {
       expect(reportUsesRollups(query)).toBe(false);
@@ -59,6 +80,21 @@ describe('the report SQL builder', () => {
     expect(text(flowReportSql({ ...base, search: 'grocer' }))).toContain(
       "(lower(t.name) || ' ' || lower(coalesce(t.merchant_name, ''))) like lower($",
     );
+  });
+
+  it('holds each row’s size to the amount range in its own currency’s minor units', () => {
+    const query = dialect.sqlToQuery(flowReportSql({ ...base, amount: { min: 25, max: 100.5 } }));
+    const sql = query.sql.replace(/\s+/g, ' ');
+    expect(sql).toContain('abs(t.amount_minor) >= $');
+    expect(sql).toContain('abs(t.amount_minor) <= $');
+    expect(sql).toMatch(/when t\.currency = any\(\$\d+::text\[\]\) then 1 /);
+    expect(sql).toContain('else 100 end');
+    expect(query.params).toContain('25');
+    expect(query.params).toContain('100.5');
+    expect(query.params.some((param) => String(param).includes('JPY'))).toBe(true);
+    // Tags with an amount range: the untagged rows come from the rows too, not the rollups.
+    const tagged = text(flowReportSql({ ...base, groupBy: 'tag', amount: { min: 25 } }));
+    expect(tagged).not.toContain('spending_month');
   });
 
   it('groups tags from the tagged rows, and the untagged rows as the rollup less the tagged', () => {

@@ -59,6 +59,7 @@ async function rollupRows(userId: string) {
     ['spending_day', 'day'],
     ['spending_month', 'month'],
     ['payee_month', "month || ' ' || payee"],
+    ['account_month', "month || ' ' || account_id"],
   ] as const) {
     const result = await t.pool.query(
       `select '${table}' as t, ${key}::text as k, category, currency, inflow_minor::int as inflow,
@@ -71,6 +72,28 @@ async function rollupRows(userId: string) {
 }
 
 const EVERYTHING: DayRange = { from: '2000-01-01', to: '2100-12-31' };
+
+/** account_month as kept, and the same sums from the rows themselves (per month, account, category, currency). */
+async function accountMonths(userId: string) {
+  const kept = await t.pool.query(
+    `select month::text, account_id::text, category, currency, inflow_minor::int as inflow,
+            outflow_minor::int as outflow, n
+     from account_month where user_id = $1 order by 1, 2, 3, 4`,
+    [userId],
+  );
+  const scratch = await t.pool.query(
+    `select date_trunc('month', date)::date::text as month, account_id::text,
+            transaction_category_shown(category, category_source, category_confidence) as category, currency,
+            coalesce(sum(amount_minor) filter (where amount_minor > 0), 0)::int as inflow,
+            coalesce(sum(amount_minor) filter (where amount_minor < 0), 0)::int as outflow, count(*)::int as n
+     from "transaction"
+     where user_id = $1 and status in ('posted', 'pending') and not excluded and transfer_pair_id is null
+       and transaction_category_shown(category, category_source, category_confidence) <> 'TRANSFER'
+     group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+    [userId],
+  );
+  return { kept: kept.rows, scratch: scratch.rows };
+}
 
 describe('splitIntoMonths', () => {
   it('reads whole months from the rollup and only the partial edges from the rows', () => {
@@ -155,7 +178,16 @@ describe('spending_month rollup', () => {
       currency: i % 5 === 0 ? 'EUR' : 'USD',
     }));
     const inserted = await add(userId, accountId, rows);
+    const [savings] = await t.db
+      .insert(financialAccount)
+      .values({ userId, name: 'Savings', type: 'depository', provider: 'manual', currency: 'USD' })
+      .returning();
+    await add(userId, savings!.id, rows.slice(0, 40));
     const check = async () => {
+      // The per-account rollup equals the rows summed from scratch, account by account.
+      const { kept, scratch } = await accountMonths(userId);
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept).toEqual(scratch);
       expect(await spendingSums(t.db, userId, EVERYTHING)).toEqual(
         await spendingSumsFromRows(t.db, userId, EVERYTHING),
       );
@@ -185,6 +217,10 @@ describe('spending_month rollup', () => {
       .update(transaction)
       .set({ amountMinor: 4_321 })
       .where(inArray(transaction.id, ids.slice(60, 70)));
+    await t.db
+      .update(transaction)
+      .set({ accountId: savings!.id })
+      .where(inArray(transaction.id, ids.slice(70, 90)));
     await t.db
       .update(transaction)
       .set({ notes: 'nothing the rollup sees' })

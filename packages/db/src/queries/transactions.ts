@@ -1,3 +1,4 @@
+import { amountRangeSql, type AmountRange } from './amount-range';
 import {
   and,
   asc,
@@ -65,6 +66,8 @@ export type TransactionSelection = {
   tags?: readonly string[];
   /** Rows without any tag. */
   untagged?: boolean;
+  /** Rows whose size (major units of their own currency) is within these bounds. */
+  amount?: AmountRange;
   /** Only these transaction ids (an empty list matches nothing), e.g. detected recurring payments. */
   idsIn?: readonly string[];
   /** None of these transaction ids. */
@@ -153,6 +156,7 @@ function countable(selection: TransactionSelection): boolean {
     selection.detailedCategory === undefined &&
     !selection.tags &&
     !selection.untagged &&
+    !selection.amount &&
     FILTER_COUNTER_COLUMN[selection.filter] !== null
   );
 }
@@ -213,6 +217,12 @@ function rowConditions(userId: string, selection: TransactionSelection): SQL[] {
   }
   if (selection.tags) conditions.push(sql`${transaction.tags} && ${toTextArray(selection.tags)}`);
   if (selection.untagged) conditions.push(sql`cardinality(${transaction.tags}) = 0`);
+  const amount = amountRangeSql(
+    selection.amount,
+    sql`${transaction.amountMinor}`,
+    sql`${transaction.currency}`,
+  );
+  if (amount) conditions.push(amount);
   if (selection.idsIn) conditions.push(sql`${transaction.id} = any(${toUuidArray(selection.idsIn)})`);
   if (selection.idsNotIn?.length) {
     conditions.push(sql`not (${transaction.id} = any(${toUuidArray(selection.idsNotIn)}))`);

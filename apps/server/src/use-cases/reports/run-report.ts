@@ -161,6 +161,7 @@ export async function runReport(options: {
       ...(accountIds ? { accountIds } : {}),
       ...(filters.tags ? { tags: filters.tags } : {}),
       ...(filters.search ? { search: filters.search } : {}),
+      ...(filters.amount ? { amount: filters.amount } : {}),
     });
   };
 
@@ -264,10 +265,20 @@ export async function runReport(options: {
     };
   };
 
+  // Column by column, only the groups with a cell there (a merchant report has thousands of groups,
+  // each in a few of its 120 columns).
+  const byColumn = new Map<number, Map<string, Cell>>();
+  for (const [key, cells] of grid) {
+    for (const [index, cell] of cells) {
+      let column = byColumn.get(index);
+      if (!column) byColumn.set(index, (column = new Map()));
+      column.set(key, cell);
+    }
+  }
   const perColumn = columns.map((column, index) =>
     convertColumn(
-      (key) => grid.get(key)?.get(index),
-      grid.keys(),
+      (key) => byColumn.get(index)?.get(key),
+      byColumn.get(index)?.keys() ?? [],
       rateDay(column.to),
       totalsGrid?.get(index) ?? null,
     ),

@@ -46,7 +46,22 @@ export async function selectionFor(
       { field: 'to', message: TRANSACTION_MESSAGES.toBeforeFrom, code: 'too_small' },
     ]);
   }
+  if (
+    query.amount_min !== undefined &&
+    query.amount_max !== undefined &&
+    query.amount_max < query.amount_min
+  ) {
+    throw AppError.validation([
+      { field: 'amount_max', message: TRANSACTION_MESSAGES.amountOrder, code: 'too_small' },
+    ]);
+  }
   const selection: TransactionSelection = { filter: query.filter };
+  if (query.amount_min !== undefined || query.amount_max !== undefined) {
+    selection.amount = {
+      ...(query.amount_min !== undefined ? { min: query.amount_min } : {}),
+      ...(query.amount_max !== undefined ? { max: query.amount_max } : {}),
+    };
+  }
   if (query.categories) {
     selection.categories = query.categories.map((value) => (value === UNCATEGORIZED_FILTER ? '' : value));
   }

@@ -6,6 +6,7 @@ import {
   NO_DETAILED_CATEGORY,
   LIMITS,
   PAGING,
+  REPORT_MAX_AMOUNT,
   TRANSACTION_CATEGORY_VALUES,
   type TransactionCategory,
 } from '@lodestar/domain';
@@ -41,7 +42,22 @@ export const TRANSACTION_MESSAGES = {
   detailed: 'Detailed category must be 1 to 100 characters',
   tagsFilter: 'Tags must be 1 to 40 characters each, at most 20',
   untagged: 'Untagged must be only',
+  amountMin: `The smallest amount must be a number from 0 to ${REPORT_MAX_AMOUNT.toLocaleString('en-US')}`,
+  amountMax: `The largest amount must be a number from 0 to ${REPORT_MAX_AMOUNT.toLocaleString('en-US')}`,
+  amountOrder: 'The smallest amount must not be more than the largest',
 } as const;
+
+/** An amount bound in major units (the size of a row, without its sign), at most two decimals. */
+const amountBound = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,10}(\.\d{1,2})?$/, message)
+      .transform(Number)
+      .refine((value) => value <= REPORT_MAX_AMOUNT, message)
+      .optional(),
+  );
 
 /** The values of the pending, refunds and recurring filters. */
 export const ONLY_OR_EXCLUDE = ['only', 'exclude'] as const;
@@ -155,6 +171,16 @@ export const selectionQuerySchema = z.object({
   untagged: z
     .preprocess(blankToUndefined, z.enum(['only'], TRANSACTION_MESSAGES.untagged).optional())
     .openapi({ description: 'only = transactions without any tag' }),
+  amount_min: amountBound(TRANSACTION_MESSAGES.amountMin).openapi({
+    description:
+      "Transactions whose size (the amount without its sign, in the transaction's own currency) is at " +
+      'least this, e.g. 25 or 25.50',
+    type: 'string',
+  }),
+  amount_max: amountBound(TRANSACTION_MESSAGES.amountMax).openapi({
+    description: 'Transactions whose size is at most this (with amount_min: a range, both inclusive)',
+    type: 'string',
+  }),
   pending: z
     .preprocess(blankToUndefined, z.enum(ONLY_OR_EXCLUDE, TRANSACTION_MESSAGES.pending).optional())
     .openapi({ description: 'only = pending transactions only; exclude = none of them; omitted = both' }),

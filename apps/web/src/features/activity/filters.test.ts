@@ -75,6 +75,8 @@ describe('Activity filters and query strings', () => {
       detailed: '',
       tags: [],
       untagged: false,
+      amountMin: '',
+      amountMax: '',
       pending: '',
       refunds: '',
       recurring: '',
@@ -83,6 +85,15 @@ describe('Activity filters and query strings', () => {
     expect(parseFilters(filtersToParams(filters))).toEqual(filters);
     expect(hasActiveFilters(filters)).toBe(true);
     expect(hasActiveFilters({ ...DEFAULT_FILTERS, sort: 'amount_desc' })).toBe(false);
+  });
+
+  it('carries a report’s amount range, and drops a malformed one', () => {
+    const filters = parse('amount_min=25&amount_max=100.50');
+    expect(filters).toMatchObject({ amountMin: '25', amountMax: '100.50' });
+    expect(filtersToParams(filters, { forApi: true }).toString()).toContain('amount_min=25&amount_max=100.50');
+    expect(parseFilters(filtersToParams(filters))).toEqual(filters);
+    expect(hasActiveFilters(filters)).toBe(true);
+    expect(parse('amount_min=-5&amount_max=1.234')).toMatchObject({ amountMin: '', amountMax: '' });
   });
 
   it('ignores unknown filters, sorts, categories and malformed dates', () => {

@@ -72,6 +72,10 @@ export type ActivityFilters = {
   tags: string[];
   /** Link-only (reports): rows without any tag. */
   untagged: boolean;
+  /** Link-only (reports): rows at least this large (amount without its sign, major units); '' for none. */
+  amountMin: string;
+  /** Link-only (reports): rows at most this large; '' for none. */
+  amountMax: string;
   /** Pending transactions only, or none of them. */
   pending: OnlyOrExclude;
   /** Refunds (money back on a spending category) only, or none of them. */
@@ -93,6 +97,8 @@ export const DEFAULT_FILTERS: ActivityFilters = {
   detailed: '',
   tags: [],
   untagged: false,
+  amountMin: '',
+  amountMax: '',
   pending: '',
   refunds: '',
   recurring: '',
@@ -188,11 +194,19 @@ export function parseFilters(
     detailed: (params.get('detailed') ?? '').trim().slice(0, 100),
     tags: readList(params.get('tags'), (tag) => tag.length <= 40).slice(0, 20),
     untagged: params.get('untagged') === 'only',
+    amountMin: readAmount(params.get('amount_min')),
+    amountMax: readAmount(params.get('amount_max')),
     pending: readFlag(params.get('pending'), defaultFlags.pending),
     refunds: readFlag(params.get('refunds'), defaultFlags.refunds),
     recurring: readFlag(params.get('recurring'), defaultFlags.recurring),
     sort: isSort(sort) ? sort : DEFAULT_FILTERS.sort,
   };
+}
+
+/** An amount bound from the URL as the API takes it (digits, at most two decimals), else ''. */
+function readAmount(value: string | null): string {
+  const text = (value ?? '').trim();
+  return /^\d{1,10}(\.\d{1,2})?$/.test(text) ? text : '';
 }
 
 /**
@@ -239,6 +253,8 @@ export function filtersToParams(
   if (filters.detailed) params.set('detailed', filters.detailed);
   if (filters.tags.length > 0) params.set('tags', [...filters.tags].sort().join(','));
   if (filters.untagged) params.set('untagged', 'only');
+  if (filters.amountMin) params.set('amount_min', filters.amountMin);
+  if (filters.amountMax) params.set('amount_max', filters.amountMax);
   for (const key of FLAG_FILTERS) {
     const value = filters[key];
     if (forApi) {
@@ -266,6 +282,8 @@ export function hasActiveFilters(filters: ActivityFilters): boolean {
     filters.detailed !== '' ||
     filters.tags.length > 0 ||
     filters.untagged ||
+    filters.amountMin !== '' ||
+    filters.amountMax !== '' ||
     FLAG_FILTERS.some((key) => filters[key] !== '')
   );
 }
@@ -328,6 +346,15 @@ export function filterChips(
     });
   }
   if (filters.untagged) chips.push({ key: 'untagged', label: 'Without tags', remove: { untagged: false } });
+  if (filters.amountMin || filters.amountMax) {
+    const label =
+      filters.amountMin && filters.amountMax
+        ? `Amount: ${filters.amountMin} to ${filters.amountMax}`
+        : filters.amountMin
+          ? `Amount: at least ${filters.amountMin}`
+          : `Amount: at most ${filters.amountMax}`;
+    chips.push({ key: 'amount', label, remove: { amountMin: '', amountMax: '' } });
+  }
   for (const category of filters.categories) {
     chips.push({
       key: `category:${category}`,
