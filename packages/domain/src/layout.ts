@@ -49,3 +49,28 @@ export function visibleDashboardWidgets(stored: readonly string[]): DashboardWid
   const shown = arrangeInOrder(DASHBOARD_WIDGET_IDS, stored).filter((id) => stored.includes(id));
   return shown.length > 0 ? shown : [...DASHBOARD_WIDGET_IDS];
 }
+
+/** A pinned report's widget id in `dashboard_layout.widgets`: `report:` and the saved report's id. */
+export const REPORT_WIDGET_PREFIX = 'report:';
+export const reportWidgetId = (reportId: string) => `${REPORT_WIDGET_PREFIX}${reportId}`;
+/** The saved report a widget id names, or null for a built-in widget. */
+export function reportIdOfWidget(widget: string): string | null {
+  return widget.startsWith(REPORT_WIDGET_PREFIX) ? widget.slice(REPORT_WIDGET_PREFIX.length) : null;
+}
+
+/**
+ * Every widget the dashboard shows, in order: the built-in widgets `stored` shows (visibleDashboardWidgets)
+ * and a widget per pinned report (`pinnedReportIds`, in the Reports page's order). Widgets `stored` names
+ * come first in its order, built-in or report; the others follow (built-ins in their default order, then
+ * reports newly pinned). A report widget goes away by unpinning the report, and a saved id of a report no
+ * longer pinned is ignored.
+ */
+export function dashboardWidgetOrder(
+  stored: readonly string[],
+  pinnedReportIds: readonly string[],
+): (DashboardWidget | `${typeof REPORT_WIDGET_PREFIX}${string}`)[] {
+  type Widget = DashboardWidget | `${typeof REPORT_WIDGET_PREFIX}${string}`;
+  const builtIns: Widget[] = visibleDashboardWidgets(stored);
+  const reports = pinnedReportIds.map((id) => reportWidgetId(id) as Widget);
+  return arrangeInOrder<Widget>([...builtIns, ...reports], stored);
+}

@@ -987,6 +987,8 @@ describe('OpenAPI document', () => {
       [
         'accounts',
         'after',
+        'amount_max',
+        'amount_min',
         'categories',
         'date',
         'to',

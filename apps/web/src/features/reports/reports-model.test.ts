@@ -46,7 +46,10 @@ const report: ReportResult = {
 describe('the report builder model', () => {
   it('keeps a definition valid as the builder changes it', () => {
     const balance = changeDefinition(
-      { ...DEFAULT_DEFINITION, filters: { categories: ['FOOD_AND_DRINK'], accountTypes: ['credit'] } },
+      {
+        ...DEFAULT_DEFINITION,
+        filters: { categories: ['FOOD_AND_DRINK'], accountTypes: ['credit'], amount: { min: 5 } },
+      },
       { measure: 'balance' },
       '2026-11-20',
     );

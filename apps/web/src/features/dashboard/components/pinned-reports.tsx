@@ -6,9 +6,13 @@ import { LoadError } from '@/components/load-error';
 import { ReportChartOf, ReportSummary, ReportTable } from '@/components/reports/report-view';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { runReportQuery, savedReportsQuery, type SavedReport } from '@/lib/reports-api';
+import { runReportQuery, type SavedReport } from '@/lib/reports-api';
 
-function PinnedReport({ report, display }: { report: SavedReport; display: FigureDisplay }) {
+/**
+ * A report pinned to the dashboard, drawn as it is saved (chart or table), with its totals and a link to
+ * open it; placed by the dashboard layout preference (domain dashboardWidgetOrder).
+ */
+export function PinnedReport({ report, display }: { report: SavedReport; display: FigureDisplay }) {
   const definition: ReportDefinition = report.definition;
   const run = useQuery(runReportQuery(definition));
   const caption =
@@ -66,22 +70,5 @@ function PinnedReport({ report, display }: { report: SavedReport; display: Figur
         )}
       </CardContent>
     </Card>
-  );
-}
-
-/**
- * The reports pinned to the dashboard, in the order of the Reports page, each drawn as it is saved
- * (chart or table), with its totals and a link to open it.
- */
-export function PinnedReports({ display }: { display: FigureDisplay }) {
-  const saved = useQuery({ ...savedReportsQuery(), retry: false });
-  // Reports are a Pro feature when billing is on: a plan without them shows no widgets, not an error.
-  const pinned = saved.data?.filter((report) => report.pinned) ?? [];
-  return (
-    <>
-      {pinned.map((report) => (
-        <PinnedReport key={report.id} report={report} display={display} />
-      ))}
-    </>
   );
 }

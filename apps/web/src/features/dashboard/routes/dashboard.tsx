@@ -4,8 +4,10 @@ import {
   TIME_PERIOD_VALUES,
   TIME_PERIODS,
   type TimePeriod,
-  visibleDashboardWidgets,
+  dashboardWidgetOrder,
+  reportIdOfWidget,
 } from '@lodestar/domain';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftRight, LayoutDashboard } from 'lucide-react';
 import { Fragment, type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -16,6 +18,7 @@ import { ChartSkeletonBody } from '@/components/skeletons/chart-skeleton';
 import { LoadingRegion } from '@/components/skeletons/loading-region';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Button } from '@/components/ui/button';
+import { savedReportsQuery } from '@/lib/reports-api';
 import { useUserPreferences } from '@/lib/user-preferences';
 import { cn } from '@/lib/utils';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -26,7 +29,7 @@ import { useDashboardDisplay } from '../components/display';
 import { FxNotices } from '../components/fx-notices';
 import { FxRatesDialog } from '../components/fx-rates-dialog';
 import { HistoryCard } from '../components/history-card';
-import { PinnedReports } from '../components/pinned-reports';
+import { PinnedReport } from '../components/pinned-reports';
 import { SummaryCard } from '../components/summary-card';
 import { DASHBOARD_TEXT, needsExchangeRates, parsePeriod, parseRange } from '../model';
 import { useActivitySummary, useDashboardData, usePortfolio } from '../queries';
@@ -76,7 +79,14 @@ function DashboardBodySkeleton() {
 export function DashboardRoute() {
   const [params, setParams] = useSearchParams();
   const display = useDashboardDisplay();
-  const widgets = visibleDashboardWidgets(useUserPreferences().preferences.dashboard_layout.widgets);
+  const storedWidgets = useUserPreferences().preferences.dashboard_layout.widgets;
+  // Reports are a Pro feature when billing is on: a plan without them shows no widgets, not an error.
+  const saved = useQuery({ ...savedReportsQuery(), retry: false });
+  const pinned = saved.data?.filter((report) => report.pinned) ?? [];
+  const widgets = dashboardWidgetOrder(
+    storedWidgets,
+    pinned.map((report) => report.id),
+  );
   // The moment the page opened: "today" for the default date range stays put while the page is open.
   const [openedAt] = useState(() => Date.now());
   // The user's default date range decides the period and history range unless the URL names them.
@@ -184,10 +194,19 @@ export function DashboardRoute() {
             className="rounded-lg border bg-card lg:col-span-3"
           />
         )}
-        {widgets.map((widget) => (
-          <Fragment key={widget}>{widgetElements[widget]}</Fragment>
-        ))}
-        <PinnedReports display={display} />
+        {widgets.map((widget) => {
+          const reportId = reportIdOfWidget(widget);
+          const report = reportId === null ? undefined : pinned.find((item) => item.id === reportId);
+          return (
+            <Fragment key={widget}>
+              {report ? (
+                <PinnedReport report={report} display={display} />
+              ) : (
+                widgetElements[widget as DashboardWidget]
+              )}
+            </Fragment>
+          );
+        })}
       </div>
       <FxRatesDialog
         open={fxDialog.open}

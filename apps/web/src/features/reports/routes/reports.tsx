@@ -8,7 +8,9 @@ import {
   REPORT_GROUPINGS,
   REPORT_INTERVAL_LABELS,
   REPORT_INTERVALS,
+  REPORT_MAX_AMOUNT,
   REPORT_MEASURE_LABELS,
+  REPORT_MESSAGES,
   REPORT_MEASURES,
   REPORT_RANGE_LABELS,
   REPORT_RANGES,
@@ -280,6 +282,7 @@ function Builder({
                   }}
                 />
               </div>
+              <AmountRangeFilter value={filters.amount} onChange={(amount) => setFilters({ amount })} />
               <div className="grid content-start gap-1.5">
                 <Label htmlFor="report-search">Text in the name or merchant</Label>
                 <Input
@@ -298,6 +301,80 @@ function Builder({
         </div>
       </details>
     </div>
+  );
+}
+
+/** A bound as typed: '' (none), a number of at most two decimals within range, or null (not valid). */
+function readBound(text: string): number | undefined | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value <= REPORT_MAX_AMOUNT ? value : null;
+}
+
+/** The amount range filter: the size of each transaction (without its sign) in its own currency. */
+function AmountRangeFilter({
+  value,
+  onChange,
+}: {
+  value: ReportDefinition['filters']['amount'];
+  onChange: (amount: ReportDefinition['filters']['amount']) => void;
+}) {
+  const [minText, setMinText] = useState(value?.min === undefined ? '' : String(value.min));
+  const [maxText, setMaxText] = useState(value?.max === undefined ? '' : String(value.max));
+  const [error, setError] = useState<string | null>(null);
+  const apply = () => {
+    const min = readBound(minText);
+    const max = readBound(maxText);
+    if (min === null) return setError(REPORT_MESSAGES.amountMin);
+    if (max === null) return setError(REPORT_MESSAGES.amountMax);
+    if (min !== undefined && max !== undefined && min > max) return setError(REPORT_MESSAGES.amountOrder);
+    setError(null);
+    onChange(
+      min === undefined && max === undefined
+        ? undefined
+        : { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) },
+    );
+  };
+  return (
+    <fieldset className="grid content-start gap-1.5" aria-describedby="report-amount-help">
+      <legend className="text-sm font-medium">Amount range</legend>
+      <p id="report-amount-help" className="text-muted-foreground text-xs">
+        The size of each transaction, money in or out, in its own currency.
+      </p>
+      <div className="grid grid-cols-2 gap-2">
+        <div className="grid gap-1">
+          <Label htmlFor="report-amount-min">At least</Label>
+          <Input
+            id="report-amount-min"
+            inputMode="decimal"
+            value={minText}
+            aria-invalid={error !== null}
+            aria-describedby={error ? 'report-amount-error' : undefined}
+            onChange={(event) => setMinText(event.target.value)}
+            onBlur={apply}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="report-amount-max">At most</Label>
+          <Input
+            id="report-amount-max"
+            inputMode="decimal"
+            value={maxText}
+            aria-invalid={error !== null}
+            aria-describedby={error ? 'report-amount-error' : undefined}
+            onChange={(event) => setMaxText(event.target.value)}
+            onBlur={apply}
+          />
+        </div>
+      </div>
+      {error ? (
+        <p id="report-amount-error" role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderInApp, servePreferences } from '@/lib/preferences-test-harness';
+import { json, server } from '@/test/fake-server';
 import { DisplaySettings } from './display-settings';
 
 const listItems = (name: string) =>
@@ -77,6 +78,43 @@ describe('Settings → Display → Layout', { timeout: 15_000 }, () => {
         'accounts',
       ]),
     );
+  });
+
+  it('places a pinned report among the widgets, and clearing it unpins the report', async () => {
+    const preferences = servePreferences({ dashboard_layout: { widgets: ['summary', 'history'] } });
+    const report = {
+      id: 'r1',
+      name: 'Groceries by month',
+      definition: { measure: 'spending', groupBy: 'none', interval: 'month', chart: 'bar' },
+      pinned: true,
+      position: 0,
+      createdAt: '2026-11-20T00:00:00Z',
+      updatedAt: '2026-11-20T00:00:00Z',
+    };
+    let pinned = true;
+    server.on('GET', '/api/v1/reports', () =>
+      json(200, { success: true, data: { reports: [{ ...report, pinned }] } }),
+    );
+    server.on('PATCH', '/api/v1/reports/r1', ({ body }) => {
+      pinned = (body as { pinned: boolean }).pinned;
+      return json(200, { success: true, data: { report: { ...report, pinned } } });
+    });
+    const user = userEvent.setup();
+    renderInApp(<DisplaySettings />);
+    const up = await screen.findByRole('button', { name: 'Move Report: Groceries by month widget up' });
+    expect(listItems('Dashboard Widgets').slice(0, 3)).toEqual([
+      'Net worth',
+      'Net-worth history',
+      'Report: Groceries by month',
+    ]);
+    await user.click(up);
+    await waitFor(() =>
+      expect(preferences.stored().dashboard_layout.widgets).toEqual(['summary', 'report:r1', 'history']),
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Show Report: Groceries by month' }));
+    await waitFor(() => expect(server.calls('/api/v1/reports/r1', 'PATCH')).toHaveLength(1));
+    expect(server.calls('/api/v1/reports/r1', 'PATCH')[0]?.body).toEqual({ pinned: false });
+    await waitFor(() => expect(screen.queryByText('Report: Groceries by month')).toBeNull());
   });
 
   it('never hides the last widget shown', async () => {

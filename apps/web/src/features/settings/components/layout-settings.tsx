@@ -1,18 +1,24 @@
 import {
   arrangeInOrder,
+  dashboardWidgetOrder,
   DASHBOARD_WIDGET_IDS,
   DASHBOARD_WIDGETS,
   type DashboardWidget,
+  reportIdOfWidget,
+  reportWidgetId,
   SIDEBAR_SECTION_IDS,
   SIDEBAR_SECTIONS,
   type SidebarSection,
-  visibleDashboardWidgets,
 } from '@lodestar/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { errorMessage } from '@/lib/api-client';
 import { usePreferences } from '@/lib/preferences';
+import { reportsApi, reportsKeys, savedReportsQuery } from '@/lib/reports-api';
 import { Highlight } from '../search';
 import { SettingsGroup, SwitchRow } from './settings-form-kit';
 
@@ -154,14 +160,31 @@ export function LayoutSettings() {
   const { preferences, updatePreference } = usePreferences();
   const sidebar = arrangeInOrder(SIDEBAR_SECTION_IDS, preferences.sidebar_section_order);
   const storedWidgets = preferences.dashboard_layout.widgets;
-  const shownWidgets = visibleDashboardWidgets(storedWidgets);
-  const widgetOrder = arrangeInOrder(DASHBOARD_WIDGET_IDS, shownWidgets);
-  const saveWidgets = (order: DashboardWidget[], shown: ReadonlySet<DashboardWidget>) =>
+  // Pinned reports are widgets too (Pro when billing is on: none without them, not an error).
+  const queryClient = useQueryClient();
+  const saved = useQuery({ ...savedReportsQuery(), retry: false });
+  const pinned = saved.data?.filter((report) => report.pinned) ?? [];
+  const reportNames = new Map(pinned.map((report) => [reportWidgetId(report.id), report.name]));
+  const unpin = useMutation({
+    mutationFn: (reportId: string) => reportsApi.update(reportId, { pinned: false }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: reportsKeys.all }),
+    onError: (error) => toast.error(`Failed to remove the report from the dashboard: ${errorMessage(error)}`),
+  });
+  const shownWidgets: string[] = dashboardWidgetOrder(
+    storedWidgets,
+    pinned.map((report) => report.id),
+  );
+  const widgetOrder = arrangeInOrder<string>([...DASHBOARD_WIDGET_IDS, ...reportNames.keys()], shownWidgets);
+  const saveWidgets = (order: string[], shown: ReadonlySet<string>) =>
     void updatePreference('dashboard_layout', {
       ...preferences.dashboard_layout,
       widgets: order.filter((widget) => shown.has(widget)),
     });
   const shownSet = new Set(shownWidgets);
+  const widgetLabel = (widget: string) =>
+    reportNames.has(widget)
+      ? `Report: ${reportNames.get(widget) ?? ''}`
+      : (DASHBOARD_WIDGETS[widget as DashboardWidget] ?? widget);
   return (
     <SettingsGroup title="Layout" description="How lists, the sidebar and the dashboard are arranged.">
       <SwitchRow
@@ -181,17 +204,22 @@ export function LayoutSettings() {
         onReset={() => void updatePreference('sidebar_section_order', [])}
         isDefault={preferences.sidebar_section_order.length === 0}
       />
-      <OrderedList<DashboardWidget>
+      <OrderedList<string>
         label="Dashboard Widgets"
         noun="widget"
-        description="Which cards the dashboard shows, and in which order."
+        description="Which cards the dashboard shows, and in which order. Reports pinned on the Reports page are widgets too; clearing one unpins it."
         items={widgetOrder.map((widget) => ({
           id: widget,
-          label: DASHBOARD_WIDGETS[widget],
+          label: widgetLabel(widget),
           shown: shownSet.has(widget),
         }))}
         onMove={(widget, step) => saveWidgets(moved(widgetOrder, widget, step), shownSet)}
         onToggle={(widget, shown) => {
+          const reportId = reportIdOfWidget(widget);
+          if (reportId !== null) {
+            if (!shown) unpin.mutate(reportId);
+            return;
+          }
           const next = new Set(shownSet);
           if (shown) next.add(widget);
           else next.delete(widget);
