@@ -38,6 +38,10 @@ test('reports: groceries by month for two years, saved, pinned, and a cell opene
     await expect(food).toBeChecked();
   }).toPass({ timeout: 30_000 });
   await settled(page);
+  // Rows of at least 1 in their currency: the range goes into the definition and every figure's link.
+  await page.getByLabel('At least', { exact: true }).fill('1');
+  await page.getByLabel('At least', { exact: true }).press('Tab');
+  await settled(page);
   const table = page.getByRole('table', { name: 'Spending' });
   await expect(table).toBeVisible();
   await expect(table.locator('thead th')).toHaveCount(24 + 3);
@@ -77,6 +81,7 @@ test('reports: groceries by month for two years, saved, pinned, and a cell opene
   const href = (await cell.getAttribute('href')) ?? '';
   expect(href).toContain('filter=spending_rows');
   expect(href).toContain('categories=FOOD_AND_DRINK');
+  expect(href).toContain('amount_min=1');
   const api = new URLSearchParams(href.slice(href.indexOf('?') + 1));
   for (const [key, value] of [...api]) if (value === 'all') api.delete(key);
   const listing = (await (
@@ -94,5 +99,6 @@ test('reports: groceries by month for two years, saved, pinned, and a cell opene
     timeout: 30_000,
   });
   await expect(page.getByText('Show: Counted in spending')).toBeVisible();
+  await expect(page.getByText('Amount: at least 1')).toBeVisible();
   await snap(page, 'reports-activity-1440-dark');
 });

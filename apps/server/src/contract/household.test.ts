@@ -193,6 +193,57 @@ describe('a read-only member', () => {
     expect(own.body.data.accounts).toEqual([]);
   }, 120_000);
 
+  it('opens the owner’s saved report read-only, and it is never public', async () => {
+    type Saved = { report: { id: string; name: string; definition: Record<string, unknown> } };
+    const definition = {
+      measure: 'spending',
+      groupBy: 'category',
+      interval: 'month',
+      range: { preset: 'last-12-months' },
+    };
+    const saved = await owner.browser.json<Envelope<Saved>>('/api/v1/reports', {
+      body: { name: 'Household groceries', definition },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const id = saved.body.data.report.id;
+    const inHousehold = { headers: { [HOUSEHOLD_HEADER]: owner.userId } };
+    // The member opens it through the household link and runs it: the owner's figures.
+    const opened = await reader.browser.json<Envelope<Saved>>(`/api/v1/reports/${id}`, inHousehold);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body.data.report.name).toBe('Household groceries');
+    const theirs = await reader.browser.json<Envelope<unknown>>('/api/v1/reports/run', {
+      body: opened.body.data.report.definition,
+      ...inHousehold,
+    });
+    const mine = await owner.browser.json<Envelope<unknown>>('/api/v1/reports/run', { body: definition });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data).toEqual(mine.body.data);
+    // Read-only: no rename, duplicate, reorder or delete.
+    const attempts = [
+      ['PATCH', `/api/v1/reports/${id}`, { name: 'Mine now', pinned: true }],
+      ['POST', `/api/v1/reports/${id}/duplicate`, undefined],
+      ['PUT', '/api/v1/reports/order', { ids: [id] }],
+      ['DELETE', `/api/v1/reports/${id}`, undefined],
+    ] as const;
+    for (const [method, path, body] of attempts) {
+      const result = await reader.browser.json<Envelope<unknown>>(path, {
+        method,
+        ...(body ? { body } : {}),
+        ...inHousehold,
+      });
+      expect(result.status, `${method} ${path}`).toBe(403);
+    }
+    // Outside the household it is nobody else's: not the member's own, not a stranger's, not anonymous.
+    expect((await reader.browser.json(`/api/v1/reports/${id}`)).status).toBe(404);
+    expect((await stranger.browser.json(`/api/v1/reports/${id}`)).status).toBe(404);
+    expect((await stranger.browser.json(`/api/v1/reports/${id}`, inHousehold)).status).toBe(403);
+    const anonymous = await w.t.app.request(`http://localhost:3000/api/v1/reports/${id}`);
+    expect(anonymous.status).toBe(401);
+    const after = await owner.browser.json<Envelope<Saved>>(`/api/v1/reports/${id}`);
+    expect(after.body.data.report).toMatchObject({ name: 'Household groceries' });
+    await owner.browser.json(`/api/v1/reports/${id}`, { method: 'DELETE' });
+  });
+
   it('never reaches the owner’s settings: still 403 for the member with write access', async () => {
     const answered: string[] = [];
     for (const operation of operations.filter(guarded)) {
