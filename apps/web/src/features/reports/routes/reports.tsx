@@ -338,13 +338,13 @@ function AmountRangeFilter({
     );
   };
   return (
-    <fieldset className="grid content-start gap-1.5" aria-describedby="report-amount-help">
+    <fieldset className="grid min-w-0 content-start gap-1.5" aria-describedby="report-amount-help">
       <legend className="text-sm font-medium">Amount range</legend>
       <p id="report-amount-help" className="text-muted-foreground text-xs">
         The size of each transaction, money in or out, in its own currency.
       </p>
       <div className="grid grid-cols-2 gap-2">
-        <div className="grid gap-1">
+        <div className="grid min-w-0 gap-1">
           <Label htmlFor="report-amount-min">At least</Label>
           <Input
             id="report-amount-min"
@@ -356,7 +356,7 @@ function AmountRangeFilter({
             onBlur={apply}
           />
         </div>
-        <div className="grid gap-1">
+        <div className="grid min-w-0 gap-1">
           <Label htmlFor="report-amount-max">At most</Label>
           <Input
             id="report-amount-max"
