@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFX_INVESTMENT, QIF_INVESTMENT } from './fixtures/investment-exports';
+import { OFX_INVESTMENT, QIF_INVESTMENT, QIF_INVESTMENT_HISTORY } from './fixtures/investment-exports';
 import { parseOfx } from './ofx';
 import { parseQif } from './qif';
 import { ImportParseError } from './types';
@@ -156,5 +156,61 @@ describe('investment QIF (!Type:Invst)', () => {
     expect(() => parseQif('!Type:Invst\nD1/05/2024\nNBorrow\nYVTI\nT1\n^\n', { currency: 'USD' })).toThrow(
       'Line 3: "Borrow" is not a QIF investment action (expected one like Buy, Sell, Div or ReinvDiv)',
     );
+  });
+});
+
+describe('QIF investment holdings', () => {
+  it('are the net units of the trades per security, at its last price, as of the last trade', () => {
+    const statement = parseQif(QIF_INVESTMENT_HISTORY, { currency: 'USD' });
+    expect(
+      statement.positions?.map(({ securityId, name, ticker, units, unitPrice, asOf }) => ({
+        securityId,
+        name,
+        ticker,
+        units,
+        unitPrice,
+        asOf,
+      })),
+    ).toEqual([
+      {
+        securityId: 'QIF:VTI',
+        name: 'VTI',
+        ticker: 'VTI',
+        units: '13.5372',
+        unitPrice: '226.40',
+        asOf: '2024-01-31',
+      },
+      {
+        securityId: 'QIF:FZROX',
+        name: 'FZROX',
+        ticker: 'FZROX',
+        units: '146.2688',
+        unitPrice: '48.19',
+        asOf: '2024-01-31',
+      },
+      {
+        securityId: 'QIF:Apple Inc',
+        name: 'Apple Inc',
+        ticker: undefined,
+        units: '12',
+        unitPrice: '189.95',
+        asOf: '2024-01-31',
+      },
+    ]);
+    expect(statement.warnings).toEqual([]);
+  });
+
+  it('warns about a split, and about trades that net below zero (a file that starts late)', () => {
+    const qif =
+      '!Type:Invst\nD1/05/2024\nNSell\nYVTI\nI220.50\nQ2\nT441.00\n^\nD1/06/2024\nNStkSplit\nYVTI\nQ20\n^\n';
+    const statement = parseQif(qif, { currency: 'USD' });
+    expect(statement.positions?.map((position) => position.units)).toEqual(['-2']);
+    expect(statement.warnings).toEqual([
+      'Line 9: the split of VTI was not applied to its units; check the holding after the import.',
+      'The trades of VTI in the file come to -2 units: the file may not begin when the account opened.',
+    ]);
+    expect(
+      parseQif('!Type:Invst\nD1/05/2024\nNBuy\nYVTI\nT441.00\n^\n', { currency: 'USD' }).warnings,
+    ).toEqual(['Line 2: the buy of VTI gives no number of units (a Q line), so the holding leaves it out.']);
   });
 });

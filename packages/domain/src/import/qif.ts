@@ -4,7 +4,7 @@ import { parseLooseAmount } from './amounts';
 import { fingerprintInPlace } from './fingerprint';
 import { isoFromParts } from './statement-dates';
 import { stripBom } from './text';
-import { ImportParseError, type ParsedStatement, type ParsedTransaction } from './types';
+import { ImportParseError, type ParsedPosition, type ParsedStatement, type ParsedTransaction } from './types';
 
 export type QifDateFormat = 'MM/DD/YYYY' | 'DD/MM/YYYY';
 
@@ -100,12 +100,16 @@ export function parseQif(input: string, options: ParseQifOptions): ParsedStateme
   let sectionHasRows = false;
   let skipped = 0;
   let record = emptyRecord(1);
+  const holdings = new QifHoldings(options.currency);
 
   const finish = (endLine: number) => {
     if (record.fields.size === 0 && record.splits.length === 0) return;
     if (section === 'transactions' || section === 'investments') {
-      if (section === 'investments') rows.push(...toInvestmentRows(record, dateFormat, options));
-      else rows.push(toTransaction(record, dateFormat, options, warnings));
+      if (section === 'investments') {
+        const investmentRows = toInvestmentRows(record, dateFormat, options);
+        rows.push(...investmentRows);
+        holdings.add(record, investmentRows[0]?.date, warnings);
+      } else rows.push(toTransaction(record, dateFormat, options, warnings));
       if (!sectionHasRows) accountsWithTransactions += 1;
       sectionHasRows = true;
       if (accountsWithTransactions > 1) {
@@ -168,11 +172,130 @@ export function parseQif(input: string, options: ParseQifOptions): ParsedStateme
   }
   if (skipped > 0) warnings.push(`${skipped} list record(s) were skipped.`);
   if (rows.length === 0) warnings.push('The file has no transactions.');
+  const positions = accountType === 'Invst' ? holdings.positions(warnings) : [];
   return {
     account: { currency: options.currency, ...(accountType !== undefined && { type: accountType }) },
     transactions: fingerprintInPlace(rows),
+    ...(positions.length > 0 && { positions }),
     warnings,
   };
+}
+
+/** Units are summed exactly as integers of 10^-18 (the holding column's scale). */
+const UNIT_SCALE = 18;
+const UNIT_ONE = 10n ** BigInt(UNIT_SCALE);
+
+/** A QIF quantity ('1,000.5', '-20') as integer units of 10^-18; undefined when it is not a number. */
+function scaledUnits(raw: string): bigint | undefined {
+  const match = /^([+-])?(\d*)(?:\.(\d*))?$/.exec(raw.replace(/[,\s]/g, ''));
+  if (!match || (match[2] === '' && (match[3] ?? '') === '')) return undefined;
+  const fraction = (match[3] ?? '').slice(0, UNIT_SCALE).padEnd(UNIT_SCALE, '0');
+  const value = BigInt(match[2] || '0') * UNIT_ONE + BigInt(fraction);
+  return match[1] === '-' ? -value : value;
+}
+
+/** Integer units of 10^-18 as the shortest decimal string ('10', '-0.5188'). */
+function unitsText(value: bigint): string {
+  const sign = value < 0n ? '-' : '';
+  const magnitude = value < 0n ? -value : value;
+  const whole = magnitude / UNIT_ONE;
+  const fraction = (magnitude % UNIT_ONE).toString().padStart(UNIT_SCALE, '0').replace(/0+$/, '');
+  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+// How each action moves a security's units: a buy or reinvestment adds Q, a sale takes it away.
+const UNIT_MOVES: Record<string, 1 | -1> = {
+  buy: 1,
+  reinvdiv: 1,
+  reinvint: 1,
+  reinvlg: 1,
+  reinvmd: 1,
+  reinvsh: 1,
+  shrsin: 1,
+  sell: -1,
+  shrsout: -1,
+};
+
+/**
+ * A QIF investment account has no position list (OFX INVPOSLIST): its holdings are the net units of its
+ * trades per security (Y), buys, reinvestments and shares in adding Q, sales and shares out taking it
+ * away, priced at the security's last price (I) in the file and stated as of the file's last trade.
+ * A security sold out is no holding; a stock split is not applied (its ratio is written differently by
+ * different exporters), with a warning.
+ */
+class QifHoldings {
+  private readonly bySecurity = new Map<
+    string,
+    { units: bigint; price: string | undefined; priceDate: string; line: number }
+  >();
+  private asOf = '';
+
+  constructor(private readonly currency: string) {}
+
+  add(record: Pending, date: IsoDate | undefined, warnings: string[]): void {
+    const security = record.fields.get('Y')?.value;
+    const key = (record.fields.get('N')?.value ?? '').toLowerCase().replace(/\s+/g, '');
+    const action = key in UNIT_MOVES || key === 'stksplit' ? key : key.replace(/x$/, '');
+    if (!security || date === undefined) return;
+    if (action === 'stksplit') {
+      warnings.push(
+        `Line ${record.line}: the split of ${security} was not applied to its units; check the holding after the import.`,
+      );
+      return;
+    }
+    const direction = UNIT_MOVES[action];
+    if (direction === undefined) return;
+    const quantity = record.fields.get('Q');
+    if (!quantity?.value) {
+      warnings.push(
+        `Line ${record.line}: the ${action} of ${security} gives no number of units (a Q line), so the holding leaves it out.`,
+      );
+      return;
+    }
+    const units = scaledUnits(quantity.value);
+    if (units === undefined) {
+      throw new ImportParseError(quantity.line, `"${quantity.value}" is not a number of units`);
+    }
+    const held = this.bySecurity.get(security) ?? {
+      units: 0n,
+      price: undefined,
+      priceDate: '',
+      line: record.line,
+    };
+    held.units += BigInt(direction) * (units < 0n ? -units : units);
+    const price = record.fields.get('I')?.value?.replace(/,/g, '');
+    if (price && scaledUnits(price) !== undefined && date >= held.priceDate) {
+      held.price = price;
+      held.priceDate = date;
+    }
+    this.bySecurity.set(security, held);
+    if (date > this.asOf) this.asOf = date;
+  }
+
+  positions(warnings: string[]): ParsedPosition[] {
+    const positions: ParsedPosition[] = [];
+    for (const [security, held] of this.bySecurity) {
+      if (held.units === 0n) continue;
+      if (held.units < 0n) {
+        warnings.push(
+          `The trades of ${security} in the file come to ${unitsText(held.units)} units: the file may not begin when the account opened.`,
+        );
+      }
+      const ticker = /^[A-Z][A-Z0-9.-]{0,9}$/.test(security) ? security : undefined;
+      positions.push({
+        line: held.line,
+        securityId: `QIF:${security}`,
+        name: security,
+        ...(ticker && { ticker }),
+        kind: 'other',
+        units: unitsText(held.units),
+        unitPrice: held.price ?? '0',
+        currency: this.currency,
+        asOf: this.asOf,
+      });
+    }
+    return positions;
+  }
 }
 
 function amountAt(raw: string, line: number, currency: string): number {
