@@ -50,6 +50,8 @@ export const OPERATION_ACCESS: Record<string, OperationAccess> = {
   'GET /imports': 'read',
   'POST /imports': 'write',
   'POST /imports/preview': 'read',
+  'POST /imports/statements/preview': 'read',
+  'POST /imports/statements': 'write',
   'DELETE /imports/{id}': 'write',
   'GET /rules': 'read',
   'POST /rules': 'write',

@@ -4,10 +4,10 @@ import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
 import { COOKIE_AUTH, jsonBody, jsonResponse, MoneySchema } from '../http/openapi';
-import { commitImport } from '../use-cases/imports/commit-import';
+import { commitImport, commitStatements } from '../use-cases/imports/commit-import';
 import { csvMappingSchema } from '../use-cases/imports/csv-mapping-schema';
 import { listImports } from '../use-cases/imports/list-imports';
-import { previewImport } from '../use-cases/imports/preview-import';
+import { previewImport, previewStatements } from '../use-cases/imports/preview-import';
 import { undoImport } from '../use-cases/imports/undo-import';
 import { userLimits } from '../use-cases/limits/user-limits';
 
@@ -18,87 +18,128 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 const ImportEncodingSchema = z.enum(IMPORT_ENCODINGS).openapi('ImportEncoding');
 
-const ImportRequestSchema = z
-  .object({
-    accountId: z.string().min(1, 'Choose an account').max(100),
-    fileName: z
-      .string()
-      .trim()
-      .min(1, 'The file name is required')
-      .max(255, 'The file name must be at most 255 characters'),
-    content: z
-      .string()
-      .superRefine((value, ctx) => {
-        if (value.trim() === '') ctx.addIssue({ code: 'custom', message: 'The file is empty' });
-        else if (value.length > MAX_IMPORT_FILE_BYTES || Buffer.byteLength(value) > MAX_IMPORT_FILE_BYTES) {
-          ctx.addIssue({ code: 'custom', message: 'The file is larger than 10 MB' });
-        }
-      })
-      .optional()
-      .openapi({ description: 'The file as text (UTF-8); send either this or contentBase64' }),
-    contentBase64: z
-      .string()
-      .superRefine((value, ctx) => {
-        if (value.length > MAX_BASE64_LENGTH) {
-          ctx.addIssue({ code: 'custom', message: 'The file is larger than 10 MB' });
-        } else if (value.length % 4 !== 0 || !BASE64.test(value)) {
-          ctx.addIssue({ code: 'custom', message: 'contentBase64 is not base64' });
-        } else if (value === '') ctx.addIssue({ code: 'custom', message: 'The file is empty' });
-      })
-      .optional()
-      .openapi({
-        description:
-          "The file's bytes, base64: the server detects the text encoding (byte-order mark, valid UTF-8, the file's own declaration, then a detector)",
-      }),
-    encoding: ImportEncodingSchema.optional().openapi({
-      description: 'Read contentBase64 in this encoding instead of the detected one',
+const importRequestFields = {
+  accountId: z.string().min(1, 'Choose an account').max(100),
+  fileName: z
+    .string()
+    .trim()
+    .min(1, 'The file name is required')
+    .max(255, 'The file name must be at most 255 characters'),
+  content: z
+    .string()
+    .superRefine((value, ctx) => {
+      if (value.trim() === '') ctx.addIssue({ code: 'custom', message: 'The file is empty' });
+      else if (value.length > MAX_IMPORT_FILE_BYTES || Buffer.byteLength(value) > MAX_IMPORT_FILE_BYTES) {
+        ctx.addIssue({ code: 'custom', message: 'The file is larger than 10 MB' });
+      }
+    })
+    .optional()
+    .openapi({ description: 'The file as text (UTF-8); send either this or contentBase64' }),
+  contentBase64: z
+    .string()
+    .superRefine((value, ctx) => {
+      if (value.length > MAX_BASE64_LENGTH) {
+        ctx.addIssue({ code: 'custom', message: 'The file is larger than 10 MB' });
+      } else if (value.length % 4 !== 0 || !BASE64.test(value)) {
+        ctx.addIssue({ code: 'custom', message: 'contentBase64 is not base64' });
+      } else if (value === '') ctx.addIssue({ code: 'custom', message: 'The file is empty' });
+    })
+    .optional()
+    .openapi({
+      description:
+        "The file's bytes, base64: the server detects the text encoding (byte-order mark, valid UTF-8, the file's own declaration, then a detector)",
     }),
+  encoding: ImportEncodingSchema.optional().openapi({
+    description: 'Read contentBase64 in this encoding instead of the detected one',
+  }),
+  statement: z
+    .number({ message: 'statement is the index of a statement of the file' })
+    .int('statement is the index of a statement of the file')
+    .min(0, 'statement is the index of a statement of the file')
+    .max(10_000)
+    .optional()
+    .openapi({
+      description:
+        "Which of the file's statements to import (its index in the preview's statements), when it holds several accounts",
+    }),
+  mapping: csvMappingSchema.optional(),
+  keepLines: z
+    .array(
+      z.number({ message: 'Lines are whole numbers' }).int('Lines are whole numbers').min(1).max(10_000_000),
+      {
+        message: 'keepLines is a list of line numbers',
+      },
+    )
+    .max(100_000, 'At most 100,000 lines can be kept')
+    .optional()
+    .openapi({
+      description:
+        'Lines of rows the preview flagged as possible duplicates inside the file (repeatOf) to import anyway',
+    }),
+};
+
+const oneFile = (
+  body: { content?: string | undefined; contentBase64?: string | undefined; encoding?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  const given = [body.content, body.contentBase64].filter((value) => value !== undefined).length;
+  if (given !== 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['content'],
+      message: given === 0 ? 'The file is required' : 'Send the file as content or contentBase64, not both',
+    });
+  } else if (body.encoding !== undefined && body.contentBase64 === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['encoding'],
+      message: 'An encoding applies only to a file sent as contentBase64',
+    });
+  }
+};
+
+const ImportRequestSchema = z.object(importRequestFields).superRefine(oneFile).openapi('ImportRequest');
+
+const StatementAccountSchema = z
+  .object({
     statement: z
       .number({ message: 'statement is the index of a statement of the file' })
       .int('statement is the index of a statement of the file')
       .min(0, 'statement is the index of a statement of the file')
-      .max(10_000)
-      .optional()
-      .openapi({
-        description:
-          "Which of the file's statements to import (its index in the preview's statements), when it holds several accounts",
-      }),
-    mapping: csvMappingSchema.optional(),
-    keepLines: z
-      .array(
-        z
-          .number({ message: 'Lines are whole numbers' })
-          .int('Lines are whole numbers')
-          .min(1)
-          .max(10_000_000),
-        {
-          message: 'keepLines is a list of line numbers',
-        },
-      )
-      .max(100_000, 'At most 100,000 lines can be kept')
-      .optional()
-      .openapi({
-        description:
-          'Lines of rows the preview flagged as possible duplicates inside the file (repeatOf) to import anyway',
-      }),
+      .max(10_000),
+    accountId: z.string().min(1).max(100).optional(),
+    newAccountName: z
+      .string()
+      .trim()
+      .min(1, 'The new account needs a name')
+      .max(100, 'The account name must be at most 100 characters')
+      .optional(),
   })
-  .superRefine((body, ctx) => {
-    const given = [body.content, body.contentBase64].filter((value) => value !== undefined).length;
-    if (given !== 1) {
+  .superRefine((value, ctx) => {
+    if ((value.accountId === undefined) === (value.newAccountName === undefined)) {
       ctx.addIssue({
         code: 'custom',
-        path: ['content'],
-        message: given === 0 ? 'The file is required' : 'Send the file as content or contentBase64, not both',
-      });
-    } else if (body.encoding !== undefined && body.contentBase64 === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['encoding'],
-        message: 'An encoding applies only to a file sent as contentBase64',
+        message: 'Give each statement either accountId or newAccountName',
       });
     }
+  });
+
+const { statement: _statement, ...fileFields } = importRequestFields;
+
+const StatementsRequestSchema = z
+  .object({
+    ...fileFields,
+    accountId: importRequestFields.accountId.openapi({
+      description:
+        'The account the import was started from: its currency reads amounts of files that state none',
+    }),
+    statementAccounts: z.array(StatementAccountSchema).max(1_000).default([]).openapi({
+      description:
+        'Where statements go, by index: one of your accounts (accountId) or a new one (newAccountName). A statement not listed goes into the account whose mask ends its number, else the one named like it (QIF); else it needs a choice',
+    }),
   })
-  .openapi('ImportRequest');
+  .superRefine(oneFile)
+  .openapi('StatementsImportRequest');
 
 const ImportKindSchema = z.enum(['csv', 'ofx', 'qfx', 'qif', 'camt', 'mt940']);
 
@@ -205,6 +246,47 @@ const ImportPreviewSchema = z
   })
   .openapi('ImportPreview');
 
+const StatementTargetSchema = z
+  .union([
+    z.object({
+      accountId: z.string().nullable(),
+      accountName: z.string(),
+      match: z.enum(['number', 'name', 'chosen', 'new']),
+      newAccount: z.object({ name: z.string(), type: z.string(), currency: z.string() }).nullable(),
+    }),
+    z.null(),
+  ])
+  .openapi({
+    description:
+      'Where the statement goes: matched by number (mask) or name, chosen, a new account (accountId null), or null when it needs a choice',
+  });
+
+const StatementsPreviewSchema = z
+  .object({
+    kind: ImportKindSchema,
+    encoding: ImportPreviewSchema.shape.encoding,
+    statements: z.array(
+      z.object({
+        statement: z.number().int(),
+        account: z.string().nullable(),
+        type: z.string().nullable(),
+        currency: z.string().nullable(),
+        transactionCount: z.number().int(),
+        target: StatementTargetSchema,
+        rows: z.array(ImportPreviewRowSchema).openapi({ description: 'The first 50 rows' }),
+        newCount: z.number().int(),
+        duplicateCount: z.number().int(),
+        possibleDuplicateCount: z.number().int(),
+        positionCount: z.number().int(),
+        warnings: z.array(z.string()),
+      }),
+    ),
+    possibleDuplicates: z.array(ImportPreviewRowSchema),
+    ready: z.boolean().openapi({ description: 'Every statement has an account: the import can run' }),
+    warnings: z.array(z.string()),
+  })
+  .openapi('StatementsPreview');
+
 const ImportBatchSchema = z
   .object({
     id: z.string(),
@@ -273,6 +355,52 @@ const routes = {
       403: { description: 'The plan’s transaction limit would be exceeded' },
     },
   }),
+  previewStatements: createRoute({
+    method: 'post',
+    path: '/imports/statements/preview',
+    tags,
+    security: COOKIE_AUTH,
+    summary:
+      'Read every statement of a multi-account file (OFX, QIF !Account, CAMT, MT940) with the account each goes into (writes nothing)',
+    request: { body: jsonBody(StatementsRequestSchema) },
+    responses: {
+      200: jsonResponse(StatementsPreviewSchema, 'Each statement, its account and its rows (first 50)'),
+      400: fileProblem,
+    },
+  }),
+  commitStatements: createRoute({
+    method: 'post',
+    path: '/imports/statements',
+    tags,
+    security: COOKIE_AUTH,
+    summary:
+      'Import every statement of a multi-account file into its account in one step (all or nothing; one undo)',
+    request: { body: jsonBody(StatementsRequestSchema) },
+    responses: {
+      201: jsonResponse(
+        z.object({
+          batch: z.object({
+            id: z.string(),
+            importedCount: z.number().int(),
+            duplicateCount: z.number().int(),
+            statements: z.array(
+              z.object({
+                statement: z.number().int(),
+                accountId: z.string(),
+                accountName: z.string(),
+                created: z.boolean(),
+                importedCount: z.number().int(),
+                duplicateCount: z.number().int(),
+              }),
+            ),
+          }),
+        }),
+        'Imported',
+      ),
+      400: fileProblem,
+      403: { description: 'The plan’s account or transaction limit would be exceeded' },
+    },
+  }),
   list: createRoute({
     method: 'get',
     path: '/imports',
@@ -294,12 +422,16 @@ const routes = {
     path: '/imports/{id}',
     tags,
     security: COOKIE_AUTH,
-    summary: 'Undo an import: remove every transaction it added',
+    summary:
+      'Undo an import: remove every transaction it added (in every account) and put back the holdings it replaced',
     request: { params: z.object({ id: z.string().min(1).max(100) }) },
     responses: {
       200: jsonResponse(z.object({ id: z.string(), removed: z.number().int() }), 'Undone'),
       404: { description: 'No such import' },
-      409: { description: 'Already undone' },
+      409: {
+        description:
+          'Already undone, or the holdings it set changed since (undo would not be exact); nothing undone',
+      },
     },
   }),
 };
@@ -314,6 +446,21 @@ export function importsRoutes(deps: RouteDeps) {
     .openapi(routes.commit, async (c) => {
       const { userId } = await requireUser(c, auth);
       const batch = await commitImport({
+        db,
+        userId,
+        input: c.req.valid('json'),
+        limits: await userLimits(deps, userId),
+        now: deps.now(),
+      });
+      return ok(c, { batch }, 201);
+    })
+    .openapi(routes.previewStatements, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      return ok(c, await previewStatements({ db, userId, input: c.req.valid('json'), now: deps.now() }));
+    })
+    .openapi(routes.commitStatements, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const batch = await commitStatements({
         db,
         userId,
         input: c.req.valid('json'),

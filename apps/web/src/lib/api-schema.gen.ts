@@ -2516,6 +2516,129 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/imports/statements/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Read every statement of a multi-account file (OFX, QIF !Account, CAMT, MT940) with the account each goes into (writes nothing) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['StatementsImportRequest'];
+        };
+      };
+      responses: {
+        /** @description Each statement, its account and its rows (first 50) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['StatementsPreview'];
+            };
+          };
+        };
+        /** @description Validation failed (`accountId` "No such account" when it is not one of yours), or the file cannot be read: `error` is then 'Line N: …' */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/imports/statements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import every statement of a multi-account file into its account in one step (all or nothing; one undo) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['StatementsImportRequest'];
+        };
+      };
+      responses: {
+        /** @description Imported */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                batch: {
+                  id: string;
+                  importedCount: number;
+                  duplicateCount: number;
+                  statements: {
+                    statement: number;
+                    accountId: string;
+                    accountName: string;
+                    created: boolean;
+                    importedCount: number;
+                    duplicateCount: number;
+                  }[];
+                };
+              };
+            };
+          };
+        };
+        /** @description Validation failed (`accountId` "No such account" when it is not one of yours), or the file cannot be read: `error` is then 'Line N: …' */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The plan’s account or transaction limit would be exceeded */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/imports/{id}': {
     parameters: {
       query?: never;
@@ -2526,7 +2649,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Undo an import: remove every transaction it added */
+    /** Undo an import: remove every transaction it added (in every account) and put back the holdings it replaced */
     delete: {
       parameters: {
         query?: never;
@@ -2561,7 +2684,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Already undone */
+        /** @description Already undone, or the holdings it set changed since (undo would not be exact); nothing undone */
         409: {
           headers: {
             [name: string]: unknown;
@@ -8128,6 +8251,69 @@ export interface components {
       mapping?: components['schemas']['CsvMapping'];
       /** @description Lines of rows the preview flagged as possible duplicates inside the file (repeatOf) to import anyway */
       keepLines?: number[];
+    };
+    StatementsPreview: {
+      /** @enum {string} */
+      kind: 'csv' | 'ofx' | 'qfx' | 'qif' | 'camt' | 'mt940';
+      /** @description How contentBase64 was read: the encoding, what settled it, and how many NUL characters were removed; null for content sent as text */
+      encoding: {
+        name: components['schemas']['ImportEncoding'];
+        /** @enum {string} */
+        source: 'bom' | 'utf-8' | 'utf-16-pattern' | 'declared' | 'detected' | 'chosen';
+        nulRemoved: number;
+      } | null;
+      statements: {
+        statement: number;
+        account: string | null;
+        type: string | null;
+        currency: string | null;
+        transactionCount: number;
+        /** @description Where the statement goes: matched by number (mask) or name, chosen, a new account (accountId null), or null when it needs a choice */
+        target: {
+          accountId: string | null;
+          accountName: string;
+          /** @enum {string} */
+          match: 'number' | 'name' | 'chosen' | 'new';
+          newAccount: {
+            name: string;
+            type: string;
+            currency: string;
+          } | null;
+        } | null;
+        /** @description The first 50 rows */
+        rows: components['schemas']['ImportPreviewRow'][];
+        newCount: number;
+        duplicateCount: number;
+        possibleDuplicateCount: number;
+        positionCount: number;
+        warnings: string[];
+      }[];
+      possibleDuplicates: components['schemas']['ImportPreviewRow'][];
+      /** @description Every statement has an account: the import can run */
+      ready: boolean;
+      warnings: string[];
+    };
+    StatementsImportRequest: {
+      /** @description The account the import was started from: its currency reads amounts of files that state none */
+      accountId: string;
+      fileName: string;
+      /** @description The file as text (UTF-8); send either this or contentBase64 */
+      content?: string;
+      /** @description The file's bytes, base64: the server detects the text encoding (byte-order mark, valid UTF-8, the file's own declaration, then a detector) */
+      contentBase64?: string;
+      encoding?: components['schemas']['ImportEncoding'] & unknown;
+      mapping?: components['schemas']['CsvMapping'];
+      /** @description Lines of rows the preview flagged as possible duplicates inside the file (repeatOf) to import anyway */
+      keepLines?: number[];
+      /**
+       * @description Where statements go, by index: one of your accounts (accountId) or a new one (newAccountName). A statement not listed goes into the account whose mask ends its number, else the one named like it (QIF); else it needs a choice
+       * @default []
+       */
+      statementAccounts: {
+        statement: number;
+        accountId?: string;
+        newAccountName?: string;
+      }[];
     };
     ImportBatch: {
       id: string;

@@ -1,6 +1,14 @@
 import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { csvMapping, financialAccount, importBatch, transaction } from '../schema/index';
+import {
+  csvMapping,
+  financialAccount,
+  holding,
+  importBatch,
+  transaction,
+  type ImportBatchPart,
+  type ImportHoldingSnapshot,
+} from '../schema/index';
 
 /** A database handle or an open transaction: import steps run inside the caller's transaction. */
 type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -43,6 +51,21 @@ export async function findImportTargetAccount(
     .where(and(eq(financialAccount.userId, userId), eq(financialAccount.id, accountId)))
     .limit(1);
   return row;
+}
+
+/** Every account of the user a multi-account file may go into (to match statements by their mask). */
+export function listImportTargetAccounts(db: Executor, userId: string): Promise<ImportTargetAccount[]> {
+  return db
+    .select({
+      id: financialAccount.id,
+      name: financialAccount.name,
+      currency: financialAccount.currency,
+      mask: financialAccount.mask,
+      type: financialAccount.type,
+    })
+    .from(financialAccount)
+    .where(eq(financialAccount.userId, userId))
+    .orderBy(financialAccount.name, financialAccount.id);
 }
 
 /** The CSV column mapping saved for the account by its last CSV import, if any. */
@@ -145,6 +168,7 @@ export type NewImportBatch = {
   kind: string;
   importedCount: number;
   duplicateCount: number;
+  parts?: ImportBatchPart[];
 };
 
 export async function insertImportBatch(db: Executor, batch: NewImportBatch): Promise<{ id: string }> {
@@ -160,7 +184,7 @@ export async function updateImportBatchCounts(
   db: Executor,
   userId: string,
   batchId: string,
-  counts: { importedCount: number; duplicateCount: number },
+  counts: { importedCount: number; duplicateCount: number; parts?: ImportBatchPart[] },
 ): Promise<void> {
   await db
     .update(importBatch)
@@ -305,10 +329,15 @@ export async function findImportBatchForUpdate(
   db: Executor,
   userId: string,
   batchId: string,
-): Promise<{ id: string; accountId: string; status: string } | undefined> {
+): Promise<{ id: string; accountId: string; status: string; parts: ImportBatchPart[] | null } | undefined> {
   if (!isUuid(batchId)) return undefined;
   const [row] = await db
-    .select({ id: importBatch.id, accountId: importBatch.accountId, status: importBatch.status })
+    .select({
+      id: importBatch.id,
+      accountId: importBatch.accountId,
+      status: importBatch.status,
+      parts: importBatch.parts,
+    })
     .from(importBatch)
     .where(and(eq(importBatch.userId, userId), eq(importBatch.id, batchId)))
     .for('update')
@@ -317,26 +346,53 @@ export async function findImportBatchForUpdate(
 }
 
 /**
- * Deletes every transaction the batch inserted and marks the batch undone (the row stays, for the
- * history). Returns how many were removed and the earliest date among them (null when none).
+ * Deletes every transaction the batch inserted (in any account) and marks the batch undone (the row
+ * stays, for the history). Returns how many were removed and, per account, the earliest date removed.
  */
 export async function undoImportBatchRows(
   db: Executor,
   userId: string,
   batchId: string,
   now: Date,
-): Promise<{ removed: number; earliestDate: string | null }> {
-  const result = await db.execute<{ removed: number; earliest: string | null }>(sql`
+): Promise<{ removed: number; earliestByAccount: Map<string, string> }> {
+  const result = await db.execute<{ account_id: string; removed: number; earliest: string }>(sql`
     with removed as (
       delete from ${transaction}
       where user_id = ${userId} and import_batch_id = ${batchId}
-      returning date
+      returning account_id, date
     )
-    select count(*)::int as removed, to_char(min(date), 'YYYY-MM-DD') as earliest from removed`);
+    select account_id, count(*)::int as removed, to_char(min(date), 'YYYY-MM-DD') as earliest
+    from removed group by account_id`);
   await db
     .update(importBatch)
     .set({ status: 'undone', undoneAt: now })
     .where(and(eq(importBatch.userId, userId), eq(importBatch.id, batchId), isNull(importBatch.undoneAt)));
-  const [row] = result.rows;
-  return { removed: row?.removed ?? 0, earliestDate: row?.earliest ?? null };
+  let removed = 0;
+  const earliestByAccount = new Map<string, string>();
+  for (const row of result.rows) {
+    removed += row.removed;
+    earliestByAccount.set(row.account_id, row.earliest);
+  }
+  return { removed, earliestByAccount };
+}
+
+/** An account's holdings as an import snapshots them, in security order (to compare two snapshots). */
+export async function holdingSnapshot(
+  db: Executor,
+  scope: { userId: string; accountId: string },
+): Promise<ImportHoldingSnapshot[]> {
+  const result = await db.execute<ImportHoldingSnapshot>(sql`
+    select security_id as "securityId", quantity::text as quantity, price::text as price,
+      cost_basis::text as "costBasis", currency, to_char(as_of, 'YYYY-MM-DD') as "asOf"
+    from ${holding}
+    where user_id = ${scope.userId} and account_id = ${scope.accountId}
+    order by security_id`);
+  return result.rows.map((row) => ({
+    securityId: row.securityId,
+    quantity: row.quantity,
+    price: row.price,
+    costBasis: row.costBasis,
+    currency: row.currency,
+    asOf: row.asOf,
+  }));
 }

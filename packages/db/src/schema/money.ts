@@ -125,6 +125,23 @@ export const financialAccount = pgTable(
   ],
 );
 
+/** One holding as an import found or left it (decimal strings as stored). */
+export type ImportHoldingSnapshot = {
+  securityId: string;
+  quantity: string;
+  price: string;
+  costBasis: string | null;
+  currency: string;
+  asOf: string;
+};
+
+/** What an import did to one account: undo reads it back (import_batch.parts). */
+export type ImportBatchPart = {
+  accountId: string;
+  /** Set when the import replaced the account's holdings. */
+  holdings?: { before: ImportHoldingSnapshot[]; after: ImportHoldingSnapshot[] };
+};
+
 export const importBatch = pgTable(
   'import_batch',
   {
@@ -141,6 +158,11 @@ export const importBatch = pgTable(
     status: text('status').notNull(),
     importedCount: integer('imported_count').notNull().default(0),
     duplicateCount: integer('duplicate_count').notNull().default(0),
+    /**
+     * Every account the import wrote to (a multi-account file writes several; account_id is the first)
+     * and, for an account whose holdings it replaced, the holdings before and after: what undo restores.
+     */
+    parts: jsonb('parts').$type<ImportBatchPart[]>(),
     createdAt: createdAt(),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
   },

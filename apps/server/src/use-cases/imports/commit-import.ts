@@ -1,5 +1,8 @@
 import {
+  holdingSnapshot,
+  insertBalanceUpdate,
   insertImportBatch,
+  insertManualAccount,
   insertImportedTransactions,
   lockAccountForImport,
   newestHoldingDate,
@@ -9,6 +12,7 @@ import {
   updateImportBatchCounts,
   upsertSecurities,
   type Database,
+  type ImportBatchPart,
 } from '@lodestar/db';
 import type { CsvMapping, ParsedPosition } from '@lodestar/domain';
 import { AppError } from '../../http/app-error';
@@ -20,6 +24,7 @@ import { loadImport, type ImportInput } from './load-import';
 import { importedRowMapper } from './imported-row';
 import { markDuplicates } from './mark-duplicates';
 import { fileError } from './read-import-file';
+import { loadStatements, type StatementAccountChoice } from './statement-accounts';
 
 const FILE_NAME_MAX = 200;
 
@@ -68,23 +73,10 @@ export async function commitImport(options: {
       { userId, accountId: account.id, kind: file.kind },
       file.transactions,
     );
+    checkKeepLines(input.keepLines, [marked]);
     const keep = new Set(input.keepLines ?? []);
-    const repeats = new Set(
-      marked.rows.filter((item) => item.repeatOf !== null).map((item) => item.row.line),
-    );
-    const stray = [...keep].filter((line) => !repeats.has(line)).sort((a, b) => a - b)[0];
-    if (stray !== undefined) {
-      const message = `Line ${stray} is not a possible duplicate of an earlier row of the file`;
-      throw new AppError('VALIDATION_FAILED', message, {
-        items: [{ field: 'keepLines', message, code: 'custom' }],
-      });
-    }
-    const fresh = marked.rows.filter(
-      (item) => !item.duplicate && (item.repeatOf === null || keep.has(item.row.line)),
-    );
+    const fresh = freshRows(marked, keep);
     await assertWithinLimits(tx, userId, { addTransactions: fresh.length }, options.limits);
-    const anchor = await manualBalanceAnchor(tx, userId, account.id);
-
     const batch = await insertImportBatch(tx, {
       userId,
       accountId: account.id,
@@ -93,50 +85,247 @@ export async function commitImport(options: {
       importedCount: fresh.length,
       duplicateCount: marked.rows.length - fresh.length,
     });
-    const toStored = importedRowMapper();
-    const inserted = await insertImportedTransactions(
-      tx,
-      { userId, accountId: account.id, currency: account.currency, batchId: batch.id },
-      fresh.map((item) => toStored(item.row, item.storedId)),
-    );
-    // Equal unless a bank id repeats inside the file (the lock keeps other writers out meanwhile).
-    const importedCount = inserted.length;
-    const duplicateCount = marked.rows.length - importedCount;
-    if (importedCount !== fresh.length) {
-      await updateImportBatchCounts(tx, userId, batch.id, { importedCount, duplicateCount });
-    }
-    await replaceHoldingsFromFile(tx, userId, account.id, file.positions);
+    const written = await writePart(tx, {
+      userId,
+      account,
+      batchId: batch.id,
+      marked,
+      fresh,
+      positions: file.positions,
+      today,
+    });
+    const { importedCount, duplicateCount } = written;
+    await updateImportBatchCounts(tx, userId, batch.id, {
+      importedCount,
+      duplicateCount,
+      parts: [written.part],
+    });
     if (file.mapping) {
       const { warnings: _warnings, ...mapping } = file.mapping;
       await saveCsvMapping(tx, userId, account.id, mapping satisfies CsvMapping);
     }
-    let balance: ImportResult['balance'] = null;
-    if (importedCount > 0) {
-      await applyRulesToTransactions(tx, userId, inserted);
-      const settled = await settleManualBalance(tx, userId, account.id, anchor);
-      if (settled) balance = { ...settled, currency: account.currency };
-      const earliest = fresh.reduce((min, item) => (item.row.date < min ? item.row.date : min), today);
-      await recomputeBalanceSnapshots(tx, { userId, accountId: account.id, from: earliest, today });
+    return { id: batch.id, importedCount, duplicateCount, balance: written.balance };
+  });
+}
+
+type Executor = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Marked = Awaited<ReturnType<typeof markDuplicates>>;
+
+/** A kept line must be a possible duplicate inside the file (of any of its statements); else 400. */
+function checkKeepLines(keepLines: readonly number[] | undefined, files: readonly Marked[]): void {
+  const repeats = new Set(
+    files.flatMap((marked) =>
+      marked.rows.filter((item) => item.repeatOf !== null).map((item) => item.row.line),
+    ),
+  );
+  const stray = [...(keepLines ?? [])].filter((line) => !repeats.has(line)).sort((a, b) => a - b)[0];
+  if (stray !== undefined) {
+    const message = `Line ${stray} is not a possible duplicate of an earlier row of the file`;
+    throw new AppError('VALIDATION_FAILED', message, {
+      items: [{ field: 'keepLines', message, code: 'custom' }],
+    });
+  }
+}
+
+const freshRows = (marked: Marked, keep: ReadonlySet<number>) =>
+  marked.rows.filter((item) => !item.duplicate && (item.repeatOf === null || keep.has(item.row.line)));
+
+/**
+ * Writes one statement's rows into one account under the batch: the new rows, their categories (the
+ * file's own, then the user's rules), its holdings (recorded before and after for undo), a manual
+ * account's balance and the balance history from the earliest new date.
+ */
+async function writePart(
+  tx: Executor,
+  options: {
+    userId: string;
+    account: { id: string; currency: string };
+    batchId: string;
+    marked: Marked;
+    fresh: Marked['rows'];
+    positions: readonly ParsedPosition[];
+    today: string;
+  },
+): Promise<{
+  importedCount: number;
+  duplicateCount: number;
+  balance: ImportResult['balance'];
+  part: ImportBatchPart;
+}> {
+  const { userId, account, fresh, today } = options;
+  const anchor = await manualBalanceAnchor(tx, userId, account.id);
+  const toStored = importedRowMapper();
+  const inserted = await insertImportedTransactions(
+    tx,
+    { userId, accountId: account.id, currency: account.currency, batchId: options.batchId },
+    fresh.map((item) => toStored(item.row, item.storedId)),
+  );
+  // Equal to fresh.length unless a bank id repeats inside the file (the lock keeps other writers out).
+  const importedCount = inserted.length;
+  const duplicateCount = options.marked.rows.length - importedCount;
+  const part: ImportBatchPart = { accountId: account.id };
+  const holdings = await replaceHoldingsFromFile(tx, userId, account.id, options.positions);
+  if (holdings) part.holdings = holdings;
+  let balance: ImportResult['balance'] = null;
+  if (importedCount > 0) {
+    await applyRulesToTransactions(tx, userId, inserted);
+    const settled = await settleManualBalance(tx, userId, account.id, anchor);
+    if (settled) balance = { ...settled, currency: account.currency };
+    const earliest = fresh.reduce((min, item) => (item.row.date < min ? item.row.date : min), today);
+    await recomputeBalanceSnapshots(tx, { userId, accountId: account.id, from: earliest, today });
+  }
+  return { importedCount, duplicateCount, balance, part };
+}
+
+/** What a multi-account import did, per statement, in the file's order. */
+export type StatementsImportResult = {
+  id: string;
+  importedCount: number;
+  duplicateCount: number;
+  statements: {
+    statement: number;
+    accountId: string;
+    accountName: string;
+    created: boolean;
+    importedCount: number;
+    duplicateCount: number;
+  }[];
+};
+
+/**
+ * Imports every statement of a multi-account file, each into its account (loadStatements: chosen,
+ * matched by number or name, or a new manual account created here), in one database transaction under
+ * one batch: duplicates are marked per account, and any failure (a statement with no account, a tier
+ * limit met halfway) writes nothing. Undo removes the whole import from every account.
+ */
+export async function commitStatements(options: {
+  db: Database;
+  userId: string;
+  input: ImportInput & { statementAccounts: StatementAccountChoice[] };
+  limits: UserLimits;
+  now: Date;
+}): Promise<StatementsImportResult> {
+  const { db, userId, input } = options;
+  const { file, parts } = await loadStatements(db, userId, input, options.now);
+  const missing = parts.find((part) => part.target === null);
+  if (missing) {
+    const message = `Statement ${missing.index} (${missing.summary.account ?? 'an unnamed account'}) matches none of your accounts: choose one, or a name for a new account`;
+    throw new AppError('VALIDATION_FAILED', message, {
+      items: [{ field: 'statementAccounts', message, code: 'custom' }],
+    });
+  }
+  if (parts.every((part) => part.statement.transactions.length === 0 && !part.statement.positions?.length)) {
+    throw fileError('The file has no transactions');
+  }
+  const today = await todayFor(db, userId, options.now);
+
+  return db.transaction(async (tx) => {
+    const created = parts.filter((part) => part.target && 'newAccount' in part.target).length;
+    if (created > 0) await assertWithinLimits(tx, userId, { addAccounts: created }, options.limits);
+    const targets: { id: string; name: string; currency: string; created: boolean }[] = [];
+    for (const part of parts) {
+      const target = part.target;
+      if (!target) continue;
+      if ('account' in target) {
+        targets.push({ ...target.account, created: false });
+        continue;
+      }
+      const { name, type, currency } = target.newAccount;
+      const account = await insertManualAccount(tx, {
+        userId,
+        name,
+        type,
+        subtype: null,
+        currency,
+        balanceMinor: 0,
+      });
+      await insertBalanceUpdate(tx, { userId, accountId: account.id, date: today, balanceMinor: 0 });
+      targets.push({ id: account.id, name, currency, created: true });
     }
-    return { id: batch.id, importedCount, duplicateCount, balance };
+    // Locks in a fixed order, so two imports touching the same accounts cannot deadlock.
+    for (const id of [...new Set(targets.map((target) => target.id))].sort()) {
+      await lockAccountForImport(tx, id);
+    }
+    const marked: Marked[] = [];
+    for (const [at, part] of parts.entries()) {
+      const target = targets[at];
+      if (!target) continue;
+      marked.push(
+        await markDuplicates(
+          tx,
+          { userId, accountId: target.id, kind: file.kind },
+          part.statement.transactions,
+        ),
+      );
+    }
+    checkKeepLines(input.keepLines, marked);
+    const keep = new Set(input.keepLines ?? []);
+    const first = targets[0];
+    if (!first) throw fileError('The file holds no statement');
+    const batch = await insertImportBatch(tx, {
+      userId,
+      accountId: first.id,
+      fileName: input.fileName.slice(0, FILE_NAME_MAX),
+      kind: file.kind,
+      importedCount: 0,
+      duplicateCount: 0,
+    });
+    const statements: StatementsImportResult['statements'] = [];
+    const batchParts: ImportBatchPart[] = [];
+    for (const [at, part] of parts.entries()) {
+      const target = targets[at];
+      const rows = marked[at];
+      if (!target || !rows) continue;
+      const fresh = freshRows(rows, keep);
+      // Inside the transaction, so the statements written before count against the limit too.
+      await assertWithinLimits(tx, userId, { addTransactions: fresh.length }, options.limits);
+      const written = await writePart(tx, {
+        userId,
+        account: target,
+        batchId: batch.id,
+        marked: rows,
+        fresh,
+        positions: part.statement.positions ?? [],
+        today,
+      });
+      batchParts.push(written.part);
+      statements.push({
+        statement: part.index,
+        accountId: target.id,
+        accountName: target.name,
+        created: target.created,
+        importedCount: written.importedCount,
+        duplicateCount: written.duplicateCount,
+      });
+    }
+    const importedCount = statements.reduce((sum, item) => sum + item.importedCount, 0);
+    const duplicateCount = statements.reduce((sum, item) => sum + item.duplicateCount, 0);
+    await updateImportBatchCounts(tx, userId, batch.id, {
+      importedCount,
+      duplicateCount,
+      parts: batchParts,
+    });
+    return { id: batch.id, importedCount, duplicateCount, statements };
   });
 }
 
 /**
  * An investment statement's positions become the account's holdings (securities keyed by the file's
  * CUSIP, ISIN or ticker under provider 'import'), unless the account holds newer ones: an old statement
- * imported for its history leaves today's holdings alone. Undo removes the rows, not the holdings.
+ * imported for its history leaves today's holdings alone. Returns the holdings before and after when
+ * it replaced them (undo puts the earlier ones back), else undefined.
  */
 async function replaceHoldingsFromFile(
-  tx: Parameters<typeof upsertSecurities>[0],
+  tx: Executor,
   userId: string,
   accountId: string,
   positions: readonly ParsedPosition[],
-): Promise<void> {
-  if (positions.length === 0) return;
+): Promise<ImportBatchPart['holdings']> {
+  if (positions.length === 0) return undefined;
   const asOf = positions.reduce((max, position) => (position.asOf > max ? position.asOf : max), '');
   const newest = await newestHoldingDate(tx, { userId, accountId });
-  if (newest && newest > asOf) return;
+  if (newest && newest > asOf) return undefined;
+  const before = await holdingSnapshot(tx, { userId, accountId });
   const idOf = (position: ParsedPosition, kind: string) =>
     position.securityId.startsWith(`${kind}:`) ? position.securityId.slice(kind.length + 1) : null;
   const securityIds = await upsertSecurities(
@@ -171,4 +360,5 @@ async function replaceHoldingsFromFile(
         : [];
     }),
   );
+  return { before, after: await holdingSnapshot(tx, { userId, accountId }) };
 }

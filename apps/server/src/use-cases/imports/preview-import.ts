@@ -4,6 +4,7 @@ import { loadImport, type ImportInput } from './load-import';
 import { importedName } from './imported-row';
 import { markDuplicates, type MarkedTransaction } from './mark-duplicates';
 import type { FileEncoding, ImportKind, PreviewMapping, StatementSummary } from './read-import-file';
+import { loadStatements, targetView, type StatementAccountChoice } from './statement-accounts';
 
 /** How many rows a preview lists; the counts cover the whole file. */
 export const PREVIEW_ROW_LIMIT = 200;
@@ -130,6 +131,81 @@ export async function previewImport(options: {
     })),
     statementBalances: file.statementBalances,
     balance,
+    warnings: file.warnings,
+  };
+}
+
+/** How many rows a multi-account preview lists per statement. */
+export const PART_ROW_LIMIT = 50;
+
+/** One statement of a multi-account file in the preview: its account and what would be imported. */
+export type StatementPreview = StatementSummary & {
+  statement: number;
+  /** Where it goes: matched by number or name, chosen, a new account, or null (choose one to import). */
+  target: ReturnType<typeof targetView>;
+  rows: PreviewRow[];
+  newCount: number;
+  duplicateCount: number;
+  possibleDuplicateCount: number;
+  /** How many positions of the statement become its account's holdings. */
+  positionCount: number;
+  warnings: string[];
+};
+
+export type StatementsPreview = {
+  kind: ImportKind;
+  encoding: FileEncoding | null;
+  statements: StatementPreview[];
+  /** Every row flagged as a possible duplicate inside the file, across statements (at most REPEAT_LIMIT). */
+  possibleDuplicates: PreviewRow[];
+  /** Whether every statement has an account (the import needs it). */
+  ready: boolean;
+  warnings: string[];
+};
+
+/** The nil uuid: no account holds it, so a statement for a new account has no duplicates in the ledger. */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * A multi-account file as one import would take it (loadStatements): each statement with its account
+ * and its rows marked against that account (a new account holds nothing yet); writes nothing.
+ */
+export async function previewStatements(options: {
+  db: Database;
+  userId: string;
+  input: ImportInput & { statementAccounts: StatementAccountChoice[] };
+  now: Date;
+}): Promise<StatementsPreview> {
+  const { db, userId } = options;
+  const { file, parts } = await loadStatements(db, userId, options.input, options.now);
+  const statements: StatementPreview[] = [];
+  const repeats: PreviewRow[] = [];
+  for (const part of parts) {
+    const accountId = part.target && 'account' in part.target ? part.target.account.id : NO_ACCOUNT;
+    const marked = await markDuplicates(
+      db,
+      { userId, accountId, kind: file.kind },
+      part.statement.transactions,
+    );
+    repeats.push(...marked.rows.filter((item) => item.repeatOf !== null).map(rowView));
+    statements.push({
+      ...part.summary,
+      statement: part.index,
+      target: targetView(part.target),
+      rows: marked.rows.slice(0, PART_ROW_LIMIT).map(rowView),
+      newCount: marked.newCount,
+      duplicateCount: marked.duplicateCount,
+      possibleDuplicateCount: marked.repeatCount,
+      positionCount: part.statement.positions?.length ?? 0,
+      warnings: part.statement.warnings,
+    });
+  }
+  return {
+    kind: file.kind,
+    encoding: file.encoding,
+    statements,
+    possibleDuplicates: repeats.slice(0, REPEAT_LIMIT),
+    ready: parts.every((part) => part.target !== null),
     warnings: file.warnings,
   };
 }

@@ -109,7 +109,7 @@ const masked = (number: string | undefined) => {
 };
 
 /** An account number without spaces and a trailing currency code ('NL20INGB0001234567EUR'). */
-const accountDigits = (number: string | undefined) =>
+export const accountDigits = (number: string | undefined) =>
   number?.replace(/\s+/g, '').replace(/(?<=\d)[A-Z]{3}$/, '');
 
 /** One statement of a file as the preview lists it, to choose the one for the account. */
@@ -121,7 +121,7 @@ export type StatementSummary = {
   transactionCount: number;
 };
 
-const summaryOf = (statement: ParsedStatement): StatementSummary => {
+export const summaryOf = (statement: ParsedStatement): StatementSummary => {
   const id = statement.account?.externalId;
   const isNumber = id !== undefined && /\d{4}/.test(id);
   return {
@@ -171,7 +171,7 @@ function chooseStatement(
 }
 
 /** Every amount must be in the account's currency: nothing is converted silently. */
-function checkCurrency(statement: ParsedStatement, currency: string): void {
+export function checkCurrency(statement: ParsedStatement, currency: string): void {
   const declared = statement.account?.currency;
   if (declared && declared !== currency) {
     throw fileError(`The file is in ${declared}, but this account is in ${currency}`);
@@ -185,7 +185,7 @@ function checkCurrency(statement: ParsedStatement, currency: string): void {
 }
 
 /** Every date of the file passes the one date rule (1900-01-01 to a year from today); else its line is named. */
-function checkDates(statement: ParsedStatement, today: string): void {
+export function checkDates(statement: ParsedStatement, today: string): void {
   for (const row of statement.transactions) {
     const problem = userDateProblem(row.date, today);
     if (problem) {
@@ -255,11 +255,21 @@ export function cardStatementNote(card: CardStatementSign): string {
   return `${why}, so the signs were inverted: purchases are money out and payments money in. Turn off "Invert signs" if that is wrong.`;
 }
 
+/** Every statement of a file, read with the account's currency (one for CSV). */
+export type FileStatements = {
+  kind: ImportKind;
+  encoding: FileEncoding | null;
+  mapping?: PreviewMapping;
+  statements: ParsedStatement[];
+  /** About the file as a whole: NUL characters removed, how the CSV columns were detected. */
+  warnings: string[];
+};
+
 /**
- * Reads a statement file (CSV, OFX/QFX or QIF) into transactions in the account's currency. A file that
- * cannot be read, holds another currency or is of no known kind is a 400 naming the line at fault.
+ * Reads a statement file (CSV, OFX/QFX, QIF, CAMT or MT940) into its statements, amounts in the
+ * account's currency. A file that cannot be read or is of no known kind is a 400 naming the line at fault.
  */
-export function readImportFile(options: ReadImportFileOptions): ImportFile {
+export function readFileStatements(options: ReadImportFileOptions): FileStatements {
   const { fileName, content, account } = options;
   if (content.trim() === '') throw fileError('The file is empty');
   const detected = detectFileKind(fileName, content);
@@ -268,20 +278,17 @@ export function readImportFile(options: ReadImportFileOptions): ImportFile {
       'This is not a CSV, OFX, QFX, QIF, CAMT or MT940 file: no columns, OFX header, QIF type, CAMT document or MT940 fields were found',
     );
   }
-
   let kind: ImportKind = detected;
   let mapping: PreviewMapping | undefined;
-  let all: ParsedStatement[];
-  let choice: ReturnType<typeof chooseStatement>;
+  let statements: ParsedStatement[];
   if (detected === 'csv') {
     const read = readCsv(options);
     mapping = read.mapping;
-    all = [read.statement];
-    choice = { statement: read.statement, index: 0, needsChoice: false };
+    statements = [read.statement];
   } else {
     if (detected === 'ofx' && /\.qfx$/i.test(fileName.trim())) kind = 'qfx';
     const currency = account.currency;
-    all = parsing(() =>
+    statements = parsing(() =>
       detected === 'ofx'
         ? parseOfx(content, { currency })
         : detected === 'camt'
@@ -290,14 +297,36 @@ export function readImportFile(options: ReadImportFileOptions): ImportFile {
             ? mergeStatementsByAccount(parseMt940(content))
             : parseQifStatements(content, { currency }),
     );
-    choice = chooseStatement(all, account.mask, options.statement);
+    if (statements.length === 0) throw fileError('The file holds no statement');
   }
-  const { statement } = choice;
-  checkCurrency(statement, account.currency);
-  checkDates(statement, options.today);
   const cleaned = options.encoding?.nulRemoved
     ? [`${options.encoding.nulRemoved} NUL character(s) (stray or padding) were removed from the file.`]
     : [];
+  return {
+    kind,
+    encoding: options.encoding ?? null,
+    ...(mapping && { mapping }),
+    statements,
+    warnings: [...cleaned, ...(mapping?.warnings ?? [])],
+  };
+}
+
+/**
+ * Reads a statement file into transactions of one account in its currency: the statement chosen, else
+ * the only one, else the one matching the account's mask (chooseStatement). A file that cannot be read,
+ * holds another currency or is of no known kind is a 400 naming the line at fault.
+ */
+export function readImportFile(options: ReadImportFileOptions): ImportFile {
+  const { account } = options;
+  const file = readFileStatements(options);
+  const all = file.statements;
+  const choice =
+    file.kind === 'csv' && all[0]
+      ? { statement: all[0], index: 0, needsChoice: false }
+      : chooseStatement(all, account.mask, options.statement);
+  const { statement } = choice;
+  checkCurrency(statement, account.currency);
+  checkDates(statement, options.today);
   const choose = choice.needsChoice
     ? [
         `The file holds statements of ${all.length} accounts (${all
@@ -305,11 +334,11 @@ export function readImportFile(options: ReadImportFileOptions): ImportFile {
           .join(', ')}); the first is shown. Choose the statement for this account before importing.`,
       ]
     : [];
-  const warnings = [...new Set([...choose, ...cleaned, ...(mapping?.warnings ?? []), ...statement.warnings])];
+  const warnings = [...new Set([...choose, ...file.warnings, ...statement.warnings])];
   return {
-    kind,
-    encoding: options.encoding ?? null,
-    ...(mapping && { mapping }),
+    kind: file.kind,
+    encoding: file.encoding,
+    ...(file.mapping && { mapping: file.mapping }),
     transactions: statement.transactions,
     statements: all.map(summaryOf),
     statementIndex: choice.index,
