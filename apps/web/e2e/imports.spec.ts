@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { CAMT053_DE } from '../../../packages/domain/src/import/fixtures/camt-exports';
+import { OFX_BANK_AND_CARD } from '../../../packages/domain/src/import/fixtures/ofx-exports';
 import { expect, test } from './fixtures';
 import { forEachView, settled, signUpByApi, snap } from './journey-helpers';
 
@@ -132,4 +133,85 @@ test('drop a Windows-1252 CSV and a CAMT.053 statement: names, € and balances 
   expect(balance.status()).toBe(200);
   expect(balance.request().postDataJSON()).toEqual({ balance: 3713.75, date: '2024-01-31' });
   expect(await search('Stadtwerke')).toEqual(['Stadtwerke München']);
+});
+
+// Issue 22 (deliver 4): one OFX download of a checking account and a card; each statement goes into its
+// own account (one chosen, one created by the import), one confirm imports both, one Undo removes both.
+test('import a bank and a card statement of one OFX in one step, then undo both', async ({
+  page,
+  server,
+  checkA11y,
+}) => {
+  test.setTimeout(180_000);
+  await signUpByApi(page.request, server.url, 'multi-import', 'Ada Import');
+  const created = await page.request.post('/api/v1/accounts', {
+    headers: { origin: server.url },
+    data: { name: 'Checking', type: 'depository', currency: 'USD', balance: 1000 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const names = async (text: string) => {
+    const response = await page.request.get(
+      `/api/v1/transactions/paginated?limit=5&search=${encodeURIComponent(text)}`,
+    );
+    return ((await response.json()) as { data: { name: string }[] }).data.map((row) => row.name);
+  };
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/accounts');
+  await page.getByRole('button', { name: 'Add account' }).first().click();
+  await page.getByRole('button', { name: 'Import a file' }).click();
+  const start = page.getByRole('dialog', { name: 'Import a file' });
+  await expect(start.getByRole('combobox', { name: 'Import into' })).toContainText('Checking');
+  await dropFile(
+    page,
+    start.getByTestId('import-drop-zone'),
+    'all-accounts.ofx',
+    Buffer.from(OFX_BANK_AND_CARD),
+    'application/x-ofx',
+  );
+  await start.getByRole('button', { name: 'Preview import' }).click();
+  const check = page.getByRole('dialog', { name: 'Check the import' });
+  await check.getByRole('button', { name: 'Import every statement' }).click();
+
+  const all = page.getByRole('dialog', { name: 'Import every statement' });
+  const sections = all.getByTestId('import-statement');
+  await expect(sections).toHaveCount(2);
+  const bank = sections.nth(0);
+  const card = sections.nth(1);
+  await expect(bank.getByRole('heading')).toHaveText('Statement 1: …6789 · CHECKING · USD · 3 transactions');
+  await expect(card.getByRole('heading')).toHaveText(
+    'Statement 2: …4321 · CREDITCARD · USD · 3 transactions',
+  );
+  await expect(bank.getByText('Choose the account for this statement')).toBeVisible();
+  await expect(all.getByRole('button', { name: /^Import 6 transactions/ })).toBeDisabled();
+
+  await bank.getByRole('combobox', { name: 'Import into' }).click();
+  await page.getByRole('option', { name: /^Checking/ }).click();
+  await expect(bank.getByText('Into Checking, as you chose.')).toBeVisible();
+  await card.getByRole('combobox', { name: 'Import into' }).click();
+  await page.getByRole('option', { name: 'New account “Card …4321” (USD)' }).click();
+  await expect(card.getByText(/Card …4321, is created by the import/)).toBeVisible();
+  await expect(card.getByRole('cell', { name: 'WHOLE FOODS MARKET' })).toBeVisible();
+  const confirm = all.getByRole('button', { name: 'Import 6 transactions into 2 accounts' });
+  await expect(confirm).toBeEnabled();
+  await settled(page);
+  await forEachView(page, async ({ name }) => {
+    await expect(card.getByRole('cell', { name: 'WHOLE FOODS MARKET' })).toBeVisible();
+    await checkA11y(page);
+    await snap(page, `imports-statements-${name}`);
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await confirm.click();
+  await expect(page.getByText('Imported 6 transactions into 2 accounts')).toBeVisible();
+  expect(await names('PAYROLL')).toEqual(['ACME CORP PAYROLL']);
+  expect(await names('WHOLE FOODS')).toEqual(['WHOLE FOODS MARKET']);
+  const accounts = (await (await page.request.get('/api/v1/accounts')).json()) as {
+    data: { accounts: { name: string }[] };
+  };
+  expect(accounts.data.accounts.map((account) => account.name).sort()).toEqual(['Card …4321', 'Checking']);
+
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => [...(await names('PAYROLL')), ...(await names('WHOLE FOODS'))]).toEqual([]);
 });

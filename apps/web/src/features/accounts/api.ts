@@ -34,6 +34,11 @@ export type ImportFileKind = ImportPreview['kind'];
 export type ImportPreviewRow = ImportPreview['rows'][number];
 
 export type ImportRequest = ApiSchema<'ImportRequest'>;
+/** A multi-account file imported whole: each statement into its account (docs/money-api.md). */
+export type StatementsImportRequest = ApiBody<'/imports/statements', 'post'>;
+export type StatementAccountChoice = NonNullable<StatementsImportRequest['statementAccounts']>[number];
+export type StatementsPreview = ApiSchema<'StatementsPreview'>;
+export type StatementPreview = StatementsPreview['statements'][number];
 
 export type ImportBatchResult = ApiData<'/imports', 'post'>['batch'];
 
@@ -130,6 +135,15 @@ export const accountsApi = {
     apiFetch<ApiData<'/imports/preview', 'post'>>('/imports/preview', send('POST', request)),
   commitImport: (request: ImportRequest) =>
     apiFetch<ApiData<'/imports', 'post'>>('/imports', send('POST', request)).then((data) => data.batch),
+  previewStatements: (request: StatementsImportRequest) =>
+    apiFetch<ApiData<'/imports/statements/preview', 'post'>>(
+      '/imports/statements/preview',
+      send('POST', request),
+    ),
+  commitStatements: (request: StatementsImportRequest) =>
+    apiFetch<ApiData<'/imports/statements', 'post'>>('/imports/statements', send('POST', request)).then(
+      (data) => data.batch,
+    ),
   imports: (accountId?: string) =>
     apiFetch<ApiData<'/imports'>>(accountId ? `/imports?accountId=${id(accountId)}` : '/imports').then(
       (data) => data.batches,

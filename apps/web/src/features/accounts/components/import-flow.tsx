@@ -10,7 +10,7 @@ import { formatBytes, formatMoney } from '@lodestar/domain/formatting';
 import { fromMajor, toMajorNumber } from '@lodestar/domain/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, AlertTriangle, FileUp } from 'lucide-react';
-import { type ChangeEvent, type DragEvent, type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useFigureDisplay } from '@/components/figure-display';
 import { MoneyText } from '@/components/money';
@@ -36,6 +36,9 @@ import {
   errorMessage,
   type ImportPreview,
   type ImportPreviewRow,
+  type StatementAccountChoice,
+  type StatementPreview,
+  type StatementsPreview,
 } from '../api';
 import { balanceEffectText, importCountsText, transactionsText } from '../messages';
 import { useAccounts, useInvalidateMoneyData, undoImport } from '../queries';
@@ -323,6 +326,272 @@ function PossibleDuplicates({
   );
 }
 
+/** The choice "a new account" in a statement's account picker. */
+const NEW_FOR_STATEMENT = 'new';
+
+/** A statement's heading: its account number or name, type and size. */
+function statementTitle(statement: StatementPreview): string {
+  return [
+    statement.account ?? 'Unnamed account',
+    statement.type,
+    statement.currency,
+    transactionsText(statement.transactionCount),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** How a statement's account was settled, said after the picker. */
+function matchText(statement: StatementPreview): string {
+  const target = statement.target;
+  if (!target) return 'None of your accounts matches this statement: choose one, or create one.';
+  if (target.match === 'number') return `Matched to ${target.accountName} by its account number.`;
+  if (target.match === 'name') return `Matched to ${target.accountName} by its name.`;
+  if (target.match === 'new')
+    return `A new ${target.newAccount ? accountTypeLabel(target.newAccount.type as Account['type']).toLowerCase() : ''} account, ${target.accountName}, is created by the import.`;
+  return `Into ${target.accountName}, as you chose.`;
+}
+
+/**
+ * One statement of a multi-account file: its account picker (matched, another of yours, or a new
+ * account named after the statement) and what would be imported into it.
+ */
+function StatementSection({
+  statement,
+  accounts,
+  disabled,
+  onChoose,
+}: {
+  statement: StatementPreview;
+  accounts: readonly Account[];
+  disabled: boolean;
+  onChoose: (choice: StatementAccountChoice) => void;
+}) {
+  const headingId = useId();
+  const target = statement.target;
+  const value = target ? (target.accountId ?? NEW_FOR_STATEMENT) : '';
+  const card = /credit|ccard/i.test(statement.type ?? '');
+  const newName =
+    statement.account && !statement.account.startsWith('…')
+      ? statement.account
+      : `${card ? 'Card' : 'Account'} ${statement.account ?? ''}`.trim();
+  const currency = target?.newAccount?.currency ?? statement.currency ?? accounts[0]?.currency ?? 'USD';
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid grid-cols-1 gap-3 rounded-md border px-3 py-3"
+      data-testid="import-statement"
+    >
+      <h3 id={headingId} className="text-sm font-semibold">
+        Statement {statement.statement + 1}: {statementTitle(statement)}
+      </h3>
+      <FormField
+        label="Import into"
+        error={target ? undefined : 'Choose the account for this statement'}
+        hint={target ? matchText(statement) : undefined}
+      >
+        {(control) => (
+          <Select
+            value={value}
+            disabled={disabled}
+            onValueChange={(chosen) =>
+              onChoose(
+                chosen === NEW_FOR_STATEMENT
+                  ? { statement: statement.statement, newAccountName: newName }
+                  : { statement: statement.statement, accountId: chosen },
+              )
+            }
+          >
+            <SelectTrigger {...control}>
+              <SelectValue placeholder="Choose an account" />
+            </SelectTrigger>
+            <SelectContent>
+              {accounts.map((item) => (
+                <SelectItem key={item.id} value={item.id}>
+                  {item.name} · {accountTypeLabel(item.type)} · {item.currency}
+                </SelectItem>
+              ))}
+              {accounts.length > 0 ? <SelectSeparator /> : null}
+              <SelectItem value={NEW_FOR_STATEMENT}>
+                New account “{target?.newAccount?.name ?? newName}” ({currency})
+              </SelectItem>
+            </SelectContent>
+          </Select>
+        )}
+      </FormField>
+      <p className="text-sm font-medium">
+        {importCountsText(statement.newCount, statement.duplicateCount, statement.possibleDuplicateCount)}
+        {statement.positionCount > 0
+          ? ` · ${statement.positionCount === 1 ? '1 holding' : `${statement.positionCount} holdings`}`
+          : ''}
+      </p>
+      {statement.warnings.length > 0 ? (
+        <ul className="list-disc pl-6 text-sm text-muted-foreground">
+          {statement.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      ) : null}
+      <PreviewTable rows={statement.rows} currency={statement.currency ?? currency} />
+    </section>
+  );
+}
+
+/**
+ * Every statement of a multi-account file in one import: one section per statement with its account
+ * (matched by number or name, chosen, or created), one confirm for all of them, one Undo.
+ */
+function StatementsImport({
+  file,
+  accountId,
+  encoding,
+  accounts,
+  onBack,
+  onDone,
+}: {
+  file: LoadedFile;
+  accountId: string;
+  encoding: ImportEncoding | undefined;
+  accounts: readonly Account[];
+  onBack: () => void;
+  onDone: () => void;
+}) {
+  const [choices, setChoices] = useState<StatementAccountChoice[]>([]);
+  const [keep, setKeep] = useState<ReadonlySet<number>>(() => new Set());
+  const [preview, setPreview] = useState<StatementsPreview | null>(null);
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateMoneyData();
+  const onSessionExpired = useSessionExpiredHandler();
+  const request = (statementAccounts: StatementAccountChoice[]) => ({
+    accountId,
+    fileName: file.name,
+    contentBase64: file.base64,
+    ...(encoding && { encoding }),
+    statementAccounts,
+  });
+  const load = useMutation({
+    mutationFn: (statementAccounts: StatementAccountChoice[]) =>
+      accountsApi.previewStatements(request(statementAccounts)),
+    onSuccess: (result, statementAccounts) => {
+      setChoices(statementAccounts);
+      setPreview(result);
+    },
+    onError: (error) => onSessionExpired(error),
+  });
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    load.mutate([]);
+  }, [load]);
+  const commit = useMutation({
+    mutationFn: () =>
+      accountsApi.commitStatements({
+        ...request(choices),
+        ...(keep.size > 0 && { keepLines: [...keep].sort((a, b) => a - b) }),
+      }),
+    onSuccess: (batch) => {
+      void invalidate();
+      void queryClient.invalidateQueries({ queryKey: accountsQueryKeys.imports });
+      const created = batch.statements.filter((item) => item.created).map((item) => item.accountName);
+      toast.success(
+        `Imported ${transactionsText(batch.importedCount)} into ${batch.statements.length} accounts`,
+        {
+          description:
+            [
+              batch.duplicateCount > 0
+                ? `${batch.duplicateCount} ${batch.duplicateCount === 1 ? 'duplicate was' : 'duplicates were'} skipped.`
+                : '',
+              created.length > 0 ? `Created ${created.join(', ')}.` : '',
+            ]
+              .filter(Boolean)
+              .join(' ') || undefined,
+          duration: 10_000,
+          action: {
+            label: 'Undo',
+            onClick: () => {
+              undoImport(queryClient, batch.id).catch(() => undefined);
+            },
+          },
+        },
+      );
+      onDone();
+    },
+    onError: (error) => onSessionExpired(error),
+  });
+
+  const choose = (choice: StatementAccountChoice) => {
+    const next = [...choices.filter((item) => item.statement !== choice.statement), choice];
+    load.mutate(next.sort((a, b) => a.statement - b.statement));
+  };
+  const statements = preview?.statements ?? [];
+  const importing = statements.reduce((sum, item) => sum + item.newCount, 0) + keep.size;
+  const into = new Set(statements.map((item) => item.target?.accountName ?? '')).size;
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <DialogHeader>
+        <DialogTitle>Import every statement</DialogTitle>
+        <DialogDescription>
+          {file.name} holds {statements.length || 'several'} accounts' statements. Check the account of each;
+          one import takes them all, and one Undo removes it from every account.
+        </DialogDescription>
+      </DialogHeader>
+      {!preview && load.isPending ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Reading the statements...
+        </p>
+      ) : null}
+      {preview && preview.warnings.length > 0 ? (
+        <ul className="list-disc pl-6 text-sm text-muted-foreground">
+          {preview.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      ) : null}
+      {statements.map((statement) => (
+        <StatementSection
+          key={statement.statement}
+          statement={statement}
+          accounts={accounts}
+          disabled={load.isPending || commit.isPending}
+          onChoose={choose}
+        />
+      ))}
+      {preview ? (
+        <PossibleDuplicates
+          rows={preview.possibleDuplicates}
+          total={preview.possibleDuplicates.length}
+          keep={keep}
+          currency={statements[0]?.currency ?? accounts[0]?.currency ?? 'USD'}
+          onKeepChange={(line, kept) =>
+            setKeep((current) => {
+              const next = new Set(current);
+              if (kept) next.add(line);
+              else next.delete(line);
+              return next;
+            })
+          }
+        />
+      ) : null}
+      <InlineError error={load.error ?? commit.error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onBack}>
+          Back
+        </Button>
+        <Button
+          type="button"
+          disabled={!preview?.ready || importing === 0 || load.isPending || commit.isPending}
+          onClick={() => commit.mutate()}
+        >
+          {commit.isPending
+            ? 'Importing...'
+            : `Import ${transactionsText(importing)} into ${into === 1 ? '1 account' : `${into} accounts`}`}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * Import a bank export into an account: choose the account (or create a manual one first), choose a
  * CSV, OFX/QFX, QIF, CAMT or MT940 file (sent as bytes: the server detects the text encoding, which the preview
@@ -358,6 +627,8 @@ export function ImportFlow({
   const [useClosing, setUseClosing] = useState(false);
   /** A file is being dragged over the drop zone. */
   const [dragging, setDragging] = useState(false);
+  /** Import every statement of a multi-account file, each into its account. */
+  const [allStatements, setAllStatements] = useState(false);
   const closingId = useId();
   const positionsId = useId();
   const queryClient = useQueryClient();
@@ -504,6 +775,19 @@ export function ImportFlow({
     );
   }
 
+  if (allStatements && file && accountId) {
+    return (
+      <StatementsImport
+        file={file}
+        accountId={accountId}
+        encoding={encoding}
+        accounts={list}
+        onBack={() => setAllStatements(false)}
+        onDone={onDone}
+      />
+    );
+  }
+
   if (preview && file && account) {
     const dirty = JSON.stringify(draft) !== JSON.stringify(previewed);
     const closing = preview.statementBalances.closing;
@@ -530,6 +814,17 @@ export function ImportFlow({
         <p aria-live="polite" className="text-sm font-medium">
           {importCountsText(preview.newCount, preview.duplicateCount, preview.possibleDuplicateCount)}
         </p>
+        {preview.statements.length > 1 ? (
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border px-3 py-2 text-sm">
+            <p className="grow">
+              This file holds {preview.statements.length} accounts' statements. Import them all at once, each
+              into its own account, or one into {account.name} below.
+            </p>
+            <Button type="button" variant="outline" size="sm" onClick={() => setAllStatements(true)}>
+              Import every statement
+            </Button>
+          </div>
+        ) : null}
         {preview.statements.length > 1 ? (
           <FormField
             label="Statement in the file"
