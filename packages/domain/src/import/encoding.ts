@@ -127,18 +127,29 @@ function utf16Pattern(bytes: Uint8Array): ImportEncoding | undefined {
   return undefined;
 }
 
+/**
+ * The bytes without NUL bytes, and how many there were. Found with the typed array's native indexOf (a
+ * byte-by-byte iterator took seconds over a 41 MB statement); the bytes are copied only when one is found.
+ */
 function withoutNul(bytes: Uint8Array): { bytes: Uint8Array; removed: number } {
-  let removed = 0;
-  for (const byte of bytes) if (byte === 0) removed += 1;
-  if (removed === 0) return { bytes, removed };
-  const kept = new Uint8Array(bytes.length - removed);
+  let next = bytes.indexOf(0);
+  if (next === -1) return { bytes, removed: 0 };
+  const kept = new Uint8Array(bytes.length);
   let at = 0;
-  for (const byte of bytes) if (byte !== 0) kept[at++] = byte;
-  return { bytes: kept, removed };
+  let from = 0;
+  while (next !== -1) {
+    kept.set(bytes.subarray(from, next), at);
+    at += next - from;
+    from = next + 1;
+    next = bytes.indexOf(0, from);
+  }
+  kept.set(bytes.subarray(from), at);
+  at += bytes.length - from;
+  return { bytes: kept.subarray(0, at), removed: bytes.length - at };
 }
 
 function isAscii(bytes: Uint8Array): boolean {
-  for (const byte of bytes) if (byte >= 0x80) return false;
+  for (let index = 0; index < bytes.length; index += 1) if ((bytes[index] ?? 0) >= 0x80) return false;
   return true;
 }
 
