@@ -1,7 +1,7 @@
 import { changePasswordSchema, MESSAGES } from '@lodestar/domain';
 import { UI_TIMING } from '@lodestar/domain/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { PasswordStrengthMeter } from '@/components/password-strength-meter';
 import { Button } from '@/components/ui/button';
@@ -13,18 +13,16 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { authClient } from '@/lib/auth-client';
 import { SETTINGS_TOASTS } from '../../messages';
 import { useSessionExpiredHandler } from '@/lib/session';
 import { errorMessage, userApi, userQueryKeys } from '../../user-api';
-import { type FieldControlProps, firstIssueByField, FormField } from '@/components/form-field';
+import { firstIssueByField, FormField } from '@/components/form-field';
+import { usePasswordForm } from './use-password-form';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
-type Values = Record<Field, string>;
 type Errors = Partial<Record<Field, string>>;
 
-const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS: readonly Field[] = ['currentPassword', 'newPassword', 'confirmPassword'];
 
 /** better-auth answers `{ data, error }`; a failure carries a code (INVALID_PASSWORD, PASSWORD_COMPROMISED, …). */
@@ -50,30 +48,8 @@ export function ChangePasswordDialog({
 }) {
   const queryClient = useQueryClient();
   const onSessionExpired = useSessionExpiredHandler();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
-
-  const reset = () => {
-    setValues(EMPTY);
-    setErrors({});
-    setBusy(false);
-  };
-  const changeOpen = (next: boolean) => {
-    if (!next && busy) return;
-    if (!next) reset();
-    onOpenChange(next);
-  };
-  const showErrors = (next: Errors) => {
-    setErrors(next);
-    const first = FIELDS.find((field) => next[field]);
-    if (first) inputs.current[first]?.focus();
-  };
-  const update = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const { values, errors, setErrors, busy, setBusy, reset, changeOpen, showErrors, passwordInput } =
+    usePasswordForm(FIELDS, onOpenChange);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -124,21 +100,6 @@ export function ChangePasswordDialog({
       }
     }
   };
-
-  const passwordInput = (field: Field, autoComplete: string) => (control: FieldControlProps) => (
-    <Input
-      {...control}
-      ref={(element) => {
-        inputs.current[field] = element;
-      }}
-      type="password"
-      name={field}
-      autoComplete={autoComplete}
-      value={values[field]}
-      readOnly={busy}
-      onChange={(event) => update(field, event.target.value)}
-    />
-  );
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>

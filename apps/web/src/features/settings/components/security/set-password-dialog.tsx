@@ -1,8 +1,8 @@
 import { resetPasswordSchema } from '@lodestar/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { type FieldControlProps, firstIssueByField, FormField } from '@/components/form-field';
+import { firstIssueByField, FormField } from '@/components/form-field';
 import { PasswordStrengthMeter } from '@/components/password-strength-meter';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,18 +13,16 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { useSessionExpiredHandler } from '@/lib/session';
 import { SETTINGS_TOASTS } from '../../messages';
 import { errorMessage, type SignInMethods, userApi, userQueryKeys } from '../../user-api';
 import { SignInAgain } from './sign-in-again';
+import { usePasswordForm } from './use-password-form';
 
 type Field = 'password' | 'confirmPassword';
-type Values = Record<Field, string>;
 type Errors = Partial<Record<Field, string>>;
 
-const EMPTY: Values = { password: '', confirmPassword: '' };
 const FIELDS: readonly Field[] = ['password', 'confirmPassword'];
 
 /**
@@ -43,33 +41,13 @@ export function SetPasswordDialog({
 }) {
   const queryClient = useQueryClient();
   const onSessionExpired = useSessionExpiredHandler();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const [stale, setStale] = useState(false);
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const { values, errors, busy, setBusy, reset, changeOpen, showErrors, passwordInput } = usePasswordForm(
+    FIELDS,
+    onOpenChange,
+    () => setStale(false),
+  );
   const needsSignIn = stale || !methods.signedInRecently;
-
-  const reset = () => {
-    setValues(EMPTY);
-    setErrors({});
-    setBusy(false);
-    setStale(false);
-  };
-  const changeOpen = (next: boolean) => {
-    if (!next && busy) return;
-    if (!next) reset();
-    onOpenChange(next);
-  };
-  const showErrors = (next: Errors) => {
-    setErrors(next);
-    const first = FIELDS.find((field) => next[field]);
-    if (first) inputs.current[first]?.focus();
-  };
-  const update = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -101,21 +79,6 @@ export function SetPasswordDialog({
       toast.error(SETTINGS_TOASTS.passwordSetFailed, { description: errorMessage(failure) });
     }
   };
-
-  const passwordInput = (field: Field) => (control: FieldControlProps) => (
-    <Input
-      {...control}
-      ref={(element) => {
-        inputs.current[field] = element;
-      }}
-      type="password"
-      name={field}
-      autoComplete="new-password"
-      value={values[field]}
-      readOnly={busy}
-      onChange={(event) => update(field, event.target.value)}
-    />
-  );
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
