@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useFigureDisplay } from '@/components/figure-display';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { WriteOnly } from '@/components/write-only';
 import { cn } from '@/lib/utils';
 import type { Account, ImportBatch } from '../api';
 import { transactionsText } from '../messages';
@@ -33,16 +34,18 @@ export function BatchRow({ batch, accountName }: { batch: ImportBatch; accountNa
       {undone ? (
         <Badge variant="secondary">Undone</Badge>
       ) : (
-        <Button
-          size="sm"
-          variant="outline"
-          aria-describedby={nameId}
-          disabled={undo.isPending}
-          onClick={() => undo.mutate(batch.id)}
-        >
-          <Undo2 aria-hidden="true" />
-          {undo.isPending ? 'Undoing...' : 'Undo'}
-        </Button>
+        <WriteOnly>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-describedby={nameId}
+            disabled={undo.isPending}
+            onClick={() => undo.mutate(batch.id)}
+          >
+            <Undo2 aria-hidden="true" />
+            {undo.isPending ? 'Undoing...' : 'Undo'}
+          </Button>
+        </WriteOnly>
       )}
     </li>
   );

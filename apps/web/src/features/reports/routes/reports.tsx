@@ -38,6 +38,7 @@ import { PageHeader } from '@/components/page-header';
 import { ReportChartOf, ReportSummary, ReportTable } from '@/components/reports/report-view';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Button } from '@/components/ui/button';
+import { WriteOnly } from '@/components/write-only';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -415,24 +416,26 @@ function SavedList({
             {report.pinned ? <Pin aria-label="Pinned to the dashboard" /> : null}
             <span className="truncate">{report.name}</span>
           </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Move ${report.name} up`}
-            disabled={index === 0 || reorder.isPending}
-            onClick={() => move(index, -1)}
-          >
-            <ArrowUp aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Move ${report.name} down`}
-            disabled={index === reports.length - 1 || reorder.isPending}
-            onClick={() => move(index, 1)}
-          >
-            <ArrowDown aria-hidden="true" />
-          </Button>
+          <WriteOnly>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Move ${report.name} up`}
+              disabled={index === 0 || reorder.isPending}
+              onClick={() => move(index, -1)}
+            >
+              <ArrowUp aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Move ${report.name} down`}
+              disabled={index === reports.length - 1 || reorder.isPending}
+              onClick={() => move(index, 1)}
+            >
+              <ArrowDown aria-hidden="true" />
+            </Button>
+          </WriteOnly>
         </li>
       ))}
     </ol>
@@ -594,58 +597,60 @@ export function ReportsRoute() {
                 today={today}
                 onChange={changeReport}
               />
-              <form
-                className="flex flex-wrap items-end gap-2"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  if (open) update.mutate({ name: name.trim() || open.name, definition });
-                  else create.mutate();
-                }}
-              >
-                <div className="grid min-w-48 flex-1 gap-1.5">
-                  <Label htmlFor="report-name">Name</Label>
-                  <Input
-                    id="report-name"
-                    value={name}
-                    maxLength={80}
-                    placeholder={open?.name ?? 'Groceries by month'}
-                    onChange={(event) => setName(event.target.value)}
-                  />
-                </div>
-                <Button
-                  type="submit"
-                  disabled={(!open && name.trim() === '') || create.isPending || update.isPending}
+              <WriteOnly>
+                <form
+                  className="flex flex-wrap items-end gap-2"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    if (open) update.mutate({ name: name.trim() || open.name, definition });
+                    else create.mutate();
+                  }}
                 >
-                  <Save aria-hidden="true" />
-                  {open ? (changed ? 'Save changes' : 'Save') : 'Save report'}
-                </Button>
-                {open ? (
-                  <>
-                    <Button
-                      type="button"
-                      variant="outline"
-                      onClick={() => update.mutate({ pinned: !open.pinned })}
-                      disabled={update.isPending}
-                    >
-                      {open.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
-                      {open.pinned ? 'Unpin from dashboard' : 'Pin to dashboard'}
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="outline"
-                      onClick={() => duplicate.mutate()}
-                      disabled={duplicate.isPending}
-                    >
-                      <Copy aria-hidden="true" />
-                      Duplicate
-                    </Button>
-                    <Button type="button" variant="outline" onClick={() => setConfirmDelete(true)}>
-                      <Trash2 aria-hidden="true" />
-                      Delete
-                    </Button>
-                  </>
-                ) : null}
-              </form>
+                  <div className="grid min-w-48 flex-1 gap-1.5">
+                    <Label htmlFor="report-name">Name</Label>
+                    <Input
+                      id="report-name"
+                      value={name}
+                      maxLength={80}
+                      placeholder={open?.name ?? 'Groceries by month'}
+                      onChange={(event) => setName(event.target.value)}
+                    />
+                  </div>
+                  <Button
+                    type="submit"
+                    disabled={(!open && name.trim() === '') || create.isPending || update.isPending}
+                  >
+                    <Save aria-hidden="true" />
+                    {open ? (changed ? 'Save changes' : 'Save') : 'Save report'}
+                  </Button>
+                  {open ? (
+                    <>
+                      <Button
+                        type="button"
+                        variant="outline"
+                        onClick={() => update.mutate({ pinned: !open.pinned })}
+                        disabled={update.isPending}
+                      >
+                        {open.pinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+                        {open.pinned ? 'Unpin from dashboard' : 'Pin to dashboard'}
+                      </Button>
+                      <Button
+                        type="button"
+                        variant="outline"
+                        onClick={() => duplicate.mutate()}
+                        disabled={duplicate.isPending}
+                      >
+                        <Copy aria-hidden="true" />
+                        Duplicate
+                      </Button>
+                      <Button type="button" variant="outline" onClick={() => setConfirmDelete(true)}>
+                        <Trash2 aria-hidden="true" />
+                        Delete
+                      </Button>
+                    </>
+                  ) : null}
+                </form>
+              </WriteOnly>
             </CardContent>
           </Card>
           <Card aria-busy={run.isFetching}>
