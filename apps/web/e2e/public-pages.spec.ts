@@ -83,9 +83,7 @@ test.describe('public pages for visitors', () => {
       [PREFERENCES_KEY],
     );
     await page.goto('/blog/importing-bank-statements');
-    // The article starts its scripts at the first interaction (ADR 053). Once hydrated, the header's
-    // switcher shows the saved theme and links navigate inside the app.
-    await page.mouse.move(10, 10);
+    // Once hydrated, the header's switcher shows the saved theme and links navigate inside the app.
     await expect(page.getByRole('button', { name: 'Theme: Dark' })).toBeVisible();
     await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: 'csv' }).click();
     await expect(page.getByRole('list', { name: 'Posts tagged csv' }).getByRole('listitem')).toHaveCount(1);

@@ -1,8 +1,7 @@
-// The prerendered public pages that read completely without scripts (the homepage, articles, terms and
-// privacy; ADR 053) carry this file instead of the app's module script, so a visitor's first load fetches
-// no more JavaScript than this: the app (React, the router, the UI kit) is imported at the first sign of a
-// person using the page (a pointer, a key, a touch, focus or scrolling), then hydrates the HTML already
-// shown. A click on a button that arrives before the app has hydrated is held and replayed once it has; a
+// The prerendered homepage (ADR 053) carries this file instead of the app's module script, so a visitor's
+// first load fetches no more JavaScript than this: the app (React, the router, the UI kit) is imported at
+// the first sign of a person using the page (a pointer, a key, a touch, focus or scrolling), then hydrates
+// the HTML already shown. A click on a button that arrives before the app has hydrated is held and replayed once it has; a
 // link needs no script and simply navigates. A file, not inline: the server's CSP allows no inline script.
 (function () {
   var script = document.currentScript;

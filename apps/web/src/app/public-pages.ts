@@ -24,9 +24,9 @@ export type PublicPage = {
   /** The article whose HTML the page shows (loaded before the page renders or hydrates). */
   document?: { kind: ContentKind; slug: string };
   /**
-   * The page reads completely as prerendered, so the app's scripts load at the first interaction
-   * (public/start-on-interaction.js, ADR 053). Not for pages whose content comes from the server at run
-   * time (pricing) or that are there to be typed into (help search).
+   * The app's scripts load at the first interaction (public/start-on-interaction.js, ADR 053): the
+   * homepage only. Articles and the other public pages are also read by signed-in people, who get the
+   * app's layout around them as soon as the app starts, so those start at once.
    */
   startsOnInteraction?: true;
 };
@@ -43,7 +43,6 @@ export function publicPages(): PublicPage[] {
       description: 'Articles on using Lodestar, and the release notes of every version.',
       type: 'website',
       lastModified: blogPosts.find((post) => post.date)?.date ?? undefined,
-      startsOnInteraction: true,
     },
     ...blogPosts.map((post): PublicPage => ({
       path: `/blog/${post.slug}`,
@@ -52,7 +51,6 @@ export function publicPages(): PublicPage[] {
       type: 'article',
       lastModified: post.date ?? undefined,
       document: { kind: 'blog', slug: post.slug },
-      startsOnInteraction: true,
     })),
     {
       path: '/help',
@@ -67,7 +65,6 @@ export function publicPages(): PublicPage[] {
       type: 'article',
       lastModified: article.date ?? undefined,
       document: { kind: 'help', slug: article.slug },
-      startsOnInteraction: true,
     })),
     ...legalPages.map((page): PublicPage => ({
       path: `/${page.slug}`,
@@ -76,7 +73,6 @@ export function publicPages(): PublicPage[] {
       type: 'website',
       lastModified: page.date ?? undefined,
       document: { kind: 'legal', slug: page.slug },
-      startsOnInteraction: true,
     })),
     {
       path: '/pricing',
