@@ -2,7 +2,7 @@ import {
   acquireSyncLease,
   countUserTransactions,
   connectionAccountIds,
-  classifyIncomingTransactions,
+  changedIncomingTransactions,
   deleteTransactionsByExternalId,
   deleteTransactionsMissingFromWindow,
   recomputeBalanceSnapshots,
@@ -12,6 +12,7 @@ import {
   replacePendingTransactions,
   reportSyncProgress,
   setConnectionStatus,
+  subscribedWebhookEvents,
   updateConnection,
   upsertConnectionAccounts,
   upsertInstitution,
@@ -155,6 +156,7 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
     );
     const accountIds = await connectionAccountIds(db, userId, connection.id);
 
+    const reportChanged = (await subscribedWebhookEvents(db, userId)).has('transactions.changed');
     let cursor = full ? null : lease.cursor;
     // Left out at the limit and still missing: a full read starts the count again.
     let leftOutByLimit = full ? 0 : leftOutBefore;
@@ -195,12 +197,15 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
           rows = kept;
           leftOutByLimit += leftOut;
         }
-        const incoming = await classifyIncomingTransactions(tx, userId, rows);
+        // Telling changed rows from rows sent again unchanged costs a read of the batch's stored rows:
+        // only when an endpoint listens to transactions.changed. New rows come from the upsert.
+        const changed = reportChanged
+          ? await changedIncomingTransactions(tx, userId, rows)
+          : new Set<string>();
         const upserted = await upsertTransactions(tx, userId, rows);
         for (const row of upserted) {
-          const key = `${row.accountId}\u0000${row.externalId}`;
-          if (incoming.added.has(key)) batch.added.push(row.id);
-          else if (incoming.changed.has(key)) batch.changed.push(row.id);
+          if (row.inserted) batch.added.push(row.id);
+          else if (changed.has(`${row.accountId}\u0000${row.externalId}`)) batch.changed.push(row.id);
         }
         batch.removed.push(
           ...(await replacePendingTransactions(

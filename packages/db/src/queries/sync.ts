@@ -281,10 +281,15 @@ export async function upsertTransactions(
   db: Executor,
   userId: string,
   rows: readonly TransactionUpsert[],
-): Promise<{ id: string; accountId: string; externalId: string }[]> {
+): Promise<{ id: string; accountId: string; externalId: string; inserted: boolean }[]> {
   if (rows.length === 0) return [];
   const column = <T>(pick: (row: TransactionUpsert) => T) => sql.param(rows.map(pick));
-  const result = await db.execute<{ id: string; accountId: string; externalId: string }>(sql`
+  const result = await db.execute<{
+    id: string;
+    accountId: string;
+    externalId: string;
+    inserted: boolean;
+  }>(sql`
     insert into "transaction" as t (
       user_id, account_id, external_id, date, authorized_date, amount_minor, currency, name, original_name,
       merchant_name, description, category, detailed_category, category_confidence, provider_category,
@@ -338,25 +343,27 @@ export async function upsertTransactions(
       pending_external_id = excluded.pending_external_id,
       transfer_group = excluded.transfer_group,
       updated_at = now()
-    returning t.id, t.account_id as "accountId", t.external_id as "externalId"`);
+    returning t.id, t.account_id as "accountId", t.external_id as "externalId",
+      (t.xmax = 0) as inserted`);
   return result.rows;
 }
 
 /**
- * Which incoming provider rows are new and which change a stored row (its date, amount, currency,
- * name, merchant, description, status, pending link, provider category or payment fields), keyed
- * `accountId NUL externalId`: read before the upsert, in its transaction, for the `transactions.added`
- * and `transactions.changed` webhook events. A row sent again unchanged is in neither.
+ * Which incoming provider rows change a stored row (its date, amount, currency, name, merchant,
+ * description, status, pending link, provider category or payment fields), keyed
+ * `accountId NUL externalId`: read before the upsert, in its transaction, for the `transactions.changed`
+ * webhook event. New rows are not here (the upsert says which rows it inserted); a row sent again
+ * unchanged is in neither.
  */
-export async function classifyIncomingTransactions(
+export async function changedIncomingTransactions(
   db: Executor,
   userId: string,
   rows: readonly TransactionUpsert[],
-): Promise<{ added: Set<string>; changed: Set<string> }> {
-  if (rows.length === 0) return { added: new Set(), changed: new Set() };
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
   const column = <T>(pick: (row: TransactionUpsert) => T) => sql.param(rows.map(pick));
-  const result = await db.execute<{ account_id: string; external_id: string; is_new: boolean }>(sql`
-    select r.account_id, r.external_id, t.id is null as is_new
+  const result = await db.execute<{ account_id: string; external_id: string }>(sql`
+    select r.account_id, r.external_id
     from unnest(
       ${column((row) => row.accountId)}::uuid[],
       ${column((row) => row.externalId)}::text[],
@@ -376,20 +383,15 @@ export async function classifyIncomingTransactions(
       account_id, external_id, date, authorized_date, amount_minor, currency, name, merchant_name,
       description, provider_category, payment_channel, payment_method, status, pending_external_id
     )
-    left join "transaction" t
+    join "transaction" t
       on t.user_id = ${userId} and t.account_id = r.account_id and t.external_id = r.external_id
-    where t.id is null
-      or (t.date, t.authorized_date, t.amount_minor, t.currency, t.original_name, t.merchant_name,
+    where (t.date, t.authorized_date, t.amount_minor, t.currency, t.original_name, t.merchant_name,
           t.description, t.provider_category, t.payment_channel, t.payment_method, t.status,
           t.pending_external_id)
         is distinct from
          (r.date, r.authorized_date, r.amount_minor, r.currency, r.name, r.merchant_name, r.description,
           r.provider_category, r.payment_channel, r.payment_method, r.status, r.pending_external_id)`);
-  const added = new Set<string>();
-  const changed = new Set<string>();
-  for (const row of result.rows)
-    (row.is_new ? added : changed).add(`${row.account_id}\u0000${row.external_id}`);
-  return { added, changed };
+  return new Set(result.rows.map((row) => `${row.account_id}\u0000${row.external_id}`));
 }
 
 /**
