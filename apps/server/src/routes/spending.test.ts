@@ -466,6 +466,21 @@ describe('insights for the demo bank', () => {
       expect(insight.explanation.length).toBeGreaterThan(0);
     }
 
+    // The rows behind the insights are kept until the user's transactions change: excluding Streamflix's
+    // payments takes it out of the recurring list at the next request.
+    const streamflixRows = await data<{ id: string }[]>(
+      browser,
+      '/transactions/paginated?search=Streamflix&pageSize=100',
+    );
+    expect(streamflixRows.length).toBeGreaterThan(1);
+    const excluded = await browser.json('/api/v1/transactions/bulk', {
+      body: { ids: streamflixRows.map((row) => row.id), changes: { excluded: true } },
+    });
+    expect(excluded.status).toBe(200);
+    const after = await data<InsightsView>(browser, '/insights');
+    expect(after.recurring.map((payment) => payment.key)).not.toContain('streamflix');
+    expect(after.recurring.map((payment) => payment.key)).toContain('tunely');
+
     // The month's summary of the same user reads the synced rows: spending and income are there, and
     // brokerage buys and transfers between the demo accounts are not spending.
     const summary = await data<SpendingSummary>(browser, '/transactions/spending-summary?month=2025-09');

@@ -11,6 +11,7 @@ import {
   spendingSums,
   spendingSumsFromRows,
   splitIntoMonths,
+  transactionVersionOf,
   type DayRange,
 } from './spending';
 
@@ -263,5 +264,36 @@ describe('spending_month rollup', () => {
     const { userId } = await newUser();
     expect(await spendingSums(t.db, userId, EVERYTHING)).toEqual([]);
     expect(await payerIncome(t.db, userId, EVERYTHING)).toEqual([]);
+  });
+});
+
+describe('transaction_version', () => {
+  it('changes with every statement that writes a user’s transactions, and only theirs', async () => {
+    const a = await newUser();
+    const b = await newUser();
+    expect(await transactionVersionOf(t.db, a.userId)).toBe(0);
+
+    const [first] = await add(a.userId, a.accountId, [
+      { date: '2026-10-01', amountMinor: -500 },
+      { date: '2026-10-02', amountMinor: -700 },
+    ]);
+    if (!first) throw new Error('no row');
+    const afterInsert = await transactionVersionOf(t.db, a.userId);
+    expect(afterInsert).toBeGreaterThan(0);
+    expect(await transactionVersionOf(t.db, b.userId)).toBe(0);
+
+    // One statement bumps it once, however many rows it writes.
+    await t.db.update(transaction).set({ notes: 'lunch' }).where(eq(transaction.userId, a.userId));
+    const afterUpdate = await transactionVersionOf(t.db, a.userId);
+    expect(afterUpdate).toBe(afterInsert + 1);
+
+    await t.db.delete(transaction).where(eq(transaction.id, first.id));
+    expect(await transactionVersionOf(t.db, a.userId)).toBe(afterUpdate + 1);
+    expect(await transactionVersionOf(t.db, b.userId)).toBe(0);
+
+    // The version goes with the user.
+    await t.db.delete(user).where(eq(user.id, a.userId));
+    const left = await t.pool.query('select 1 from transaction_version where user_id = $1', [a.userId]);
+    expect(left.rowCount).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { addDays, addMonths } from '@lodestar/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client';
+import { transactionVersion } from '../schema';
 import type { Executor } from './sync';
 
 /**
@@ -321,6 +322,18 @@ export type InsightRows = {
   /** Payee series for recurring detection over the series window. */
   series: PayeeSeries[];
 };
+
+/**
+ * The user's transaction version (migration 0028): it changes with every statement that inserts, updates
+ * or deletes any of their transactions. 0 before the first.
+ */
+export async function transactionVersionOf(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: transactionVersion.version })
+    .from(transactionVersion)
+    .where(eq(transactionVersion.userId, userId));
+  return row?.version ?? 0;
+}
 
 /**
  * The row-level inputs of the insights from the user's counted rows (at most 13 months), aggregated in

@@ -81,6 +81,16 @@ export const netWorthDaily = pgTable(
   ],
 );
 
+/**
+ * Per user, bumped by a statement-level trigger on every insert, update or delete of their transactions
+ * (migration 0028): lets readers cache what they compute from a user's rows (GET /insights) and check
+ * this one row instead.
+ */
+export const transactionVersion = pgTable('transaction_version', {
+  userId: text('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 /** Per user, bumped by the rollup's triggers on every change: lets readers cache a user's history. */
 export const netWorthDailyVersion = pgTable('net_worth_daily_version', {
   userId: text('user_id').primaryKey(),

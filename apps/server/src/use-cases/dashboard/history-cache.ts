@@ -1,5 +1,6 @@
 import { type Database, netWorthDailyByClass, type NetWorthDayRow, netWorthVersion } from '@lodestar/db';
 import { ACCOUNT_TYPES, type AssetClass, assetClassOf } from '@lodestar/domain';
+import { UserCache } from '../user-cache';
 
 /** Each account type's asset class, for summing the rollup per class in the database. */
 const CLASS_OF_TYPE: Record<string, AssetClass> = Object.fromEntries(
@@ -7,10 +8,8 @@ const CLASS_OF_TYPE: Record<string, AssetClass> = Object.fromEntries(
 );
 
 /** Users whose history is kept per database handle (a ten-year history is ~3,650 small rows). */
-const MAX_USERS = 64;
-
 type Entry = { version: number; from: string; to: string; rows: NetWorthDayRow[] };
-const caches = new WeakMap<Database, Map<string, Entry>>();
+const cache = new UserCache<Entry>(64);
 
 /** The rows of `rows` (sorted by date) dated `from`..`to`. */
 function between(rows: NetWorthDayRow[], from: string, to: string): NetWorthDayRow[] {
@@ -34,23 +33,13 @@ export async function netWorthHistory(
   to: string,
 ): Promise<NetWorthDayRow[]> {
   const version = await netWorthVersion(db, userId);
-  let users = caches.get(db);
-  if (!users) {
-    users = new Map();
-    caches.set(db, users);
-  }
-  const hit = users.get(userId);
-  users.delete(userId);
-  if (hit && hit.version === version && hit.from <= from && to <= hit.to) {
-    users.set(userId, hit);
-    return between(hit.rows, from, to);
-  }
+  const hit = cache.get(
+    db,
+    userId,
+    (entry) => entry.version === version && entry.from <= from && to <= entry.to,
+  );
+  if (hit) return between(hit.rows, from, to);
   const rows = await netWorthDailyByClass(db, userId, from, to, CLASS_OF_TYPE);
-  users.set(userId, { version, from, to, rows });
-  // Map order is insertion order: the first key is the least recently used.
-  for (const stale of users.keys()) {
-    if (users.size <= MAX_USERS) break;
-    users.delete(stale);
-  }
+  cache.set(db, userId, { version, from, to, rows });
   return rows;
 }

@@ -2,6 +2,7 @@ import {
   budgetsBetween,
   insightRows,
   spendingSumsOf,
+  transactionVersionOf,
   visibleAccountsForDashboard,
   type Database,
   type InsightRows,
@@ -20,7 +21,9 @@ import {
   type AccountType,
   type Insight,
   type InsightInput,
+  type RecurringPayment,
 } from '@lodestar/domain';
+import { UserCache } from '../user-cache';
 import { budgetMonth } from '../budgets/budget-month';
 import {
   MAX_SERIES_ROWS,
@@ -46,6 +49,48 @@ export type InsightsView = {
   insights: Insight[];
   recurring: RecurringView[];
 };
+
+/**
+ * The row-level inputs and the recurring series found in them, per user: reading ≈ 13 months of rows and
+ * the detection are nearly all of the endpoint's time, and they change only when the user's transactions
+ * do (checked against the transaction version, ADR 054), the day turns or the hidden categories change.
+ */
+type RowsEntry = {
+  version: number;
+  today: string;
+  hidden: string;
+  rows: InsightRows;
+  recurring: RecurringPayment[];
+};
+const rowsCache = new UserCache<RowsEntry>(64);
+
+async function rowInputs(
+  db: Database,
+  userId: string,
+  today: string,
+  hiddenCategories: readonly string[],
+): Promise<Pick<RowsEntry, 'rows' | 'recurring'>> {
+  // Read before the rows: rows read after it can only be newer than the version they are kept under.
+  const version = await transactionVersionOf(db, userId);
+  const hidden = JSON.stringify([...hiddenCategories].sort());
+  const hit = rowsCache.get(
+    db,
+    userId,
+    (entry) => entry.version === version && entry.today === today && entry.hidden === hidden,
+  );
+  if (hit) return hit;
+  const stats = { from: addDays(today, -394), to: addDays(today, -30) };
+  const recent = { from: addDays(today, -29), to: today };
+  const rows = await insightRows(
+    db,
+    userId,
+    { stats, recent, seriesFrom: addMonths(today, -RECURRING_MONTHS), maxSeriesRows: MAX_SERIES_ROWS },
+    hiddenCategories,
+  );
+  const recurring = detectRecurring(recurringInputs(rows.series), today);
+  rowsCache.set(db, userId, { version, today, hidden, rows, recurring });
+  return { rows, recurring };
+}
 
 /** Per merchant key: outflow mean and population standard deviation in reporting minor units. */
 function merchantStats(
@@ -101,7 +146,8 @@ function categoryStats(
  * Income and spending per month come from the rollups (13 months, each converted at its last day's
  * rates, the current month at today's); the row-level inputs (merchant and category statistics over
  * today − 394 … today − 30, the rows of the last 30 days, recurring series over 13 months) from one
- * scan of at most 13 months of rows; balances from the accounts. Hidden categories are left out.
+ * scan of at most 13 months of rows, kept per user until their transactions change; balances from the
+ * accounts. Hidden categories are left out.
  */
 export async function insights(input: { db: Database; userId: string; now: Date }): Promise<InsightsView> {
   const { db, userId } = input;
@@ -115,16 +161,9 @@ export async function insights(input: { db: Database; userId: string; now: Date 
     const range = monthRange(month);
     return month === currentMonth ? { from: range.from, to: today } : { from: range.from, to: range.to };
   });
-  const stats = { from: addDays(today, -394), to: addDays(today, -30) };
-  const recent = { from: addDays(today, -29), to: today };
-  const [monthlyRows, rows, accounts] = await Promise.all([
+  const [monthlyRows, { rows, recurring }, accounts] = await Promise.all([
     spendingSumsOf(db, userId, ranges),
-    insightRows(
-      db,
-      userId,
-      { stats, recent, seriesFrom: addMonths(today, -RECURRING_MONTHS), maxSeriesRows: MAX_SERIES_ROWS },
-      hiddenCategories,
-    ),
+    rowInputs(db, userId, today, hiddenCategories),
     visibleAccountsForDashboard(db, userId),
   ]);
   const currencies = [
@@ -166,7 +205,6 @@ export async function insights(input: { db: Database; userId: string; now: Date 
       : [{ id: account.id, type: account.type as AccountType, amountMinor }];
   });
   const cash = balances.filter((account) => assetClassOf(account.type) === 'cash');
-  const recurring = detectRecurring(recurringInputs(rows.series), today);
 
   const insightInput: InsightInput = {
     today,
