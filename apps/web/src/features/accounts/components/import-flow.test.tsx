@@ -347,6 +347,36 @@ describe('importing a file', { timeout: 15_000 }, () => {
     expect(server.calls('/api/v1/imports', 'POST')).toHaveLength(0);
   });
 
+  it('says nothing was imported when the plan refuses it, with the way to the plans', async () => {
+    importServer();
+    server.on('POST', '/api/v1/imports', () =>
+      fail(
+        403,
+        'Your plan allows 250 transactions. Remove some transactions or upgrade to add more.',
+        'UPGRADE_REQUIRED',
+      ),
+    );
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    await screen.findByText('Everyday Checking');
+    const dialog = await openImport(user);
+    await chooseAccount(user, dialog, 'Everyday Checking · Bank Account · USD');
+    await user.upload(within(dialog).getByLabelText('File'), csvFile());
+    await user.click(within(dialog).getByRole('button', { name: 'Preview import' }));
+    const check = await screen.findByRole('dialog', { name: 'Check the import' });
+    await user.click(within(check).getByRole('button', { name: 'Import 2 transactions' }));
+    const alert = await within(check).findByRole('alert');
+    expect(alert).toHaveTextContent('Nothing was imported');
+    expect(alert).not.toHaveTextContent('This file could not be read');
+    expect(alert).toHaveTextContent(
+      'Your plan allows 250 transactions. Remove some transactions or upgrade to add more.',
+    );
+    expect(within(alert).getByRole('link', { name: 'See plans and upgrade' })).toHaveAttribute(
+      'href',
+      '/settings/billing',
+    );
+  });
+
   it('refuses other file types and files over the size limit before sending anything', async () => {
     importServer();
     const user = userEvent.setup({ applyAccept: false });

@@ -14,6 +14,8 @@ import { type ChangeEvent, type DragEvent, type FormEvent, useEffect, useId, use
 import { toast } from 'sonner';
 import { useFigureDisplay } from '@/components/figure-display';
 import { MoneyText } from '@/components/money';
+import { UpgradeLink } from '@/components/refusal-message';
+import { isUpgradeRequired } from '@/lib/billing';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -174,14 +176,20 @@ function rowAmount(row: ImportPreviewRow, currency: string) {
   }
 }
 
-function InlineError({ error }: { error: unknown }) {
+/**
+ * A failed read of the file, or a refused import (all or nothing: nothing was written). A refusal by the
+ * plan (403 UPGRADE_REQUIRED, the transactions or accounts limit) carries the way to the plans.
+ */
+function InlineError({ read, commit }: { read?: unknown; commit?: unknown }) {
+  const error = read ?? commit;
   if (!error) return null;
   return (
     <div role="alert" className="flex gap-2 rounded-md border border-destructive/50 px-3 py-2 text-sm">
       <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-      <div>
-        <p className="font-medium">This file could not be read</p>
+      <div className="space-y-1">
+        <p className="font-medium">{read ? 'This file could not be read' : 'Nothing was imported'}</p>
         <p className="text-muted-foreground">{errorMessage(error)}</p>
+        {isUpgradeRequired(error) ? <UpgradeLink /> : null}
       </div>
     </div>
   );
@@ -573,7 +581,7 @@ function StatementsImport({
           }
         />
       ) : null}
-      <InlineError error={load.error ?? commit.error} />
+      <InlineError read={load.error} commit={commit.error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onBack}>
           Back
@@ -973,7 +981,7 @@ export function ImportFlow({
             </ul>
           </section>
         ) : null}
-        <InlineError error={runPreview.error ?? commit.error} />
+        <InlineError read={runPreview.error} commit={commit.error} />
         <PossibleDuplicates
           rows={preview.possibleDuplicates}
           total={preview.possibleDuplicateCount}
@@ -1108,7 +1116,7 @@ export function ImportFlow({
           </p>
         )}
       </div>
-      <InlineError error={runPreview.error} />
+      <InlineError read={runPreview.error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onBack}>
           Back
