@@ -49,7 +49,7 @@ describe('embedded PostgreSQL', () => {
         order by name`,
     );
     expect(settings).toEqual([
-      { name: 'max_wal_size', setting: '32' },
+      { name: 'max_wal_size', setting: '256' },
       { name: 'min_wal_size', setting: '2' },
       { name: 'wal_compression', setting: 'pglz' },
       { name: 'wal_level', setting: 'minimal' },

@@ -18,12 +18,12 @@ describe('embedded write-ahead log settings', () => {
       'max_wal_senders=0',
       'wal_compression=on',
       'min_wal_size=2MB',
-      'max_wal_size=32MB',
+      'max_wal_size=256MB',
       'checkpoint_timeout=5min',
     ]);
   });
   it('stay valid on clusters made with 16 MB WAL files (PostgreSQL needs at least two)', () => {
     expect(walSettings(16 * mb)).toContain('min_wal_size=32MB');
-    expect(walSettings(16 * mb)).toContain('max_wal_size=128MB');
+    expect(walSettings(16 * mb)).toContain('max_wal_size=256MB');
   });
 });
