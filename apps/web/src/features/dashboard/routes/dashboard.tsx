@@ -9,7 +9,7 @@ import {
 } from '@lodestar/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftRight, LayoutDashboard } from 'lucide-react';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, Suspense, lazy, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
@@ -29,11 +29,16 @@ import { useDashboardDisplay } from '../components/display';
 import { FxNotices } from '../components/fx-notices';
 import { FxRatesDialog } from '../components/fx-rates-dialog';
 import { HistoryCard } from '../components/history-card';
-import { PinnedReport } from '../components/pinned-reports';
 import { SummaryCard } from '../components/summary-card';
 import { DASHBOARD_TEXT, needsExchangeRates, parsePeriod, parseRange } from '../model';
 import { useActivitySummary, useDashboardData, usePortfolio } from '../queries';
 import { HelpLink } from '@/components/help-link';
+
+// A pinned report draws with the report views (tables, charts, their schemas): loaded only for a dashboard
+// that has one, so the dashboard's first load does not carry them.
+const PinnedReport = lazy(() =>
+  import('../components/pinned-reports').then((module) => ({ default: module.PinnedReport })),
+);
 
 function PeriodSelect({ value, onChange }: { value: TimePeriod; onChange: (value: TimePeriod) => void }) {
   return (
@@ -200,7 +205,9 @@ export function DashboardRoute() {
           return (
             <Fragment key={widget}>
               {report ? (
-                <PinnedReport report={report} display={display} />
+                <Suspense fallback={<Skeleton className="h-72 w-full rounded-lg lg:col-span-3" />}>
+                  <PinnedReport report={report} display={display} />
+                </Suspense>
               ) : (
                 widgetElements[widget as DashboardWidget]
               )}
