@@ -204,6 +204,14 @@ describe('Google, at GOOGLE_ISSUER_URL', () => {
     expect((await me(elsewhere)).body.data.id).toBe((await me(browser)).body.data.id);
   });
 
+  it('creates the account unverified, and asks to confirm the address, when Google says it is unverified', async () => {
+    const who = { ...person(), emailVerified: false };
+    const browser = w.browser();
+    expect(await throughGoogle(browser, who, SIGN_UP)).toBe('/dashboard');
+    expect((await me(browser)).body.data).toMatchObject({ email: who.email, emailVerified: false });
+    expect((await w.inbox.waitFor(who.email, /verify|confirm/i)).to).toContain(who.email);
+  });
+
   it('keeps signing in an identity linked when Google was a built-in social provider', async () => {
     const who = person();
     const { userId } = await accountLinkedBefore('google', who.sub);
