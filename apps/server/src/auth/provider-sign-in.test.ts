@@ -355,6 +355,14 @@ describe('GitHub, at GITHUB_URL and GITHUB_API_URL', () => {
     const next = await providerCallback(browser, back);
     expect(next).toBe('/sign-in?error=invalid_code');
     expect(github.exchanges.at(-1)).toEqual({ error: 'bad_verification_code' });
+    // The server's log says what GitHub answered.
+    expect(w.t.logLines).toContainEqual(
+      expect.objectContaining({
+        msg: 'GitHub refused the authorisation code',
+        error: 'bad_verification_code',
+        description: 'The code passed is incorrect or expired.',
+      }),
+    );
     expect((await me(browser)).status).toBe(401);
   });
 
