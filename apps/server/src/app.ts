@@ -12,6 +12,7 @@ import { rateLimit } from './http/rate-limit';
 import { authenticateFirst, noStore, refuseNulCharacters } from './http/input-guards';
 import { operationIndex } from './http/operations';
 import { csrfGuard } from './http/request-guards';
+import { APPLE_FORM_POST_CALLBACK } from './auth/sign-in-providers';
 import { spaRoutes } from './http/spa';
 import { compressResponses } from './http/compress';
 import { validationHook } from './http/validation';
@@ -183,7 +184,11 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     key: async (c) => `api:${await subject(c as Context<AppEnv>)}`,
   });
   const authApp = new Hono<AppEnv>();
-  authApp.use('*', noStore(), apiRateLimit, csrf, refuseNulCharacters({ copyBody: true }));
+  // Apple answers sign-ins with a form POST from its own site (response_mode=form_post). better-auth
+  // answers that POST only with a redirect to the same callback as a GET, which then checks the flow's
+  // state against this browser's cookie: the POST itself carries no ambient credential to forge.
+  const authCsrf = csrfGuard(() => deps.config.trustedOrigins, [APPLE_FORM_POST_CALLBACK]);
+  authApp.use('*', noStore(), apiRateLimit, authCsrf, refuseNulCharacters({ copyBody: true }));
   authApp.route(
     '/',
     authHttp({

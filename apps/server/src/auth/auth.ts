@@ -36,7 +36,6 @@ import {
   genericOAuthProviders,
   providerOrigins,
   SIGN_IN_MESSAGES,
-  socialProviders,
 } from './sign-in-providers';
 
 /** Header the HTTP layer sets (overwriting anything a client sent) to the address it trusts. */
@@ -109,7 +108,6 @@ export function createAuth({ db, config, logger, mailer, audit, isBreached }: Au
       // No cookie cache: revoking a session must take effect on the next request everywhere.
       cookieCache: { enabled: false },
     },
-    socialProviders: socialProviders(config.signIn),
     account: {
       // A provider's address matching a registered one is never merged into that account (someone could
       // register the address at a provider that does not check it): the owner signs in with the password
@@ -365,7 +363,9 @@ export function createAuth({ db, config, logger, mailer, audit, isBreached }: Au
         },
       }),
       passkey({ rpID: publicUrl.hostname, rpName: 'Lodestar', origin: config.publicUrl }),
-      genericOAuth({ config: genericOAuthProviders(config.signIn) }),
+      genericOAuth({
+        config: genericOAuthProviders({ signIn: config.signIn, outbound: config.outbound, logger }),
+      }),
     ],
   });
 }

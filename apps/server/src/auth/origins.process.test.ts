@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../testing/auth-fixtures';
+import { startFakeOidc, type FakeOidc } from '../testing/fake-oidc';
 
 /**
  * better-auth checks Origin against its trusted origins only outside NODE_ENV=test, so this runs the
@@ -15,6 +16,8 @@ const SECRET = 'process-secret-0123456789-abcdefghijkl';
 let database: TestDatabase;
 let child: ChildProcess;
 let port: number;
+/** Apple, at APPLE_ISSUER_URL: its form POST must be trusted from that origin, not appleid.apple.com. */
+let apple: FakeOidc;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -26,6 +29,7 @@ async function freePort(): Promise<number> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  apple = await startFakeOidc();
   port = await freePort();
   child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
@@ -39,6 +43,9 @@ beforeAll(async () => {
       CRON_SECRET: SECRET,
       FX_REFRESH: 'false',
       LOG_LEVEL: 'warn',
+      APPLE_CLIENT_ID: apple.clientId,
+      APPLE_CLIENT_SECRET: apple.clientSecret,
+      APPLE_ISSUER_URL: apple.issuerUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -63,6 +70,7 @@ afterAll(async () => {
     await exited;
   }
   await database?.drop();
+  await apple?.close();
 });
 
 describe('a new user on the loopback address (PUBLIC_URL unset)', () => {
@@ -96,5 +104,34 @@ describe('a new user on the loopback address (PUBLIC_URL unset)', () => {
       body: JSON.stringify({ email: 'x@example.com', password: PASSWORD }),
     });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('Apple’s answer, a form POST from APPLE_ISSUER_URL’s origin', () => {
+  const post = (origin: string) =>
+    fetch(`http://127.0.0.1:${port}/api/auth/callback/apple`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin,
+        'sec-fetch-site': 'cross-site',
+        'sec-fetch-mode': 'navigate',
+        // A cookie the browser still sends cross-site makes better-auth check the origin.
+        cookie: 'other=1',
+      },
+      body: new URLSearchParams({ code: 'c', state: 's' }).toString(),
+    });
+
+  it('is taken from that origin and turned into the GET callback', async () => {
+    const response = await post(new URL(apple.issuerUrl).origin);
+    expect(response.status, await response.clone().text()).toBe(302);
+    const next = new URL(response.headers.get('location') ?? '');
+    expect(next.pathname).toBe('/api/auth/callback/apple');
+    expect(next.searchParams.get('state')).toBe('s');
+  });
+
+  it('is refused from any other origin', async () => {
+    expect((await post('https://appleid.apple.com')).status).toBe(403);
   });
 });

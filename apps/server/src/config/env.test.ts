@@ -164,7 +164,13 @@ describe('server environment', () => {
     );
     expect(config.signIn).toEqual({
       providers: [
-        { id: 'github', label: 'GitHub', clientId: 'gh-id', clientSecret: 'gh-secret' },
+        {
+          id: 'github',
+          label: 'GitHub',
+          clientId: 'gh-id',
+          clientSecret: 'gh-secret',
+          github: { webUrl: 'https://github.com', apiUrl: 'https://api.github.com' },
+        },
         {
           id: 'oidc',
           label: 'single sign-on',
@@ -176,6 +182,46 @@ describe('server environment', () => {
       oidcOnly: false,
       allowedEmailDomains: ['example.org', 'example.net'],
     });
+  });
+
+  it('takes each provider’s address from its override, and checks that it is a URL', () => {
+    expect(
+      problemsOf({
+        ...external,
+        GOOGLE_ISSUER_URL: 'accounts.google.com',
+        APPLE_ISSUER_URL: 'ftp://appleid.example',
+        GITHUB_URL: 'github',
+        GITHUB_API_URL: 'not a url',
+      }),
+    ).toEqual([
+      'GOOGLE_ISSUER_URL: must be a valid URL (http:// or https://)',
+      'APPLE_ISSUER_URL: must be a valid URL (http:// or https://)',
+      'GITHUB_URL: must be a valid URL (http:// or https://)',
+      'GITHUB_API_URL: must be a valid URL (http:// or https://)',
+    ]);
+    const config = parseConfig(
+      {
+        ...external,
+        GOOGLE_CLIENT_ID: 'g-id',
+        GOOGLE_CLIENT_SECRET: 'g-secret',
+        GOOGLE_ISSUER_URL: 'http://127.0.0.1:9001/',
+        APPLE_CLIENT_ID: 'a-id',
+        APPLE_CLIENT_SECRET: 'a-secret',
+        GITHUB_CLIENT_ID: 'gh-id',
+        GITHUB_CLIENT_SECRET: 'gh-secret',
+        GITHUB_URL: 'https://github.example.com/',
+        GITHUB_API_URL: 'https://github.example.com/api/v3',
+      },
+      () => ({ encryptionKey: strong, authSecret: strong, cronSecret: strong }),
+    );
+    expect(config.signIn.providers).toEqual([
+      expect.objectContaining({ id: 'google', issuerUrl: 'http://127.0.0.1:9001' }),
+      expect.objectContaining({
+        id: 'github',
+        github: { webUrl: 'https://github.example.com', apiUrl: 'https://github.example.com/api/v3' },
+      }),
+      expect.objectContaining({ id: 'apple', issuerUrl: 'https://appleid.apple.com' }),
+    ]);
   });
 
   it('requires explicit secrets with an external database, naming each one', () => {

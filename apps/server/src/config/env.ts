@@ -268,6 +268,10 @@ const envSchema = z.object({
   GITHUB_CLIENT_SECRET: optionalText,
   APPLE_CLIENT_ID: optionalText,
   APPLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER_URL: url(['http:', 'https:']),
+  APPLE_ISSUER_URL: url(['http:', 'https:']),
+  GITHUB_URL: url(['http:', 'https:']),
+  GITHUB_API_URL: url(['http:', 'https:']),
   OIDC_ISSUER_URL: url(['http:', 'https:']),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
@@ -409,9 +413,22 @@ export type SignInProviderConfig = {
   label: string;
   clientId: string;
   clientSecret: string;
-  /** OpenID Connect only: the issuer whose /.well-known/openid-configuration is read. */
+  /**
+   * OpenID Connect providers (Google, Apple, any `oidc`): the issuer whose
+   * /.well-known/openid-configuration is read (GOOGLE_ISSUER_URL, APPLE_ISSUER_URL, OIDC_ISSUER_URL).
+   */
   issuerUrl?: string;
+  /** GitHub only: its web origin (GITHUB_URL: /login/oauth/…) and its REST API root (GITHUB_API_URL). */
+  github?: { webUrl: string; apiUrl: string };
 };
+
+/** Where the providers are when no override is set. */
+export const PROVIDER_DEFAULT_URLS = {
+  googleIssuer: 'https://accounts.google.com',
+  appleIssuer: 'https://appleid.apple.com',
+  github: 'https://github.com',
+  githubApi: 'https://api.github.com',
+} as const;
 
 export type SignInConfig = {
   providers: SignInProviderConfig[];
@@ -610,8 +627,20 @@ function signInConfig(parsed: ParsedEnv, problems: string[]): SignInConfig {
     ['github', 'GITHUB', parsed.GITHUB_CLIENT_ID, parsed.GITHUB_CLIENT_SECRET],
     ['apple', 'APPLE', parsed.APPLE_CLIENT_ID, parsed.APPLE_CLIENT_SECRET],
   ] as const;
+  const trim = (value: string) => value.replace(/\/+$/, '');
+  const where = {
+    google: { issuerUrl: trim(parsed.GOOGLE_ISSUER_URL ?? PROVIDER_DEFAULT_URLS.googleIssuer) },
+    apple: { issuerUrl: trim(parsed.APPLE_ISSUER_URL ?? PROVIDER_DEFAULT_URLS.appleIssuer) },
+    github: {
+      github: {
+        webUrl: trim(parsed.GITHUB_URL ?? PROVIDER_DEFAULT_URLS.github),
+        apiUrl: trim(parsed.GITHUB_API_URL ?? PROVIDER_DEFAULT_URLS.githubApi),
+      },
+    },
+  };
   for (const [id, prefix, clientId, clientSecret] of pairs) {
-    if (clientId && clientSecret) providers.push({ id, label: PROVIDER_LABELS[id], clientId, clientSecret });
+    if (clientId && clientSecret)
+      providers.push({ id, label: PROVIDER_LABELS[id], clientId, clientSecret, ...where[id] });
     else if (clientId || clientSecret)
       problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET: set both or neither`);
   }

@@ -18,6 +18,8 @@ export function providerErrorMessage(code: string, allowedDomains: string[] = []
       return 'Signing in was cancelled at the provider.';
     case 'account_already_linked_to_different_user':
       return 'That sign-in is already linked to another Lodestar account.';
+    case 'invalid_code':
+      return 'The provider did not accept this sign-in (it may have expired or been used already). Please try again.';
     case 'email_not_found':
       return 'The provider did not share an email address, which Lodestar needs.';
     default:

@@ -69,6 +69,14 @@ describe('sign-in providers', () => {
     );
   });
 
+  it('says when the provider did not accept the sign-in’s code', async () => {
+    withProviders();
+    renderApp('/sign-in?error=invalid_code');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The provider did not accept this sign-in (it may have expired or been used already).',
+    );
+  });
+
   it('asks for the terms before a provider sign-up, then sends them with it', async () => {
     withProviders();
     server.on('POST', '/api/auth/sign-in/social', () =>
