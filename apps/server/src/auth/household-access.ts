@@ -41,6 +41,7 @@ export const OPERATION_ACCESS: Record<string, OperationAccess> = {
   'GET /dashboard/activity-summary': 'read',
   'GET /portfolio': 'read',
   'GET /investments/holdings': 'read',
+  'GET /investments': 'read',
   // Transactions, imports, rules, spending
   'GET /transactions/paginated': 'read',
   'GET /transactions/spending-summary': 'read',

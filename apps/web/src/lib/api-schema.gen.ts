@@ -3188,6 +3188,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/investments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Holdings with cost basis, market value, unrealised gain, day change and weight; totals per account */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Investments */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Investments'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/market/quote': {
     parameters: {
       query?: never;
@@ -8522,6 +8562,105 @@ export interface components {
       unrealizedGain: components['schemas']['Money'] | null;
       unrealizedGainPercent: number | null;
     };
+    Investments: {
+      /** @description The reporting currency (default_currency preference) */
+      currency: string;
+      /**
+       * @description Today in the user's time zone
+       * @example 2026-11-25
+       */
+      asOf: string;
+      holdings: components['schemas']['InvestmentHolding'][];
+      accounts: {
+        accountId: string;
+        name: string;
+        marketValue: components['schemas']['Money'];
+        costBasis: components['schemas']['Money'];
+        unrealizedGain: components['schemas']['Money'];
+        unrealizedGainPercent: number | null;
+        dayChange: components['schemas']['Money'];
+        dayChangeCount: number;
+        holdingCount: number;
+        unconvertedCount: number;
+        priceDates: {
+          oldest: string;
+          newest: string;
+        } | null;
+        weight: number | null;
+      }[];
+      totals: {
+        marketValue: components['schemas']['Money'];
+        costBasis: components['schemas']['Money'];
+        unrealizedGain: components['schemas']['Money'];
+        unrealizedGainPercent: number | null;
+        dayChange: components['schemas']['Money'];
+        dayChangeCount: number;
+        holdingCount: number;
+        unconvertedCount: number;
+        priceDates: {
+          oldest: string;
+          newest: string;
+        } | null;
+      };
+      missingCurrencies: string[];
+    };
+    InvestmentHolding: {
+      id: string;
+      accountId: string;
+      accountName: string;
+      symbol: string | null;
+      name: string;
+      /** @enum {string} */
+      type: 'equity' | 'etf' | 'mutual_fund' | 'fixed_income' | 'cash' | 'crypto' | 'derivative' | 'other';
+      /** @description Decimal string; units held */
+      quantity: string;
+      price: {
+        /** @description Decimal string; in the holding's currency */
+        amount: string;
+        currency: string;
+        /**
+         * @description The day of the price (a stored close, else the provider’s holding price)
+         * @example 2026-11-25
+         */
+        date: string;
+      };
+      costBasis: components['schemas']['Money'] | null;
+      marketValue: components['schemas']['Money'];
+      marketValueConverted: components['schemas']['Money'] | null;
+      unrealizedGain: components['schemas']['Money'] | null;
+      unrealizedGainConverted: components['schemas']['Money'] | null;
+      unrealizedGainPercent: number | null;
+      dayChange: components['schemas']['DayChange'];
+      /**
+       * @description Why there is no day change (null when there is one)
+       * @enum {string|null}
+       */
+      dayChangeUnavailable:
+        | 'no_symbol'
+        | 'not_quoted'
+        | 'unknown_symbol'
+        | 'quote_unavailable'
+        | 'no_previous_close'
+        | 'currency_differs'
+        | null;
+      /** @description Percent of the overall converted market value */
+      weight: number | null;
+    };
+    DayChange: {
+      amount: components['schemas']['Money'] & unknown;
+      /** @description In the reporting currency; null without a rate */
+      converted: components['schemas']['Money'] | null;
+      percent: number | null;
+      /**
+       * @description The quote's trading day (UTC)
+       * @example 2026-11-25
+       */
+      priceDate: string;
+      /** @description Decimal string; the close the change is measured from */
+      previousClose: string;
+      /** @description The provider failed: the last known quote */
+      stale: boolean;
+    } | null;
     Quote: {
       symbol: string;
       name: string | null;
