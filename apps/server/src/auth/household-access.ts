@@ -42,6 +42,7 @@ export const OPERATION_ACCESS: Record<string, OperationAccess> = {
   'GET /portfolio': 'read',
   'GET /investments/holdings': 'read',
   'GET /investments': 'read',
+  'GET /investments/performance': 'read',
   // Transactions, imports, rules, spending
   'GET /transactions/paginated': 'read',
   'GET /transactions/spending-summary': 'read',

@@ -4,7 +4,9 @@ import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
 import { COOKIE_AUTH, jsonResponse, MoneySchema } from '../http/openapi';
 import { createMarketData } from '../market-data/service';
+import { PERFORMANCE_RANGES } from '@lodestar/domain';
 import { DAY_CHANGE_UNAVAILABLE, listInvestments } from '../use-cases/holdings/investments';
+import { investmentPerformance, PERFORMANCE_UNAVAILABLE } from '../use-cases/holdings/performance';
 import { HOLDING_TYPES } from '../use-cases/holdings/list-holdings';
 
 const tags = ['Investments'];
@@ -81,7 +83,67 @@ const InvestmentsSchema = z
   })
   .openapi('Investments');
 
+const RANGE_MESSAGE = 'Range must be one of 1m, 3m, ytd, 1y, all';
+const performanceQuery = z.object({
+  range: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(PERFORMANCE_RANGES, RANGE_MESSAGE).default('1y'),
+  ),
+});
+
+const FiguresSchema = z
+  .object({
+    from: date('The value at the end of this day is where the returns start'),
+    to: date('Today'),
+    startValue: MoneySchema,
+    endValue: MoneySchema,
+    netDeposits: MoneySchema.openapi({ description: 'Deposits minus withdrawals' }),
+    income: MoneySchema.openapi({ description: 'Dividends, capital-gain distributions and interest' }),
+    costs: MoneySchema.openapi({ description: 'Fees and taxes, positive' }),
+    timeWeightedPercent: z.number().nullable(),
+    moneyWeightedPercent: z.number().nullable().openapi({ description: 'XIRR, annual, percent' }),
+  })
+  .openapi('PerformanceFigures');
+
+const PerformanceSchema = z
+  .object({
+    range: z.enum(PERFORMANCE_RANGES),
+    currency: z.string(),
+    today: z.string(),
+    accounts: z.array(
+      z.object({
+        accountId: z.string(),
+        name: z.string(),
+        type: z.string(),
+        currency: z.string(),
+        figures: FiguresSchema.nullable(),
+        unavailable: z
+          .enum(PERFORMANCE_UNAVAILABLE)
+          .nullable()
+          .openapi({ description: 'Why there are no figures (null when there are)' }),
+      }),
+    ),
+    overall: z.object({
+      figures: FiguresSchema.nullable().openapi({ description: 'In the reporting currency' }),
+      accountCount: z.number().int().openapi({ description: 'Accounts counted in the overall figures' }),
+      missingCurrencies: z.array(z.string()),
+    }),
+  })
+  .openapi('InvestmentPerformance');
+
 const routes = {
+  performance: createRoute({
+    method: 'get',
+    path: '/investments/performance',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'Time- and money-weighted returns, deposits, income and costs per account and overall',
+    request: { query: performanceQuery },
+    responses: {
+      200: jsonResponse(PerformanceSchema, 'Investment performance'),
+      400: { description: 'Validation failed' },
+    },
+  }),
   list: createRoute({
     method: 'get',
     path: '/investments',
@@ -96,8 +158,13 @@ const routes = {
 /** docs/markets-api.md "Investments" */
 export function investmentsRoutes(deps: RouteDeps) {
   const market = createMarketData({ db: deps.db, config: deps.config, now: deps.now, logger: deps.logger });
-  return new OpenAPIHono<AppEnv>().openapi(routes.list, async (c) => {
-    const { userId } = await requireUser(c, deps.auth);
-    return ok(c, await listInvestments(deps.db, market, userId, deps.now()));
-  });
+  return new OpenAPIHono<AppEnv>()
+    .openapi(routes.list, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      return ok(c, await listInvestments(deps.db, market, userId, deps.now()));
+    })
+    .openapi(routes.performance, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      return ok(c, await investmentPerformance(deps.db, userId, deps.now(), c.req.valid('query').range));
+    });
 }

@@ -3228,6 +3228,55 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/investments/performance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Time- and money-weighted returns, deposits, income and costs per account and overall */
+    get: {
+      parameters: {
+        query?: {
+          range?: '1m' | '3m' | 'ytd' | '1y' | 'all';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Investment performance */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['InvestmentPerformance'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/market/quote': {
     parameters: {
       query?: never;
@@ -8660,6 +8709,50 @@ export interface components {
       previousClose: string;
       /** @description The provider failed: the last known quote */
       stale: boolean;
+    } | null;
+    InvestmentPerformance: {
+      /** @enum {string} */
+      range: '1m' | '3m' | 'ytd' | '1y' | 'all';
+      currency: string;
+      today: string;
+      accounts: {
+        accountId: string;
+        name: string;
+        type: string;
+        currency: string;
+        figures: components['schemas']['PerformanceFigures'];
+        /**
+         * @description Why there are no figures (null when there are)
+         * @enum {string|null}
+         */
+        unavailable: 'holdings_not_in_history' | 'no_history' | null;
+      }[];
+      overall: {
+        figures: components['schemas']['PerformanceFigures'] & unknown;
+        /** @description Accounts counted in the overall figures */
+        accountCount: number;
+        missingCurrencies: string[];
+      };
+    };
+    PerformanceFigures: {
+      /**
+       * @description The value at the end of this day is where the returns start
+       * @example 2026-11-25
+       */
+      from: string;
+      /**
+       * @description Today
+       * @example 2026-11-25
+       */
+      to: string;
+      startValue: components['schemas']['Money'];
+      endValue: components['schemas']['Money'];
+      netDeposits: components['schemas']['Money'] & unknown;
+      income: components['schemas']['Money'] & unknown;
+      costs: components['schemas']['Money'] & unknown;
+      timeWeightedPercent: number | null;
+      /** @description XIRR, annual, percent */
+      moneyWeightedPercent: number | null;
     } | null;
     Quote: {
       symbol: string;
