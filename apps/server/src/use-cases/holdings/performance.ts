@@ -7,6 +7,7 @@ import {
 } from '@lodestar/db';
 import {
   ACCOUNT_TYPES,
+  type AccountType,
   addDays,
   assetClassOf,
   investmentActivityOf,
@@ -139,39 +140,42 @@ export async function investmentPerformance(
   const rangeStart = performanceRangeStart(range, today);
   const accounts = await performanceAccounts(db, userId, PERFORMANCE_TYPES);
 
+  // Each account's balances and transactions are read at once (the pool has room), then worked in order.
+  const measured = (account: PerformanceAccountRow) =>
+    !(account.holdingCount > 0 && assetClassOf(account.type as AccountType) === 'investment');
+  const series = await Promise.all(
+    accounts.map((account) =>
+      measured(account) ? seriesOf(db, userId, account, rangeStart, today) : Promise.resolve(null),
+    ),
+  );
   const results: AccountPerformance[] = [];
   const included: Series[] = [];
-  for (const account of accounts) {
+  accounts.forEach((account, index) => {
     const base = {
       accountId: account.id,
       name: account.name,
       type: account.type,
       currency: account.currency,
     };
-    if (
-      account.holdingCount > 0 &&
-      assetClassOf(account.type as (typeof ACCOUNT_TYPES)[number]) === 'investment'
-    ) {
+    const found = series[index];
+    if (!measured(account)) {
       results.push({ ...base, figures: null, unavailable: 'holdings_not_in_history' });
-      continue;
-    }
-    const series = await seriesOf(db, userId, account, rangeStart, today);
-    if (!series) {
+    } else if (!found) {
       results.push({ ...base, figures: null, unavailable: 'no_history' });
-      continue;
+    } else {
+      included.push(found);
+      results.push({
+        ...base,
+        figures: figuresOf(
+          performanceOf(found.days, found.transactions),
+          found.first,
+          today,
+          account.currency,
+        ),
+        unavailable: null,
+      });
     }
-    included.push(series);
-    results.push({
-      ...base,
-      figures: figuresOf(
-        performanceOf(series.days, series.transactions),
-        series.first,
-        today,
-        account.currency,
-      ),
-      unavailable: null,
-    });
-  }
+  });
 
   return {
     range,
