@@ -92,7 +92,7 @@ const PORTFOLIOS = 4;
 
 /**
  * The investments case of issue 23: 200 securities with ten years of weekday closes, held across four
- * brokerage accounts (50 each) of the bench user. Made once; a second run only checks. Returns the symbols.
+ * of the seed's brokerage accounts (50 each) of the bench user. Made once; a second run only checks. Returns the symbols.
  */
 async function ensureHoldings(database: BenchDatabase, userId: string): Promise<string[]> {
   const symbols = Array.from({ length: SECURITIES }, (_, i) => `BNCH${String(i).padStart(3, '0')}`);
@@ -117,12 +117,13 @@ async function ensureHoldings(database: BenchDatabase, userId: string): Promise<
      where s.provider = 'bench' and extract(isodow from d) < 6
      on conflict do nothing`,
   );
-  for (let portfolio = 0; portfolio < PORTFOLIOS; portfolio += 1) {
-    const account = await database.pool.query<{ id: string }>(
-      `insert into financial_account (user_id, name, type, provider, currency)
-       values ($1, $2, 'brokerage', 'manual', 'USD') returning id`,
-      [userId, `Bench portfolio ${portfolio + 1}`],
-    );
+  // Into the seed's first four brokerages (its check wants exactly its own 50 accounts); the other two keep
+  // no holdings, so the performance ranges still read ten years of their balances.
+  const accounts = await database.pool.query<{ id: string }>(
+    `select id from financial_account where user_id = $1 and type = 'brokerage' order by name limit $2`,
+    [userId, PORTFOLIOS],
+  );
+  for (const [portfolio, account] of accounts.rows.entries()) {
     const share = symbols.slice(
       portfolio * (SECURITIES / PORTFOLIOS),
       (portfolio + 1) * (SECURITIES / PORTFOLIOS),
@@ -131,8 +132,9 @@ async function ensureHoldings(database: BenchDatabase, userId: string): Promise<
       `insert into holding (user_id, account_id, security_id, quantity, price, cost_basis, currency, as_of)
        select $1, $2, s.id, 10 + abs(hashtext(s.ticker)) % 90, 100, 1000 + abs(hashtext(s.ticker)) % 9000, 'USD',
          current_date - 7
-       from security s where s.provider = 'bench' and s.ticker = any($3::text[])`,
-      [userId, account.rows[0]?.id, share],
+       from security s where s.provider = 'bench' and s.ticker = any($3::text[])
+       on conflict (account_id, security_id) do nothing`,
+      [userId, account.id, share],
     );
   }
   await database.pool.query('vacuum (analyze) security_price');
