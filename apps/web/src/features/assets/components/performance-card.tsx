@@ -90,7 +90,7 @@ function Figures({
         <dd>
           <MoneyText amount={figures.endValue} tone="plain" masked={masked} locale={locale} />
           <span className="block text-xs text-muted-foreground">
-            since {formatIsoDate(figures.from, dateFormat)}
+            measured from {formatIsoDate(figures.from, dateFormat)}
           </span>
         </dd>
       </div>
