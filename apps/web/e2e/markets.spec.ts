@@ -1,4 +1,5 @@
 import { startFakeYahooFinance, type FakeYahooFinance } from '@lodestar/server/testing/fake-yahoo-finance';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base } from './fixtures';
 import { connectDemoBank, forEachView, settled, signUpByApi, snap } from './journey-helpers';
 
@@ -182,4 +183,24 @@ test('investments: holdings with day change, weight and price date; performance 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await snap(page, `investments-assets-${name}`);
   });
+
+  // High contrast: the holdings table and the performance card keep enhanced contrast.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  const set = await page.request.put('/api/v1/user/preferences', {
+    headers: { origin: server.url },
+    data: { key: 'high_contrast', value: true },
+  });
+  expect(set.status()).toBe(200);
+  await page.goto('/assets');
+  await expect(page.locator('html')).toHaveClass(/high-contrast/);
+  await expect(page.locator('[aria-labelledby="performance-heading"]').getByText('Index fund')).toBeVisible();
+  await settled(page);
+  const results = await new AxeBuilder({ page })
+    .include('[aria-labelledby="holdings-heading"]')
+    .include('[aria-labelledby="performance-heading"]')
+    .withRules(['color-contrast-enhanced'])
+    .analyze();
+  expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+  await snap(page, 'investments-assets-1440-light-high-contrast');
 });
