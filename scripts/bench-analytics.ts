@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { BENCH_EMAIL, benchApp, openBenchDatabase, signIn } from './seed';
+import { writeMarketDataCache } from '@lodestar/db';
+import { BENCH_EMAIL, benchApp, openBenchDatabase, signIn, type BenchDatabase } from './seed';
 
 const WARM_UP = Number(process.env.BENCH_WARMUP ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -87,6 +88,85 @@ function gzipKb(files: readonly string[]): { raw: number; gzip: number } {
   return { raw: raw / 1024, gzip: gzip / 1024 };
 }
 
+const SECURITIES = 200;
+const PORTFOLIOS = 4;
+
+/**
+ * The investments case of issue 23: 200 securities with ten years of weekday closes, held across four
+ * of the seed's brokerage accounts (50 each) of the bench user. Made once; a second run only checks. Returns the symbols.
+ */
+async function ensureHoldings(database: BenchDatabase, userId: string): Promise<string[]> {
+  const symbols = Array.from({ length: SECURITIES }, (_, i) => `BNCH${String(i).padStart(3, '0')}`);
+  const held = await database.pool.query<{ n: number }>(
+    `select count(*)::int as n from holding h join security s on s.id = h.security_id
+     where h.user_id = $1 and s.provider = 'bench'`,
+    [userId],
+  );
+  if ((held.rows[0]?.n ?? 0) >= SECURITIES) return symbols;
+  process.stderr.write(`seeding ${SECURITIES} securities × 10 years of closes and their holdings…\n`);
+  await database.pool.query(
+    `insert into security (provider, external_id, ticker, name, type, currency)
+     select 'bench', t, t, 'Bench security ' || t, case when i % 3 = 0 then 'etf' else 'equity' end, 'USD'
+     from unnest($1::text[]) with ordinality as u(t, i)
+     on conflict (provider, external_id) do nothing`,
+    [symbols],
+  );
+  await database.pool.query(
+    `insert into security_price (security_id, date, close)
+     select s.id, d::date, round((50 + (abs(hashtext(s.ticker)) % 200) + 10 * sin(extract(epoch from d) / 864000))::numeric, 4)
+     from security s, generate_series(current_date - interval '10 years', current_date, interval '1 day') d
+     where s.provider = 'bench' and extract(isodow from d) < 6
+     on conflict do nothing`,
+  );
+  // Into the seed's first four brokerages (its check wants exactly its own 50 accounts); the other two keep
+  // no holdings, so the performance ranges still read ten years of their balances.
+  const accounts = await database.pool.query<{ id: string }>(
+    `select id from financial_account where user_id = $1 and type = 'brokerage' order by name limit $2`,
+    [userId, PORTFOLIOS],
+  );
+  for (const [portfolio, account] of accounts.rows.entries()) {
+    const share = symbols.slice(
+      portfolio * (SECURITIES / PORTFOLIOS),
+      (portfolio + 1) * (SECURITIES / PORTFOLIOS),
+    );
+    await database.pool.query(
+      `insert into holding (user_id, account_id, security_id, quantity, price, cost_basis, currency, as_of)
+       select $1, $2, s.id, 10 + abs(hashtext(s.ticker)) % 90, 100, 1000 + abs(hashtext(s.ticker)) % 9000, 'USD',
+         current_date - 7
+       from security s where s.provider = 'bench' and s.ticker = any($3::text[])
+       on conflict (account_id, security_id) do nothing`,
+      [userId, account.id, share],
+    );
+  }
+  await database.pool.query('vacuum (analyze) security_price');
+  return symbols;
+}
+
+/** Quotes of the symbols in the market-data cache, fetched just now (GET /investments within a minute of the last). */
+async function freshQuotes(database: BenchDatabase, symbols: readonly string[]) {
+  const now = new Date();
+  for (const symbol of symbols) {
+    await writeMarketDataCache(
+      database.db,
+      { provider: 'yahoo', kind: 'quote', key: symbol },
+      {
+        found: true,
+        value: {
+          symbol,
+          name: `Bench security ${symbol}`,
+          exchange: 'BENCH',
+          type: 'equity',
+          currency: 'USD',
+          price: '101.25',
+          previousClose: '100.5',
+          priceTime: now.toISOString(),
+        },
+      },
+      now,
+    );
+  }
+}
+
 async function main() {
   const loadBefore = loadavg()[0] ?? Number.NaN;
   const database = await openBenchDatabase();
@@ -105,6 +185,8 @@ async function main() {
       await database.pool.query(`vacuum (analyze) "${table}"`);
     }
     const cookie = await signIn(app);
+    const symbols = await ensureHoldings(database, bench.id);
+    const quotesCached = () => freshQuotes(database, symbols);
 
     const get = (path: string) => async () => {
       const response = await app.request(`${ORIGIN}/api/v1${path}`, { headers: { cookie, origin: ORIGIN } });
@@ -158,6 +240,9 @@ async function main() {
       ['/expenses/flow?period=yearly', '/expenses/flow?period=yearly', BUDGET_MS],
       ['/insights', '/insights', INSIGHTS_BUDGET_MS],
       ['/insights, first request after a change', '/insights', INSIGHTS_BUDGET_MS, transactionsChanged],
+      [`/investments (${SECURITIES} holdings, quotes cached)`, '/investments', BUDGET_MS, quotesCached],
+      ['/investments/performance?range=1y', '/investments/performance?range=1y', BUDGET_MS],
+      ['/investments/performance?range=all', '/investments/performance?range=all', BUDGET_MS],
     ];
     const results: Result[] = [];
     for (const [name, path, budget, before] of cases) {

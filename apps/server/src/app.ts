@@ -32,6 +32,7 @@ import { importsRoutes } from './routes/imports';
 import { dashboardRoutes } from './routes/dashboard';
 import { fxRoutes } from './routes/fx';
 import { holdingsRoutes } from './routes/holdings';
+import { investmentsRoutes } from './routes/investments';
 import { marketRoutes } from './routes/market';
 import { realEstateRoutes } from './routes/real-estate';
 import { reportsRoutes } from './routes/reports';
@@ -308,6 +309,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.route('/', dashboardRoutes(routeDeps));
   api.route('/', fxRoutes(routeDeps));
   api.route('/', holdingsRoutes(routeDeps));
+  api.route('/', investmentsRoutes(routeDeps));
   api.route('/', marketRoutes(routeDeps));
   api.route('/', realEstateRoutes(routeDeps));
   api.route('/', spendingRoutes(routeDeps));

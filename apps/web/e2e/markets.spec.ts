@@ -1,4 +1,5 @@
 import { startFakeYahooFinance, type FakeYahooFinance } from '@lodestar/server/testing/fake-yahoo-finance';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base } from './fixtures';
 import { connectDemoBank, forEachView, settled, signUpByApi, snap } from './journey-helpers';
 
@@ -119,4 +120,87 @@ test('markets: search a symbol, add it to the watchlist, reorder, open its detai
     await checkA11y(page);
     await snap(page, `markets-security-${name}`);
   });
+});
+
+test('investments: holdings with day change, weight and price date; performance by range per account and overall', async ({
+  page,
+  server,
+  checkA11y,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUpByApi(page.request, server.url, 'investments', 'Ada Investor');
+  await connectDemoBank(page.request, server.url);
+  // A fund account whose balance the user keeps: 9,500 sixty days ago, 10,000 today.
+  const created = await page.request.post('/api/v1/accounts', {
+    headers: { origin: server.url },
+    data: { name: 'Index fund', type: 'investment', currency: 'USD', balance: 10_000 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { data } = (await created.json()) as { data: { account: { id: string } } };
+  const earlier = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+  const entered = await page.request.post(`/api/v1/accounts/${data.account.id}/balance`, {
+    headers: { origin: server.url },
+    data: { balance: 9_500, date: earlier },
+  });
+  expect(entered.status(), await entered.text()).toBe(200);
+
+  await page.goto('/assets');
+  const table = page.getByRole('table', { name: 'Holdings' });
+  await expect(table.getByRole('columnheader', { name: 'Day change' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Weight' })).toBeVisible();
+  // NWND is quoted by the provider: its day change has a sign in the text and the quote's date.
+  const nwnd = table.getByRole('row', { name: /^NWND/ });
+  await expect(nwnd.getByText(/^[+(]?[+-]?\$[\d,.]+\)?$/).last()).toBeVisible();
+  await expect(nwnd.getByText(/%/).last()).toBeVisible();
+  // The demo bank's other securities are not known to the provider: said, not guessed.
+  await expect(table.getByText('Ticker not found').first()).toBeVisible();
+
+  const performance = page.locator('[aria-labelledby="performance-heading"]');
+  await expect(performance.getByRole('radio', { name: '1Y' })).toBeChecked();
+  const fund = performance.getByRole('listitem', { name: 'Index fund' });
+  await expect(fund.getByText('Time-weighted')).toBeVisible();
+  await expect(fund.getByText('+5.26%').first()).toBeVisible();
+  await expect(performance.getByRole('listitem', { name: 'Individual Brokerage' })).toContainText(
+    'Not measured',
+  );
+  // Range by keyboard: an arrow key moves to YTD, Space chooses it.
+  await performance.getByRole('radio', { name: '1Y' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Space');
+  await expect(performance.getByRole('radio', { name: 'YTD' })).toBeChecked();
+  await expect(performance.getByRole('list', { name: 'Performance, YTD' })).toBeVisible();
+  await settled(page);
+  await checkA11y(page);
+
+  await forEachView(page, async ({ width, name }) => {
+    await page.goto('/assets');
+    await expect(
+      page.locator('[aria-labelledby="performance-heading"]').getByText('Index fund'),
+    ).toBeVisible();
+    await settled(page);
+    await checkA11y(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await snap(page, `investments-assets-${name}`);
+  });
+
+  // High contrast: the holdings table and the performance card keep enhanced contrast.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  const set = await page.request.put('/api/v1/user/preferences', {
+    headers: { origin: server.url },
+    data: { key: 'high_contrast', value: true },
+  });
+  expect(set.status()).toBe(200);
+  await page.goto('/assets');
+  await expect(page.locator('html')).toHaveClass(/high-contrast/);
+  await expect(page.locator('[aria-labelledby="performance-heading"]').getByText('Index fund')).toBeVisible();
+  await settled(page);
+  const results = await new AxeBuilder({ page })
+    .include('[aria-labelledby="holdings-heading"]')
+    .include('[aria-labelledby="performance-heading"]')
+    .withRules(['color-contrast-enhanced'])
+    .analyze();
+  expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+  await snap(page, 'investments-assets-1440-light-high-contrast');
 });

@@ -18,6 +18,7 @@ export * from './queries/imports';
 export * from './queries/balances';
 export * from './queries/accounts';
 export * from './queries/holdings';
+export * from './queries/investment-performance';
 export * from './queries/liabilities';
 export * from './queries/transactions';
 export * from './queries/rules';

@@ -41,6 +41,8 @@ export const OPERATION_ACCESS: Record<string, OperationAccess> = {
   'GET /dashboard/activity-summary': 'read',
   'GET /portfolio': 'read',
   'GET /investments/holdings': 'read',
+  'GET /investments': 'read',
+  'GET /investments/performance': 'read',
   // Transactions, imports, rules, spending
   'GET /transactions/paginated': 'read',
   'GET /transactions/spending-summary': 'read',

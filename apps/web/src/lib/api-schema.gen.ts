@@ -3188,6 +3188,95 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/investments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Holdings with cost basis, market value, unrealised gain, day change and weight; totals per account */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Investments */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['Investments'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/investments/performance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Time- and money-weighted returns, deposits, income and costs per account and overall */
+    get: {
+      parameters: {
+        query?: {
+          range?: '1m' | '3m' | 'ytd' | '1y' | 'all';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Investment performance */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['InvestmentPerformance'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/market/quote': {
     parameters: {
       query?: never;
@@ -8522,6 +8611,149 @@ export interface components {
       unrealizedGain: components['schemas']['Money'] | null;
       unrealizedGainPercent: number | null;
     };
+    Investments: {
+      /** @description The reporting currency (default_currency preference) */
+      currency: string;
+      /**
+       * @description Today in the user's time zone
+       * @example 2026-11-25
+       */
+      asOf: string;
+      holdings: components['schemas']['InvestmentHolding'][];
+      accounts: {
+        accountId: string;
+        name: string;
+        marketValue: components['schemas']['Money'];
+        costBasis: components['schemas']['Money'];
+        unrealizedGain: components['schemas']['Money'];
+        unrealizedGainPercent: number | null;
+        dayChange: components['schemas']['Money'];
+        dayChangeCount: number;
+        holdingCount: number;
+        unconvertedCount: number;
+        priceDates: {
+          oldest: string;
+          newest: string;
+        } | null;
+        weight: number | null;
+      }[];
+      totals: {
+        marketValue: components['schemas']['Money'];
+        costBasis: components['schemas']['Money'];
+        unrealizedGain: components['schemas']['Money'];
+        unrealizedGainPercent: number | null;
+        dayChange: components['schemas']['Money'];
+        dayChangeCount: number;
+        holdingCount: number;
+        unconvertedCount: number;
+        priceDates: {
+          oldest: string;
+          newest: string;
+        } | null;
+      };
+      missingCurrencies: string[];
+    };
+    InvestmentHolding: {
+      id: string;
+      accountId: string;
+      accountName: string;
+      symbol: string | null;
+      name: string;
+      /** @enum {string} */
+      type: 'equity' | 'etf' | 'mutual_fund' | 'fixed_income' | 'cash' | 'crypto' | 'derivative' | 'other';
+      /** @description Decimal string; units held */
+      quantity: string;
+      price: {
+        /** @description Decimal string; in the holding's currency */
+        amount: string;
+        currency: string;
+        /**
+         * @description The day of the price (a stored close, else the provider’s holding price)
+         * @example 2026-11-25
+         */
+        date: string;
+      };
+      costBasis: components['schemas']['Money'] | null;
+      marketValue: components['schemas']['Money'];
+      marketValueConverted: components['schemas']['Money'] | null;
+      unrealizedGain: components['schemas']['Money'] | null;
+      unrealizedGainConverted: components['schemas']['Money'] | null;
+      unrealizedGainPercent: number | null;
+      dayChange: components['schemas']['DayChange'];
+      /**
+       * @description Why there is no day change (null when there is one)
+       * @enum {string|null}
+       */
+      dayChangeUnavailable:
+        | 'no_symbol'
+        | 'not_quoted'
+        | 'unknown_symbol'
+        | 'quote_unavailable'
+        | 'no_previous_close'
+        | 'currency_differs'
+        | null;
+      /** @description Percent of the overall converted market value */
+      weight: number | null;
+    };
+    DayChange: {
+      amount: components['schemas']['Money'] & unknown;
+      /** @description In the reporting currency; null without a rate */
+      converted: components['schemas']['Money'] | null;
+      percent: number | null;
+      /**
+       * @description The quote's trading day (UTC)
+       * @example 2026-11-25
+       */
+      priceDate: string;
+      /** @description Decimal string; the close the change is measured from */
+      previousClose: string;
+      /** @description The provider failed: the last known quote */
+      stale: boolean;
+    } | null;
+    InvestmentPerformance: {
+      /** @enum {string} */
+      range: '1m' | '3m' | 'ytd' | '1y' | 'all';
+      currency: string;
+      today: string;
+      accounts: {
+        accountId: string;
+        name: string;
+        type: string;
+        currency: string;
+        figures: components['schemas']['PerformanceFigures'];
+        /**
+         * @description Why there are no figures (null when there are)
+         * @enum {string|null}
+         */
+        unavailable: 'holdings_not_in_history' | 'no_history' | null;
+      }[];
+      overall: {
+        figures: components['schemas']['PerformanceFigures'] & unknown;
+        /** @description Accounts counted in the overall figures */
+        accountCount: number;
+        missingCurrencies: string[];
+      };
+    };
+    PerformanceFigures: {
+      /**
+       * @description The value at the end of this day is where the returns start
+       * @example 2026-11-25
+       */
+      from: string;
+      /**
+       * @description Today
+       * @example 2026-11-25
+       */
+      to: string;
+      startValue: components['schemas']['Money'];
+      endValue: components['schemas']['Money'];
+      netDeposits: components['schemas']['Money'] & unknown;
+      income: components['schemas']['Money'] & unknown;
+      costs: components['schemas']['Money'] & unknown;
+      timeWeightedPercent: number | null;
+      /** @description XIRR, annual, percent */
+      moneyWeightedPercent: number | null;
+    } | null;
     Quote: {
       symbol: string;
       name: string | null;

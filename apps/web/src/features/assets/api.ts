@@ -49,3 +49,58 @@ export function holdingsQuery(page: number, type: HoldingFilter) {
     gcTime: CACHE.dashboard.gcMs,
   });
 }
+
+/** GET /investments (docs/markets-api.md "Investments"): day change, weight and price date per holding. */
+export type Investments = ApiSchema<'Investments'>;
+export type InvestmentHolding = ApiSchema<'InvestmentHolding'>;
+
+export const investmentsQuery = () =>
+  queryOptions({
+    queryKey: ['dashboard', 'investments'] as const,
+    queryFn: ({ signal }) => apiFetch<Investments>('/investments', { signal }),
+    staleTime: CACHE.dashboard.staleMs,
+    gcTime: CACHE.dashboard.gcMs,
+  });
+
+/** GET /investments/performance (docs/markets-api.md "Performance"). */
+export type InvestmentPerformance = ApiSchema<'InvestmentPerformance'>;
+export type PerformanceFigures = ApiSchema<'PerformanceFigures'>;
+export type PerformanceRange = InvestmentPerformance['range'];
+
+export const PERFORMANCE_RANGE_LABELS: Record<PerformanceRange, string> = {
+  '1m': '1M',
+  '3m': '3M',
+  ytd: 'YTD',
+  '1y': '1Y',
+  all: 'All',
+};
+
+export const performanceQuery = (range: PerformanceRange) =>
+  queryOptions({
+    queryKey: ['dashboard', 'investment-performance', range] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<InvestmentPerformance>(`/investments/performance?range=${range}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: CACHE.dashboard.staleMs,
+    gcTime: CACHE.dashboard.gcMs,
+  });
+
+/** Why a holding has no day change, in words. */
+export const DAY_CHANGE_REASONS: Record<NonNullable<InvestmentHolding['dayChangeUnavailable']>, string> = {
+  no_symbol: 'No ticker to quote',
+  not_quoted: 'Not quoted',
+  unknown_symbol: 'Ticker not found',
+  quote_unavailable: 'No quote right now',
+  no_previous_close: 'No previous close',
+  currency_differs: 'Quoted in another currency',
+};
+
+/** Why an account has no performance figures, in words. */
+export const PERFORMANCE_REASONS: Record<
+  NonNullable<InvestmentPerformance['accounts'][number]['unavailable']>,
+  string
+> = {
+  holdings_not_in_history:
+    'Not measured: this account’s balance history keeps its holdings at their latest value, so it does not follow prices.',
+  no_history: 'No balance history yet.',
+};

@@ -1,10 +1,25 @@
-import type { Money } from '@lodestar/domain';
+import {
+  type DateFormat,
+  formatIsoDate,
+  formatPercentage,
+  formatSignedPercentage,
+  type Money,
+} from '@lodestar/domain';
 import type { ReactNode } from 'react';
 import { MoneyText } from '@/components/money';
-import type { Holding } from '../api';
+import { DAY_CHANGE_REASONS, type Holding, type InvestmentHolding } from '../api';
 import { formatPrice, formatQuantity, gainPercentText } from '../format';
 
-type Display = { masked: boolean; locale: string };
+/**
+ * How figures show: masked or not, the number locale, the date format, and the holdings of GET
+ * /investments by id (day change, weight, price date; absent while it loads or when it failed).
+ */
+type Display = {
+  masked: boolean;
+  locale: string;
+  dateFormat: DateFormat;
+  investments?: ReadonlyMap<string, InvestmentHolding> | undefined;
+};
 
 /** Masked figures other than money (a quantity reveals the balance as much as its value does). */
 function Hidden() {
@@ -80,6 +95,45 @@ function Title({ holding }: { holding: Holding }) {
   );
 }
 
+/** The price and the day it is from. */
+function Price({ holding, display }: { holding: Holding; display: Display }) {
+  return (
+    <span className="inline-grid justify-items-end">
+      <span className="tabular-nums whitespace-nowrap">{formatPrice(holding.price, display.locale)}</span>
+      <span className="text-xs whitespace-nowrap text-muted-foreground">
+        {formatIsoDate(holding.priceAsOf.slice(0, 10), display.dateFormat)}
+      </span>
+    </span>
+  );
+}
+
+/** Today's change from the quote ('+' or '(…)' in the text, colour repeating it), else why there is none. */
+function DayChange({ holding, display }: { holding: Holding; display: Display }) {
+  const investment = display.investments?.get(holding.id);
+  if (!investment) return <span className="text-muted-foreground">—</span>;
+  const change = investment.dayChange;
+  if (change === null) {
+    const reason = investment.dayChangeUnavailable;
+    return <span className="text-xs text-muted-foreground">{reason ? DAY_CHANGE_REASONS[reason] : '—'}</span>;
+  }
+  return (
+    <span className="inline-grid justify-items-end">
+      <MoneyText amount={change.amount} masked={display.masked} locale={display.locale} />
+      <span className="text-xs tabular-nums whitespace-nowrap text-muted-foreground">
+        {change.percent === null ? null : `${formatSignedPercentage(change.percent, display.locale)} · `}
+        {formatIsoDate(change.priceDate, display.dateFormat)}
+        {change.stale ? ' (last known)' : ''}
+      </span>
+    </span>
+  );
+}
+
+function Weight({ holding, display }: { holding: Holding; display: Display }) {
+  const weight = display.investments?.get(holding.id)?.weight;
+  if (weight === undefined || weight === null) return <span className="text-muted-foreground">—</span>;
+  return <span className="tabular-nums">{formatPercentage(weight, display.locale)}</span>;
+}
+
 const NUMERIC = 'px-3 py-2.5 compact:py-1 text-right align-top';
 
 /** Desktop: one row per holding. */
@@ -111,6 +165,12 @@ export function HoldingsTable({ holdings, display }: { holdings: readonly Holdin
             <th scope="col" className="px-3 py-2 text-right font-medium">
               Unrealized gain
             </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Day change
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Weight
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -129,8 +189,8 @@ export function HoldingsTable({ holdings, display }: { holdings: readonly Holdin
               <td className={NUMERIC}>
                 <Quantity holding={holding} display={display} />
               </td>
-              <td className={`${NUMERIC} tabular-nums whitespace-nowrap`}>
-                {formatPrice(holding.price, display.locale)}
+              <td className={NUMERIC}>
+                <Price holding={holding} display={display} />
               </td>
               <td className={NUMERIC}>
                 <Value holding={holding} display={display} />
@@ -140,6 +200,12 @@ export function HoldingsTable({ holdings, display }: { holdings: readonly Holdin
               </td>
               <td className={NUMERIC}>
                 <Gain holding={holding} display={display} />
+              </td>
+              <td className={NUMERIC}>
+                <DayChange holding={holding} display={display} />
+              </td>
+              <td className={NUMERIC}>
+                <Weight holding={holding} display={display} />
               </td>
             </tr>
           ))}
@@ -179,13 +245,19 @@ export function HoldingsCards({ holdings, display }: { holdings: readonly Holdin
               <Quantity holding={holding} display={display} />
             </Figure>
             <Figure label="Price">
-              <span className="tabular-nums">{formatPrice(holding.price, display.locale)}</span>
+              <Price holding={holding} display={display} />
             </Figure>
             <Figure label="Cost basis">
               <CostBasis holding={holding} display={display} />
             </Figure>
             <Figure label="Unrealized gain">
               <Gain holding={holding} display={display} />
+            </Figure>
+            <Figure label="Day change">
+              <DayChange holding={holding} display={display} />
+            </Figure>
+            <Figure label="Weight">
+              <Weight holding={holding} display={display} />
             </Figure>
           </dl>
         </li>

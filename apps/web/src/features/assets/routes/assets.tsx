@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useScreenSize } from '@/lib/breakpoints';
-import { useMoneyDisplay } from '@/lib/user-preferences';
+import { useMoneyDisplay, useUserPreferences } from '@/lib/user-preferences';
 import {
   HOLDING_FILTER_LABELS,
   HOLDING_FILTERS,
@@ -20,11 +20,13 @@ import {
   type Holdings,
   HOLDINGS_ERROR,
   holdingsQuery,
+  investmentsQuery,
 } from '../api';
 import { AllocationCard } from '../components/allocation-card';
 import { HoldingsCards, HoldingsTable } from '../components/holdings-list';
 import { HoldingsTotals } from '../components/holdings-totals';
 import { Pagination } from '../components/pagination';
+import { PerformanceCard } from '../components/performance-card';
 import { TrendingCard } from '../components/trending-card';
 import { WatchlistCard } from '../components/watchlist-card';
 import { parseHoldingFilter, parsePage } from '../format';
@@ -96,8 +98,15 @@ function HoldingsCard({
   onPageChange: (page: number) => void;
 }) {
   const { showBalances, locale } = useMoneyDisplay();
+  const { preferences } = useUserPreferences();
   const desktop = useScreenSize() === 'desktop';
-  const display = { masked: !showBalances, locale };
+  // Day change, weight and price date come from GET /investments; the page shows without them until then.
+  const investments = useQuery(investmentsQuery());
+  const byId = useMemo(
+    () => new Map((investments.data?.holdings ?? []).map((holding) => [holding.id, holding])),
+    [investments.data],
+  );
+  const display = { masked: !showBalances, locale, dateFormat: preferences.date_format, investments: byId };
   const { pagination } = data;
   let list;
   if (data.data.length > 0) {
@@ -255,6 +264,7 @@ export function AssetsRoute() {
           onTypeChange={changeType}
           onPageChange={changePage}
         />
+        <PerformanceCard />
       </div>
     );
   }

@@ -1,0 +1,265 @@
+import {
+  accountDailyBalances,
+  accountPostedTransactions,
+  type Database,
+  performanceAccounts,
+  type PerformanceAccountRow,
+} from '@lodestar/db';
+import {
+  ACCOUNT_TYPES,
+  type AccountType,
+  addDays,
+  assetClassOf,
+  investmentActivityOf,
+  type InvestmentTransaction,
+  type IsoDate,
+  money,
+  type Money,
+  type Performance,
+  performanceOf,
+  type PerformanceRange,
+  performanceRangeStart,
+  type ValuationDay,
+  valuationDays,
+} from '@lodestar/domain';
+import { createConverter, loadFxTable, reportingFor } from '../../fx/reporting';
+
+/**
+ * GET /investments/performance?range= (docs/markets-api.md "Performance", docs/domain.md "Investment
+ * performance"): time-weighted and money-weighted returns per investment or crypto account and overall,
+ * with net deposits, income (dividends, interest) and costs (fees, taxes) apart.
+ *
+ * What feeds them: each account's end-of-day balances (`balance_snapshot`, the figures net worth adds up)
+ * as its value, and its posted transactions, classified by their detailed category code, as deposits,
+ * withdrawals, trades, income and costs. An account that has holdings but whose daily balances are
+ * computed from its transactions (brokerages linked through a bank-data provider or imported from a
+ * file: their history holds the holdings at their latest value) has no returns — its balances do not
+ * follow prices, so a figure would be made up; accounts valued from their holdings day by day (crypto
+ * wallets and exchanges) and accounts without holdings (balances the provider or the user states) have.
+ */
+
+export const PERFORMANCE_UNAVAILABLE = [
+  /** Its daily balances keep its holdings at their latest value: they do not follow prices. */
+  'holdings_not_in_history',
+  /** No daily balance in the range. */
+  'no_history',
+] as const;
+export type PerformanceUnavailable = (typeof PERFORMANCE_UNAVAILABLE)[number];
+
+const PERFORMANCE_TYPES = ACCOUNT_TYPES.filter((type) => {
+  const assetClass = assetClassOf(type);
+  return assetClass === 'investment' || assetClass === 'crypto';
+});
+
+export type PerformanceFigures = {
+  /** The range's first and last day: returns run from the value at the end of `from`. */
+  from: string;
+  to: string;
+  startValue: Money;
+  endValue: Money;
+  netDeposits: Money;
+  /** Dividends, capital-gain distributions and interest. */
+  income: Money;
+  /** Fees and taxes, as a positive amount. */
+  costs: Money;
+  /** Percent, two decimals; null when there is no such return (fewer than two days, nothing invested). */
+  timeWeightedPercent: number | null;
+  moneyWeightedPercent: number | null;
+};
+
+export type AccountPerformance = {
+  accountId: string;
+  name: string;
+  type: string;
+  currency: string;
+  figures: PerformanceFigures | null;
+  unavailable: PerformanceUnavailable | null;
+};
+
+const percent = (ratio: number | null) => {
+  if (ratio === null || !Number.isFinite(ratio)) return null;
+  const rounded = Math.round(ratio * 10_000) / 100;
+  return rounded === 0 ? 0 : rounded;
+};
+
+function figuresOf(result: Performance, from: string, to: string, currency: string): PerformanceFigures {
+  return {
+    from,
+    to,
+    startValue: money(result.startValueMinor, currency),
+    endValue: money(result.endValueMinor, currency),
+    netDeposits: money(result.netDepositsMinor, currency),
+    income: money(result.incomeMinor, currency),
+    costs: money(result.costsMinor, currency),
+    timeWeightedPercent: percent(result.timeWeighted),
+    moneyWeightedPercent: percent(result.moneyWeighted),
+  };
+}
+
+type Series = {
+  account: PerformanceAccountRow;
+  first: IsoDate;
+  values: Map<IsoDate, number>;
+  transactions: InvestmentTransaction[];
+  days: ValuationDay[];
+};
+
+async function seriesOf(
+  db: Database,
+  userId: string,
+  account: PerformanceAccountRow,
+  rangeStart: IsoDate | null,
+  today: IsoDate,
+): Promise<Series | null> {
+  if (account.firstDate === null || account.firstDate > today) return null;
+  // The value at the end of the day before the range is where its returns start from.
+  const wanted = rangeStart === null ? account.firstDate : addDays(rangeStart, -1);
+  const first = wanted < account.firstDate ? account.firstDate : wanted;
+  const scope = { userId, accountId: account.id };
+  const [balances, rows] = await Promise.all([
+    accountDailyBalances(db, scope, first, today),
+    accountPostedTransactions(db, scope, first, today),
+  ]);
+  if (balances.length === 0) return null;
+  const values = new Map(balances.map((row) => [row.date, row.balanceMinor]));
+  const transactions = rows.map((row) => ({
+    date: row.date,
+    kind: investmentActivityOf(row.detailedCategory, row.amountMinor),
+    amountMinor: row.amountMinor,
+  }));
+  return { account, first, values, transactions, days: valuationDays(values, transactions, first, today) };
+}
+
+export async function investmentPerformance(
+  db: Database,
+  userId: string,
+  now: Date,
+  range: PerformanceRange,
+) {
+  const { currency, today } = await reportingFor(db, userId, now);
+  const rangeStart = performanceRangeStart(range, today);
+  const accounts = await performanceAccounts(db, userId, PERFORMANCE_TYPES);
+
+  // Each account's balances and transactions are read at once (the pool has room), then worked in order.
+  const measured = (account: PerformanceAccountRow) =>
+    !(account.holdingCount > 0 && assetClassOf(account.type as AccountType) === 'investment');
+  const series = await Promise.all(
+    accounts.map((account) =>
+      measured(account) ? seriesOf(db, userId, account, rangeStart, today) : Promise.resolve(null),
+    ),
+  );
+  const results: AccountPerformance[] = [];
+  const included: Series[] = [];
+  accounts.forEach((account, index) => {
+    const base = {
+      accountId: account.id,
+      name: account.name,
+      type: account.type,
+      currency: account.currency,
+    };
+    const found = series[index];
+    if (!measured(account)) {
+      results.push({ ...base, figures: null, unavailable: 'holdings_not_in_history' });
+    } else if (!found) {
+      results.push({ ...base, figures: null, unavailable: 'no_history' });
+    } else {
+      included.push(found);
+      results.push({
+        ...base,
+        figures: figuresOf(
+          performanceOf(found.days, found.transactions),
+          found.first,
+          today,
+          account.currency,
+        ),
+        unavailable: null,
+      });
+    }
+  });
+
+  return {
+    range,
+    currency,
+    today,
+    accounts: results,
+    overall: await overallOf(db, userId, currency, today, included),
+  };
+}
+
+/**
+ * All included accounts as one portfolio in the reporting currency: each day's values and flows converted
+ * at that day's rate (so currency moves are part of the return, as the user sees it); an account whose
+ * history starts inside the range brings its first value in as a deposit. Income and costs are summed per
+ * currency and converted at today's rate.
+ */
+async function overallOf(
+  db: Database,
+  userId: string,
+  currency: string,
+  today: IsoDate,
+  included: Series[],
+): Promise<{ figures: PerformanceFigures | null; accountCount: number; missingCurrencies: string[] }> {
+  if (included.length === 0) return { figures: null, accountCount: 0, missingCurrencies: [] };
+  const first = included.reduce((min, series) => (series.first < min ? series.first : min), today);
+  const { table } = await loadFxTable(
+    db,
+    userId,
+    currency,
+    included.map((series) => series.account.currency),
+    [{ from: first, to: today }],
+  );
+  const converter = createConverter(table, currency);
+  const convertible = included.filter(
+    (series) => converter.convert(0, series.account.currency, today, { track: false }) !== null,
+  );
+  const byDate = new Map(
+    convertible.map((series) => [series, new Map(series.days.map((day) => [day.date, day]))]),
+  );
+  const days: ValuationDay[] = [];
+  for (let date = first; date <= today; date = addDays(date, 1)) {
+    let valueMinor = 0;
+    let flowMinor = 0;
+    for (const series of convertible) {
+      const day = byDate.get(series)?.get(date);
+      if (!day) continue;
+      const from = series.account.currency;
+      valueMinor += converter.convert(day.valueMinor, from, date, { track: false }) ?? 0;
+      const flow = date === series.first && date !== first ? day.valueMinor : day.flowMinor;
+      flowMinor += converter.convert(flow, from, date, { track: false }) ?? 0;
+    }
+    days.push({ date, valueMinor, flowMinor: date === first ? 0 : flowMinor });
+  }
+  const inRange = (series: Series) =>
+    series.transactions.filter((transaction) => transaction.date > series.first);
+  const sumOf = (pick: (transaction: InvestmentTransaction) => number) =>
+    converter.total(
+      convertible.flatMap((series) =>
+        inRange(series).map((transaction) => ({
+          amountMinor: pick(transaction),
+          currency: series.account.currency,
+        })),
+      ),
+      today,
+      { track: false },
+    ).amountMinor;
+  const result = performanceOf(days, []);
+  const isIncome = (t: InvestmentTransaction) => t.kind === 'dividend' || t.kind === 'interest';
+  const isCost = (t: InvestmentTransaction) => t.kind === 'fee' || t.kind === 'tax';
+  const isFlow = (t: InvestmentTransaction) => t.kind === 'deposit' || t.kind === 'withdrawal';
+  const figures = figuresOf(
+    {
+      ...result,
+      netDepositsMinor: sumOf((t) => (isFlow(t) ? t.amountMinor : 0)),
+      incomeMinor: sumOf((t) => (isIncome(t) ? t.amountMinor : 0)),
+      costsMinor: 0 - sumOf((t) => (isCost(t) ? t.amountMinor : 0)),
+    },
+    first,
+    today,
+    currency,
+  );
+  return {
+    figures,
+    accountCount: convertible.length,
+    missingCurrencies: converter.report().missing,
+  };
+}
