@@ -122,7 +122,7 @@ test('wallets: add a zpub, see its bitcoin valued on Wallets, Assets and the das
   await expect(page.getByRole('heading', { name: 'No wallets yet' })).toBeVisible();
 });
 
-// An EVM address followed on every EVM chain at once: ether and USDC on Ethereum, POL on Polygon, through a
+// An EVM address, given by its ENS name, followed on every EVM chain at once: ether and USDC on Ethereum, POL on Polygon, through a
 // fake JSON-RPC node per chain (Multicall3 answered with viem's own ABI encoding) on 127.0.0.1.
 test('wallets: follow an EVM address on every EVM chain, see its ether and stablecoins', async ({
   page,
@@ -146,6 +146,7 @@ test('wallets: follow an EVM address on every EVM chain, see its ether and stabl
     .tokens.get('0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')!
     .balances.set(owner.toLowerCase(), 2_500_120_000n); // 2,500.12 USDC
   evm.chain('polygon').balances.set(owner.toLowerCase(), 40n * 10n ** 18n); // 40 POL
+  evm.ensNames.set('ledger-test.eth', owner);
   const now = daysAgo(0);
   gecko.coins.set('ethereum', { prices: { usd: 3_200, eur: 2_950 }, change24h: -1.1, lastUpdatedAt: now });
   gecko.coins.set('usd-coin', { prices: { usd: 1, eur: 0.92 }, lastUpdatedAt: now });
@@ -159,15 +160,13 @@ test('wallets: follow an EVM address on every EVM chain, see its ether and stabl
   await page.getByRole('radio', { name: 'Ethereum & EVM' }).check();
   await expect(page.getByRole('combobox', { name: 'Networks' })).toHaveText('All EVM chains');
   const field = page.getByLabel('Public address or extended public key');
-  await field.fill('vitalik.eth');
-  await expect(page.getByRole('alert')).toHaveText(
-    'ENS names are not looked up: paste the wallet’s 0x address instead.',
-  );
   // One capital letter changed: the server checks the EIP-55 checksum.
   await field.fill('0x52908400098527886E0F7030069857D2E4169Ee7');
   await page.getByRole('button', { name: 'Add wallet' }).click();
   await expect(page.getByRole('alert')).toContainText('do not match its checksum (EIP-55)');
-  await field.fill(owner);
+  // By its ENS name, looked up on Ethereum's node (the fake answers the ENS Universal Resolver).
+  await field.fill('ledger-test.eth');
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByLabel('Name (optional)').fill('Ledger');
   await checkA11y(page);
   await snap(page, 'wallets-evm-form-1440-light');

@@ -198,9 +198,9 @@ describe('blockchain wallets API', () => {
     expect(checksum.body.items).toEqual([
       expect.objectContaining({ field: 'address', message: expect.stringContaining('checksum (EIP-55)') }),
     ]);
-    const ens = await post({ chain: 'ethereum', address: 'vitalik.eth' });
+    const ens = await post({ chain: 'base', address: 'vitalik.eth' });
     expect(ens.body.items?.[0]?.message).toBe(
-      'ENS names are not looked up: paste the wallet’s 0x address instead.',
+      'ENS names are looked up on Ethereum: choose Ethereum or all EVM chains, or paste the wallet’s 0x address.',
     );
     const xpub = await post({ chain: 'base', xpub: ZPUB });
     expect(xpub.status).toBe(400);
@@ -246,6 +246,34 @@ describe('blockchain wallets API', () => {
       expect(
         (await browser.json(`/api/v1/blockchain/wallets/${wallet.id}`, { method: 'DELETE' })).status,
       ).toBe(200);
+  });
+
+  it('resolves an ENS name on Ethereum and follows the address it points to', async () => {
+    const owner = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB'; // EIP-55's example
+    evm.chain('ethereum').balances.set(owner.toLowerCase(), 10n ** 18n);
+    evm.ensNames.set('lodestar-test.eth', owner);
+    const missing = await post({ chain: 'ethereum', address: 'nobody-here.eth' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.items?.[0]).toMatchObject({
+      field: 'address',
+      message: 'This ENS name has no Ethereum address set: paste the wallet’s 0x address instead.',
+    });
+    const elsewhere = await post({ chain: 'polygon', address: 'lodestar-test.eth' });
+    expect(elsewhere.body.items?.[0]?.message).toContain('ENS names are looked up on Ethereum');
+    const added = await post({ chain: 'ethereum', address: 'Lodestar-Test.eth' });
+    expect(added.status).toBe(201);
+    expect(added.body.data.wallet).toMatchObject({
+      chain: 'ethereum',
+      label: 'lodestar-test.eth',
+      address: owner,
+    });
+    const again = await post({ chain: 'ethereum', address: owner });
+    expect(again.status).toBe(409);
+    const wallet = (await wallets()).find((item) => item.label === 'lodestar-test.eth');
+    expect(wallet?.holdings.map((holding) => [holding.symbol, holding.quantity])).toEqual([['ETH', '1']]);
+    expect(
+      (await browser.json(`/api/v1/blockchain/wallets/${wallet!.id}`, { method: 'DELETE' })).status,
+    ).toBe(200);
   });
 
   it('refuses an EVM private key on an EVM chain without storing or logging it', async () => {

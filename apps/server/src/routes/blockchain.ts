@@ -13,6 +13,7 @@ import { userLimits } from '../use-cases/limits/user-limits';
 import {
   addWallet,
   ALL_EVM_CHAINS,
+  ensResolver,
   findWallet,
   listWallets,
   WALLET_TEXTS,
@@ -151,7 +152,13 @@ export function blockchainRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) {
     .openapi(routes.add, async (c) => {
       const { userId } = await requireUser(c, auth);
       const input = c.req.valid('json');
-      const created = await addWallet({ db, userId, input, limits: await userLimits(deps, userId) });
+      const created = await addWallet({
+        db,
+        userId,
+        input,
+        limits: await userLimits(deps, userId),
+        resolveEns: ensResolver(deps.config),
+      });
       for (const connection of created) await syncRunner.start(userId, connection.id, { ignoreBudget: true });
       const wallets = await walletViews(
         userId,

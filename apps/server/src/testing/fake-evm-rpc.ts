@@ -2,12 +2,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   decodeFunctionData,
+  encodeErrorResult,
   encodeFunctionResult,
   erc20Abi,
   multicall3Abi,
   numberToHex,
+  parseAbi,
   type Hex,
 } from 'viem';
+import { namehash } from 'viem/ens';
 
 /**
  * A loopback stand-in for EVM JSON-RPC nodes on 127.0.0.1, one chain per path (`/ethereum`, `/polygon`…),
@@ -16,8 +19,21 @@ import {
  * `symbol`) or to Multicall3 (`aggregate3`, each call answered as the contract would), ABI-encoded with
  * viem's own encoder. Batches (a JSON array) get an array of answers. Unknown methods answer error -32601,
  * calls to unknown contracts revert (error 3); `rateLimited` answers HTTP 429, `failing` a JSON-RPC error
- * object -32603 and `down` HTTP 503.
+ * object -32603 and `down` HTTP 503. On Ethereum it also answers the ENS Universal Resolver
+ * (`resolveWithGateways(bytes name, bytes data, string[] gateways)` returning `(bytes, address)`, as ENSIP-10
+ * and the resolver's published ABI say) for `addr(bytes32 node)` of the names in `ensNames`; an unknown
+ * name reverts with `ResolverNotFound(bytes)`.
  */
+
+/** The ENS Universal Resolver on Ethereum (viem's mainnet definition). */
+export const ENS_UNIVERSAL_RESOLVER = '0xeeeeeeee14d718c2b47d9923deab1335e144eeee';
+const ENS_RESOLVER = '0x231b0Ee14048e9dCcD1d247744d114a4EB5E8E63';
+
+const universalResolverAbi = parseAbi([
+  'function resolveWithGateways(bytes name, bytes data, string[] gateways) view returns (bytes, address)',
+  'error ResolverNotFound(bytes name)',
+]);
+const addrAbi = parseAbi(['function addr(bytes32 node) view returns (address)']);
 
 export const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
 
@@ -47,6 +63,8 @@ export type FakeEvmRpc = {
   chain(chain: string): FakeEvmChain;
   /** Every JSON-RPC call received, with its chain and whether it came in a batch. */
   requests: { chain: string; method: string; params: unknown[]; batch: boolean }[];
+  /** ENS name → the address its resolver gives (Ethereum only). */
+  ensNames: Map<string, string>;
   /** HTTP requests received (a batch is one). */
   httpRequests: number;
   down: boolean;
@@ -59,11 +77,16 @@ export type FakeEvmRpc = {
 type Call = { id?: unknown; jsonrpc?: string; method?: string; params?: unknown[] };
 type Answer = { result: unknown } | { error: { code: number; message: string; data?: string } };
 
-class Revert extends Error {}
+class Revert extends Error {
+  constructor(readonly data: Hex = '0x') {
+    super('execution reverted');
+  }
+}
 
 export async function startFakeEvmRpc(): Promise<FakeEvmRpc> {
   const chains = new Map<string, FakeEvmChain>();
   const requests: FakeEvmRpc['requests'] = [];
+  const ensNames = new Map<string, string>();
   const state = { down: false, rateLimited: false, failing: false, httpRequests: 0 };
 
   function chainState(name: string): FakeEvmChain {
@@ -79,7 +102,7 @@ export async function startFakeEvmRpc(): Promise<FakeEvmRpc> {
   /** An ERC-20 call's return data (or a revert). */
   function erc20Call(chain: FakeEvmChain, to: string, data: Hex): Hex {
     const token = chain.tokens.get(to.toLowerCase());
-    if (!token) throw new Revert('execution reverted');
+    if (!token) throw new Revert();
     const call = decodeFunctionData({ abi: erc20Abi, data });
     if (call.functionName === 'balanceOf') {
       const owner = String(call.args[0]).toLowerCase();
@@ -93,16 +116,39 @@ export async function startFakeEvmRpc(): Promise<FakeEvmRpc> {
       return encodeFunctionResult({ abi: erc20Abi, functionName: 'decimals', result: token.decimals });
     if (call.functionName === 'symbol')
       return encodeFunctionResult({ abi: erc20Abi, functionName: 'symbol', result: token.symbol });
-    throw new Revert('execution reverted');
+    throw new Revert();
   }
 
   function ethCall(chain: FakeEvmChain, params: unknown[]): Hex {
     const tx = params[0] as { to?: string; data?: Hex; input?: Hex };
     const to = (tx.to ?? '').toLowerCase();
     const data = tx.data ?? tx.input ?? '0x';
+    if (to === ENS_UNIVERSAL_RESOLVER && chain === chains.get('ethereum')) {
+      const call = decodeFunctionData({ abi: universalResolverAbi, data });
+      const inner = decodeFunctionData({ abi: addrAbi, data: call.args[1] });
+      const name = [...ensNames.keys()].find((item) => namehash(item) === inner.args[0]);
+      if (!name)
+        throw new Revert(
+          encodeErrorResult({
+            abi: universalResolverAbi,
+            errorName: 'ResolverNotFound',
+            args: [call.args[0]],
+          }),
+        );
+      const result = encodeFunctionResult({
+        abi: addrAbi,
+        functionName: 'addr',
+        result: ensNames.get(name) as Hex,
+      });
+      return encodeFunctionResult({
+        abi: universalResolverAbi,
+        functionName: 'resolveWithGateways',
+        result: [result, ENS_RESOLVER],
+      });
+    }
     if (to === MULTICALL3) {
       const call = decodeFunctionData({ abi: multicall3Abi, data });
-      if (call.functionName !== 'aggregate3') throw new Revert('execution reverted');
+      if (call.functionName !== 'aggregate3') throw new Revert();
       const results = call.args[0].map((item) => {
         try {
           return { success: true, returnData: erc20Call(chain, item.target, item.callData) };
@@ -135,7 +181,8 @@ export async function startFakeEvmRpc(): Promise<FakeEvmRpc> {
           return { error: { code: -32601, message: 'Method not found' } };
       }
     } catch (error) {
-      if (error instanceof Revert) return { error: { code: 3, message: 'execution reverted', data: '0x' } };
+      if (error instanceof Revert)
+        return { error: { code: 3, message: 'execution reverted', data: error.data } };
       return { error: { code: -32602, message: 'Invalid params' } };
     }
   }
@@ -180,6 +227,7 @@ export async function startFakeEvmRpc(): Promise<FakeEvmRpc> {
     chainUrl: (chain) => `${url}/${chain}`,
     chain: chainState,
     requests,
+    ensNames,
     get httpRequests() {
       return state.httpRequests;
     },
@@ -204,6 +252,7 @@ export async function startFakeEvmRpc(): Promise<FakeEvmRpc> {
     reset() {
       chains.clear();
       requests.length = 0;
+      ensNames.clear();
       state.down = false;
       state.rateLimited = false;
       state.failing = false;

@@ -16,7 +16,10 @@ import {
   type WalletChain,
 } from '../../connectors/blockchain/wallets';
 import { BLOCKCHAIN_PROVIDER } from '../../connectors/blockchain/blockchain-connector';
-import { EVM_CHAIN_IDS } from '../../connectors/blockchain/evm/chains';
+import { EVM_CHAIN_IDS, EVM_CHAINS } from '../../connectors/blockchain/evm/chains';
+import { ProviderError } from '../../connectors/provider-error';
+import { providerOutboundPolicy } from '../../connectors/access';
+import type { Config } from '../../config/env';
 import type { ConnectorConfig } from '../../connectors/registry';
 import { AppError } from '../../http/app-error';
 import { reportingFor } from '../../fx/reporting';
@@ -55,12 +58,16 @@ function refuse(field: string, message: string, code = 'invalid'): never {
  * Checks a wallet as the user typed it: a private key or recovery phrase in any field is refused first
  * (and never stored or logged), then the address or key by the chain's own checksum rules.
  */
-export function checkWalletInput(input: WalletInput & { chain: WalletChain }): CheckedWallet {
+function refuseSecrets(input: WalletInput): void {
   for (const field of ['address', 'xpub', 'label'] as const) {
     const value = input[field];
     if (typeof value === 'string' && looksLikeWalletSecret(value))
       refuse(field, PUBLIC_ADDRESS_ONLY, 'secret_refused');
   }
+}
+
+export function checkWalletInput(input: WalletInput & { chain: WalletChain }): CheckedWallet {
+  refuseSecrets(input);
   const typed = input.address?.trim() || undefined;
   const xpub = input.xpub?.trim() || undefined;
   if (!typed && !xpub) refuse('address', 'Enter the wallet’s public address', 'required');
@@ -79,13 +86,51 @@ export function checkWalletInput(input: WalletInput & { chain: WalletChain }): C
   return { chain: input.chain, ...(address ? { address } : {}), ...(xpub ? { xpub } : {}), label };
 }
 
+/** Looks an ENS name up on Ethereum (EVM_RPC_URLS' node, through the outbound guard); null without an address. */
+export type EnsResolver = (name: string) => Promise<string | null>;
+
+export function ensResolver(config: Pick<Config, 'crypto' | 'outbound'>): EnsResolver {
+  return async (name) => {
+    // viem's ENS code is loaded only when a name is added.
+    const { resolveEnsName } = await import('../../connectors/blockchain/evm/ens');
+    return resolveEnsName(name, {
+      rpcUrl: config.crypto.evmRpcUrls.ethereum ?? EVM_CHAINS.ethereum.defaultRpcUrl,
+      outbound: providerOutboundPolicy(config),
+    });
+  };
+}
+
+/**
+ * An ENS name given for Ethereum (or every EVM chain) replaced by the address it points to; the name
+ * becomes the wallet's name unless one was given.
+ */
+async function resolveName(input: WalletInput, resolve: EnsResolver | undefined): Promise<WalletInput> {
+  const name = input.address?.trim();
+  if (!resolve || !name || !/\.eth$/i.test(name)) return input;
+  if (input.chain !== 'ethereum' && input.chain !== ALL_EVM_CHAINS) return input;
+  refuseSecrets(input);
+  let address: string | null;
+  try {
+    address = await resolve(name);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.kind === 'invalid') refuse('address', error.message);
+    throw new AppError('EXTERNAL_SERVICE', error.message);
+  }
+  if (!address)
+    refuse('address', 'This ENS name has no Ethereum address set: paste the wallet’s 0x address instead.');
+  return { ...input, address, label: input.label?.trim() || name.toLowerCase() };
+}
+
 export async function addWallet(options: {
   db: Database;
   userId: string;
   input: WalletInput;
   limits: UserLimits;
+  resolveEns?: EnsResolver;
 }) {
-  const { db, userId, input } = options;
+  const { db, userId } = options;
+  const input = await resolveName(options.input, options.resolveEns);
   const all = input.chain === ALL_EVM_CHAINS;
   const checked = (all ? EVM_CHAIN_IDS : [input.chain as WalletChain]).map((chain) => {
     const wallet = checkWalletInput({ ...input, chain });

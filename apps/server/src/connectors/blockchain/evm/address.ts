@@ -7,7 +7,7 @@ export const EVM_MESSAGES = {
     'This is not an EVM address: it is 0x followed by 40 hexadecimal characters (0-9, a-f), as your wallet shows it.',
   checksum:
     'This address’s capital letters do not match its checksum (EIP-55): check it for typos, or copy it again from your wallet.',
-  ens: 'ENS names are not looked up: paste the wallet’s 0x address instead.',
+  ens: 'ENS names are looked up on Ethereum: choose Ethereum or all EVM chains, or paste the wallet’s 0x address.',
   unavailable: (chain: string) => `The ${chain} RPC node did not answer. The next sync tries again.`,
   rateLimited: (chain: string) => `The ${chain} RPC node asked us to slow down. The next sync tries again.`,
   tokenUnread: (symbol: string, chain: string) =>

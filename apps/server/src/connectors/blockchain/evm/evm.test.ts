@@ -188,3 +188,16 @@ describe('EVM wallet through JSON-RPC', () => {
         expect(isAddress(token.address, { strict: true }), `${chain} ${token.symbol}`).toBe(true);
   });
 });
+
+describe('ENS names on Ethereum', () => {
+  it('resolves a name through the Universal Resolver, and gives null for a name without an address', async () => {
+    const { resolveEnsName } = await import('./ens');
+    rpc.chain('ethereum');
+    rpc.ensNames.set('lodestar-test.eth', OWNER);
+    const options = { rpcUrl: rpc.chainUrl('ethereum'), outbound: LOOPBACK };
+    expect(await resolveEnsName('Lodestar-Test.eth', options)).toBe(OWNER);
+    expect(await resolveEnsName('nobody-here.eth', options)).toBeNull();
+    rpc.down = true;
+    await expect(resolveEnsName('lodestar-test.eth', options)).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+});

@@ -45,7 +45,7 @@ export const WALLET_FORM_TEXT = {
   solana: 'A Solana address is 32 to 44 letters and digits (base58), as your wallet shows it.',
   bitcoin: 'A Bitcoin address starts with 1, 3 or bc1; an extended public key with xpub, ypub or zpub.',
   evm: 'An EVM address is 0x followed by 40 hexadecimal characters (0-9, a-f).',
-  ens: 'ENS names are not looked up: paste the wallet’s 0x address instead.',
+  ens: 'ENS names are looked up on Ethereum: choose Ethereum or all EVM chains, or paste the wallet’s 0x address.',
 } as const;
 
 /** Whether the text is an extended public key (sent as `xpub`) rather than an address. */
@@ -62,7 +62,8 @@ export function addressProblem(chain: string, value: string, final = false): str
   if (!text) return final ? WALLET_FORM_TEXT.required : null;
   if (looksLikeWalletSecret(text)) return PUBLIC_ADDRESS_ONLY;
   if (chain === 'evm' || EVM_NETWORKS.some((network) => network.value === chain)) {
-    if (/\.eth$/i.test(text)) return WALLET_FORM_TEXT.ens;
+    // An ENS name is looked up by the server on Ethereum (for Ethereum or every EVM chain).
+    if (/\.eth$/i.test(text)) return chain === 'evm' || chain === 'ethereum' ? null : WALLET_FORM_TEXT.ens;
     if (EVM_ADDRESS.test(text)) return null;
     return final || text.length >= 42 || !/^(0x?)?[0-9a-fA-F]*$/.test(text) ? WALLET_FORM_TEXT.evm : null;
   }

@@ -148,10 +148,14 @@ describe('Wallets', () => {
     await user.click(await screen.findByRole('radio', { name: 'Ethereum & EVM' }));
     expect(screen.getByRole('combobox', { name: 'Networks' })).toHaveTextContent('All EVM chains');
     const field = screen.getByLabelText('Public address or extended public key');
+    // An ENS name is looked up on Ethereum: accepted for every EVM chain, not for one other network.
     await user.type(field, 'vitalik.eth');
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'ENS names are not looked up: paste the wallet’s 0x address instead.',
-    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: 'Networks' }));
+    await user.click(await screen.findByRole('option', { name: 'Base' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('ENS names are looked up on Ethereum');
+    await user.click(screen.getByRole('combobox', { name: 'Networks' }));
+    await user.click(await screen.findByRole('option', { name: 'All EVM chains' }));
     await user.clear(field);
     await user.type(field, `${owner}0`);
     expect(screen.getByRole('alert')).toHaveTextContent(
