@@ -233,6 +233,44 @@ describe('server environment', () => {
     expect(problemsOf(external)).toEqual([]);
   });
 
+  it('reads EVM_RPC_URLS and EVM_EXTRA_TOKENS, and names what is wrong with them', () => {
+    const secrets = () => ({ encryptionKey: strong, authSecret: strong, cronSecret: strong });
+    expect(parseConfig({}, secrets).crypto).toMatchObject({ evmRpcUrls: {}, evmExtraTokens: [] });
+    const config = parseConfig(
+      {
+        EVM_RPC_URLS: '{"ethereum":"https://eth.example/rpc","bsc":"http://10.0.0.5:8545"}',
+        EVM_EXTRA_TOKENS:
+          '[{"chain":"arbitrum","address":"0x912CE59144191C1204E64559FE8253a0e49E6548","symbol":"arb","decimals":18,"coingeckoId":"arbitrum"}]',
+      },
+      secrets,
+    );
+    expect(config.crypto.evmRpcUrls).toEqual({
+      ethereum: 'https://eth.example/rpc',
+      bsc: 'http://10.0.0.5:8545',
+    });
+    expect(config.crypto.evmExtraTokens).toEqual([
+      {
+        chain: 'arbitrum',
+        address: '0x912CE59144191C1204E64559FE8253a0e49E6548',
+        symbol: 'ARB',
+        decimals: 18,
+        priceId: 'arbitrum',
+      },
+    ]);
+    const problems = problemsOf({
+      EVM_RPC_URLS: '{"dogechain":"https://rpc.example"}',
+      // A mixed-case address whose checksum does not match.
+      EVM_EXTRA_TOKENS:
+        '[{"chain":"arbitrum","address":"0x912CE59144191C1204E64559FE8253a0e49E6549","symbol":"ARB","decimals":18,"coingeckoId":"arbitrum"}]',
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^EVM_RPC_URLS: must be a JSON object of chain \(ethereum, polygon/),
+      expect.stringMatching(/^EVM_EXTRA_TOKENS: must be a JSON list of/),
+    ]);
+    expect(problemsOf({ EVM_RPC_URLS: '{"base":"ftp://rpc.example"}' })).toHaveLength(1);
+    expect(problemsOf({ EVM_EXTRA_TOKENS: '{"chain":"base"}' })).toHaveLength(1);
+  });
+
   it('explains the whole list in the error message', () => {
     expect(() => parseConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(
       /Invalid configuration:\n {2}- PORT: .*\n {2}- LOG_LEVEL: /,

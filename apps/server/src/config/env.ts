@@ -1,7 +1,9 @@
 import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '@lodestar/domain';
 import ipaddr from 'ipaddr.js';
 import proxyAddr from 'proxy-addr';
+import { isAddress } from 'viem';
 import { z } from 'zod';
+import { EVM_CHAIN_IDS, type EvmChainId, type ExtraEvmToken } from '../connectors/blockchain/evm/chains';
 
 /**
  * Server configuration from the environment (spec §5 "Server environment", DESIGN.md §8).
@@ -70,6 +72,84 @@ const exchangeApiUrls = optionalText.transform((value, context) => {
     return z.NEVER;
   }
   return parsed as Record<string, string>;
+});
+
+function parseJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** EVM_RPC_URLS: a JSON object of EVM chain id → http(s) JSON-RPC URL (chains left out keep their default). */
+const evmRpcUrls = optionalText.transform((value, context) => {
+  if (value === undefined) return {} as Partial<Record<EvmChainId, string>>;
+  const parsed = parseJson(value);
+  const ok =
+    parsed !== null &&
+    typeof parsed === 'object' &&
+    !Array.isArray(parsed) &&
+    Object.entries(parsed).every(
+      ([chain, item]) => (EVM_CHAIN_IDS as readonly string[]).includes(chain) && isHttpUrl(item),
+    );
+  if (!ok) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be a JSON object of chain (${EVM_CHAIN_IDS.join(', ')}) to http(s) URL, e.g. {"ethereum":"https://rpc.example"}`,
+    });
+    return z.NEVER;
+  }
+  return parsed as Partial<Record<EvmChainId, string>>;
+});
+
+/** EVM_EXTRA_TOKENS: a JSON list of ERC-20 tokens to read besides the listed stablecoins. */
+const evmExtraTokens = optionalText.transform((value, context) => {
+  if (value === undefined) return [] as ExtraEvmToken[];
+  const parsed = parseJson(value);
+  const valid = (item: unknown): item is Record<string, unknown> => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return false;
+    const token = item as Record<string, unknown>;
+    return (
+      typeof token.chain === 'string' &&
+      (EVM_CHAIN_IDS as readonly string[]).includes(token.chain) &&
+      typeof token.address === 'string' &&
+      /^0x[0-9a-fA-F]{40}$/.test(token.address) &&
+      (token.address === token.address.toLowerCase() || isAddress(token.address, { strict: true })) &&
+      typeof token.symbol === 'string' &&
+      /^[A-Za-z0-9.]{1,12}$/.test(token.symbol) &&
+      typeof token.decimals === 'number' &&
+      Number.isInteger(token.decimals) &&
+      token.decimals >= 0 &&
+      token.decimals <= 36 &&
+      typeof token.coingeckoId === 'string' &&
+      /^[a-z0-9-]{1,100}$/.test(token.coingeckoId)
+    );
+  };
+  if (!Array.isArray(parsed) || !parsed.every(valid)) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be a JSON list of {"chain","address","symbol","decimals","coingeckoId"}, e.g. [{"chain":"arbitrum","address":"0x912CE59144191C1204E64559FE8253a0e49E6548","symbol":"ARB","decimals":18,"coingeckoId":"arbitrum"}]',
+    });
+    return z.NEVER;
+  }
+  return parsed.map((token): ExtraEvmToken => ({
+    chain: token.chain as EvmChainId,
+    address: token.address as `0x${string}`,
+    symbol: (token.symbol as string).toUpperCase(),
+    decimals: token.decimals as number,
+    priceId: token.coingeckoId as string,
+  }));
 });
 
 const url = (protocols: string[]) =>
@@ -261,6 +341,8 @@ const envSchema = z.object({
   CRYPTO_PRICES_URL: url(['http:', 'https:']),
   BTC_ESPLORA_URL: url(['http:', 'https:']),
   SOLANA_RPC_URL: url(['http:', 'https:']),
+  EVM_RPC_URLS: evmRpcUrls,
+  EVM_EXTRA_TOKENS: evmExtraTokens,
   CCXT_API_URLS: exchangeApiUrls,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -377,6 +459,10 @@ export type Config = {
     pricesUrl: string;
     esploraUrl: string;
     solanaRpcUrl: string;
+    /** EVM chain id → JSON-RPC URL replacing the chain's public default (EVM_RPC_URLS). */
+    evmRpcUrls: Partial<Record<EvmChainId, string>>;
+    /** ERC-20 tokens read besides the listed stablecoins (EVM_EXTRA_TOKENS). */
+    evmExtraTokens: ExtraEvmToken[];
     /** Exchange id → base URL replacing the exchange's API origin (CCXT_API_URLS: proxies, tests). */
     exchangeApiUrls: Record<string, string>;
   };
@@ -591,6 +677,8 @@ export function parseConfig(
       pricesUrl: (parsed.CRYPTO_PRICES_URL ?? DEFAULT_CRYPTO_PRICES_URL).replace(/\/+$/, ''),
       esploraUrl: (parsed.BTC_ESPLORA_URL ?? DEFAULT_BTC_ESPLORA_URL).replace(/\/+$/, ''),
       solanaRpcUrl: parsed.SOLANA_RPC_URL ?? DEFAULT_SOLANA_RPC_URL,
+      evmRpcUrls: parsed.EVM_RPC_URLS,
+      evmExtraTokens: parsed.EVM_EXTRA_TOKENS,
       exchangeApiUrls: parsed.CCXT_API_URLS,
     },
     features: {

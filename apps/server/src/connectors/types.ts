@@ -1,5 +1,6 @@
 import type { OutboundPolicy } from '../outbound/guard';
 import type { CryptoPriceService } from '../prices/crypto-prices';
+import type { EvmChainId, ExtraEvmToken } from './blockchain/evm/chains';
 
 /**
  * The one interface every money source implements (DESIGN.md §5): link → accounts; sync(cursor) →
@@ -139,6 +140,10 @@ export type ConnectorContext = {
 export type CryptoServices = {
   esploraUrl: string;
   solanaRpcUrl: string;
+  /** EVM chain id → JSON-RPC URL replacing the chain's public default (EVM_RPC_URLS). */
+  evmRpcUrls?: Partial<Record<EvmChainId, string>>;
+  /** ERC-20 tokens read besides the listed stablecoins (EVM_EXTRA_TOKENS). */
+  evmExtraTokens?: readonly ExtraEvmToken[];
   prices: CryptoPriceService;
   /** Exchanges (ccxt): API base URLs that replace an exchange's own (CCXT_API_URLS). */
   exchanges?: { apiUrls: Record<string, string>; rateLimitMs?: number };

@@ -17,6 +17,7 @@ import {
   type IsoDate,
 } from '@lodestar/domain';
 import { ProviderError } from '../connectors/provider-error';
+import type { EvmChainId, ExtraEvmToken } from '../connectors/blockchain/evm/chains';
 import type { Logger } from '../logger';
 import { fetchDailyCloses, fetchSimplePrices, type SimplePrice } from './coingecko-client';
 
@@ -232,6 +233,8 @@ export function cryptoServices(deps: {
       pricesUrl: string;
       esploraUrl: string;
       solanaRpcUrl: string;
+      evmRpcUrls?: Partial<Record<EvmChainId, string>>;
+      evmExtraTokens?: readonly ExtraEvmToken[];
       exchangeApiUrls?: Record<string, string>;
     };
   };
@@ -241,6 +244,8 @@ export function cryptoServices(deps: {
   return {
     esploraUrl: deps.config.crypto.esploraUrl,
     solanaRpcUrl: deps.config.crypto.solanaRpcUrl,
+    evmRpcUrls: deps.config.crypto.evmRpcUrls ?? {},
+    evmExtraTokens: deps.config.crypto.evmExtraTokens ?? [],
     exchanges: { apiUrls: deps.config.crypto.exchangeApiUrls ?? {} },
     prices: createCryptoPriceService({
       db: deps.db,

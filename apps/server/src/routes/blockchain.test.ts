@@ -6,6 +6,8 @@ import type { TestBrowser } from '../testing/browser';
 import { startFakeCoinGecko, type FakeCoinGecko } from '../testing/fake-coingecko';
 import { startFakeEsplora, type FakeEsplora } from '../testing/fake-esplora';
 import { startFakeSolanaRpc, type FakeSolanaRpc } from '../testing/fake-solana-rpc';
+import { startFakeEvmRpc, type FakeEvmRpc } from '../testing/fake-evm-rpc';
+import { EVM_CHAIN_IDS, EVM_CHAINS } from '../connectors/blockchain/evm/chains';
 import { deriveAddress, parseExtendedPublicKey } from '../connectors/blockchain/bitcoin/addresses';
 import { signedInUser } from '../use-cases/transactions/test-fixtures';
 
@@ -29,6 +31,7 @@ let w: AuthWorld;
 let esplora: FakeEsplora;
 let gecko: FakeCoinGecko;
 let solana: FakeSolanaRpc;
+let evm: FakeEvmRpc;
 let browser: TestBrowser;
 let userId: string;
 
@@ -36,10 +39,15 @@ beforeAll(async () => {
   esplora = await startFakeEsplora();
   gecko = await startFakeCoinGecko();
   solana = await startFakeSolanaRpc();
+  evm = await startFakeEvmRpc();
   w = await createAuthWorld({
     CRYPTO_PRICES_URL: gecko.url,
     BTC_ESPLORA_URL: esplora.url,
     SOLANA_RPC_URL: solana.url,
+    EVM_RPC_URLS: JSON.stringify(
+      Object.fromEntries(EVM_CHAIN_IDS.map((chain) => [chain, evm.chainUrl(chain)])),
+    ),
+    OUTBOUND_ALLOW_PRIVATE: '127.0.0.1',
   });
   ({ browser, userId } = await signedInUser(w));
   const key = parseExtendedPublicKey(ZPUB)!;
@@ -62,6 +70,7 @@ afterAll(async () => {
   await esplora.close();
   await gecko.close();
   await solana.close();
+  await evm.close();
 });
 
 type Wallet = {
@@ -95,10 +104,11 @@ async function wallets(): Promise<Wallet[]> {
 }
 
 const post = (body: unknown) =>
-  browser.json<{ data: { wallet: Wallet }; error?: string; items?: { field: string; message: string }[] }>(
-    '/api/v1/blockchain/wallets',
-    { method: 'POST', body },
-  );
+  browser.json<{
+    data: { wallet: Wallet; wallets: Wallet[] };
+    error?: string;
+    items?: { field: string; message: string }[];
+  }>('/api/v1/blockchain/wallets', { method: 'POST', body });
 
 describe('blockchain wallets API', () => {
   it('adds an xpub wallet, syncs it and lists its holdings with their value', async () => {
@@ -161,6 +171,127 @@ describe('blockchain wallets API', () => {
     ]);
     const removed = await browser.json(`/api/v1/blockchain/wallets/${wallet!.id}`, { method: 'DELETE' });
     expect(removed.status).toBe(200);
+  });
+
+  it('follows an EVM address on every EVM chain: native coins and tokens, exact to 18 decimals', async () => {
+    const owner = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'; // EIP-55's example
+    for (const chain of EVM_CHAIN_IDS)
+      for (const token of EVM_CHAINS[chain].tokens)
+        evm.chain(chain).tokens.set(token.address.toLowerCase(), {
+          symbol: token.symbol,
+          decimals: token.decimals,
+          balances: new Map(),
+        });
+    evm.chain('ethereum').balances.set(owner.toLowerCase(), 1_234_567_890_123_456_789n);
+    evm
+      .chain('ethereum')
+      .tokens.get('0x6b175474e89094c44da98b954eedeac495271d0f')!
+      .balances.set(owner.toLowerCase(), 10n ** 18n * 250n + 1n);
+    evm.chain('polygon').balances.set(owner.toLowerCase(), 10n ** 18n * 3n);
+    const now = Math.floor(Date.now() / 1000);
+    gecko.coins.set('ethereum', { prices: { usd: 3000, eur: 2800 }, lastUpdatedAt: now });
+    gecko.coins.set('dai', { prices: { usd: 1.001, eur: 0.93 }, lastUpdatedAt: now });
+    gecko.coins.set('polygon-ecosystem-token', { prices: { usd: 0.5, eur: 0.45 }, lastUpdatedAt: now });
+
+    const checksum = await post({ chain: 'ethereum', address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d35A' });
+    expect(checksum.status).toBe(400);
+    expect(checksum.body.items).toEqual([
+      expect.objectContaining({ field: 'address', message: expect.stringContaining('checksum (EIP-55)') }),
+    ]);
+    const ens = await post({ chain: 'base', address: 'vitalik.eth' });
+    expect(ens.body.items?.[0]?.message).toBe(
+      'ENS names are looked up on Ethereum: choose Ethereum or all EVM chains, or paste the wallet’s 0x address.',
+    );
+    const xpub = await post({ chain: 'base', xpub: ZPUB });
+    expect(xpub.status).toBe(400);
+
+    // Lower case is accepted and stored in its checksummed form.
+    const added = await post({ chain: 'evm', address: owner.toLowerCase(), label: 'Ledger' });
+    expect(added.status).toBe(201);
+    expect(added.body.data.wallets.map((wallet) => [wallet.chain, wallet.label])).toEqual([
+      ['ethereum', 'Ledger (Ethereum)'],
+      ['polygon', 'Ledger (Polygon)'],
+      ['arbitrum', 'Ledger (Arbitrum)'],
+      ['optimism', 'Ledger (Optimism)'],
+      ['base', 'Ledger (Base)'],
+      ['bsc', 'Ledger (BNB Chain)'],
+    ]);
+    expect(added.body.data.wallet.label).toBe('Ledger (Ethereum)');
+    const list = (await wallets()).filter((wallet) => wallet.label.startsWith('Ledger'));
+    expect(list).toHaveLength(6);
+    const byChain = (chain: string) => list.find((wallet) => wallet.chain === chain)!;
+    expect(byChain('ethereum')).toMatchObject({ address: owner, status: 'active' });
+    expect(
+      byChain('ethereum').holdings.map((holding) => [
+        holding.symbol,
+        holding.quantity,
+        holding.value?.amountMinor,
+      ]),
+    ).toEqual([
+      ['DAI', '250.000000000000000001', 25000], // at the peg
+      ['ETH', '1.234567890123456789', 370370], // × 3,000 = 3,703.70
+    ]);
+    expect(byChain('polygon').holdings.map((holding) => [holding.symbol, holding.quantity])).toEqual([
+      ['POL', '3'],
+    ]);
+    expect(byChain('base').holdings).toEqual([]);
+    expect(byChain('bsc')).toMatchObject({ status: 'active', holdings: [] });
+
+    // The same address again, in another case: nothing left to add.
+    const again = await post({ chain: 'evm', address: owner.toUpperCase().replace('0X', '0x') });
+    expect(again.status).toBe(409);
+    const single = await post({ chain: 'polygon', address: owner });
+    expect(single.status).toBe(409);
+    for (const wallet of list)
+      expect(
+        (await browser.json(`/api/v1/blockchain/wallets/${wallet.id}`, { method: 'DELETE' })).status,
+      ).toBe(200);
+  });
+
+  it('resolves an ENS name on Ethereum and follows the address it points to', async () => {
+    const owner = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB'; // EIP-55's example
+    evm.chain('ethereum').balances.set(owner.toLowerCase(), 10n ** 18n);
+    evm.ensNames.set('lodestar-test.eth', owner);
+    const missing = await post({ chain: 'ethereum', address: 'nobody-here.eth' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.items?.[0]).toMatchObject({
+      field: 'address',
+      message: 'This ENS name has no Ethereum address set: paste the wallet’s 0x address instead.',
+    });
+    const elsewhere = await post({ chain: 'polygon', address: 'lodestar-test.eth' });
+    expect(elsewhere.body.items?.[0]?.message).toContain('ENS names are looked up on Ethereum');
+    const added = await post({ chain: 'ethereum', address: 'Lodestar-Test.eth' });
+    expect(added.status).toBe(201);
+    expect(added.body.data.wallet).toMatchObject({
+      chain: 'ethereum',
+      label: 'lodestar-test.eth',
+      address: owner,
+    });
+    const again = await post({ chain: 'ethereum', address: owner });
+    expect(again.status).toBe(409);
+    const wallet = (await wallets()).find((item) => item.label === 'lodestar-test.eth');
+    expect(wallet?.holdings.map((holding) => [holding.symbol, holding.quantity])).toEqual([['ETH', '1']]);
+    expect(
+      (await browser.json(`/api/v1/blockchain/wallets/${wallet!.id}`, { method: 'DELETE' })).status,
+    ).toBe(200);
+  });
+
+  it('refuses an EVM private key on an EVM chain without storing or logging it', async () => {
+    const key = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
+    for (const field of ['address', 'label']) {
+      const refused = await post({
+        chain: 'evm',
+        address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+        [field]: key,
+      });
+      expect(refused.status, field).toBe(400);
+      expect(refused.body.items).toEqual([{ field, message: PUBLIC_ADDRESS_ONLY, code: 'secret_refused' }]);
+    }
+    expect(JSON.stringify(w.t.logLines)).not.toContain(key);
+    const stored = await w.t.database.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from connection where settings::text like ${`%${key}%`}`,
+    );
+    expect(stored.rows[0]?.count).toBe(0);
   });
 
   it('checks an address by its checksum, with a clear message', async () => {

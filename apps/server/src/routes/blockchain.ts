@@ -10,7 +10,14 @@ import { COOKIE_AUTH, jsonBody, jsonResponse, MoneySchema } from '../http/openap
 import type { SyncRunner } from '../sync/runner';
 import { startUserSyncs } from '../sync/start-syncs';
 import { userLimits } from '../use-cases/limits/user-limits';
-import { addWallet, findWallet, listWallets, WALLET_TEXTS } from '../use-cases/crypto/wallets';
+import {
+  addWallet,
+  ALL_EVM_CHAINS,
+  ensResolver,
+  findWallet,
+  listWallets,
+  WALLET_TEXTS,
+} from '../use-cases/crypto/wallets';
 
 /** Blockchain wallets (spec §7 blockchain/wallets, blockchain/sync; docs/crypto.md). */
 
@@ -59,7 +66,8 @@ const WalletSchema = z
   })
   .openapi('Wallet');
 
-const CHAIN_MESSAGE = `Chain must be one of ${WALLET_CHAINS.join(', ')}`;
+const ADD_CHAINS = [...WALLET_CHAINS, ALL_EVM_CHAINS] as const;
+const CHAIN_MESSAGE = `Chain must be one of ${ADD_CHAINS.join(', ')}`;
 const idParam = z.object({ id: z.uuid({ message: WALLET_TEXTS.notFound }) });
 
 const routes = {
@@ -86,7 +94,9 @@ const routes = {
     request: {
       body: jsonBody(
         z.object({
-          chain: z.enum(WALLET_CHAINS, CHAIN_MESSAGE),
+          chain: z.enum(ADD_CHAINS, CHAIN_MESSAGE).openapi({
+            description: '`evm`: the address on every EVM chain (one wallet per chain not yet followed)',
+          }),
           address: z.string().max(1_000, 'This is not an address').optional(),
           xpub: z.string().max(1_000, 'This is not an extended public key').optional(),
           label: z.string().max(1_000, 'Name the wallet in 100 characters or fewer').optional(),
@@ -94,7 +104,13 @@ const routes = {
       ),
     },
     responses: {
-      201: jsonResponse(z.object({ wallet: WalletSchema }), 'Added; the first sync runs now'),
+      201: jsonResponse(
+        z.object({
+          wallet: WalletSchema,
+          wallets: z.array(WalletSchema).openapi({ description: 'Every wallet added (several for `evm`)' }),
+        }),
+        'Added; the first sync runs now',
+      ),
       400: { description: 'Not a valid address for the chain, or a secret was pasted' },
       409: { description: 'This wallet is already added' },
     },
@@ -121,11 +137,11 @@ const routes = {
 export function blockchainRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) {
   const { db, auth, syncRunner } = deps;
 
-  async function walletView(userId: string, id: string) {
+  async function walletViews(userId: string, ids: string[]) {
     const { wallets } = await listWallets(db, userId, deps.config, deps.now());
-    const wallet = wallets.find((item) => item.id === id);
-    if (!wallet) throw AppError.notFound(WALLET_TEXTS.notFound);
-    return wallet;
+    const found = ids.flatMap((id) => wallets.filter((item) => item.id === id));
+    if (!found.length) throw AppError.notFound(WALLET_TEXTS.notFound);
+    return found;
   }
 
   return new OpenAPIHono<AppEnv>()
@@ -136,9 +152,19 @@ export function blockchainRoutes(deps: RouteDeps & { syncRunner: SyncRunner }) {
     .openapi(routes.add, async (c) => {
       const { userId } = await requireUser(c, auth);
       const input = c.req.valid('json');
-      const created = await addWallet({ db, userId, input, limits: await userLimits(deps, userId) });
-      await syncRunner.start(userId, created.id, { ignoreBudget: true });
-      return ok(c, { wallet: await walletView(userId, created.id) }, 201);
+      const created = await addWallet({
+        db,
+        userId,
+        input,
+        limits: await userLimits(deps, userId),
+        resolveEns: ensResolver(deps.config),
+      });
+      for (const connection of created) await syncRunner.start(userId, connection.id, { ignoreBudget: true });
+      const wallets = await walletViews(
+        userId,
+        created.map((connection) => connection.id),
+      );
+      return ok(c, { wallet: wallets[0] as (typeof wallets)[number], wallets }, 201);
     })
     .openapi(routes.remove, async (c) => {
       const { userId } = await requireUser(c, auth);

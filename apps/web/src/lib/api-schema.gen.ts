@@ -745,8 +745,20 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** @enum {string} */
-            chain: 'bitcoin' | 'solana';
+            /**
+             * @description `evm`: the address on every EVM chain (one wallet per chain not yet followed)
+             * @enum {string}
+             */
+            chain:
+              | 'bitcoin'
+              | 'solana'
+              | 'ethereum'
+              | 'polygon'
+              | 'arbitrum'
+              | 'optimism'
+              | 'base'
+              | 'bsc'
+              | 'evm';
             address?: string;
             xpub?: string;
             label?: string;
@@ -765,6 +777,8 @@ export interface paths {
               success: true;
               data: {
                 wallet: components['schemas']['Wallet'];
+                /** @description Every wallet added (several for `evm`) */
+                wallets: components['schemas']['Wallet'][];
               };
             };
           };
@@ -7914,7 +7928,7 @@ export interface components {
     Wallet: {
       id: string;
       /** @enum {string} */
-      chain: 'bitcoin' | 'solana';
+      chain: 'bitcoin' | 'solana' | 'ethereum' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'bsc';
       label: string;
       address: string | null;
       xpub: string | null;

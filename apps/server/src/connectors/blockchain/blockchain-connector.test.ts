@@ -8,6 +8,8 @@ import { createCryptoPriceService } from '../../prices/crypto-prices';
 import { runSync } from '../../sync/engine';
 import { startFakeCoinGecko, type FakeCoinGecko } from '../../testing/fake-coingecko';
 import { startFakeEsplora, type FakeEsplora } from '../../testing/fake-esplora';
+import { startFakeEvmRpc, type FakeEvmRpc } from '../../testing/fake-evm-rpc';
+import { EVM_CHAINS } from './evm/chains';
 import { deriveAddress, parseExtendedPublicKey } from './bitcoin/addresses';
 import { blockchainConnector } from './blockchain-connector';
 
@@ -22,12 +24,15 @@ const logger = createLogger('silent');
 let t: TestDatabase;
 let esplora: FakeEsplora;
 let gecko: FakeCoinGecko;
+let evm: FakeEvmRpc;
 beforeAll(async () => {
   t = await createTestDatabase();
   esplora = await startFakeEsplora();
   gecko = await startFakeCoinGecko();
+  evm = await startFakeEvmRpc();
 });
 afterAll(async () => {
+  await evm.close();
   await esplora.close();
   await gecko.close();
   await t.drop();
@@ -48,6 +53,7 @@ function crypto() {
   return {
     esploraUrl: esplora.url,
     solanaRpcUrl: 'http://127.0.0.1:9',
+    evmRpcUrls: { ethereum: evm.chainUrl('ethereum') },
     prices: createCryptoPriceService({
       db: t.db,
       baseUrl: gecko.url,
@@ -69,6 +75,7 @@ async function sync(userId: string, connectionId: string) {
     today: TODAY,
     retryDelayMs: 1,
     crypto: crypto(),
+    outbound: { allowPrivate: ['127.0.0.1/32'] },
   });
 }
 
@@ -168,5 +175,73 @@ describe('Bitcoin wallet sync', () => {
     expect(account.rows).toEqual([{ balance: '300000' }]); // 0.05 BTC × 60,000
     const holdings = await t.db.execute(sql`select quantity::text from holding where user_id = ${userId}`);
     expect(holdings.rows).toEqual([{ quantity: '0.050000000000000000' }]);
+  });
+});
+
+describe('EVM wallet sync', () => {
+  const OWNER = '0x52908400098527886E0F7030069857D2E4169EE7'; // EIP-55's example
+  const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+
+  async function state(userId: string) {
+    const account = await t.db.execute<Record<string, unknown>>(sql`
+      select name, type, subtype, currency, current_balance_minor::text as balance from financial_account
+      where user_id = ${userId}`);
+    const holdings = await t.db.execute<Record<string, unknown>>(sql`
+      select s.external_id, s.ticker, h.quantity::text as quantity from holding h
+      join security s on s.id = h.security_id where h.user_id = ${userId} order by s.ticker`);
+    const snapshots = await t.db.execute<Record<string, unknown>>(sql`
+      select date::text as date, balance_minor::text as balance from balance_snapshot
+      where user_id = ${userId} order by date`);
+    return { account: account.rows, holdings: holdings.rows, snapshots: snapshots.rows };
+  }
+
+  it('stores the native coin and tokens exactly, and a 429 or an RPC error changes nothing', async () => {
+    evm.reset();
+    for (const token of EVM_CHAINS.ethereum.tokens)
+      evm.chain('ethereum').tokens.set(token.address.toLowerCase(), {
+        symbol: token.symbol,
+        decimals: token.decimals,
+        balances: new Map(),
+      });
+    const owner = OWNER.toLowerCase();
+    // 18 decimals in full: 0.000000000000000001 more than 2 ETH.
+    evm.chain('ethereum').balances.set(owner, 2n * 10n ** 18n + 1n);
+    evm.chain('ethereum').tokens.get(USDC)!.balances.set(owner, 1_500_250_000n);
+    gecko.coins.set('ethereum', { prices: { usd: 3_000, eur: 2_800 }, lastUpdatedAt: at(TODAY) });
+    gecko.coins.set('usd-coin', { prices: { usd: 1, eur: 0.93 }, lastUpdatedAt: at(TODAY) });
+    const userId = await newUser();
+    const connection = await insertConnection(t.db, {
+      userId,
+      provider: 'blockchain',
+      institutionId: null,
+      displayName: 'MetaMask',
+      settings: { chain: 'ethereum', address: OWNER, label: 'MetaMask' },
+    });
+    expect(await sync(userId, connection.id)).toMatchObject({ ok: true });
+    const before = await state(userId);
+    expect(before.account).toEqual([
+      { name: 'MetaMask', type: 'wallet', subtype: 'ethereum', currency: 'USD', balance: '750025' },
+    ]); // 2 × 3,000 + 1,500.25
+    expect(before.holdings).toEqual([
+      { external_id: 'ethereum', ticker: 'ETH', quantity: '2.000000000000000001' },
+      { external_id: 'usd-coin', ticker: 'USDC', quantity: '1500.250000000000000000' },
+    ]);
+
+    // The balance moves on chain, but the node answers 429, then a JSON-RPC error: nothing changes.
+    evm.chain('ethereum').balances.set(owner, 0n);
+    evm.rateLimited = true;
+    expect(await sync(userId, connection.id)).toMatchObject({ ok: false });
+    expect(await state(userId)).toEqual(before);
+    evm.rateLimited = false;
+    evm.failing = true;
+    expect(await sync(userId, connection.id)).toMatchObject({ ok: false, status: 'error' });
+    expect(await state(userId)).toEqual(before);
+
+    // Back up: the ether is gone, so only the USDC is held.
+    evm.failing = false;
+    expect(await sync(userId, connection.id)).toMatchObject({ ok: true });
+    expect((await state(userId)).holdings).toEqual([
+      { external_id: 'usd-coin', ticker: 'USDC', quantity: '1500.250000000000000000' },
+    ]);
   });
 });

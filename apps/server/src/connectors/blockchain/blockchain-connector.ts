@@ -3,6 +3,7 @@ import { productMinor } from '../../use-cases/holdings/decimal';
 import { CRYPTO_QUOTE_CURRENCY } from '../../prices/crypto-prices';
 import { readBitcoinWallet } from './bitcoin/bitcoin-wallet';
 import { readSolanaWallet } from './solana/solana-wallet';
+import { EVM_CHAINS, isEvmChain } from './evm/chains';
 import { cryptoAsset, parseWalletSettings, walletExternalId, type WalletSettings } from './wallets';
 import {
   ProviderError,
@@ -49,6 +50,18 @@ async function balancesOf(settings: WalletSettings, context: ConnectorContext): 
     ];
   }
   if (settings.chain === 'solana') return readSolanaWallet(services.solanaRpcUrl, settings.address ?? '');
+  if (isEvmChain(settings.chain)) {
+    // viem is loaded with the first EVM wallet read, not when the server starts.
+    const { readEvmWallet } = await import('./evm/evm-wallet');
+    return readEvmWallet({
+      chain: settings.chain,
+      rpcUrl: services.evmRpcUrls?.[settings.chain] ?? EVM_CHAINS[settings.chain].defaultRpcUrl,
+      address: settings.address ?? '',
+      // Without the runner's policy (no provider access configured) only public https nodes are reached.
+      outbound: context.outbound ?? { allowPrivate: false },
+      extraTokens: services.evmExtraTokens ?? [],
+    });
+  }
   throw new ProviderError('invalid', 'This chain is not supported yet.');
 }
 

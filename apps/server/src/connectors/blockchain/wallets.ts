@@ -1,13 +1,22 @@
 import { cryptoAssetBySymbol, type CryptoAsset } from '@lodestar/domain';
 import { isBitcoinAddress, parseExtendedPublicKey } from './bitcoin/addresses';
 import { isSolanaAddress, SOLANA_MESSAGES } from './solana/solana-wallet';
+import { EVM_CHAIN_IDS, EVM_CHAINS, isEvmChain } from './evm/chains';
+import { evmAddressProblem, normalizeEvmAddress } from './evm/address';
 
 /** Chains a wallet can be on, and what identifies a wallet on each (docs/crypto.md). */
 
-export const WALLET_CHAINS = ['bitcoin', 'solana'] as const;
+export const WALLET_CHAINS = ['bitcoin', 'solana', ...EVM_CHAIN_IDS] as const;
 export type WalletChain = (typeof WALLET_CHAINS)[number];
 
-export const CHAIN_LABELS: Record<WalletChain, string> = { bitcoin: 'Bitcoin', solana: 'Solana' };
+export const CHAIN_LABELS: Record<WalletChain, string> = {
+  bitcoin: 'Bitcoin',
+  solana: 'Solana',
+  ...(Object.fromEntries(EVM_CHAIN_IDS.map((id) => [id, EVM_CHAINS[id].label])) as Record<
+    (typeof EVM_CHAIN_IDS)[number],
+    string
+  >),
+};
 
 export type WalletSettings = {
   chain: WalletChain;
@@ -34,7 +43,13 @@ export function cryptoAsset(symbol: string): CryptoAsset {
 /** What is wrong with an address for a chain, or undefined when it is valid. */
 export function addressProblem(chain: WalletChain, address: string): string | undefined {
   if (chain === 'bitcoin') return isBitcoinAddress(address) ? undefined : WALLET_MESSAGES.bitcoinAddress;
+  if (isEvmChain(chain)) return evmAddressProblem(address);
   return isSolanaAddress(address) ? undefined : SOLANA_MESSAGES.address;
+}
+
+/** A valid address as stored: EVM addresses in their EIP-55 checksummed form, others as given. */
+export function normalizeAddress(chain: WalletChain, address: string): string {
+  return isEvmChain(chain) ? normalizeEvmAddress(address) : address;
 }
 
 /** What is wrong with an extended public key for a chain, or undefined when it is valid. */

@@ -10,11 +10,16 @@ import { DECIMALS, PUBLIC_ADDRESS_ONLY, looksLikeWalletSecret, money } from '@lo
 import {
   addressProblem,
   CHAIN_LABELS,
+  normalizeAddress,
   parseWalletSettings,
   xpubProblem,
   type WalletChain,
 } from '../../connectors/blockchain/wallets';
 import { BLOCKCHAIN_PROVIDER } from '../../connectors/blockchain/blockchain-connector';
+import { EVM_CHAIN_IDS, EVM_CHAINS } from '../../connectors/blockchain/evm/chains';
+import { ProviderError } from '../../connectors/provider-error';
+import { providerOutboundPolicy } from '../../connectors/access';
+import type { Config } from '../../config/env';
 import type { ConnectorConfig } from '../../connectors/registry';
 import { AppError } from '../../http/app-error';
 import { reportingFor } from '../../fx/reporting';
@@ -30,7 +35,17 @@ export const WALLET_TEXTS = {
   notFound: 'No such wallet',
 } as const;
 
-export type WalletInput = { chain: WalletChain; address?: string; xpub?: string; label?: string };
+/** `evm` follows one address on every EVM chain: one wallet per chain. */
+export const ALL_EVM_CHAINS = 'evm';
+
+export type WalletInput = {
+  chain: WalletChain | typeof ALL_EVM_CHAINS;
+  address?: string;
+  xpub?: string;
+  label?: string;
+};
+
+type CheckedWallet = { chain: WalletChain; address?: string; xpub?: string; label: string };
 
 /** A price older than this is shown with its age. */
 const STALE_AFTER_MS = 2 * 60 * 60 * 1000;
@@ -43,25 +58,25 @@ function refuse(field: string, message: string, code = 'invalid'): never {
  * Checks a wallet as the user typed it: a private key or recovery phrase in any field is refused first
  * (and never stored or logged), then the address or key by the chain's own checksum rules.
  */
-export function checkWalletInput(input: WalletInput): {
-  chain: WalletChain;
-  address?: string;
-  xpub?: string;
-  label: string;
-} {
+function refuseSecrets(input: WalletInput): void {
   for (const field of ['address', 'xpub', 'label'] as const) {
     const value = input[field];
     if (typeof value === 'string' && looksLikeWalletSecret(value))
       refuse(field, PUBLIC_ADDRESS_ONLY, 'secret_refused');
   }
-  const address = input.address?.trim() || undefined;
+}
+
+export function checkWalletInput(input: WalletInput & { chain: WalletChain }): CheckedWallet {
+  refuseSecrets(input);
+  const typed = input.address?.trim() || undefined;
   const xpub = input.xpub?.trim() || undefined;
-  if (!address && !xpub) refuse('address', 'Enter the wallet’s public address', 'required');
-  if (address && xpub) refuse('xpub', 'Give an address or an extended public key, not both.');
-  if (address) {
-    const problem = addressProblem(input.chain, address);
+  if (!typed && !xpub) refuse('address', 'Enter the wallet’s public address', 'required');
+  if (typed && xpub) refuse('xpub', 'Give an address or an extended public key, not both.');
+  if (typed) {
+    const problem = addressProblem(input.chain, typed);
     if (problem) refuse('address', problem);
   }
+  const address = typed ? normalizeAddress(input.chain, typed) : undefined;
   if (xpub) {
     const problem = xpubProblem(input.chain, xpub);
     if (problem) refuse('xpub', problem);
@@ -71,37 +86,98 @@ export function checkWalletInput(input: WalletInput): {
   return { chain: input.chain, ...(address ? { address } : {}), ...(xpub ? { xpub } : {}), label };
 }
 
+/** Looks an ENS name up on Ethereum (EVM_RPC_URLS' node, through the outbound guard); null without an address. */
+export type EnsResolver = (name: string) => Promise<string | null>;
+
+export function ensResolver(config: Pick<Config, 'crypto' | 'outbound'>): EnsResolver {
+  return async (name) => {
+    // viem's ENS code is loaded only when a name is added.
+    const { resolveEnsName } = await import('../../connectors/blockchain/evm/ens');
+    return resolveEnsName(name, {
+      rpcUrl: config.crypto.evmRpcUrls.ethereum ?? EVM_CHAINS.ethereum.defaultRpcUrl,
+      outbound: providerOutboundPolicy(config),
+    });
+  };
+}
+
+/**
+ * An ENS name given for Ethereum (or every EVM chain) replaced by the address it points to; the name
+ * becomes the wallet's name unless one was given.
+ */
+async function resolveName(input: WalletInput, resolve: EnsResolver | undefined): Promise<WalletInput> {
+  const name = input.address?.trim();
+  if (!resolve || !name || !/\.eth$/i.test(name)) return input;
+  if (input.chain !== 'ethereum' && input.chain !== ALL_EVM_CHAINS) return input;
+  refuseSecrets(input);
+  let address: string | null;
+  try {
+    address = await resolve(name);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.kind === 'invalid') refuse('address', error.message);
+    throw new AppError('EXTERNAL_SERVICE', error.message);
+  }
+  if (!address)
+    refuse('address', 'This ENS name has no Ethereum address set: paste the wallet’s 0x address instead.');
+  return { ...input, address, label: input.label?.trim() || name.toLowerCase() };
+}
+
 export async function addWallet(options: {
   db: Database;
   userId: string;
   input: WalletInput;
   limits: UserLimits;
+  resolveEns?: EnsResolver;
 }) {
   const { db, userId } = options;
-  const wallet = checkWalletInput(options.input);
+  const input = await resolveName(options.input, options.resolveEns);
+  const all = input.chain === ALL_EVM_CHAINS;
+  const checked = (all ? EVM_CHAIN_IDS : [input.chain as WalletChain]).map((chain) => {
+    const wallet = checkWalletInput({ ...input, chain });
+    // One name for several chains: each wallet says which chain it is on.
+    return all && input.label?.trim()
+      ? { ...wallet, label: `${wallet.label} (${CHAIN_LABELS[chain]})` }
+      : wallet;
+  });
   const existing = await listConnections(db, userId);
-  const duplicate = existing.some(({ connection }) => {
-    if (connection.provider !== BLOCKCHAIN_PROVIDER) return false;
-    const settings = parseWalletSettings(connection.settings);
-    return (
-      settings?.chain === wallet.chain &&
-      (settings.address ?? settings.xpub) === (wallet.address ?? wallet.xpub)
-    );
+  const followed = (wallet: CheckedWallet) =>
+    existing.some(({ connection }) => {
+      if (connection.provider !== BLOCKCHAIN_PROVIDER) return false;
+      const settings = parseWalletSettings(connection.settings);
+      const key = settings?.address ?? settings?.xpub;
+      const same = isEvm(wallet.chain)
+        ? key?.toLowerCase() === wallet.address?.toLowerCase()
+        : key === (wallet.address ?? wallet.xpub);
+      return settings?.chain === wallet.chain && same;
+    });
+  // On every EVM chain, the chains already followed are left as they are.
+  const wallets = checked.filter((wallet) => !followed(wallet));
+  if (!wallets.length) throw new AppError('CONFLICT', WALLET_TEXTS.duplicate);
+  await assertWithinLimits(db, userId, { addAccounts: wallets.length }, options.limits);
+  return db.transaction(async (tx) => {
+    const created = [];
+    for (const wallet of wallets) {
+      const institutionId = await upsertInstitution(tx, {
+        provider: BLOCKCHAIN_PROVIDER,
+        externalId: wallet.chain,
+        name: CHAIN_LABELS[wallet.chain],
+      });
+      created.push(
+        await insertConnection(tx, {
+          userId,
+          provider: BLOCKCHAIN_PROVIDER,
+          institutionId,
+          displayName: wallet.label,
+          settings: wallet,
+        }),
+      );
+    }
+    return created;
   });
-  if (duplicate) throw new AppError('CONFLICT', WALLET_TEXTS.duplicate);
-  await assertWithinLimits(db, userId, { addAccounts: 1 }, options.limits);
-  const institutionId = await upsertInstitution(db, {
-    provider: BLOCKCHAIN_PROVIDER,
-    externalId: wallet.chain,
-    name: CHAIN_LABELS[wallet.chain],
-  });
-  return insertConnection(db, {
-    userId,
-    provider: BLOCKCHAIN_PROVIDER,
-    institutionId,
-    displayName: wallet.label,
-    settings: wallet,
-  });
+}
+
+function isEvm(chain: WalletChain): boolean {
+  return (EVM_CHAIN_IDS as readonly string[]).includes(chain);
 }
 
 /** The user's wallets with their holdings, valued in US dollars and in the reporting currency. */

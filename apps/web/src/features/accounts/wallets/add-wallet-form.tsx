@@ -3,8 +3,16 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { addressProblem, CHAINS, isExtendedKey } from './model';
+import {
+  addressProblem,
+  CHAIN_KINDS,
+  type ChainKind,
+  EVM_NETWORKS,
+  type EvmNetwork,
+  isExtendedKey,
+} from './model';
 import { useAddWallet } from './queries';
 
 /** The server's message for a field of the form (a 400 names it), else its general message. */
@@ -17,12 +25,21 @@ function serverProblem(error: unknown, field: string): string | null {
   return errorMessage(error);
 }
 
+const HELP: Record<ChainKind, string> = {
+  bitcoin: 'An address (1…, 3… or bc1…) or your wallet’s xpub, ypub or zpub to follow every address it uses.',
+  solana: 'The wallet’s address: its SOL, USDC and USDT are read.',
+  evm: 'The wallet’s 0x address or ENS name (name.eth): its ETH, POL or BNB and the listed stablecoins are read on each network.',
+};
+
 /**
- * Add a wallet: a chain, its public address (or extended public key) checked as you type, and a name.
- * A private key or recovery phrase is refused before anything is sent.
+ * Add a wallet: a chain (for an EVM address, on every EVM network or one), its public address (or
+ * extended public key) checked as you type, and a name. A private key or recovery phrase is refused
+ * before anything is sent.
  */
 export function AddWalletForm({ onDone }: { onDone?: () => void }) {
-  const [chain, setChain] = useState<(typeof CHAINS)[number]['value']>('bitcoin');
+  const [kind, setKind] = useState<ChainKind>('bitcoin');
+  const [network, setNetwork] = useState<EvmNetwork>('evm');
+  const chain = kind === 'evm' ? network : kind;
   const [address, setAddress] = useState('');
   const [label, setLabel] = useState('');
   const [addressError, setAddressError] = useState<string | null>(null);
@@ -30,6 +47,7 @@ export function AddWalletForm({ onDone }: { onDone?: () => void }) {
   const add = useAddWallet();
   const ids = {
     chain: useId(),
+    network: useId(),
     address: useId(),
     addressHelp: useId(),
     addressError: useId(),
@@ -74,7 +92,7 @@ export function AddWalletForm({ onDone }: { onDone?: () => void }) {
       <fieldset className="grid grid-cols-1 gap-1.5">
         <legend className="mb-1.5 text-sm font-medium">Chain</legend>
         <div className="flex flex-wrap gap-2">
-          {CHAINS.map((option) => (
+          {CHAIN_KINDS.map((option) => (
             <label
               key={option.value}
               className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
@@ -83,8 +101,8 @@ export function AddWalletForm({ onDone }: { onDone?: () => void }) {
                 type="radio"
                 name={ids.chain}
                 value={option.value}
-                checked={chain === option.value}
-                onChange={() => setChain(option.value)}
+                checked={kind === option.value}
+                onChange={() => setKind(option.value)}
                 className="accent-primary"
               />
               {option.label}
@@ -92,6 +110,28 @@ export function AddWalletForm({ onDone }: { onDone?: () => void }) {
           ))}
         </div>
       </fieldset>
+      {kind === 'evm' ? (
+        <div className="grid grid-cols-1 gap-1.5">
+          <Label htmlFor={ids.network}>Networks</Label>
+          <Select value={network} onValueChange={(next) => setNetwork(next as EvmNetwork)}>
+            <SelectTrigger id={ids.network} className="sm:w-64">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {EVM_NETWORKS.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <p className="text-sm text-muted-foreground">
+            {network === 'evm'
+              ? 'One address is the same wallet on Ethereum, Polygon, Arbitrum, Optimism, Base and BNB Chain: it is added once for each.'
+              : 'Only this network is read.'}
+          </p>
+        </div>
+      ) : null}
       <div className="grid grid-cols-1 gap-1.5">
         <Label htmlFor={ids.address}>Public address or extended public key</Label>
         <Input
@@ -108,10 +148,7 @@ export function AddWalletForm({ onDone }: { onDone?: () => void }) {
           aria-invalid={shownAddressError ? true : undefined}
         />
         <p id={ids.addressHelp} className="text-sm text-muted-foreground">
-          {chain === 'bitcoin'
-            ? 'An address (1…, 3… or bc1…) or your wallet’s xpub, ypub or zpub to follow every address it uses.'
-            : 'The wallet’s address: its SOL, USDC and USDT are read.'}{' '}
-          Lodestar only reads public data: never paste a private key or recovery phrase.
+          {HELP[kind]} Lodestar only reads public data: never paste a private key or recovery phrase.
         </p>
         {shownAddressError ? (
           <p id={ids.addressError} role="alert" className="text-sm text-destructive">

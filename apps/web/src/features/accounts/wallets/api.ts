@@ -18,7 +18,8 @@ export const walletsApi = {
   list: () => apiFetch<WalletList>('/blockchain/wallets'),
   add: (body: NewWallet) =>
     apiFetch<ApiData<'/blockchain/wallets', 'post'>>('/blockchain/wallets', { method: 'POST', body }).then(
-      (data) => data.wallet,
+      // Every wallet added: one, or one per EVM chain for `evm`.
+      (data) => data.wallets,
     ),
   remove: (id: string) =>
     apiFetch<ApiData<'/blockchain/wallets/{id}', 'delete'>>(`/blockchain/wallets/${encodeURIComponent(id)}`, {

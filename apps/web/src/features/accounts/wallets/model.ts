@@ -5,10 +5,32 @@ import { looksLikeWalletSecret, PUBLIC_ADDRESS_ONLY } from '@lodestar/domain';
  * included; here a pasted private key or recovery phrase is caught before it is ever sent.
  */
 
+/** Every chain a wallet can be on, with its name (a wallet card says which). */
 export const CHAINS = [
   { value: 'bitcoin', label: 'Bitcoin' },
   { value: 'solana', label: 'Solana' },
+  { value: 'ethereum', label: 'Ethereum' },
+  { value: 'polygon', label: 'Polygon' },
+  { value: 'arbitrum', label: 'Arbitrum' },
+  { value: 'optimism', label: 'Optimism' },
+  { value: 'base', label: 'Base' },
+  { value: 'bsc', label: 'BNB Chain' },
 ] as const;
+
+/** What the form offers first: Bitcoin, Solana, or an EVM address (then on which networks). */
+export const CHAIN_KINDS = [
+  { value: 'bitcoin', label: 'Bitcoin' },
+  { value: 'solana', label: 'Solana' },
+  { value: 'evm', label: 'Ethereum & EVM' },
+] as const;
+export type ChainKind = (typeof CHAIN_KINDS)[number]['value'];
+
+/** An EVM address is followed on every EVM chain (`evm`, one wallet each) or on one. */
+export const EVM_NETWORKS = [
+  { value: 'evm', label: 'All EVM chains' },
+  ...CHAINS.filter((chain) => !['bitcoin', 'solana'].includes(chain.value)),
+] as const;
+export type EvmNetwork = (typeof EVM_NETWORKS)[number]['value'];
 
 const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
 const BITCOIN_ADDRESS = new RegExp(
@@ -16,11 +38,14 @@ const BITCOIN_ADDRESS = new RegExp(
 );
 const SOLANA_ADDRESS = new RegExp(`^${BASE58}{32,44}$`);
 const EXTENDED_KEY = new RegExp(`^[xyz]pub${BASE58}{100,112}$`);
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 export const WALLET_FORM_TEXT = {
   required: 'Enter the wallet’s public address',
   solana: 'A Solana address is 32 to 44 letters and digits (base58), as your wallet shows it.',
   bitcoin: 'A Bitcoin address starts with 1, 3 or bc1; an extended public key with xpub, ypub or zpub.',
+  evm: 'An EVM address is 0x followed by 40 hexadecimal characters (0-9, a-f).',
+  ens: 'ENS names are looked up on Ethereum: choose Ethereum or all EVM chains, or paste the wallet’s 0x address.',
 } as const;
 
 /** Whether the text is an extended public key (sent as `xpub`) rather than an address. */
@@ -36,6 +61,12 @@ export function addressProblem(chain: string, value: string, final = false): str
   const text = value.trim();
   if (!text) return final ? WALLET_FORM_TEXT.required : null;
   if (looksLikeWalletSecret(text)) return PUBLIC_ADDRESS_ONLY;
+  if (chain === 'evm' || EVM_NETWORKS.some((network) => network.value === chain)) {
+    // An ENS name is looked up by the server on Ethereum (for Ethereum or every EVM chain).
+    if (/\.eth$/i.test(text)) return chain === 'evm' || chain === 'ethereum' ? null : WALLET_FORM_TEXT.ens;
+    if (EVM_ADDRESS.test(text)) return null;
+    return final || text.length >= 42 || !/^(0x?)?[0-9a-fA-F]*$/.test(text) ? WALLET_FORM_TEXT.evm : null;
+  }
   if (chain === 'solana') {
     if (SOLANA_ADDRESS.test(text)) return null;
     return final || text.length > 44 ? WALLET_FORM_TEXT.solana : null;

@@ -24,11 +24,15 @@ export function useAddWallet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewWallet) => walletsApi.add(body),
-    onSuccess: (wallet) => {
+    onSuccess: (wallets) => {
       refreshAffected(queryClient);
-      toast.success(`${wallet.label} added`, {
-        description: 'Its balances appear as soon as the first sync ends.',
-      });
+      const [first] = wallets;
+      toast.success(
+        wallets.length > 1
+          ? `Wallet added on ${wallets.length} networks`
+          : `${first?.label ?? 'Wallet'} added`,
+        { description: 'Its balances appear as soon as the first sync ends.' },
+      );
     },
   });
 }

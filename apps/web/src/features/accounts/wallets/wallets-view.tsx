@@ -26,8 +26,8 @@ export function WalletsView({ children }: { children?: ReactNode }) {
         title: 'No wallets yet',
         body: (
           <>
-            Add a Bitcoin or Solana address, or a Bitcoin extended public key, to follow its balance here, in
-            your net worth and on Assets. Lodestar only reads public data.{' '}
+            Add a Bitcoin, Solana or Ethereum (and other EVM chains) address, or a Bitcoin extended public
+            key, to follow its balance here, in your net worth and on Assets. Lodestar only reads public data.{' '}
             <HelpLink slug="crypto-wallets">How wallets work</HelpLink>
           </>
         ),

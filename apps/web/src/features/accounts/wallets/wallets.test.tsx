@@ -112,7 +112,7 @@ describe('Wallets', () => {
     serve();
     server.on('POST', '/api/v1/blockchain/wallets', (request) =>
       (request.body as { xpub?: string }).xpub === ZPUB
-        ? ok({ wallet: makeWallet() }, 201)
+        ? ok({ wallet: makeWallet(), wallets: [makeWallet()] }, 201)
         : fail(400, 'Validation failed', 'VALIDATION_FAILED'),
     );
     const user = userEvent.setup();
@@ -128,5 +128,46 @@ describe('Wallets', () => {
         label: 'Cold storage',
       }),
     );
+  });
+
+  it('follows an EVM address on every EVM network, checking its format as it is typed', async () => {
+    serve();
+    const owner = '0x52908400098527886E0F7030069857D2E4169EE7';
+    const added = ['ethereum', 'polygon'].map((chain, index) =>
+      makeWallet({
+        id: `wal_${index}`,
+        chain: chain as Wallet['chain'],
+        label: `${chain} wallet`,
+        xpub: null,
+        address: owner,
+      }),
+    );
+    server.on('POST', '/api/v1/blockchain/wallets', () => ok({ wallet: added[0], wallets: added }, 201));
+    const user = userEvent.setup();
+    renderAccounts('/wallets');
+    await user.click(await screen.findByRole('radio', { name: 'Ethereum & EVM' }));
+    expect(screen.getByRole('combobox', { name: 'Networks' })).toHaveTextContent('All EVM chains');
+    const field = screen.getByLabelText('Public address or extended public key');
+    // An ENS name is looked up on Ethereum: accepted for every EVM chain, not for one other network.
+    await user.type(field, 'vitalik.eth');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: 'Networks' }));
+    await user.click(await screen.findByRole('option', { name: 'Base' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('ENS names are looked up on Ethereum');
+    await user.click(screen.getByRole('combobox', { name: 'Networks' }));
+    await user.click(await screen.findByRole('option', { name: 'All EVM chains' }));
+    await user.clear(field);
+    await user.type(field, `${owner}0`);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'An EVM address is 0x followed by 40 hexadecimal characters',
+    );
+    await user.clear(field);
+    await user.type(field, owner);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add wallet' }));
+    await waitFor(() =>
+      expect(lastBody('/api/v1/blockchain/wallets', 'POST')).toEqual({ chain: 'evm', address: owner }),
+    );
+    expect(await screen.findByText('Wallet added on 2 networks')).toBeVisible();
   });
 });
