@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import {
   createDb,
+  EMBEDDED_DATABASE,
   ensureDatabase,
   migrationsApplied,
   pingDatabase,
@@ -21,6 +22,7 @@ import { createMemoryRateLimitStore, createRedisRateLimitStore } from './http/ra
 import { createMailer } from './email/mailer';
 import { createLogger, type Logger } from './logger';
 import { startJobs, type RunningJobs } from './jobs/boss';
+import { backupDatabase } from './backup/backup';
 import { createBackground } from './jobs/handlers';
 import { startServerInstance, type ServerInstance } from './sync/instance';
 import { metrics, startMetricsServer } from './observability/metrics';
@@ -33,7 +35,6 @@ export const VERSION = (
 const bootLogger = createLogger(process.env.LOG_LEVEL || 'warn');
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const EMBEDDED_DATABASE = 'lodestar';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export type RunningServer = {
@@ -191,10 +192,17 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   // The job queue starts beside the server rather than before it (it does not delay the first request).
   // One that cannot start (a database without the rights to create its schema) must not keep the app
   // from serving: it is logged, and cron and the settings buttons still run the same jobs.
+  const backupUrl = databaseUrl;
   const jobs: Promise<RunningJobs | undefined> = startJobs({
     connectionString: databaseUrl,
     logger,
     handlers: background.handlers,
+    backup: config.backup.schedule
+      ? {
+          schedule: config.backup.schedule,
+          run: () => backupDatabase({ dataDir, databaseUrl: backupUrl, retention: config.backup.retention }),
+        }
+      : undefined,
   })
     .then((running) => {
       // The exchange rates once at start (the shipped history, then the feed when due), not only on the

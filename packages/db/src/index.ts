@@ -1,13 +1,21 @@
 export { createDb, pingDatabase, type Database, type DbHandle, type CreateDbOptions } from './client';
 export { runMigrations, migrationsApplied, migrationsFolder } from './migrate';
-export { ensureDatabase } from './provision';
+export { EMBEDDED_DATABASE, ensureDatabase } from './provision';
 export {
+  runningEmbeddedAdminUrl,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
   type EmbeddedPostgresOptions,
   type EmbeddedLog,
 } from './embedded/embedded-postgres';
-export { DataDirInUseError } from './embedded/data-dir-lock';
+export { DataDirInUseError, dataDirLockHolder } from './embedded/data-dir-lock';
+export {
+  readBackupHeader,
+  restoreBackup,
+  writeBackup,
+  type BackupHeader,
+  type BackupSummary,
+} from './backup/logical-backup';
 export * from './schema/index';
 export * from './queries/app-instance';
 export * from './queries/identity';

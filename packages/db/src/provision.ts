@@ -1,5 +1,8 @@
 import pg from 'pg';
 
+/** The app's database in the embedded cluster. */
+export const EMBEDDED_DATABASE = 'lodestar';
+
 /**
  * Creates `name` on the server behind `adminUrl` if it does not exist, and returns its URL.
  * Used for the embedded cluster, whose app database is made on first start.

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './env';
+import { ConfigError, parseBackupEnv, parseConfig } from './env';
 import { generateVapidKeys, loadOrCreateSecrets } from './secrets-file';
 
 const strong = 'k'.repeat(20) + 'Q'.repeat(20);
@@ -269,6 +269,23 @@ describe('server environment', () => {
     ]);
     expect(problemsOf({ EVM_RPC_URLS: '{"base":"ftp://rpc.example"}' })).toHaveLength(1);
     expect(problemsOf({ EVM_EXTRA_TOKENS: '{"chain":"base"}' })).toHaveLength(1);
+  });
+
+  it('reads the backup schedule and retention, refusing a malformed cron or count', () => {
+    expect(parseConfig(external).backup).toEqual({ schedule: undefined, retention: 7 });
+    expect(parseConfig({ ...external, BACKUP_SCHEDULE: '0 3 * * *', BACKUP_RETENTION: '30' }).backup).toEqual(
+      { schedule: '0 3 * * *', retention: 30 },
+    );
+    expect(problemsOf({ BACKUP_SCHEDULE: 'nightly', BACKUP_RETENTION: '0' })).toEqual([
+      'BACKUP_SCHEDULE: must be a cron expression such as "0 3 * * *" (03:00 UTC every day)',
+      'BACKUP_RETENTION: must be a whole number from 1 to 10000',
+    ]);
+    expect(parseBackupEnv({ DATA_DIR: '/srv/lodestar' })).toEqual({
+      dataDir: '/srv/lodestar',
+      databaseUrl: undefined,
+      backup: { schedule: undefined, retention: 7 },
+    });
+    expect(() => parseBackupEnv({ BACKUP_RETENTION: 'all' })).toThrow(ConfigError);
   });
 
   it('explains the whole list in the error message', () => {

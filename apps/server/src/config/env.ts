@@ -1,4 +1,5 @@
 import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '@lodestar/domain';
+import cronParser from 'cron-parser';
 import ipaddr from 'ipaddr.js';
 import proxyAddr from 'proxy-addr';
 import { isAddress } from 'viem';
@@ -270,6 +271,20 @@ export type MarketDataProviderId = (typeof MARKET_DATA_PROVIDERS)[number];
 export const DEFAULT_YAHOO_FINANCE_BASE_URL = 'https://query1.finance.yahoo.com';
 export const DEFAULT_TWELVE_DATA_BASE_URL = 'https://api.twelvedata.com';
 
+/** BACKUP_SCHEDULE: a cron expression (UTC, as pg-boss reads it); unset means no scheduled backups. */
+const cronExpression = optionalText.refine(
+  (value) => {
+    if (value === undefined) return true;
+    try {
+      cronParser.parseExpression(value);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be a cron expression such as "0 3 * * *" (03:00 UTC every day)' },
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: integer(3000, 0, 65_535), // 0 picks a free port (tests, benchmarks)
@@ -283,6 +298,10 @@ const envSchema = z.object({
   API_TIMEOUT_MS: integer(30_000, 1_000, 600_000),
   /** The largest export file a restore reads (and its inflated JSON when gzipped): 2 GiB by default. */
   RESTORE_MAX_BYTES: integer(2 * 1024 ** 3, 1_024, 64 * 1024 ** 3),
+  /** When the backup job runs (cron, UTC); off when unset (README "Backups"). */
+  BACKUP_SCHEDULE: cronExpression,
+  /** How many backups DATA_DIR/backups keeps (the newest; older ones are deleted after each backup). */
+  BACKUP_RETENTION: integer(7, 1, 10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   PUBLIC_URL: url(['http:', 'https:']),
   TRUST_PROXY: trustProxy,
@@ -376,6 +395,31 @@ type ParsedEnv = z.infer<typeof envSchema>;
  */
 export type TrustProxy = false | { hops: number } | { ranges: string[] };
 
+export type BackupSettings = { schedule: string | undefined; retention: number };
+
+/**
+ * What `npm run backup` and `npm run restore` read: the data directory, the database and the retention,
+ * validated as the server validates them (they need none of the server's secrets).
+ */
+export function parseBackupEnv(env: Record<string, string | undefined>): {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  backup: BackupSettings;
+} {
+  const result = envSchema
+    .pick({ DATA_DIR: true, DATABASE_URL: true, BACKUP_SCHEDULE: true, BACKUP_RETENTION: true })
+    .safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const parsed = result.data;
+  return {
+    dataDir: parsed.DATA_DIR,
+    databaseUrl: parsed.DATABASE_URL,
+    backup: { schedule: parsed.BACKUP_SCHEDULE, retention: parsed.BACKUP_RETENTION },
+  };
+}
+
 export type Secrets = { encryptionKey: string; authSecret: string; cronSecret: string };
 
 /** Web Push VAPID key pair (base64url, as `web-push` and the browser's PushManager take them). */
@@ -395,6 +439,8 @@ export type Config = {
   apiTimeoutMs: number;
   /** The largest export file (and inflated JSON) POST /user/restore reads; more is a 413. */
   restoreMaxBytes: number;
+  /** Database backups into DATA_DIR/backups: the job's cron schedule (off when undefined), how many kept. */
+  backup: BackupSettings;
   logLevel: ParsedEnv['LOG_LEVEL'];
   publicUrl: string;
   /**
@@ -625,6 +671,7 @@ export function parseConfig(
     },
     apiTimeoutMs: parsed.API_TIMEOUT_MS,
     restoreMaxBytes: parsed.RESTORE_MAX_BYTES,
+    backup: { schedule: parsed.BACKUP_SCHEDULE, retention: parsed.BACKUP_RETENTION },
     logLevel: parsed.LOG_LEVEL,
     publicUrl,
     trustedOrigins: trustedOrigins(publicUrl),

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
 import { registerServerInstance, user } from '@lodestar/db';
@@ -6,7 +9,8 @@ import { parseConfig } from '../config/env';
 import { createMailer } from '../email/mailer';
 import { createLogger } from '../logger';
 import { CLOCK, seedEveryKind } from '../notifications/test-fixtures';
-import { JOB_SCHEDULES, startJobs, type RunningJobs } from './boss';
+import { backupDatabase } from '../backup/backup';
+import { BACKUP_QUEUE, JOB_SCHEDULES, startJobs, type RunningJobs } from './boss';
 import { createBackground } from './handlers';
 
 const SECRET = 'jobs-test-secret-0123456789-abcdefghij';
@@ -165,6 +169,64 @@ describe('jobs on pg-boss', () => {
       expect(finished).toMatchObject({ requestId: 'req-abc-123' });
     } finally {
       await jobs?.stop();
+    }
+  });
+
+  it('schedules the backup job from BACKUP_SCHEDULE, runs it from its queue, and unschedules it when unset', async () => {
+    const logger = createLogger('silent');
+    const idle = async () => ({ successful: 0, failed: 0 });
+    const handlers = {
+      notifications: idle,
+      'sync-connections': idle,
+      'fx-rates': idle,
+      'email-outbox': idle,
+      'webhook-deliveries': idle,
+      'webhook-delivery': idle,
+      'sync-connection': idle,
+    };
+    const config = parseConfig({
+      DATABASE_URL: database.url,
+      ENCRYPTION_KEY: SECRET,
+      AUTH_SECRET: SECRET,
+      CRON_SECRET: SECRET,
+      BACKUP_SCHEDULE: '30 2 * * *',
+    });
+    const dataDir = mkdtempSync(join(tmpdir(), 'lodestar-backup-job-'));
+    const backups: string[] = [];
+    let jobs: RunningJobs | undefined;
+    try {
+      jobs = await startJobs({
+        connectionString: database.url,
+        logger,
+        pollingIntervalSeconds: 0.5,
+        handlers,
+        backup: {
+          schedule: config.backup.schedule!,
+          run: async () => {
+            const made = await backupDatabase({
+              dataDir,
+              databaseUrl: database.url,
+              retention: config.backup.retention,
+            });
+            backups.push(made.file);
+            return made;
+          },
+        },
+      });
+      const schedules = await jobs.boss.getSchedules();
+      expect(schedules.find((schedule) => schedule.name === BACKUP_QUEUE)?.cron).toBe('30 2 * * *');
+      // A tick of the schedule is a job on the queue; send one rather than wait for 02:30.
+      await jobs.boss.send(BACKUP_QUEUE, {});
+      const file = await until(async () => backups[0], 'the backup job');
+      expect(readdirSync(join(dataDir, 'backups'))).toEqual([basename(file)]);
+      await jobs.stop();
+
+      // Started without BACKUP_SCHEDULE (turned off), the instance removes the schedule.
+      jobs = await startJobs({ connectionString: database.url, logger, handlers });
+      expect((await jobs.boss.getSchedules()).map((schedule) => schedule.name)).not.toContain(BACKUP_QUEUE);
+    } finally {
+      await jobs?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -91,7 +91,16 @@ export type StartJobsOptions = {
   poolMax?: number;
   /** How often a worker looks for a job (seconds); tests shorten it. */
   pollingIntervalSeconds?: number;
+  /**
+   * The database backup (BACKUP_SCHEDULE, README "Backups"): its cron schedule and what it runs. Unset, the
+   * queue's schedule is removed, so turning it off on the instances stops it.
+   */
+  backup?: { schedule: string; run: () => Promise<unknown> } | undefined;
 };
+
+/** The backup job's queue; a backup of a large database may take a while. */
+export const BACKUP_QUEUE = 'backup';
+const BACKUP_EXPIRY_SECONDS = 60 * 60;
 
 /** Starts pg-boss, creates the queues, registers the schedules and a worker per queue. */
 export async function startJobs(options: StartJobsOptions): Promise<RunningJobs> {
@@ -115,6 +124,7 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
     ...JOB_QUEUES.map((name): [JobName, undefined] => [name, undefined]),
   ];
   try {
+    await scheduleBackups(boss, log, options);
     for (const [name, cron] of queues) {
       const queue = {
         name,
@@ -165,4 +175,42 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
     },
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
   };
+}
+
+/** The backup queue: one job per tick of BACKUP_SCHEDULE across every instance (the queue is stately). */
+async function scheduleBackups(boss: PgBoss, log: Logger, options: StartJobsOptions): Promise<void> {
+  const backup = options.backup;
+  if (!backup) {
+    if (await boss.getQueue(BACKUP_QUEUE)) await boss.unschedule(BACKUP_QUEUE);
+    return;
+  }
+  const queue = {
+    name: BACKUP_QUEUE,
+    policy: 'stately',
+    retryLimit: 0,
+    expireInSeconds: BACKUP_EXPIRY_SECONDS,
+  } as const;
+  await boss.createQueue(BACKUP_QUEUE, queue);
+  await boss.updateQueue(BACKUP_QUEUE, queue);
+  await boss.schedule(BACKUP_QUEUE, backup.schedule);
+  await boss.work(
+    BACKUP_QUEUE,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10 },
+    async (jobs) => {
+      for (const job of jobs) {
+        const jobLog = log.child({ job: BACKUP_QUEUE, id: job.id });
+        jobLog.info('job started');
+        const started = performance.now();
+        try {
+          const output = await backup.run();
+          metrics.job(BACKUP_QUEUE, 'completed', (performance.now() - started) / 1000);
+          jobLog.info({ output }, 'job finished');
+        } catch (error) {
+          metrics.job(BACKUP_QUEUE, 'failed', (performance.now() - started) / 1000);
+          jobLog.error({ err: error }, 'job failed');
+          throw error;
+        }
+      }
+    },
+  );
 }

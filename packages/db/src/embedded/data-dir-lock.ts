@@ -62,3 +62,15 @@ function readLockPid(path: string): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * The pid of the live process holding the data directory's lock (a running Lodestar server, or this
+ * process when it started the embedded server itself); undefined when the directory is free.
+ */
+export function dataDirLockHolder(dataDir: string): number | undefined {
+  const path = join(dataDir, LOCK_FILE);
+  const holder = readLockPid(path);
+  if (holder === undefined) return undefined;
+  if (holder === process.pid) return heldByThisProcess.has(path) ? holder : undefined;
+  return isProcessAlive(holder) ? holder : undefined;
+}

@@ -16,7 +16,7 @@ import { tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { acquireDataDirLock, dataDirLockHolder, type DataDirLock } from './data-dir-lock';
 import { isProcessAlive, processCommandLine, waitForExit } from './processes';
 import { type Binaries, reachableBinaries } from './reachable-binaries';
 import { commandFor, type RunAs, resolveRunAs, spawnIdentity } from './run-as';
@@ -166,7 +166,8 @@ function checkMajorVersion(version: string, pgData: string): void {
   if (binaryMajor !== undefined && binaryMajor !== clusterMajor) {
     throw new Error(
       `The data in ${pgData} was written by PostgreSQL ${clusterMajor}, but this release embeds PostgreSQL ` +
-        `${binaryMajor}. Export it with pg_dump from the old release, or point DATABASE_URL at a server.`,
+        `${binaryMajor}. Back it up with \`npm run backup\` from the old release and restore it with this one ` +
+        '(README "Backups"), or point DATABASE_URL at a server.',
     );
   }
 }
@@ -343,4 +344,21 @@ function findFreePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The admin URL of the embedded server a running Lodestar process holds on `dataDir` (its port is in
+ * PostgreSQL's postmaster.pid), for tools that work beside it such as `npm run backup`; undefined when
+ * no server runs there.
+ */
+export function runningEmbeddedAdminUrl(dataDir: string, password: string): string | undefined {
+  if (dataDirLockHolder(dataDir) === undefined) return undefined;
+  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  // postmaster.pid: pid, data directory, start time, port, socket directory, listen address, …
+  const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number.parseInt(pidLine ?? '', 10);
+  const port = Number.parseInt(portLine ?? '', 10);
+  if (!Number.isSafeInteger(pid) || !isProcessAlive(pid) || !Number.isSafeInteger(port)) return undefined;
+  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 }
