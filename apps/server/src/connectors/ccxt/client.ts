@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import type * as CcxtModule from 'ccxt';
 import type { Exchange } from 'ccxt';
-import { outboundRequest, OutboundRefusedError, type OutboundPolicy } from '../../outbound/guard';
+import { OutboundRefusedError, type OutboundPolicy } from '../../outbound/guard';
+import { guardedFetch } from '../../outbound/guarded-fetch';
 import { ProviderError } from '../types';
 import { EXCHANGES, type ExchangeId } from './exchanges';
 
@@ -38,7 +39,6 @@ export type ExchangeAccess = {
 const TIMEOUT_MS = 30_000;
 /** A page of 1,000 trades is about 500 kB; market lists of the large exchanges a few MB. */
 const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
-const NULL_BODY = new Set([101, 204, 205, 304]);
 
 /** Every URL string in ccxt's `urls.api` (nested objects included) with its origin replaced by `base`. */
 export function overrideApiUrls(api: unknown, base: string): unknown {
@@ -57,8 +57,13 @@ export function overrideApiUrls(api: unknown, base: string): unknown {
   return api;
 }
 
-function guardedFetch(policy: OutboundPolicy) {
-  return async (url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown }) => {
+/**
+ * ccxt's `fetchImplementation`: its headers may hold undefined values and its body is a string (or, for
+ * a few exchanges, an object to send as JSON); the request goes through the shared guarded fetch.
+ */
+function ccxtFetch(policy: OutboundPolicy) {
+  const fetch = guardedFetch(policy, { timeoutMs: TIMEOUT_MS, maxResponseBytes: MAX_RESPONSE_BYTES });
+  return (url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown }) => {
     const headers = Object.fromEntries(
       Object.entries(init.headers ?? {}).flatMap(([name, value]) =>
         value === undefined || value === null ? [] : [[name, String(value)]],
@@ -67,28 +72,10 @@ function guardedFetch(policy: OutboundPolicy) {
     const body =
       init.body === undefined || init.body === null
         ? undefined
-        : Buffer.from(typeof init.body === 'string' ? init.body : JSON.stringify(init.body), 'utf8');
-    const response = await outboundRequest(
-      url,
-      {
-        method: (init.method ?? 'GET').toUpperCase(),
-        headers,
-        ...(body ? { body } : {}),
-        timeoutMs: TIMEOUT_MS,
-        maxResponseBytes: MAX_RESPONSE_BYTES,
-        maxRedirects: 0,
-      },
-      policy,
-    );
-    const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value === undefined) continue;
-      for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, item);
-    }
-    return new Response(NULL_BODY.has(response.status) ? null : new Uint8Array(response.body), {
-      status: response.status,
-      headers: responseHeaders,
-    });
+        : typeof init.body === 'string'
+          ? init.body
+          : JSON.stringify(init.body);
+    return fetch(url, { method: init.method ?? 'GET', headers, ...(body === undefined ? {} : { body }) });
   };
 }
 
@@ -112,7 +99,7 @@ export function createExchange(
     enableRateLimit: true,
     ...(access.rateLimitMs === undefined ? {} : { rateLimit: access.rateLimitMs }),
     timeout: TIMEOUT_MS,
-    fetchImplementation: guardedFetch(access.outbound),
+    fetchImplementation: ccxtFetch(access.outbound),
   });
   const base = access.apiUrls[id];
   if (base) exchange.urls = { ...exchange.urls, api: overrideApiUrls(exchange.urls.api, base) as never };
