@@ -64,7 +64,11 @@ function crypto() {
   };
 }
 
-async function sync(userId: string, connectionId: string) {
+async function sync(
+  userId: string,
+  connectionId: string,
+  outbound: { allowPrivate: false | string[] } = { allowPrivate: ['127.0.0.1/32'] },
+) {
   const connection = (await findConnection(t.db, userId, connectionId))!;
   return runSync({
     db: t.db,
@@ -75,7 +79,7 @@ async function sync(userId: string, connectionId: string) {
     today: TODAY,
     retryDelayMs: 1,
     crypto: crypto(),
-    outbound: { allowPrivate: ['127.0.0.1/32'] },
+    outbound,
   });
 }
 
@@ -175,6 +179,28 @@ describe('Bitcoin wallet sync', () => {
     expect(account.rows).toEqual([{ balance: '300000' }]); // 0.05 BTC × 60,000
     const holdings = await t.db.execute(sql`select quantity::text from holding where user_id = ${userId}`);
     expect(holdings.rows).toEqual([{ quantity: '0.050000000000000000' }]);
+  });
+});
+
+describe('outbound guard', () => {
+  it('reaches an explorer on a loopback address only when the server allows it', async () => {
+    const userId = await newUser();
+    const connection = await insertConnection(t.db, {
+      userId,
+      provider: 'blockchain',
+      institutionId: null,
+      displayName: 'Cold wallet',
+      settings: {
+        chain: 'bitcoin',
+        address: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g',
+        label: 'Cold wallet',
+      },
+    });
+    esplora.requests.length = 0;
+    expect(await sync(userId, connection.id, { allowPrivate: false })).toMatchObject({ ok: false });
+    expect(esplora.requests).toEqual([]);
+    expect(await sync(userId, connection.id)).toMatchObject({ ok: true });
+    expect(esplora.requests.length).toBeGreaterThan(0);
   });
 });
 

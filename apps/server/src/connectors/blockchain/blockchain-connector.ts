@@ -1,5 +1,6 @@
-import { currencyExponent, formatUnits, type CryptoAsset } from '@lodestar/domain';
+import { HTTP_TIMEOUT_MS, currencyExponent, formatUnits, type CryptoAsset } from '@lodestar/domain';
 import { productMinor } from '../../use-cases/holdings/decimal';
+import { guardedFetch } from '../../outbound/guarded-fetch';
 import { CRYPTO_QUOTE_CURRENCY } from '../../prices/crypto-prices';
 import { readBitcoinWallet } from './bitcoin/bitcoin-wallet';
 import { readSolanaWallet } from './solana/solana-wallet';
@@ -35,11 +36,15 @@ const readings = new WeakMap<ConnectorContext, Promise<Reading>>();
 async function balancesOf(settings: WalletSettings, context: ConnectorContext): Promise<Balance[]> {
   const services = context.crypto;
   if (!services) throw new ProviderError('unavailable', 'Wallet syncing is not set up on this server.');
+  // Every chain's requests go through the outbound-request guard; without the runner's policy (no
+  // provider access configured) only public https nodes are reached.
+  const outbound = context.outbound ?? { allowPrivate: false };
   if (settings.chain === 'bitcoin') {
     const wallet = await readBitcoinWallet({
       esploraUrl: services.esploraUrl,
       ...(settings.xpub ? { xpub: settings.xpub } : { address: settings.address ?? '' }),
       today: context.today,
+      fetchImpl: guardedFetch(outbound, { timeoutMs: HTTP_TIMEOUT_MS, maxResponseBytes: 8 * 1024 * 1024 }),
     });
     return [
       {
@@ -49,7 +54,9 @@ async function balancesOf(settings: WalletSettings, context: ConnectorContext): 
       },
     ];
   }
-  if (settings.chain === 'solana') return readSolanaWallet(services.solanaRpcUrl, settings.address ?? '');
+  if (settings.chain === 'solana') {
+    return readSolanaWallet(services.solanaRpcUrl, settings.address ?? '', outbound);
+  }
   if (isEvmChain(settings.chain)) {
     // viem is loaded with the first EVM wallet read, not when the server starts.
     const { readEvmWallet } = await import('./evm/evm-wallet');
@@ -57,8 +64,7 @@ async function balancesOf(settings: WalletSettings, context: ConnectorContext): 
       chain: settings.chain,
       rpcUrl: services.evmRpcUrls?.[settings.chain] ?? EVM_CHAINS[settings.chain].defaultRpcUrl,
       address: settings.address ?? '',
-      // Without the runner's policy (no provider access configured) only public https nodes are reached.
-      outbound: context.outbound ?? { allowPrivate: false },
+      outbound,
       extraTokens: services.evmExtraTokens ?? [],
     });
   }

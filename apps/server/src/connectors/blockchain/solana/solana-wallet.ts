@@ -1,5 +1,9 @@
-import { address, createSolanaRpc, isAddress } from '@solana/kit';
-import { cryptoAssetBySymbol, formatUnits, type CryptoAsset } from '@lodestar/domain';
+import { address, createSolanaRpcFromTransport, isAddress } from '@solana/kit';
+import type { RpcTransport } from '@solana/rpc-spec';
+import { parseJsonWithBigInts, stringifyJsonWithBigInts } from '@solana/rpc-spec-types';
+import { HTTP_TIMEOUT_MS, cryptoAssetBySymbol, formatUnits, type CryptoAsset } from '@lodestar/domain';
+import type { OutboundPolicy } from '../../../outbound/guard';
+import { guardedFetch } from '../../../outbound/guarded-fetch';
 import { ProviderError } from '../../provider-error';
 
 /**
@@ -34,8 +38,29 @@ function cryptoAsset(symbol: string): CryptoAsset {
   return asset;
 }
 
-export async function readSolanaWallet(rpcUrl: string, owner: string): Promise<SolanaBalance[]> {
-  const rpc = createSolanaRpc(rpcUrl);
+/**
+ * A JSON-RPC transport whose requests go through the outbound-request guard (the kit's own HTTP transport
+ * calls the global fetch), with the kit's own JSON that keeps integers beyond 2^53 exact as bigints.
+ */
+function guardedTransport(rpcUrl: string, outbound: OutboundPolicy): RpcTransport {
+  const fetch = guardedFetch(outbound, { timeoutMs: HTTP_TIMEOUT_MS, maxResponseBytes: 4 * 1024 * 1024 });
+  return async <TResponse>({ payload }: { payload: unknown }) => {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json; charset=utf-8' },
+      body: stringifyJsonWithBigInts(payload),
+    });
+    if (!response.ok) throw new ProviderError('unavailable', SOLANA_MESSAGES.unavailable);
+    return parseJsonWithBigInts(await response.text()) as TResponse;
+  };
+}
+
+export async function readSolanaWallet(
+  rpcUrl: string,
+  owner: string,
+  outbound: OutboundPolicy,
+): Promise<SolanaBalance[]> {
+  const rpc = createSolanaRpcFromTransport(guardedTransport(rpcUrl, outbound));
   try {
     const { value: lamports } = await rpc.getBalance(address(owner)).send();
     const { value: accounts } = await rpc

@@ -3,6 +3,8 @@ import { startFakeSolanaRpc, type FakeSolanaRpc } from '../../../testing/fake-so
 import { isSolanaAddress, readSolanaWallet } from './solana-wallet';
 
 const OWNER = '4Qkev8aNZcqFNSRhQzwyLMFSsi94jHqE8WNVTJzTP99F';
+/** The fake node listens on loopback, which the outbound guard refuses unless allowed. */
+const LOOPBACK = { allowPrivate: ['127.0.0.0/8'] };
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const UNKNOWN_MINT = '2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR';
 
@@ -38,7 +40,7 @@ describe('Solana wallet through JSON-RPC', () => {
         decimals: 0,
       },
     ]);
-    const balances = await readSolanaWallet(rpc.url, OWNER);
+    const balances = await readSolanaWallet(rpc.url, OWNER, LOOPBACK);
     expect(balances.map((item) => [item.asset.symbol, item.quantity])).toEqual([
       ['SOL', '12345678.901234567'],
       ['USDC', '420000000.000002'],
@@ -57,9 +59,17 @@ describe('Solana wallet through JSON-RPC', () => {
     expect(isSolanaAddress('0x52908400098527886E0F7030069857D2E4169EE7')).toBe(false);
   });
 
+  it('reaches a node on a private or loopback address only when the server allows it', async () => {
+    rpc.balances.set(OWNER, '1');
+    await expect(readSolanaWallet(rpc.url, OWNER, { allowPrivate: false })).rejects.toMatchObject({
+      kind: 'unavailable',
+    });
+    expect(rpc.requests).toEqual([]);
+  });
+
   it('says the node did not answer, without its address', async () => {
     rpc.down = true;
-    await expect(readSolanaWallet(rpc.url, OWNER)).rejects.toMatchObject({
+    await expect(readSolanaWallet(rpc.url, OWNER, LOOPBACK)).rejects.toMatchObject({
       kind: 'unavailable',
       message: 'The Solana RPC node did not answer. The next sync tries again.',
     });
