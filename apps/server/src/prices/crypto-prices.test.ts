@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import { startFakeCoinGecko, type FakeCoinGecko } from '../testing/fake-coingecko';
-import { createCryptoPriceService } from './crypto-prices';
+import { createCryptoPriceService, cryptoServices } from './crypto-prices';
 
 let t: TestDatabase;
 let gecko: FakeCoinGecko;
@@ -47,6 +47,25 @@ async function closes(priceId: string) {
 }
 
 describe('crypto price service', () => {
+  it('reaches the price source through the outbound guard: a loopback source only when allowed', async () => {
+    gecko.coins.set('bitcoin', { prices: { usd: 67187.33, eur: 61000.5 }, lastUpdatedAt: UPDATED });
+    const services = (allowPrivate: false | string[]) =>
+      cryptoServices({
+        db: t.db,
+        config: {
+          crypto: { pricesUrl: gecko.url, esploraUrl: gecko.url, solanaRpcUrl: gecko.url },
+          outbound: { allowPrivate },
+        },
+        logger: createLogger('silent'),
+        now: () => new Date('2026-11-20T10:00:00Z'),
+      });
+    const refused = await services(false).prices.prices([asset('BTC')], TODAY);
+    expect(refused.get('bitcoin')).not.toMatchObject({ price: '67187.33' });
+    expect(gecko.requests).toEqual([]);
+    const allowed = await services(['127.0.0.0/8']).prices.prices([asset('BTC')], TODAY);
+    expect(allowed.get('bitcoin')).toMatchObject({ price: '67187.33' });
+  });
+
   it('asks for coins by id and stores the price as today’s close with the 24-hour change', async () => {
     gecko.coins.set('bitcoin', {
       prices: { usd: 67187.33, eur: 61000.5 },

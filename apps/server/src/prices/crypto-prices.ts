@@ -9,6 +9,7 @@ import {
 } from '@lodestar/db';
 import {
   addDays,
+  HTTP_TIMEOUT_MS,
   divideDecimals,
   isDepegged,
   retry,
@@ -17,6 +18,7 @@ import {
   type IsoDate,
 } from '@lodestar/domain';
 import { ProviderError } from '../connectors/provider-error';
+import { guardedFetch } from '../outbound/guarded-fetch';
 import type { EvmChainId, ExtraEvmToken } from '../connectors/blockchain/evm/chains';
 import type { Logger } from '../logger';
 import { fetchDailyCloses, fetchSimplePrices, type SimplePrice } from './coingecko-client';
@@ -237,6 +239,7 @@ export function cryptoServices(deps: {
       evmExtraTokens?: readonly ExtraEvmToken[];
       exchangeApiUrls?: Record<string, string>;
     };
+    outbound: { allowPrivate: boolean | readonly string[] };
   };
   logger: Logger;
   now: () => Date;
@@ -252,6 +255,11 @@ export function cryptoServices(deps: {
       baseUrl: deps.config.crypto.pricesUrl,
       logger: deps.logger,
       now: deps.now,
+      // The price source is reached through the outbound-request guard, like every provider.
+      fetchImpl: guardedFetch(
+        { allowPrivate: deps.config.outbound.allowPrivate },
+        { timeoutMs: HTTP_TIMEOUT_MS, maxResponseBytes: 8 * 1024 * 1024 },
+      ),
     }),
   };
 }
