@@ -131,7 +131,13 @@ test.describe('the homepage for visitors', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Lodestar' })).toBeVisible();
     await settled(page);
-    await forEachView(page, async ({ name }) => {
+    await forEachView(page, async ({ name, colorScheme }) => {
+      // Before its first interaction the homepage follows the system's scheme through theme-init.js's
+      // media listener, which runs a moment after the scheme changes: check once it has.
+      await page.waitForFunction(
+        (dark) => document.documentElement.classList.contains('dark') === dark,
+        colorScheme === 'dark',
+      );
       await checkA11y(page);
       await snap(page, `home-${name}`);
     });
