@@ -11,7 +11,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const insightCard = (title: string) => screen.getByRole('region', { name: title });
+const insightCard = (title: string) => screen.getByRole('article', { name: title });
 const figure = (scope: HTMLElement, label: string) => within(scope).getByText(label).nextElementSibling;
 
 describe('Insights page', () => {
@@ -84,7 +84,7 @@ describe('Insights page', () => {
   it('hides every amount when balances are hidden', async () => {
     serveInsights({}, { preferences: { show_balances: false } });
     renderInsights();
-    const food = await screen.findByRole('region', { name: 'Food & Dining is up 35%' });
+    const food = await screen.findByRole('article', { name: 'Food & Dining is up 35%' });
     await waitFor(() => expect(figure(food, 'This month')).toHaveTextContent('Amount hidden'));
     expect(figure(food, 'Change')).toHaveTextContent('35.00%');
     const section = screen.getByRole('region', { name: 'Recurring payments' });

@@ -36,7 +36,10 @@ export function InsightCard({
   const headingId = useId();
   const links = insight.links.filter((link) => isAppLink(link.href));
   return (
+    // An article, not a region: two insights may share a title (two unusual payments at one merchant),
+    // and landmarks must have names of their own.
     <Card
+      role="article"
       aria-labelledby={headingId}
       className="flex h-full flex-col gap-3 p-5"
       data-severity={insight.severity}
