@@ -190,3 +190,61 @@ describe('listTransactionPage against the plain OFFSET SQL', () => {
     }
   }
 });
+
+describe('the keys of the two-character index', () => {
+  // Odd and even lengths, pieces at odd and even places, repeats, spaces, line breaks, accents,
+  // characters outside the Basic Multilingual Plane and CJK: every piece must be among the keys.
+  const TEXTS = [
+    'x',
+    'ab',
+    'xab',
+    'corner coffee',
+    'aaaa',
+    'café crème',
+    'zürich ¥€ 東京タワー',
+    'line\nbreak\ttab',
+    'emoji 🙂 pay',
+    "o'neil & sons %_",
+  ];
+
+  it('hold every two-character piece of the text', async () => {
+    for (const text of TEXTS) {
+      const characters = [...text];
+      const pieces = characters.slice(0, -1).map((character, i) => character + characters[i + 1]!);
+      const result = await t.pool.query<{ piece: string; found: boolean }>(
+        `select piece, transaction_search_bigram_keys($1) @> transaction_search_bigrams(piece) as found
+           from unnest($2::text[]) as piece`,
+        [text, pieces],
+      );
+      expect(result.rows.filter((row) => !row.found).map((row) => row.piece), text).toEqual([]);
+    }
+  });
+
+  it('find a pair at an even place through the listing', async () => {
+    const other = randomUUID();
+    await t.db.insert(user).values({ id: other, name: 'Other', email: `${other}@example.test` });
+    const [account] = await t.db
+      .insert(financialAccount)
+      .values({ userId: other, name: 'Checking', type: 'depository', provider: 'manual', currency: 'USD' })
+      .returning();
+    await t.db.insert(transaction).values(
+      ['Xqj', 'Kqjv', 'Zqjk east'].map((name, i) => ({
+        userId: other,
+        accountId: account!.id,
+        externalId: randomUUID(),
+        currency: 'USD',
+        name,
+        originalName: name,
+        date: `2026-05-0${1 + i}`,
+        amountMinor: -100,
+      })),
+    );
+    const page = await listTransactionPage(t.db, other, {
+      selection: { filter: 'all', search: 'qj' },
+      sort: 'date_desc',
+      offset: 0,
+      limit: LIMIT,
+    });
+    expect(page.rows.map((row) => row.name)).toEqual(['Zqjk east', 'Kqjv', 'Xqj']);
+  });
+});

@@ -196,10 +196,10 @@ function rowConditions(userId: string, selection: TransactionSelection): SQL[] {
   if (selection.search) {
     conditions.push(sql`${searchTextSql} like lower(${likeContains(selection.search)})`);
     // Trigrams need three characters: shorter searches find their candidates in the index of the
-    // text's two-character pieces (migration 0022), which holds every piece the search has.
+    // text's two-character pieces (migrations 0022, 0029), whose keys hold every piece the search has.
     if ([...selection.search].length < 3) {
       conditions.push(
-        sql`transaction_search_bigrams(${searchTextSql}) @> transaction_search_bigrams(lower(${selection.search}))`,
+        sql`transaction_search_bigram_keys(${searchTextSql}) @> transaction_search_bigrams(lower(${selection.search}))`,
       );
     }
   }
