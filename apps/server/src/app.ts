@@ -12,6 +12,7 @@ import { rateLimit } from './http/rate-limit';
 import { authenticateFirst, noStore, refuseNulCharacters } from './http/input-guards';
 import { operationIndex } from './http/operations';
 import { csrfGuard } from './http/request-guards';
+import { readRouting } from './http/read-routing';
 import { APPLE_FORM_POST_CALLBACK } from './auth/sign-in-providers';
 import { spaRoutes } from './http/spa';
 import { compressResponses } from './http/compress';
@@ -253,6 +254,8 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.use('*', authenticateFirst(operations, auth));
   // Which household the request acts on, and the one check of what a member may do there (ADR 038).
   api.use('*', householdAccess({ operations, auth, db: deps.db, now }));
+  // Read-only listings and analytics may read from the replica (ADR 059, the one list in read-routing.ts).
+  api.use('*', readRouting({ operations, primary: deps.db, router: deps.readRouter, now }));
   api.use('*', refuseNulCharacters({ operations, streamedBodies: ['/api/v1/user/restore'] }));
   api.route('/', systemRoutes(deps));
   api.route('/', preferencesRoutes({ auth, db: deps.db }));
