@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { trace } from '@opentelemetry/api';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -87,6 +88,8 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   app.use('*', async (c, next) => {
     const logger = deps.logger.child({ requestId: c.get('requestId') });
     c.set('logger', logger);
+    // With tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), the request's span carries the id its logs carry.
+    trace.getActiveSpan()?.setAttribute('lodestar.request_id', c.get('requestId'));
     const started = performance.now();
     await next();
     const elapsed = performance.now() - started;

@@ -314,6 +314,16 @@ describe('server environment', () => {
     ]);
   });
 
+  it('reads the OpenTelemetry endpoint, off when unset', () => {
+    expect(parseConfig(external).otelEndpoint).toBeUndefined();
+    expect(
+      parseConfig({ ...external, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector.example:4318' }).otelEndpoint,
+    ).toBe('http://collector.example:4318');
+    expect(problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toEqual([
+      'OTEL_EXPORTER_OTLP_ENDPOINT: must be a valid URL (http:// or https://)',
+    ]);
+  });
+
   it('explains the whole list in the error message', () => {
     expect(() => parseConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(
       /Invalid configuration:\n {2}- PORT: .*\n {2}- LOG_LEVEL: /,

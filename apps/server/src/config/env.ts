@@ -310,6 +310,8 @@ const envSchema = z.object({
   DATABASE_REPLICA_URL: url(['postgres:', 'postgresql:']),
   /** The largest replica lag, in seconds, at which reads still go to the replica. */
   DATABASE_REPLICA_MAX_LAG_SECONDS: positiveNumber(5, 3_600),
+  /** OTLP/HTTP collector for OpenTelemetry traces (off when unset). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(['http:', 'https:']),
   DB_POOL_MAX: integer(20, 1, 500),
   DB_CONNECTION_TIMEOUT_MS: integer(5_000, 100, 120_000),
   DB_IDLE_TIMEOUT_MS: integer(10_000, 100, 3_600_000),
@@ -460,6 +462,8 @@ export type Config = {
    * to it while its lag is at most `maxLagSeconds`. Undefined when unset (only meaningful with DATABASE_URL).
    */
   replica: { url: string; maxLagSeconds: number } | undefined;
+  /** OpenTelemetry traces go to this OTLP/HTTP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT); off when undefined. */
+  otelEndpoint: string | undefined;
   apiTimeoutMs: number;
   /** The largest export file (and inflated JSON) POST /user/restore reads; more is a 413. */
   restoreMaxBytes: number;
@@ -701,6 +705,7 @@ export function parseConfig(
     replica: parsed.DATABASE_REPLICA_URL
       ? { url: parsed.DATABASE_REPLICA_URL, maxLagSeconds: parsed.DATABASE_REPLICA_MAX_LAG_SECONDS }
       : undefined,
+    otelEndpoint: parsed.OTEL_EXPORTER_OTLP_ENDPOINT,
     apiTimeoutMs: parsed.API_TIMEOUT_MS,
     restoreMaxBytes: parsed.RESTORE_MAX_BYTES,
     backup: { schedule: parsed.BACKUP_SCHEDULE, retention: parsed.BACKUP_RETENTION },
