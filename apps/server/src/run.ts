@@ -30,7 +30,8 @@ export async function main(tracing: Tracing | undefined): Promise<void> {
     process.stdout.write('Stopping Lodestar…\n');
     running
       .stop()
-      .then(() => tracing?.shutdown())
+      // Buffered spans are sent; a collector that cannot be reached does not make the stop a failure.
+      .then(() => tracing?.shutdown().catch(() => undefined))
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         process.stderr.write(`Error while stopping: ${String(error)}\n`);
