@@ -27,6 +27,11 @@ export type ReadRouterOptions = {
   checkEveryMs?: number;
   /** The longest a check may take (ms) before the replica counts as not usable. */
   checkTimeoutMs?: number;
+  /**
+   * How long a failed or timed-out check keeps the replica unused before the next try (ms): a replica
+   * that does not answer delays the requests that wait for a check, so it is not tried every second.
+   */
+  retryAfterErrorMs?: number;
   /** Each check that finds the replica not usable (unreachable, failing, or too far behind). */
   onUnusable?: (reason: { lagSeconds?: number; error?: unknown }) => void;
   now?: () => number;
@@ -42,11 +47,12 @@ export type ReadRouter = {
 /**
  * Routes read-only queries to a replica while it is within `maxLagSeconds` of the primary, else to the
  * primary. The check runs at most once per `checkEveryMs` (concurrent callers share it); an error or a
- * timeout makes the replica not usable until the next check.
+ * timeout makes the replica not usable for `retryAfterErrorMs`.
  */
 export function createReadRouter(options: ReadRouterOptions): ReadRouter {
   const checkEveryMs = options.checkEveryMs ?? 1_000;
   const checkTimeoutMs = options.checkTimeoutMs ?? 1_000;
+  const retryAfterErrorMs = Math.max(options.retryAfterErrorMs ?? 5_000, checkEveryMs);
   const lagSql = options.lagSql ?? REPLICA_LAG_SQL;
   const now = options.now ?? Date.now;
   let last: { at: number; lagSeconds: number | undefined } | undefined;
@@ -75,7 +81,8 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
 
   async function lagSeconds(): Promise<number | undefined> {
     const at = now();
-    if (last && at - last.at < checkEveryMs) return last.lagSeconds;
+    const keep = last?.lagSeconds === undefined ? retryAfterErrorMs : checkEveryMs;
+    if (last && at - last.at < keep) return last.lagSeconds;
     inFlight ??= measure().then((lag) => {
       last = { at, lagSeconds: lag };
       inFlight = undefined;
