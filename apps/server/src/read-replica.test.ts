@@ -139,6 +139,7 @@ describe('reads from a read replica (DATABASE_REPLICA_URL)', () => {
       const [method, path] = key.split(' ') as [string, string];
       return { key, method, path };
     });
+    const before = await routed('replica');
     for (const { key, method, path } of requests) {
       const answer = await browser.json<Envelope<unknown>>(
         `/api/v1${path}`,
@@ -148,6 +149,8 @@ describe('reads from a read replica (DATABASE_REPLICA_URL)', () => {
       );
       expect([key, answer.status]).toEqual([key, 200]);
     }
+    // Each was routed to the replica: a name in the list that matched no operation would not count.
+    expect(await routed('replica')).toBe(before + requests.length);
   });
 
   it('keeps a write, its own answer and its author’s next reads on the primary', async () => {
