@@ -13,7 +13,7 @@ export type AppDeps = {
   config: Config;
   db: Database;
   /**
-   * Chooses between a read replica and the primary for read-only listings and analytics (ADR 059,
+   * Chooses between a read replica and the primary for read-only listings and analytics (ADR 060,
    * http/read-routing.ts); without it every read uses `db`.
    */
   readRouter?: ReadRouter;

@@ -257,7 +257,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.use('*', authenticateFirst(operations, auth));
   // Which household the request acts on, and the one check of what a member may do there (ADR 038).
   api.use('*', householdAccess({ operations, auth, db: deps.db, now }));
-  // Read-only listings and analytics may read from the replica (ADR 059, the one list in read-routing.ts).
+  // Read-only listings and analytics may read from the replica (ADR 060, the one list in read-routing.ts).
   api.use('*', readRouting({ operations, primary: deps.db, router: deps.readRouter, now }));
   api.use('*', refuseNulCharacters({ operations, streamedBodies: ['/api/v1/user/restore'] }));
   api.route('/', systemRoutes(deps));

@@ -306,7 +306,7 @@ const envSchema = z.object({
   HOST: optionalText.transform((value) => value ?? '127.0.0.1'),
   DATA_DIR: optionalText.transform((value) => value ?? './data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
-  /** A read replica of DATABASE_URL for read-only listings and analytics (ADR 059); off when unset. */
+  /** A read replica of DATABASE_URL for read-only listings and analytics (ADR 060); off when unset. */
   DATABASE_REPLICA_URL: url(['postgres:', 'postgresql:']),
   /** The largest replica lag, in seconds, at which reads still go to the replica. */
   DATABASE_REPLICA_MAX_LAG_SECONDS: positiveNumber(5, 3_600),
@@ -458,7 +458,7 @@ export type Config = {
   databaseUrl: string | undefined;
   database: { poolMax: number; connectionTimeoutMs: number; idleTimeoutMs: number; maxLifetimeMs: number };
   /**
-   * A read replica of `databaseUrl` (DATABASE_REPLICA_URL, ADR 059): read-only listings and analytics go
+   * A read replica of `databaseUrl` (DATABASE_REPLICA_URL, ADR 060): read-only listings and analytics go
    * to it while its lag is at most `maxLagSeconds`. Undefined when unset (only meaningful with DATABASE_URL).
    */
   replica: { url: string; maxLagSeconds: number } | undefined;

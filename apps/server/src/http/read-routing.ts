@@ -5,7 +5,7 @@ import { metrics } from '../observability/metrics';
 import type { OperationIndex } from './operations';
 
 /**
- * The one list of operations that may read from the replica (DATABASE_REPLICA_URL, ADR 059): read-only
+ * The one list of operations that may read from the replica (DATABASE_REPLICA_URL, ADR 060): read-only
  * listings and analytics, where a few seconds' lag is harmless. Everything else (every write, and every
  * read in the same request as a write or that the web app makes to confirm one) reads from the primary.
  * A route reads through `readDbOf(c, db)`, which is the primary for an operation left out here.

@@ -101,7 +101,7 @@ const databaseReads = new Counter({
 });
 
 export const metrics = {
-  /** One request routed by the read replica's router (ADR 059). */
+  /** One request routed by the read replica's router (ADR 060). */
   databaseRead(handle: 'replica' | 'primary'): void {
     databaseReads.inc({ handle });
   },

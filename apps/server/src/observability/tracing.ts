@@ -10,7 +10,7 @@ import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace
 export type Tracing = { shutdown(): Promise<void> };
 
 /**
- * OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT, ADR 060): a span per HTTP request (incoming and
+ * OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT, ADR 061): a span per HTTP request (incoming and
  * outgoing) and per PostgreSQL query, sent over OTLP/HTTP (JSON) to the collector. The exporter reads the
  * standard OTEL_* variables itself (endpoint, headers, timeout; OTEL_BSP_* for batching).
  *

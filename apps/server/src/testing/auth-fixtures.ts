@@ -30,7 +30,7 @@ export async function createAuthWorld(
   options: {
     now?: () => Date;
     deps?: Partial<AppDeps>;
-    /** A router between a replica and the world's (primary) database (ADR 059). */
+    /** A router between a replica and the world's (primary) database (ADR 060). */
     readRouter?: (primary: TestDatabase) => ReadRouter;
   } = {},
 ): Promise<AuthWorld> {
