@@ -1,5 +1,5 @@
-// Bundles the server (apps/server/src/main.ts with packages/db and packages/domain) into one JavaScript
-// file, apps/server/dist/main.mjs, so `npm start` runs plain JavaScript: no TypeScript compiled at run
+// Bundles the server (apps/server/src/main.ts with packages/db and packages/domain) into JavaScript,
+// apps/server/dist/main.mjs and the chunks it imports, so `npm start` runs plain JavaScript: no TypeScript compiled at run
 // time. Libraries stay in node_modules (imported as they are); only the project's own code is bundled.
 // Run on its own (`node scripts/build-server.mjs`) or through ensureServerBuilt() from start.mjs.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -69,9 +69,16 @@ const librariesExternal = {
 
 export async function buildServer() {
   const { build } = await import('esbuild');
+  // Chunks of earlier builds stay (a running server may still import one of them); names are by content.
   await build({
     entryPoints: [join(root, 'apps/server/src/main.ts')],
-    outfile: serverBundle,
+    // main.mjs is small: it imports the server (and, with OTEL_EXPORTER_OTLP_ENDPOINT, tracing first) as
+    // chunks beside it, so tracing can wrap the libraries before the server's chunk imports them.
+    outdir: dirname(serverBundle),
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -3,7 +3,7 @@ import type { Logger } from './logger';
 import type { RateLimitStore } from './http/rate-limit';
 import type { Mailer } from './email/mailer';
 import type { Auth } from './auth/auth';
-import type { Database } from '@lodestar/db';
+import type { Database, ReadRouter } from '@lodestar/db';
 
 /** Why the server is not ready, or 'ready'. */
 export type Readiness = 'ready' | 'database unreachable' | 'migrations pending';
@@ -12,6 +12,11 @@ export type Readiness = 'ready' | 'database unreachable' | 'migrations pending';
 export type AppDeps = {
   config: Config;
   db: Database;
+  /**
+   * Chooses between a read replica and the primary for read-only listings and analytics (ADR 060,
+   * http/read-routing.ts); without it every read uses `db`.
+   */
+  readRouter?: ReadRouter;
   logger: Logger;
   version: string;
   /** When this installation's database was first initialised (survives restarts and crashes). */
@@ -58,6 +63,8 @@ export type AppEnv = {
     requestId: string;
     logger: Logger;
     signedIn?: SignedIn;
+    /** The handle chosen for this request's read-only queries (http/read-routing.ts); unset = primary. */
+    readDb?: Database;
   };
 };
 

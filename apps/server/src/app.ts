@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { trace } from '@opentelemetry/api';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -12,6 +13,7 @@ import { rateLimit } from './http/rate-limit';
 import { authenticateFirst, noStore, refuseNulCharacters } from './http/input-guards';
 import { operationIndex } from './http/operations';
 import { csrfGuard } from './http/request-guards';
+import { readRouting } from './http/read-routing';
 import { APPLE_FORM_POST_CALLBACK } from './auth/sign-in-providers';
 import { spaRoutes } from './http/spa';
 import { compressResponses } from './http/compress';
@@ -86,6 +88,8 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   app.use('*', async (c, next) => {
     const logger = deps.logger.child({ requestId: c.get('requestId') });
     c.set('logger', logger);
+    // With tracing on (OTEL_EXPORTER_OTLP_ENDPOINT), the request's span carries the id its logs carry.
+    trace.getActiveSpan()?.setAttribute('lodestar.request_id', c.get('requestId'));
     const started = performance.now();
     await next();
     const elapsed = performance.now() - started;
@@ -253,6 +257,8 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.use('*', authenticateFirst(operations, auth));
   // Which household the request acts on, and the one check of what a member may do there (ADR 038).
   api.use('*', householdAccess({ operations, auth, db: deps.db, now }));
+  // Read-only listings and analytics may read from the replica (ADR 060, the one list in read-routing.ts).
+  api.use('*', readRouting({ operations, primary: deps.db, router: deps.readRouter, now }));
   api.use('*', refuseNulCharacters({ operations, streamedBodies: ['/api/v1/user/restore'] }));
   api.route('/', systemRoutes(deps));
   api.route('/', preferencesRoutes({ auth, db: deps.db }));

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import {
   createDb,
+  createReadRouter,
   EMBEDDED_DATABASE,
   ensureDatabase,
   migrationsApplied,
@@ -101,6 +102,26 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   }
 
   metrics.watchPool('primary', handle.pool);
+  const replica = config.replica
+    ? createDb({
+        url: config.replica.url,
+        poolMax: config.database.poolMax,
+        connectionTimeoutMs: config.database.connectionTimeoutMs,
+        idleTimeoutMs: config.database.idleTimeoutMs,
+        maxLifetimeSeconds: Math.round(config.database.maxLifetimeMs / 1000),
+        onError: (error) => logger.error({ err: error }, 'replica database connection error'),
+      })
+    : undefined;
+  if (replica) metrics.watchPool('replica', replica.pool);
+  const readRouter =
+    replica && config.replica
+      ? createReadRouter({
+          primary: handle.db,
+          replica,
+          maxLagSeconds: config.replica.maxLagSeconds,
+          onUnusable: replicaUnusableLog(logger),
+        })
+      : undefined;
   const rateLimitStore = config.redisUrl
     ? createRedisRateLimitStore(config.redisUrl)
     : createMemoryRateLimitStore();
@@ -164,6 +185,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     queueWebhookDelivery,
     config: runtimeConfig,
     db: handle.db,
+    ...(readRouter ? { readRouter } : {}),
     logger,
     mailer,
     version: VERSION,
@@ -237,9 +259,35 @@ export async function startServer(env: Record<string, string | undefined>): Prom
       await rateLimitStore.close();
       metrics.unwatchPool('primary', handle.pool);
       await handle.close();
+      if (replica) {
+        metrics.unwatchPool('replica', replica.pool);
+        await replica.close();
+      }
       await embedded?.stop();
     })());
   return { config: runtimeConfig, url, port, stop };
+}
+
+/**
+ * Logs why reads left the replica at most once a minute (the router checks every second): the lag, or
+ * the error's code and message, never the connection string.
+ */
+function replicaUnusableLog(logger: Logger) {
+  let lastLogged = 0;
+  return (reason: { lagSeconds?: number; error?: unknown }) => {
+    const at = Date.now();
+    if (at - lastLogged < 60_000) return;
+    lastLogged = at;
+    const error = reason.error as { code?: unknown; message?: unknown } | undefined;
+    logger.warn(
+      {
+        component: 'replica',
+        ...(reason.lagSeconds !== undefined ? { lagSeconds: reason.lagSeconds } : {}),
+        ...(error ? { code: error.code, reason: error.message } : {}),
+      },
+      'Reads use the primary: the replica is behind or unreachable',
+    );
+  };
 }
 
 function listen(fetch: Parameters<typeof serve>[0]['fetch'], config: Config): Promise<Server> {

@@ -1,42 +1,22 @@
-import { ConfigError } from './config/env';
-import { DataDirInUseError } from '@lodestar/db';
-import { startServer } from './boot';
+/**
+ * `npm start` entry. With OTEL_EXPORTER_OTLP_ENDPOINT set, tracing starts first: it wraps `pg` and
+ * `node:http` as they are imported, so the server's modules are imported only after it (and without the
+ * variable, no OpenTelemetry SDK is loaded at all).
+ */
+import type { Tracing } from './observability/tracing';
 
-/** `npm start` entry: start, print the URL, stop cleanly on SIGINT/SIGTERM. */
-async function main(): Promise<void> {
-  let running;
+async function startTracingIfSet(): Promise<Tracing | undefined> {
+  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) return undefined;
   try {
-    running = await startServer(process.env);
+    return await (await import('./observability/tracing')).startTracing();
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof DataDirInUseError) {
-      process.stderr.write(`${error.message}\n`);
-    } else {
-      process.stderr.write(
-        `Lodestar could not start: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-    }
-    process.exit(1);
+    process.stderr.write(
+      `Tracing is off: it could not start (${error instanceof Error ? error.message : String(error)})\n`,
+    );
+    return undefined;
   }
-  process.stdout.write(`Lodestar is running at ${running.url}\n`);
-
-  let signalled = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (signalled) {
-      process.stderr.write(`Second ${signal}: exiting now\n`);
-      process.exit(1);
-    }
-    signalled = true;
-    process.stdout.write('Stopping Lodestar…\n');
-    running
-      .stop()
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        process.stderr.write(`Error while stopping: ${String(error)}\n`);
-        process.exit(1);
-      });
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
 }
 
-await main();
+const tracing = await startTracingIfSet();
+const { main } = await import('./run');
+await main(tracing);

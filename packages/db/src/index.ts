@@ -1,4 +1,11 @@
 export { createDb, pingDatabase, type Database, type DbHandle, type CreateDbOptions } from './client';
+export {
+  createReadRouter,
+  REPLICA_LAG_SQL,
+  type ReadChoice,
+  type ReadRouter,
+  type ReadRouterOptions,
+} from './read-replica';
 export { runMigrations, migrationsApplied, migrationsFolder } from './migrate';
 export { EMBEDDED_DATABASE, ensureDatabase } from './provision';
 export {

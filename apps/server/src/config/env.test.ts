@@ -288,6 +288,42 @@ describe('server environment', () => {
     expect(() => parseBackupEnv({ BACKUP_RETENTION: 'all' })).toThrow(ConfigError);
   });
 
+  it('reads the read replica and its lag limit, only beside DATABASE_URL', () => {
+    expect(parseConfig(external).replica).toBeUndefined();
+    const replica = 'postgres://reader@replica.example:5432/lodestar';
+    expect(parseConfig({ ...external, DATABASE_REPLICA_URL: replica }).replica).toEqual({
+      url: replica,
+      maxLagSeconds: 5,
+    });
+    expect(
+      parseConfig({ ...external, DATABASE_REPLICA_URL: replica, DATABASE_REPLICA_MAX_LAG_SECONDS: '0.5' })
+        .replica,
+    ).toEqual({ url: replica, maxLagSeconds: 0.5 });
+    expect(
+      problemsOf({
+        ...external,
+        DATABASE_REPLICA_URL: 'mysql://replica.example/lodestar',
+        DATABASE_REPLICA_MAX_LAG_SECONDS: '0',
+      }),
+    ).toEqual([
+      'DATABASE_REPLICA_URL: must be a valid URL (postgres:// or postgresql://)',
+      'DATABASE_REPLICA_MAX_LAG_SECONDS: must be a number above 0 and at most 3600',
+    ]);
+    expect(problemsOf({ DATABASE_REPLICA_URL: replica })).toEqual([
+      'DATABASE_REPLICA_URL: needs DATABASE_URL (the embedded database has no replica; unset DATABASE_REPLICA_URL or set DATABASE_URL)',
+    ]);
+  });
+
+  it('reads the OpenTelemetry endpoint, off when unset', () => {
+    expect(parseConfig(external).otelEndpoint).toBeUndefined();
+    expect(
+      parseConfig({ ...external, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector.example:4318' }).otelEndpoint,
+    ).toBe('http://collector.example:4318');
+    expect(problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toEqual([
+      'OTEL_EXPORTER_OTLP_ENDPOINT: must be a valid URL (http:// or https://)',
+    ]);
+  });
+
   it('explains the whole list in the error message', () => {
     expect(() => parseConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(
       /Invalid configuration:\n {2}- PORT: .*\n {2}- LOG_LEVEL: /,

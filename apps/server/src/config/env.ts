@@ -38,6 +38,21 @@ const integer = (fallback: number, min: number, max: number) =>
       return parsed;
     });
 
+/** A number above 0 and at most `max` (fractions allowed), or `fallback` when unset. */
+const positiveNumber = (fallback: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const parsed = Number(value);
+      if (!Number.isFinite(parsed) || parsed <= 0 || parsed > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a number above 0 and at most ${max}` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
 const optionalText = z
   .string()
   .optional()
@@ -291,6 +306,12 @@ const envSchema = z.object({
   HOST: optionalText.transform((value) => value ?? '127.0.0.1'),
   DATA_DIR: optionalText.transform((value) => value ?? './data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
+  /** A read replica of DATABASE_URL for read-only listings and analytics (ADR 060); off when unset. */
+  DATABASE_REPLICA_URL: url(['postgres:', 'postgresql:']),
+  /** The largest replica lag, in seconds, at which reads still go to the replica. */
+  DATABASE_REPLICA_MAX_LAG_SECONDS: positiveNumber(5, 3_600),
+  /** OTLP/HTTP collector for OpenTelemetry traces (off when unset). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(['http:', 'https:']),
   DB_POOL_MAX: integer(20, 1, 500),
   DB_CONNECTION_TIMEOUT_MS: integer(5_000, 100, 120_000),
   DB_IDLE_TIMEOUT_MS: integer(10_000, 100, 3_600_000),
@@ -436,6 +457,13 @@ export type Config = {
   /** External PostgreSQL; undefined means the embedded server under `dataDir`. */
   databaseUrl: string | undefined;
   database: { poolMax: number; connectionTimeoutMs: number; idleTimeoutMs: number; maxLifetimeMs: number };
+  /**
+   * A read replica of `databaseUrl` (DATABASE_REPLICA_URL, ADR 060): read-only listings and analytics go
+   * to it while its lag is at most `maxLagSeconds`. Undefined when unset (only meaningful with DATABASE_URL).
+   */
+  replica: { url: string; maxLagSeconds: number } | undefined;
+  /** OpenTelemetry traces go to this OTLP/HTTP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT); off when undefined. */
+  otelEndpoint: string | undefined;
   apiTimeoutMs: number;
   /** The largest export file (and inflated JSON) POST /user/restore reads; more is a 413. */
   restoreMaxBytes: number;
@@ -654,6 +682,11 @@ export function parseConfig(
   if (parsed.MARKET_DATA_PROVIDER === 'twelve-data' && !parsed.TWELVE_DATA_API_KEY) {
     problems.push('TWELVE_DATA_API_KEY: is required when MARKET_DATA_PROVIDER is twelve-data');
   }
+  if (parsed.DATABASE_REPLICA_URL && !parsed.DATABASE_URL) {
+    problems.push(
+      'DATABASE_REPLICA_URL: needs DATABASE_URL (the embedded database has no replica; unset DATABASE_REPLICA_URL or set DATABASE_URL)',
+    );
+  }
   const signIn = signInConfig(parsed, problems);
   if (problems.length) throw new ConfigError(problems);
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '');
@@ -669,6 +702,10 @@ export function parseConfig(
       idleTimeoutMs: parsed.DB_IDLE_TIMEOUT_MS,
       maxLifetimeMs: parsed.DB_MAX_LIFETIME_MS,
     },
+    replica: parsed.DATABASE_REPLICA_URL
+      ? { url: parsed.DATABASE_REPLICA_URL, maxLagSeconds: parsed.DATABASE_REPLICA_MAX_LAG_SECONDS }
+      : undefined,
+    otelEndpoint: parsed.OTEL_EXPORTER_OTLP_ENDPOINT,
     apiTimeoutMs: parsed.API_TIMEOUT_MS,
     restoreMaxBytes: parsed.RESTORE_MAX_BYTES,
     backup: { schedule: parsed.BACKUP_SCHEDULE, retention: parsed.BACKUP_RETENTION },

@@ -93,7 +93,18 @@ const pushes = new Counter({
   registers: [registry],
 });
 
+const databaseReads = new Counter({
+  name: 'lodestar_db_read_routing_total',
+  help: 'Requests whose read-only queries were routed, by the handle that served them (replica or primary)',
+  labelNames: ['handle'] as const,
+  registers: [registry],
+});
+
 export const metrics = {
+  /** One request routed by the read replica's router (ADR 060). */
+  databaseRead(handle: 'replica' | 'primary'): void {
+    databaseReads.inc({ handle });
+  },
   registry,
   /** One answered request: `route` is the documented template (`/api/v1/accounts/{id}`) or an area. */
   observeRequest(method: string, route: string, status: number, seconds: number): void {

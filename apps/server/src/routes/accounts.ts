@@ -13,6 +13,7 @@ import {
   recomputeBalanceSnapshots,
   storedPreferences,
   updateAccount,
+  type Database,
 } from '@lodestar/db';
 import {
   ACCOUNT_TABS,
@@ -28,6 +29,7 @@ import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
+import { readDbOf } from '../http/read-routing';
 import { userDate } from '../http/user-date';
 import { AccountStatusSchema, COOKIE_AUTH, jsonBody, jsonResponse, MoneySchema } from '../http/openapi';
 import { accountDetail } from '../use-cases/accounts/account-detail';
@@ -226,8 +228,8 @@ const routes = {
 export function accountsRoutes(deps: RouteDeps) {
   const { db, auth } = deps;
 
-  async function favoritesOf(userId: string): Promise<Set<string>> {
-    return new Set(mergePreferences(await storedPreferences(db, userId)).favorite_accounts);
+  async function favoritesOf(userId: string, from: Database = db): Promise<Set<string>> {
+    return new Set(mergePreferences(await storedPreferences(from, userId)).favorite_accounts);
   }
 
   async function viewOf(userId: string, accountId: string) {
@@ -247,8 +249,9 @@ export function accountsRoutes(deps: RouteDeps) {
     .openapi(routes.list, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { tab } = c.req.valid('query');
-      const favorites = await favoritesOf(userId);
-      const rows = await listAccounts(db, userId);
+      const reader = readDbOf(c, db);
+      const favorites = await favoritesOf(userId, reader);
+      const rows = await listAccounts(reader, userId);
       const accounts = rows
         .filter((row) => (ACCOUNT_TYPES as readonly string[]).includes(row.account.type))
         .filter((row) => accountInTab(row.account.type as AccountType, tab))

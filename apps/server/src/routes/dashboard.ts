@@ -9,6 +9,7 @@ import {
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
+import { readDbOf } from '../http/read-routing';
 import { COOKIE_AUTH, jsonResponse, MoneySchema } from '../http/openapi';
 import { classTotals, currentBalances } from '../use-cases/dashboard/current-balances';
 import { dashboard } from '../use-cases/dashboard/dashboard';
@@ -229,20 +230,20 @@ export function dashboardRoutes(deps: RouteDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(routes.dashboard, async (c) => {
       const { userId } = await requireUser(c, auth);
-      return ok(c, await dashboard(db, userId, c.req.valid('query').period, deps.now()));
+      return ok(c, await dashboard(readDbOf(c, db), userId, c.req.valid('query').period, deps.now()));
     })
     .openapi(routes.dashboardData, async (c) => {
       const { userId } = await requireUser(c, auth);
-      return ok(c, await dashboard(db, userId, c.req.valid('query').period, deps.now()));
+      return ok(c, await dashboard(readDbOf(c, db), userId, c.req.valid('query').period, deps.now()));
     })
     .openapi(routes.portfolio, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { range, samples } = c.req.valid('query');
-      return ok(c, await portfolio(db, userId, range, samples, deps.now()));
+      return ok(c, await portfolio(readDbOf(c, db), userId, range, samples, deps.now()));
     })
     .openapi(routes.balance, async (c) => {
       const { userId } = await requireUser(c, auth);
-      const balances = await currentBalances(db, userId, deps.now());
+      const balances = await currentBalances(readDbOf(c, db), userId, deps.now());
       const money = (amountMinor: number) => ({ amountMinor, currency: balances.currency });
       return ok(c, {
         currency: balances.currency,

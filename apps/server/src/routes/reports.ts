@@ -3,6 +3,7 @@ import { REPORT_MEASURES, reportDefinitionSchema } from '@lodestar/domain';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
+import { readDbOf } from '../http/read-routing';
 import { COOKIE_AUTH, jsonResponse } from '../http/openapi';
 import { assertFeature } from '../use-cases/limits/user-limits';
 import { runReport } from '../use-cases/reports/run-report';
@@ -218,7 +219,8 @@ export function reportsRoutes(deps: RouteDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(routes.run, async (c) => {
       const userId = await user(c);
-      return ok(c, await runReport({ db, userId, definition: c.req.valid('json'), now: deps.now() }));
+      const reader = readDbOf(c, db);
+      return ok(c, await runReport({ db: reader, userId, definition: c.req.valid('json'), now: deps.now() }));
     })
     .openapi(routes.list, async (c) => {
       const userId = await user(c);

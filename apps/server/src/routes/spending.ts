@@ -11,6 +11,7 @@ import {
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
+import { readDbOf } from '../http/read-routing';
 import { userDate } from '../http/user-date';
 import { COOKIE_AUTH, jsonResponse, MoneySchema } from '../http/openapi';
 import { activitySummary } from '../use-cases/spending/activity-summary';
@@ -261,20 +262,28 @@ export function spendingRoutes(deps: RouteDeps) {
     .openapi(routes.activity, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { period } = c.req.valid('query');
-      return ok(c, await activitySummary({ db, userId, period, now: deps.now() }));
+      return ok(c, await activitySummary({ db: readDbOf(c, db), userId, period, now: deps.now() }));
     })
     .openapi(routes.summary, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { month } = c.req.valid('query');
-      return ok(c, await spendingSummary({ db, userId, now: deps.now(), ...(month ? { month } : {}) }));
+      const reader = readDbOf(c, db);
+      return ok(
+        c,
+        await spendingSummary({ db: reader, userId, now: deps.now(), ...(month ? { month } : {}) }),
+      );
     })
     .openapi(routes.flow, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { period, date } = c.req.valid('query');
-      return ok(c, await expenseFlow({ db, userId, period, now: deps.now(), ...(date ? { date } : {}) }));
+      const reader = readDbOf(c, db);
+      return ok(
+        c,
+        await expenseFlow({ db: reader, userId, period, now: deps.now(), ...(date ? { date } : {}) }),
+      );
     })
     .openapi(routes.insights, async (c) => {
       const { userId } = await requireUser(c, auth);
-      return ok(c, await insights({ db, userId, now: deps.now() }));
+      return ok(c, await insights({ db: readDbOf(c, db), userId, now: deps.now() }));
     });
 }

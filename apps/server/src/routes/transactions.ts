@@ -3,6 +3,7 @@ import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
+import { readDbOf } from '../http/read-routing';
 import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
 import { bulkUpdateTransactions } from '../use-cases/transactions/bulk-update-transactions';
 import { exportFileName, exportTransactionsCsv } from '../use-cases/transactions/export-transactions';
@@ -106,7 +107,7 @@ export function transactionsRoutes(deps: RouteDeps) {
     .openapi(routes.list, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { data, pagination } = await listTransactions({
-        db,
+        db: readDbOf(c, db),
         userId,
         query: c.req.valid('query'),
         now: deps.now(),

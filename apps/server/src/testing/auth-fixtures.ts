@@ -1,3 +1,5 @@
+import type { ReadRouter } from '@lodestar/db';
+import type { TestDatabase } from '@lodestar/db/testing';
 import type { AppDeps } from '../app-types';
 import { createBrowser, type TestBrowser } from './browser';
 import { startSmtpInbox, type SmtpInbox } from './smtp-inbox';
@@ -25,7 +27,12 @@ let sequence = 0;
 /** A real app on a fresh database, with a real SMTP server on loopback receiving its mail. */
 export async function createAuthWorld(
   env: Record<string, string> = {},
-  options: { now?: () => Date; deps?: Partial<AppDeps> } = {},
+  options: {
+    now?: () => Date;
+    deps?: Partial<AppDeps>;
+    /** A router between a replica and the world's (primary) database (ADR 060). */
+    readRouter?: (primary: TestDatabase) => ReadRouter;
+  } = {},
 ): Promise<AuthWorld> {
   const inbox = await startSmtpInbox();
   // Behind a trusted proxy each test browser gets its own address (documentation range), so
@@ -40,6 +47,7 @@ export async function createAuthWorld(
     ...(options.now || options.deps
       ? { deps: { ...options.deps, ...(options.now ? { now: options.now } : {}) } }
       : {}),
+    ...(options.readRouter ? { readRouter: options.readRouter } : {}),
   });
   const origin = env.PUBLIC_URL ?? ORIGIN;
   let address = 0;

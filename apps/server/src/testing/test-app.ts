@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
-import { migrationsApplied, pingDatabase, recordStart } from '@lodestar/db';
+import { migrationsApplied, pingDatabase, recordStart, type ReadRouter } from '@lodestar/db';
 import { createApp, type AppDeps } from '../app';
 import { parseConfig } from '../config/env';
 import { createMailer } from '../email/mailer';
@@ -16,6 +16,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     deps?: Partial<AppDeps>;
     mountRoutes?: Parameters<typeof createApp>[1];
+    /** A router between a replica and this app's (primary) database, built once that database exists. */
+    readRouter?: (primary: TestDatabase) => ReadRouter;
   } = {},
 ) {
   const database: TestDatabase = await createTestDatabase();
@@ -62,6 +64,7 @@ export async function createTestApp(
         return (await migrationsApplied(database.pool)) ? 'ready' : 'migrations pending';
       },
       webDistDir: undefined,
+      ...(overrides.readRouter ? { readRouter: overrides.readRouter(database) } : {}),
       ...overrides.deps,
     },
     overrides.mountRoutes,
