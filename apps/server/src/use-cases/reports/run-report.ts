@@ -252,8 +252,7 @@ export async function runReport(options: {
       for (const [index, cell] of cells) {
         if (isBalance && index !== shownColumns - 1) continue;
         rankCounts.set(key, (rankCounts.get(key) ?? 0) + cell.count);
-        for (const [code, amountMinor] of cell.amount)
-          rankEntries.push({ key, amountMinor, currency: code });
+        for (const [code, amountMinor] of cell.amount) rankEntries.push({ key, amountMinor, currency: code });
       }
     }
     const rankedAmounts = converter.byKey(rankEntries, rankDate, quiet).amounts;

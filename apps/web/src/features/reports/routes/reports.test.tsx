@@ -115,7 +115,9 @@ describe('The household link of a saved report', () => {
     expect(actingHousehold()).toBe('owner-1');
     await waitFor(() =>
       expect(
-        server.calls('/api/v1/reports', 'GET').some((call) => call.headers.get(HOUSEHOLD_HEADER) === 'owner-1'),
+        server
+          .calls('/api/v1/reports', 'GET')
+          .some((call) => call.headers.get(HOUSEHOLD_HEADER) === 'owner-1'),
       ).toBe(true),
     );
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
@@ -128,8 +130,8 @@ describe('The household link of a saved report', () => {
     renderApp('/reports?id=rep_9&household=someone-else');
     expect(await screen.findByRole('heading', { name: 'Report not found' })).toBeInTheDocument();
     expect(actingHousehold()).toBeNull();
-    expect(
-      server.requests.some((request) => request.headers.get(HOUSEHOLD_HEADER) === 'someone-else'),
-    ).toBe(false);
+    expect(server.requests.some((request) => request.headers.get(HOUSEHOLD_HEADER) === 'someone-else')).toBe(
+      false,
+    );
   });
 });

@@ -497,7 +497,16 @@ function useSharedHousehold(): boolean {
       },
       { replace: true },
     );
-  }, [shared, myId, acting, memberships.isSuccess, memberships.isError, memberships.data, queryClient, setParams]);
+  }, [
+    shared,
+    myId,
+    acting,
+    memberships.isSuccess,
+    memberships.isError,
+    memberships.data,
+    queryClient,
+    setParams,
+  ]);
   return shared !== null;
 }
 
@@ -688,8 +697,8 @@ export function ReportsRoute() {
         <div className="grid min-w-0 gap-6">
           {notFound ? (
             <EmptyState icon={SearchX} title="Report not found">
-              It was deleted, or it belongs to a household you are not a member of. Build a new report or
-              open one of the saved reports.
+              It was deleted, or it belongs to a household you are not a member of. Build a new report or open
+              one of the saved reports.
             </EmptyState>
           ) : null}
           <Card>
