@@ -48,6 +48,12 @@ describe('the report SQL builder', () => {
     expect(sql).toContain("date_trunc('quarter', month)::date as bucket");
     expect(sql).toContain("select coalesce(nullif(btrim(t.merchant_name), ''), t.name) as key");
     expect(sql.match(/from "transaction" t/g)).toHaveLength(2);
+    // Each partial month comes from payee_month instead when nothing counted lies outside it that month.
+    expect(sql).toContain('and month = $');
+    expect(sql.match(/select 1 from spending_day/g)).toHaveLength(4);
+    expect(sql).toContain(') edge where exists (');
+    const daily = text(flowReportSql({ ...base, groupBy: 'merchant', interval: 'week' }));
+    expect(daily).not.toContain('spending_day');
   });
 
   it('reads accounts from account_month for whole months, and the edge days from the rows', () => {
