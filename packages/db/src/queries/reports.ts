@@ -528,10 +528,19 @@ function safe(value: unknown): number {
  * index (and for long ranges of rows) pass jit_above_cost, and compiling then took 330 ms of a 480 ms
  * tag report that reads 25,000 rows; none of these statements runs long enough to gain from it.
  */
-async function run(db: ReportDatabase, statement: SQL): Promise<ReportSumRow[]> {
+async function run(
+  db: ReportDatabase,
+  statement: SQL,
+  options: { hashTaggedRows?: boolean } = {},
+): Promise<ReportSumRow[]> {
   type Row = { key: string; bucket: string; currency: string; amount: string; n: string };
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
+    // The same over-estimate (333,114 tagged rows for 25,000) makes the planner sort the tagged rows of
+    // a tag report to group them, in parallel workers merged back in order, rather than hash them,
+    // which 4 MB would not hold at that estimate: 16 MB lets it hash the rows it actually reads
+    // (≈ 45 ms instead of ≈ 90 ms of SQL for tag × quarter over ten years at 1,000,000 rows).
+    if (options.hashTaggedRows) await tx.execute(sql`set local work_mem = '16MB'`);
     return tx.execute<Row>(statement);
   });
   return result.rows.map((row) => ({
@@ -545,7 +554,7 @@ async function run(db: ReportDatabase, statement: SQL): Promise<ReportSumRow[]> 
 
 /** A flow report's sums per key, bucket and currency. */
 export function flowReportSums(db: ReportDatabase, query: FlowReportQuery): Promise<ReportSumRow[]> {
-  return run(db, flowReportSql(query));
+  return run(db, flowReportSql(query), { hashTaggedRows: query.groupBy === 'tag' });
 }
 
 /**
