@@ -1,12 +1,15 @@
-import { expect, test } from './fixtures';
+import { firstLink } from './auth-helpers';
+import { expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
 import { connectDemoBank, forEachView, settled, signUpByApi, snap } from './journey-helpers';
 
 // Custom reports: build "groceries by month for two years", save it, pin it to the dashboard, and open a
-// cell in Activity, which lists exactly the rows the cell summed.
+// cell in Activity, which lists exactly the rows the cell summed. Then its household link: a member opens
+// it read-only, someone outside the household finds it not found, a signed-out visitor is asked to sign in.
 test.use({ storageState: { cookies: [], origins: [] } });
 
 test('reports: groceries by month for two years, saved, pinned, and a cell opened in Activity', async ({
   page,
+  browser,
   server,
   checkA11y,
 }) => {
@@ -68,6 +71,8 @@ test('reports: groceries by month for two years, saved, pinned, and a cell opene
   await page.getByRole('button', { name: 'Pin to dashboard' }).click();
   await expect(page.getByText('“Groceries by month” is pinned to the dashboard')).toBeVisible();
   await settled(page);
+  const savedUrl = page.url();
+  expect(savedUrl).toContain('id=');
 
   await forEachView(page, async ({ name }) => {
     await settled(page);
@@ -117,4 +122,76 @@ test('reports: groceries by month for two years, saved, pinned, and a cell opene
   await expect(page.getByText('Show: Counted in spending')).toBeVisible();
   await expect(page.getByText('Amount: at least 1')).toBeVisible();
   await snap(page, 'reports-activity-1440-dark');
+
+  // The household link. Nobody has joined yet, so there is nothing to share.
+  await page.goto(savedUrl);
+  await expect(page.getByRole('heading', { name: 'Groceries by month' })).toBeVisible();
+  await settled(page);
+  await expect(page.getByRole('button', { name: 'Copy link' })).toHaveCount(0);
+  const memberEmail = uniqueEmail('reports-member');
+  const invited = await page.request.post('/api/v1/household/members', {
+    headers: { origin: server.url },
+    data: { email: memberEmail, access: 'read' },
+  });
+  expect(invited.status(), await invited.text()).toBe(200);
+  const memberContext = await browser.newContext({ baseURL: server.url, storageState: undefined });
+  await signUpAndSignIn(memberContext.request, server.url, { email: memberEmail, name: 'Jamie Reports' });
+  const mail = await server.inbox.waitFor(memberEmail, /invited you to their Lodestar household/);
+  const accepted = await memberContext.request.post('/api/v1/household/invitations/accept', {
+    headers: { origin: server.url },
+    data: { token: new URL(firstLink(mail.text)).searchParams.get('token') },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.reload();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(
+    page.getByText(/Members of your household can open this report; nobody else can/),
+  ).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(new URL(link).pathname).toBe('/reports');
+  await forEachView(page, async ({ name }) => {
+    await settled(page);
+    await snap(page, `reports-share-owner-${name}`);
+  });
+
+  // A member opens it in the owner's household, read-only.
+  const member = await memberContext.newPage();
+  await member.goto(link);
+  await expect(member.getByRole('heading', { name: 'Groceries by month' })).toBeVisible();
+  await expect(member.getByText(/You are viewing Rae Reports’s household: read-only/)).toBeVisible();
+  await expect(member.getByRole('table', { name: 'Spending' })).toBeVisible({ timeout: 30_000 });
+  await expect(member.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(member.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await forEachView(member, async ({ name }) => {
+    await settled(member);
+    await checkA11y(member);
+    await snap(member, `reports-shared-member-${name}`);
+  });
+
+  // Someone outside the household: not found, and nothing of the owner's shows.
+  const strangerContext = await browser.newContext({ baseURL: server.url, storageState: undefined });
+  await signUpAndSignIn(strangerContext.request, server.url, {
+    email: uniqueEmail('reports-stranger'),
+    name: 'Sam Stranger',
+  });
+  const stranger = await strangerContext.newPage();
+  await stranger.goto(link);
+  await expect(stranger.getByRole('heading', { name: 'Report not found' })).toBeVisible();
+  await expect(stranger.getByRole('button', { name: 'Groceries by month' })).toHaveCount(0);
+  await forEachView(stranger, async ({ name }) => {
+    await settled(stranger);
+    await snap(stranger, `reports-shared-stranger-${name}`);
+  });
+
+  // Signed out: the sign-in page, which comes back to the report.
+  const visitorContext = await browser.newContext({ baseURL: server.url, storageState: undefined });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(link);
+  await expect(visitor).toHaveURL(/\/sign-in\?redirect=/);
+  expect(decodeURIComponent(new URL(visitor.url()).searchParams.get('redirect') ?? '')).toContain(
+    '/reports?id=',
+  );
+  for (const context of [memberContext, strangerContext, visitorContext]) await context.close();
 });

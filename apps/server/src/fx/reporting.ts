@@ -111,6 +111,15 @@ export function createConverter(table: FxTable, reporting: string) {
     /** `amountMinor` of `currency` on `date` in minor units of the reporting currency, or null. */
     convert,
     /**
+     * The exact factor converting `currency` into the reporting currency on `date` (FxTable.minorFactor),
+     * for a statement that converts in the database as `convert` would; null without any rate. Tracks
+     * nothing: the caller converts what the statement returned to fill `missing` and `estimated`.
+     */
+    factor(currency: string, date: string): { num: bigint; den: bigint } | null {
+      if (currency === reporting) return { num: 1n, den: 1n };
+      return isCurrencyCode(currency) ? table.minorFactor(currency, reporting, date) : null;
+    },
+    /**
      * Σ of `amounts` on `date` in the reporting currency by the one rule (sum per currency, convert each
      * sum, add); `missing` lists the currencies left out for want of any rate (then the total is partial).
      */

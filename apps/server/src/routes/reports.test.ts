@@ -444,6 +444,103 @@ describe('POST /reports/run', () => {
   });
 });
 
+describe('POST /reports/run with more merchants than rows shown', () => {
+  // 280 payees in two currencies; the 200 largest are shown. 200 "Dollar" payees spend 100.00 USD each;
+  // 60 "Euro" payees spend 96.00 EUR (102.16 USD at the range's last rate, 1.0642) and 20 "Mixed" payees
+  // 50.00 USD and 50.00 EUR (103.21 USD): by native sums they would rank below every Dollar payee (or tie
+  // and lose on the name), converted they rank above. Equal totals rank by name.
+  const range = { preset: 'custom', from: '2026-06-01', to: TODAY };
+  let other: TestBrowser;
+  type Row = { payee: string; currency: string; date: string; amountMinor: number };
+  const rows: Row[] = [];
+  const name = (prefix: string, index: number, width: number) =>
+    `${prefix} ${String(index).padStart(width, '0')}`;
+
+  beforeAll(async () => {
+    const user = await signedInUser(w);
+    other = user.browser;
+    const db = w.t.database.db;
+    const usd = await addAccount(db, user.userId, { name: 'Checking', currency: 'USD' });
+    const eur = await addAccount(db, user.userId, { name: 'Euro Card', type: 'credit', currency: 'EUR' });
+    for (let index = 1; index <= 200; index += 1) {
+      const payee = name('Dollar', index, 3);
+      rows.push({ payee, currency: 'USD', date: '2026-07-15', amountMinor: -6_000 });
+      rows.push({ payee, currency: 'USD', date: '2026-09-10', amountMinor: -4_000 });
+    }
+    for (let index = 1; index <= 60; index += 1) {
+      const payee = name('Euro', index, 2);
+      rows.push({ payee, currency: 'EUR', date: '2026-08-12', amountMinor: -5_000 });
+      rows.push({ payee, currency: 'EUR', date: '2026-10-20', amountMinor: -4_600 });
+    }
+    for (let index = 1; index <= 20; index += 1) {
+      const payee = name('Mixed', index, 2);
+      rows.push({ payee, currency: 'USD', date: '2026-07-20', amountMinor: -5_000 });
+      rows.push({ payee, currency: 'EUR', date: '2026-10-05', amountMinor: -5_000 });
+    }
+    for (const account of [usd, eur]) {
+      await addTransactions(
+        db,
+        user.userId,
+        account.id,
+        rows
+          .filter((row) => row.currency === account.currency)
+          .map((row) => ({
+            date: row.date,
+            amountMinor: row.amountMinor,
+            currency: row.currency,
+            name: row.payee.toUpperCase(),
+            merchantName: row.payee,
+            category: 'FOOD_AND_DRINK',
+            categorySource: 'user',
+            categoryConfidence: 1,
+            status: 'posted' as const,
+          })),
+      );
+    }
+  });
+
+  const runFor = (definition: Record<string, unknown>) =>
+    other.json<Envelope<ReportResult>>('/api/v1/reports/run', { body: definition });
+
+  it('ranks the payees by their converted totals and sums the others into the column totals', async () => {
+    const response = await runFor({ measure: 'spending', groupBy: 'merchant', interval: 'month', range });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const report = response.body.data;
+    const expectedKeys = [
+      ...Array.from({ length: 60 }, (_, index) => name('Euro', index + 1, 2)),
+      ...Array.from({ length: 20 }, (_, index) => name('Mixed', index + 1, 2)),
+      ...Array.from({ length: 120 }, (_, index) => name('Dollar', index + 1, 3)),
+    ].sort();
+    expect(report.rows.map((row) => row.key).sort()).toEqual(expectedKeys);
+    expect(report.omittedRows).toBe(80);
+    expect(report.rows[0]?.key).toBe('Mixed 01');
+    // Every column's total counts every payee, shown or not, converted at the column's last rate.
+    report.columns.forEach((column, index) => {
+      const sums = new Map<string, number>();
+      for (const row of rows) {
+        if (row.date < column.from || row.date > column.to) continue;
+        sums.set(row.currency, (sums.get(row.currency) ?? 0) - row.amountMinor);
+      }
+      const total = (sums.get('USD') ?? 0) + eurToUsd(sums.get('EUR') ?? 0, rateOn(column.to));
+      expect(column.total.value, `column ${index}`).toBe(total);
+    });
+    const dollar = report.rows.find((row) => row.key === 'Dollar 001');
+    expect(dollar?.total.value).toBe(10_000);
+    expect(report.rows.find((row) => row.key === 'Dollar 121')).toBeUndefined();
+  });
+
+  it('ranks by the number of rows for a count, equal counts by name', async () => {
+    const response = await runFor({ measure: 'count', groupBy: 'merchant', interval: 'quarter', range });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const report = response.body.data;
+    expect(report.rows.map((row) => row.key).sort()).toEqual(
+      Array.from({ length: 200 }, (_, index) => name('Dollar', index + 1, 3)),
+    );
+    expect(report.omittedRows).toBe(80);
+    expect(report.total.value).toBe(rows.length);
+  });
+});
+
 type ListBody = { data: TransactionView[]; pagination: { hasNext: boolean } };
 
 /** The rows Activity lists for a link, as the web app asks for them ('all' = no restriction). */

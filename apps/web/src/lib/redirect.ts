@@ -20,6 +20,8 @@ export const ALLOWED_REDIRECTS = [
   '/wallets',
   // A household invitation's link, opened signed out, comes back to it after signing in (ADR 038).
   '/household/accept',
+  // So does a saved report's household link.
+  '/reports',
 ] as const;
 
 const PROBE_ORIGIN = 'http://lodestar.invalid';

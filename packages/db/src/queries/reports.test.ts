@@ -1,6 +1,12 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { balanceReportSql, flowReportSql, reportUsesRollups, type FlowReportQuery } from './reports';
+import {
+  balanceReportSql,
+  flowReportSql,
+  rankedFlowReportSql,
+  reportUsesRollups,
+  type FlowReportQuery,
+} from './reports';
 
 // The SQL the report builder writes for fixed definitions: which source it reads and how it buckets.
 const dialect = new PgDialect();
@@ -42,6 +48,12 @@ describe('the report SQL builder', () => {
     expect(sql).toContain("date_trunc('quarter', month)::date as bucket");
     expect(sql).toContain("select coalesce(nullif(btrim(t.merchant_name), ''), t.name) as key");
     expect(sql.match(/from "transaction" t/g)).toHaveLength(2);
+    // Each partial month comes from payee_month instead when nothing counted lies outside it that month.
+    expect(sql).toContain('and month = $');
+    expect(sql.match(/select 1 from spending_day/g)).toHaveLength(4);
+    expect(sql).toContain(') edge where exists (');
+    const daily = text(flowReportSql({ ...base, groupBy: 'merchant', interval: 'week' }));
+    expect(daily).not.toContain('spending_day');
   });
 
   it('reads accounts from account_month for whole months, and the edge days from the rows', () => {
@@ -114,6 +126,20 @@ describe('the report SQL builder', () => {
     const query = dialect.sqlToQuery(flowReportSql({ ...base, hiddenCategories: ['TRAVEL'] }));
     expect(query.sql).toContain('not (category = any(');
     expect(query.params).toContain('{"TRAVEL"}');
+  });
+
+  it('ranks merchants in the statement, sharing out only the currencies converted at another rate', () => {
+    const merchant = { ...base, groupBy: 'merchant' as const };
+    const usd = { currency: 'USD', num: 1n, den: 1n };
+    const single = dialect.sqlToQuery(rankedFlowReportSql(merchant, { limit: 200, rates: [usd] }));
+    expect(single.sql).not.toContain('shares');
+    expect(single.sql).toContain('collate "C"');
+    expect(single.params).toContain('{"USD"}');
+    const eur = { currency: 'EUR', num: 10642n, den: 10000n };
+    const two = dialect.sqlToQuery(rankedFlowReportSql(merchant, { limit: 200, rates: [usd, eur] }));
+    expect(two.sql).toContain('from shares group by key');
+    expect(two.params).toEqual(expect.arrayContaining(['{"EUR"}', '{10642}', '{10000}', 200]));
+    expect(() => rankedFlowReportSql({ ...base, groupBy: 'tag' }, { limit: 200, rates: [usd] })).toThrow();
   });
 
   it('reads balances from net_worth_daily, or per account from the snapshots', () => {

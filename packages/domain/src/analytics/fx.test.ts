@@ -158,6 +158,39 @@ describe('createFxTable: convertMinor', () => {
   ])('refuses bad input (%#)', (call) => expect(call).toThrow(RangeError));
 });
 
+describe('createFxTable: minorFactor', () => {
+  const table = createFxTable(ECB, []);
+  const convert = (amount: bigint, factor: { num: bigint; den: bigint }) => {
+    const n = amount * factor.num;
+    const magnitude = ((n < 0n ? -n : n) * 2n + factor.den) / (2n * factor.den);
+    return Number(n < 0n ? -magnitude : magnitude);
+  };
+
+  it('converts exactly as convertMinor does, minor-unit exponents included', () => {
+    const pairs = [
+      ['USD', 'EUR'],
+      ['EUR', 'USD'],
+      ['USD', 'JPY'],
+      ['JPY', 'KWD'],
+      ['GBP', 'CHF'],
+    ] as const;
+    for (const [from, to] of pairs) {
+      const factor = table.minorFactor(from, to, '2026-11-20');
+      expect(factor, `${from} → ${to}`).not.toBeNull();
+      for (const amount of [1, -1, 5, 50, 125, -125, 999_999, -1_234_567, 40_500]) {
+        expect(convert(BigInt(amount), factor!), `${amount} ${from} → ${to}`).toBe(
+          table.convertMinor(amount, from, to, '2026-11-20')?.amountMinor,
+        );
+      }
+    }
+  });
+
+  it('is 1 for the same currency and null without any rate', () => {
+    expect(table.minorFactor('USD', 'USD', '2026-11-20')).toEqual({ num: 1n, den: 1n });
+    expect(table.minorFactor('USD', 'BRL', '2026-11-20')).toBeNull();
+  });
+});
+
 describe('createFxTable: manual rates', () => {
   it.each([
     // [manual rates, from, to, expected rate, source, date]

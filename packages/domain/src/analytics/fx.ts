@@ -36,6 +36,12 @@ export type FxTable = {
   rate(from: string, to: string, date: IsoDate): FxRate | null;
   /** `amountMinor` of `from` in minor units of `to`, rounded half away from zero; null without any rate. */
   convertMinor(amountMinor: number, from: string, to: string, date: IsoDate): FxConversion | null;
+  /**
+   * The exact factor convertMinor applies on `date`: any amount converts to `amountMinor × num / den`
+   * rounded half away from zero (minor-unit exponents included), so a database can convert the same
+   * way; null without any rate.
+   */
+  minorFactor(from: string, to: string, date: IsoDate): { num: bigint; den: bigint } | null;
   /** Every currency the table holds a rate for (EUR included once there is any rate), sorted. */
   currencies(): string[];
 };
@@ -302,6 +308,17 @@ export function createFxTable(ecb: readonly EcbRate[], manual: readonly ManualRa
     };
   }
 
+  function minorFactor(from: string, to: string, date: IsoDate): { num: bigint; den: bigint } | null {
+    parseIsoDate(date);
+    if (from === to) return { num: 1n, den: 1n };
+    const found = lookup(from, to, date);
+    if (!found) return null;
+    return {
+      num: found.value.num * 10n ** BigInt(currencyExponent(to)),
+      den: found.value.den * 10n ** BigInt(currencyExponent(from)),
+    };
+  }
+
   function currencies(): string[] {
     const all = new Set<string>([...ecbSeries.keys()]);
     for (const key of manualSeries.keys()) for (const code of key.split('>')) all.add(code);
@@ -309,7 +326,7 @@ export function createFxTable(ecb: readonly EcbRate[], manual: readonly ManualRa
     return [...all].sort();
   }
 
-  return { rate, convertMinor, currencies };
+  return { rate, convertMinor, minorFactor, currencies };
 }
 
 function pairKey(base: string, quote: string): string {

@@ -3,7 +3,12 @@ import {
   balanceReportSums,
   financialAccount,
   flowReportSums,
+  rankedFlowReportSums,
+  reportCurrencies,
   type Database,
+  type FlowReportQuery,
+  type RankedReportSums,
+  type ReportRate,
   type ReportSumRow,
 } from '@lodestar/db';
 import {
@@ -149,26 +154,59 @@ export async function runReport(options: {
         ...(filters.accountTypes ? { accountTypes: filters.accountTypes } : {}),
       });
     }
-    return flowReportSums(db, {
-      userId,
-      measure: measure as Exclude<ReportDefinition['measure'], 'balance'>,
-      groupBy,
-      interval,
-      from,
-      to,
-      hiddenCategories: hiddenShown,
-      ...(categories ? { categories } : {}),
-      ...(accountIds ? { accountIds } : {}),
-      ...(filters.tags ? { tags: filters.tags } : {}),
-      ...(filters.search ? { search: filters.search } : {}),
-      ...(filters.amount ? { amount: filters.amount } : {}),
-    });
+    return flowReportSums(db, flowQuery(from, to, interval, groupBy));
   };
+  const flowQuery = (
+    from: string,
+    to: string,
+    interval: ReportDefinition['interval'],
+    groupBy = definition.groupBy,
+  ): FlowReportQuery => ({
+    userId,
+    measure: measure as Exclude<ReportDefinition['measure'], 'balance'>,
+    groupBy,
+    interval,
+    from,
+    to,
+    hiddenCategories: hiddenShown,
+    ...(categories ? { categories } : {}),
+    ...(accountIds ? { accountIds } : {}),
+    ...(filters.tags ? { tags: filters.tags } : {}),
+    ...(filters.search ? { search: filters.search } : {}),
+    ...(filters.amount ? { amount: filters.amount } : {}),
+  });
+
+  // The rates of the whole answer: from the previous period's first day to the range's last.
+  const fxSpan = { from: definition.compare ? previous.from : resolved.from, to: rateDay(resolved.to) };
+  // The rows shown: the largest totals, ranked at the range's last rate (balances: at the end).
+  const rankDate = rateDay(resolved.to);
+  // A merchant report has thousands of groups: the statement ranks them and returns the cells of the
+  // rows shown and the others summed, so it needs the rates first, for a superset of its currencies.
+  let preloaded: { table: Awaited<ReturnType<typeof loadFxTable>>['table']; rates: ReportRate[] } | null =
+    null;
+  if (!isBalance && definition.groupBy === 'merchant') {
+    const known = await reportCurrencies(db, { userId, from: fxSpan.from, to: resolved.to });
+    const { table } = await loadFxTable(db, userId, currency, known, [fxSpan]);
+    const factors = createConverter(table, currency);
+    const rates = known.flatMap((code) => {
+      const factor = factors.factor(code, rankDate);
+      return factor ? [{ currency: code, ...factor }] : [];
+    });
+    preloaded = { table, rates };
+  }
+  const rankedSums = (): Promise<RankedReportSums | null> =>
+    preloaded
+      ? rankedFlowReportSums(db, flowQuery(resolved.from, resolved.to, definition.interval), {
+          limit: REPORT_MAX_ROWS,
+          rates: preloaded.rates,
+        })
+      : Promise.resolve(null);
 
   // Tags overlap (a row with two tags is in two groups): their totals come from an ungrouped run.
   const overlapping = definition.groupBy === 'tag';
-  const [main, before, totalsMain, totalsBefore] = await Promise.all([
-    sums(resolved.from, resolved.to, definition.interval),
+  const [ranked, main, before, totalsMain, totalsBefore] = await Promise.all([
+    rankedSums(),
+    preloaded ? Promise.resolve([]) : sums(resolved.from, resolved.to, definition.interval),
     definition.compare ? sums(previous.from, previous.to, 'none') : Promise.resolve(null),
     overlapping ? sums(resolved.from, resolved.to, definition.interval, 'none') : Promise.resolve(null),
     overlapping && definition.compare
@@ -176,10 +214,17 @@ export async function runReport(options: {
       : Promise.resolve(null),
   ]);
 
-  const currencies = new Set<string>([...main, ...(before ?? [])].map((row) => row.currency));
-  const { table } = await loadFxTable(db, userId, currency, currencies, [
-    { from: definition.compare ? previous.from : resolved.from, to: rateDay(resolved.to) },
-  ]);
+  const table = preloaded
+    ? preloaded.table
+    : (
+        await loadFxTable(
+          db,
+          userId,
+          currency,
+          new Set<string>([...main, ...(before ?? [])].map((row) => row.currency)),
+          [fxSpan],
+        )
+      ).table;
   const converter = createConverter(table, currency);
   const quiet = { track: false } as const;
 
@@ -187,27 +232,38 @@ export async function runReport(options: {
     isBalance
       ? columns.findIndex((column, index) => index < shownColumns && rateDay(column.to) === row.bucket)
       : columnIndexOf(columns, row.bucket < resolved.from ? resolved.from : row.bucket);
-  const grid = toGrid(main, columnOf);
+  const grid = toGrid(ranked ? ranked.rows.filter((row) => !row.other) : main, columnOf);
   const totalsGrid = totalsMain ? toGrid(totalsMain, columnOf).get('') : undefined;
 
-  // The rows shown: the largest totals, ranked at the range's last rate (balances: at the end).
-  const rankDate = rateDay(resolved.to);
-  const rankEntries: { key: string; amountMinor: number; currency: string }[] = [];
-  const rankCounts = new Map<string, number>();
-  for (const [key, cells] of grid) {
-    for (const [index, cell] of cells) {
-      if (isBalance && index !== shownColumns - 1) continue;
-      rankCounts.set(key, (rankCounts.get(key) ?? 0) + cell.count);
-      for (const [code, amountMinor] of cell.amount) rankEntries.push({ key, amountMinor, currency: code });
+  let keys: string[];
+  let omittedRows: number;
+  if (ranked) {
+    // Ranked by the statement, by the same rule as below (the rank's conversions are made again here
+    // only for what they tell of the rates: missing and estimated).
+    for (const code of new Set(ranked.rows.map((row) => row.currency))) {
+      converter.convert(0, code, rankDate, quiet);
     }
+    keys = [...grid.keys()];
+    omittedRows = ranked.omitted;
+  } else {
+    const rankEntries: { key: string; amountMinor: number; currency: string }[] = [];
+    const rankCounts = new Map<string, number>();
+    for (const [key, cells] of grid) {
+      for (const [index, cell] of cells) {
+        if (isBalance && index !== shownColumns - 1) continue;
+        rankCounts.set(key, (rankCounts.get(key) ?? 0) + cell.count);
+        for (const [code, amountMinor] of cell.amount) rankEntries.push({ key, amountMinor, currency: code });
+      }
+    }
+    const rankedAmounts = converter.byKey(rankEntries, rankDate, quiet).amounts;
+    const magnitude = (key: string) =>
+      Math.abs(measure === 'count' ? (rankCounts.get(key) ?? 0) : (rankedAmounts.get(key) ?? 0));
+    const allKeys = [...grid.keys()].sort(
+      (a, b) => magnitude(b) - magnitude(a) || (a < b ? -1 : a > b ? 1 : 0),
+    );
+    keys = allKeys.slice(0, REPORT_MAX_ROWS);
+    omittedRows = allKeys.length - keys.length;
   }
-  const ranked = converter.byKey(rankEntries, rankDate, quiet).amounts;
-  const magnitude = (key: string) =>
-    Math.abs(measure === 'count' ? (rankCounts.get(key) ?? 0) : (ranked.get(key) ?? 0));
-  const allKeys = [...grid.keys()].sort(
-    (a, b) => magnitude(b) - magnitude(a) || (a < b ? -1 : a > b ? 1 : 0),
-  );
-  const keys = allKeys.slice(0, REPORT_MAX_ROWS);
   const shown = new Set(keys);
 
   const ratio = (amount: number, count: number) => (count === 0 ? 0 : Math.round(amount / count));
@@ -268,11 +324,26 @@ export async function runReport(options: {
   // Column by column, only the groups with a cell there (a merchant report has thousands of groups,
   // each in a few of its 120 columns).
   const byColumn = new Map<number, Map<string, Cell>>();
-  for (const [key, cells] of grid) {
-    for (const [index, cell] of cells) {
+  if (ranked) {
+    // In the statement's order of keys; the others of each currency where their first group was (the
+    // order in which a column's converted sum is shared out).
+    for (const row of ranked.rows) {
+      const index = columnOf(row);
+      if (index < 0) continue;
+      const key = row.other ? `${OTHERS}\u0000${row.currency}` : row.key;
       let column = byColumn.get(index);
       if (!column) byColumn.set(index, (column = new Map()));
-      column.set(key, cell);
+      let cell = column.get(key);
+      if (!cell) column.set(key, (cell = { amount: new Map(), count: 0 }));
+      addTo(cell, row);
+    }
+  } else {
+    for (const [key, cells] of grid) {
+      for (const [index, cell] of cells) {
+        let column = byColumn.get(index);
+        if (!column) byColumn.set(index, (column = new Map()));
+        column.set(key, cell);
+      }
     }
   }
   const perColumn = columns.map((column, index) =>
@@ -390,7 +461,7 @@ export async function runReport(options: {
       total: { value: perColumn[index]?.total ?? 0, href: href(null, column.from, column.to) },
     })),
     rows,
-    omittedRows: allKeys.length - keys.length,
+    omittedRows,
     total: { value: grandTotal, href: href(null, resolved.from, resolved.to) },
     average: Math.round(columnSum / shownColumns),
     previous: previousTotal === null ? null : { from: previous.from, to: previous.to, total: previousTotal },

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { setActingHousehold } from '@/lib/household';
-import { json, server } from '@/test/fake-server';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { actingHousehold, HOUSEHOLD_HEADER, setActingHousehold } from '@/lib/household';
+import { DEFAULT_DEFINITION } from '@/lib/reports-model';
+import { json, server, TEST_USER } from '@/test/fake-server';
 import { renderApp } from '@/test/render-app';
 
 const ok = (data: unknown) => json(200, { success: true, data });
@@ -16,10 +18,15 @@ const SAVED = {
   updatedAt: '2026-11-01T00:00:00.000Z',
 };
 
-function serve(access: 'read' | 'write') {
+function serve(access: 'read' | 'write', definition: unknown = {}) {
   server
     .on('GET', '/api/v1/reports', () =>
-      ok({ reports: [SAVED, { ...SAVED, id: 'rep_2', name: 'Income by quarter', position: 1 }] }),
+      ok({
+        reports: [
+          { ...SAVED, definition },
+          { ...SAVED, definition, id: 'rep_2', name: 'Income by quarter', position: 1 },
+        ],
+      }),
     )
     .on('POST', '/api/v1/reports/run', () => json(503, { success: false, error: 'Not in this test' }))
     .on('GET', '/api/v1/household/memberships', () =>
@@ -55,5 +62,76 @@ describe('Reports for a member of someone else’s household', () => {
     renderApp('/reports');
     expect(await screen.findByRole('button', { name: 'Save report' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Move Groceries by month up' })).toBeInTheDocument();
+  });
+});
+
+function member(status: 'active' | 'invited') {
+  return {
+    id: 'mem_1',
+    email: 'alex@example.com',
+    name: 'Alex',
+    access: 'read',
+    status,
+    invitedAt: '2026-11-01T00:00:00.000Z',
+    inviteExpiresAt: null,
+    acceptedAt: status === 'active' ? '2026-11-02T00:00:00.000Z' : null,
+    lastActiveAt: null,
+  };
+}
+
+describe('The household link of a saved report', () => {
+  afterEach(() => {
+    setActingHousehold(null);
+    vi.restoreAllMocks();
+  });
+
+  it('copies an in-app link naming the report and the household, once someone has joined', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    serve('read', DEFAULT_DEFINITION);
+    server.on('GET', '/api/v1/household/members', () => ok({ members: [member('active')], limit: null }));
+    renderApp('/reports?id=rep_1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+    const url = new URL(String((writeText.mock.calls[0] as unknown[])[0]));
+    expect(url.pathname).toBe('/reports');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ id: 'rep_1', household: TEST_USER.id });
+    expect(await screen.findByText(/Members of your household can open this report/)).toBeInTheDocument();
+  });
+
+  it('is not offered while nobody has joined the household', async () => {
+    serve('read', DEFAULT_DEFINITION);
+    server.on('GET', '/api/v1/household/members', () => ok({ members: [member('invited')], limit: null }));
+    renderApp('/reports?id=rep_1');
+    expect(await screen.findByRole('heading', { name: 'Groceries by month' })).toBeInTheDocument();
+    await waitFor(() => expect(server.calls('/api/v1/household/members', 'GET')).not.toHaveLength(0));
+    expect(screen.queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument();
+  });
+
+  it('opens for a member in the owner’s household, read-only', async () => {
+    serve('read', DEFAULT_DEFINITION);
+    renderApp('/reports?id=rep_1&household=owner-1');
+    expect(await screen.findByRole('heading', { name: 'Groceries by month' })).toBeInTheDocument();
+    expect(actingHousehold()).toBe('owner-1');
+    await waitFor(() =>
+      expect(
+        server
+          .calls('/api/v1/reports', 'GET')
+          .some((call) => call.headers.get(HOUSEHOLD_HEADER) === 'owner-1'),
+      ).toBe(true),
+    );
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Report not found')).not.toBeInTheDocument();
+  });
+
+  it('is not found for someone outside the household, who stays in their own', async () => {
+    serve('read');
+    server.on('GET', '/api/v1/reports', () => ok({ reports: [] }));
+    renderApp('/reports?id=rep_9&household=someone-else');
+    expect(await screen.findByRole('heading', { name: 'Report not found' })).toBeInTheDocument();
+    expect(actingHousehold()).toBeNull();
+    expect(server.requests.some((request) => request.headers.get(HOUSEHOLD_HEADER) === 'someone-else')).toBe(
+      false,
+    );
   });
 });

@@ -25,8 +25,20 @@ import {
   type ReportRangePreset,
 } from '@lodestar/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, BarChart3, Copy, Download, Pin, PinOff, Save, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import {
+  ArrowDown,
+  ArrowUp,
+  BarChart3,
+  Copy,
+  Download,
+  Link2,
+  Pin,
+  PinOff,
+  Save,
+  SearchX,
+  Trash2,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -44,7 +56,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { errorMessage } from '@/lib/api-client';
+import { apiFetch, errorMessage, type ApiData } from '@/lib/api-client';
+import { setActingHousehold, useActingHousehold, useMemberships } from '@/lib/household';
 import {
   reportsApi,
   reportsKeys,
@@ -54,6 +67,7 @@ import {
   RUN_ERROR,
   type SavedReport,
 } from '@/lib/reports-api';
+import { useSession } from '@/lib/session';
 import {
   changeDefinition,
   csvFileName,
@@ -442,6 +456,99 @@ function SavedList({
   );
 }
 
+/** The members of one's own household (the cache Settings → Household keeps too). */
+const MEMBERS_KEY = ['user', 'household', 'members'] as const;
+export const SHARE_TOASTS = {
+  copied: 'Link copied. Members of your household can open this report; nobody else can.',
+  failed: 'Failed to copy the link',
+} as const;
+
+/**
+ * The household a shared link names (`?household=` the owner's id, with `?id=`): a member is switched
+ * into it, as the header's switcher would; the owner stays in their own. Anyone else stays where they
+ * are, where the report is not found (the server answers nobody outside the household). Pending while
+ * the link's household is being checked.
+ */
+function useSharedHousehold(): boolean {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const shared = params.get('household');
+  const session = useSession();
+  const acting = useActingHousehold();
+  const myId = session.user?.id ?? null;
+  const memberships = useMemberships(shared !== null && myId !== null && shared !== myId);
+  useEffect(() => {
+    if (shared === null || myId === null) return;
+    let target: string | null = null;
+    if (shared !== myId) {
+      if (!memberships.isSuccess && !memberships.isError) return;
+      const member = memberships.data?.households.some((household) => household.ownerUserId === shared);
+      target = member ? shared : acting;
+    }
+    if (target !== acting) {
+      setActingHousehold(target);
+      void queryClient.resetQueries();
+    }
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete('household');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [
+    shared,
+    myId,
+    acting,
+    memberships.isSuccess,
+    memberships.isError,
+    memberships.data,
+    queryClient,
+    setParams,
+  ]);
+  return shared !== null;
+}
+
+/**
+ * "Copy link" for a saved report: an in-app address (`/reports?id=…&household=…`) that members of the
+ * household open read-only after signing in; the server answers nobody else, so it is never public.
+ * Offered when the household has someone to share with: in one's own, once a member has joined; in
+ * someone else's, always.
+ */
+function ShareReportButton({ report }: { report: SavedReport }) {
+  const acting = useActingHousehold();
+  const session = useSession();
+  const members = useQuery({
+    queryKey: MEMBERS_KEY,
+    queryFn: () => apiFetch<ApiData<'/household/members'>>('/household/members'),
+    enabled: acting === null,
+    staleTime: 60_000,
+  });
+  const owner = acting ?? session.user?.id ?? null;
+  const hasMembers =
+    acting !== null || (members.data?.members.some((member) => member.status === 'active') ?? false);
+  if (!owner || !hasMembers) return null;
+  const copy = async () => {
+    const url = new URL('/reports', window.location.origin);
+    url.searchParams.set('id', report.id);
+    url.searchParams.set('household', owner);
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('The clipboard is not available');
+      await navigator.clipboard.writeText(url.toString());
+      toast.success(SHARE_TOASTS.copied);
+    } catch {
+      toast.error(SHARE_TOASTS.failed, { description: url.toString() });
+    }
+  };
+  return (
+    <Button variant="outline" size="sm" onClick={() => void copy()}>
+      <Link2 aria-hidden="true" />
+      Copy link
+    </Button>
+  );
+}
+
 function readDefinition(raw: string | null): ReportDefinition | null {
   if (!raw) return null;
   try {
@@ -462,9 +569,11 @@ export function ReportsRoute() {
   const today = todayIn(display.timeZone);
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
+  const checkingLink = useSharedHousehold();
   const saved = useQuery(savedReportsQuery());
   const openId = params.get('id');
   const open = saved.data?.find((report) => report.id === openId) ?? null;
+  const notFound = openId !== null && !checkingLink && saved.isSuccess && open === null;
   const definition = readDefinition(params.get('definition')) ?? open?.definition ?? DEFAULT_DEFINITION;
   const [name, setName] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -586,9 +695,16 @@ export function ReportsRoute() {
           </CardContent>
         </Card>
         <div className="grid min-w-0 gap-6">
+          {notFound ? (
+            <EmptyState icon={SearchX} title="Report not found">
+              It was deleted, or it belongs to a household you are not a member of. Build a new report or open
+              one of the saved reports.
+            </EmptyState>
+          ) : null}
           <Card>
-            <CardHeader>
+            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
               <CardTitle>{title}</CardTitle>
+              {open ? <ShareReportButton report={open} /> : null}
             </CardHeader>
             <CardContent className="grid gap-4">
               <Builder
