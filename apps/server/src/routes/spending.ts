@@ -12,7 +12,8 @@ import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
 import { userDate } from '../http/user-date';
-import { COOKIE_AUTH, jsonResponse, MoneySchema } from '../http/openapi';
+import { COOKIE_AUTH, jsonResponse, MoneySchema, VisibleFromSchema } from '../http/openapi';
+import { assertFeature, visibleFrom } from '../use-cases/limits/user-limits';
 import { activitySummary } from '../use-cases/spending/activity-summary';
 import { expenseFlow } from '../use-cases/spending/expense-flow';
 import { insights } from '../use-cases/spending/insights';
@@ -62,6 +63,7 @@ const ActivitySummarySchema = z
         transactionCount: z.object({ amount: z.number().int(), percent: z.number().nullable() }),
       })
       .nullable(),
+    visibleFrom: VisibleFromSchema,
   })
   .openapi('ActivitySummary');
 
@@ -101,6 +103,7 @@ const SpendingSummarySchema = z
       }),
     ),
     hiddenCategories: z.array(z.string()),
+    visibleFrom: VisibleFromSchema,
   })
   .openapi('SpendingSummary');
 
@@ -121,6 +124,7 @@ const ExpenseFlowSchema = z
     savings: MoneySchema,
     nodes: z.array(FlowNodeSchema),
     links: z.array(z.object({ from: z.string(), to: z.string(), amount: z.number().int() })),
+    visibleFrom: VisibleFromSchema,
   })
   .openapi('ExpenseFlow');
 
@@ -250,7 +254,10 @@ const routes = {
     tags,
     security: COOKIE_AUTH,
     summary: 'Plain-language insights about your money, and the recurring payments found',
-    responses: { 200: jsonResponse(InsightsSchema, 'Insights and recurring payments') },
+    responses: {
+      200: jsonResponse(InsightsSchema, 'Insights and recurring payments'),
+      403: { description: 'Advanced analytics are part of the Pro plan (UPGRADE_REQUIRED)' },
+    },
   }),
 };
 
@@ -261,20 +268,34 @@ export function spendingRoutes(deps: RouteDeps) {
     .openapi(routes.activity, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { period } = c.req.valid('query');
-      return ok(c, await activitySummary({ db, userId, period, now: deps.now() }));
+      const now = deps.now();
+      const from = await visibleFrom(deps, userId, now);
+      return ok(c, await activitySummary({ db, userId, period, now, visibleFrom: from }));
     })
     .openapi(routes.summary, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { month } = c.req.valid('query');
-      return ok(c, await spendingSummary({ db, userId, now: deps.now(), ...(month ? { month } : {}) }));
+      const now = deps.now();
+      const from = await visibleFrom(deps, userId, now);
+      return ok(
+        c,
+        await spendingSummary({ db, userId, now, visibleFrom: from, ...(month ? { month } : {}) }),
+      );
     })
     .openapi(routes.flow, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { period, date } = c.req.valid('query');
-      return ok(c, await expenseFlow({ db, userId, period, now: deps.now(), ...(date ? { date } : {}) }));
+      const now = deps.now();
+      const from = await visibleFrom(deps, userId, now);
+      return ok(
+        c,
+        await expenseFlow({ db, userId, period, now, visibleFrom: from, ...(date ? { date } : {}) }),
+      );
     })
     .openapi(routes.insights, async (c) => {
       const { userId } = await requireUser(c, auth);
+      // Advanced analytics (ADR 059): its 13 months of rows are inside the Pro plan's 730-day window.
+      await assertFeature(deps, userId, 'advancedAnalytics');
       return ok(c, await insights({ db, userId, now: deps.now() }));
     });
 }

@@ -121,6 +121,7 @@ function servePerformance() {
         accountCount: 1,
         missingCurrencies: [],
       },
+      visibleFrom: null,
     };
     return ok(answer);
   });
