@@ -31,7 +31,11 @@ export function spanClamped(span: DateSpan, visibleFrom: IsoDate | null): boolea
   return visibleFrom !== null && span.from < visibleFrom;
 }
 
-/** The notice the app shows where a plan's window hides older history. */
-export function retentionNotice(days: number): string {
-  return `Your plan shows the last ${days} days. Upgrade to see older history.`;
+/**
+ * The notice the app shows where a plan's window leaves older history out; on the top plan there is
+ * nothing to upgrade to, so it only says what the window is.
+ */
+export function retentionNotice(days: number, canUpgrade: boolean): string {
+  const shown = `Your plan shows the last ${days} days.`;
+  return canUpgrade ? `${shown} Upgrade to see older history.` : shown;
 }
