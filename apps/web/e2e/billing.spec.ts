@@ -168,6 +168,25 @@ test('a free user sees the history window on Activity and the upgrade prompt on 
     }
   }
 
+  // Expenses of a month the window cuts into (the month before it is older than 365 days).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  const today = new Date();
+  const cut = `${today.getUTCFullYear() - 1}-${String(today.getUTCMonth() + 1).padStart(2, '0')}`;
+  await page.goto(`/expenses?month=${cut}`);
+  await expect(page.getByRole('note').filter({ hasText: 'Your plan shows the last 365 days' })).toHaveText(
+    /Upgrade to see older history\./,
+  );
+  await settled(page);
+  await checkA11y(page);
+  for (const width of [375, 1440]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await snap(page, `retention-expenses-free-${width}-${colorScheme}`);
+    }
+  }
+
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/insights');
