@@ -22,7 +22,7 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 /** Money as every response carries it: integer minor units and an ISO 4217 code. */
 export const MoneySchema = z.object({ amountMinor: z.number().int(), currency: z.string() }).openapi('Money');
 
-/** The first day the user's plan shows (its data-retention window, ADR 059); null: no window. */
+/** The first day the user's plan shows (its data-retention window, ADR 062); null: no window. */
 export const VisibleFromSchema = z
   .string()
   .nullable()

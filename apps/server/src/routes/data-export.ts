@@ -208,7 +208,7 @@ export function dataExportRoutes(deps: RouteDeps & { instanceId: string }) {
       const { userId } = await requireUser(c, auth);
       requireExport();
       await assertFeature(deps, userId, 'exportData');
-      // The whole history the user owns, whatever the plan's window (ADR 059): a copy of one's data.
+      // The whole history the user owns, whatever the plan's window (ADR 062): a copy of one's data.
       const body = await exportTransactionsCsv({ db, userId, query: EVERY_TRANSACTION, visibleFrom: null });
       return c.body(
         body,

@@ -294,7 +294,7 @@ export function spendingRoutes(deps: RouteDeps) {
     })
     .openapi(routes.insights, async (c) => {
       const { userId } = await requireUser(c, auth);
-      // Advanced analytics (ADR 059): its 13 months of rows are inside the Pro plan's 730-day window.
+      // Advanced analytics (ADR 062): its 13 months of rows are inside the Pro plan's 730-day window.
       await assertFeature(deps, userId, 'advancedAnalytics');
       return ok(c, await insights({ db, userId, now: deps.now() }));
     });

@@ -5,7 +5,7 @@ import { UpgradeLink } from '@/components/refusal-message';
 import { billingApi, billingQueryKeys } from '@/lib/billing';
 
 /**
- * Where a view's answer carries `visibleFrom` (the first day the plan shows, ADR 059): a small note that
+ * Where a view's answer carries `visibleFrom` (the first day the plan shows, ADR 062): a small note that
  * older history is left out, with the way to upgrade on the Free plan. Nothing without a window
  * (self-hosted) or while the plan is unknown.
  */

@@ -7,7 +7,7 @@ import { HOUSEHOLD_HEADER } from '../../auth/household-access';
 import { addAccount, addTransactions, signedInUser, type Envelope } from '../transactions/test-fixtures';
 
 /**
- * The plan's data-retention window (spec §9, ADR 059): with billing on, a Free user sees the last 365
+ * The plan's data-retention window (spec §9, ADR 062): with billing on, a Free user sees the last 365
  * days and a Pro user the last 730 on every read of transactions and history; older rows are kept, so an
  * upgrade shows them again; self-hosted shows everything. Insights and investment performance (advanced
  * analytics) are Pro only.

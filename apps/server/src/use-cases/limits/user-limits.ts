@@ -74,7 +74,7 @@ export function limitsOf(tier: BillingTier | null): UserLimits {
  * The first day of history the user's plan shows (spec §9 data retention: today in the user's time zone
  * and the days before it, 365 on Free, 730 on Pro), or null without billing (self-hosted: everything).
  * Compute it once per request and apply it to every read of transactions and history; nothing older is
- * deleted, so an upgrade shows it again (ADR 059).
+ * deleted, so an upgrade shows it again (ADR 062).
  */
 export async function visibleFrom(deps: LimitsDeps, userId: string, now: Date): Promise<string | null> {
   const tier = await userTier(deps, userId);

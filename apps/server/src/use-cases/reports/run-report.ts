@@ -144,7 +144,7 @@ export async function runReport(options: {
     interval: ReportDefinition['interval'],
     groupBy = definition.groupBy,
   ) => {
-    // The plan's data-retention window (ADR 059): nothing before its first day is read.
+    // The plan's data-retention window (ADR 062): nothing before its first day is read.
     const { visibleFrom } = options;
     if (visibleFrom !== null && to < visibleFrom) return Promise.resolve([]);
     if (isBalance) {

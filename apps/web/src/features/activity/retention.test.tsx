@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@/test/fake-server';
 import { makeTransactions, ok, renderActivity, serveTransactions } from './test-harness';
 
-/** The plan's data-retention window on Activity (ADR 059): a small note, and the way to upgrade on Free. */
+/** The plan's data-retention window on Activity (ADR 062): a small note, and the way to upgrade on Free. */
 
 function serveBilling(tier: 'free_trial' | 'pro', dataRetentionDays: number) {
   server.on('GET', '/api/v1/billing', () =>
