@@ -141,3 +141,67 @@ test('the public pricing page shows Free and Pro, Pro recommended, monthly or ye
     }
   }
 });
+
+test('a free user sees the history window on Activity and the upgrade prompt on Insights', async ({
+  page,
+  server,
+  checkA11y,
+}) => {
+  await signUpByApi(page.request, server.url, 'retention');
+  const created = await page.request.post('/api/v1/accounts', {
+    headers: { origin: server.url },
+    data: { name: 'Cash', type: 'other', currency: 'USD', balance: 10 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto('/activity');
+  const note = page.getByRole('note').filter({ hasText: 'Your plan shows the last 365 days' });
+  await expect(note).toHaveText(/Your plan shows the last 365 days\. Upgrade to see older history\./);
+  await expect(note.getByRole('link', { name: 'See plans and upgrade' })).toBeVisible();
+  await settled(page);
+  await checkA11y(page);
+  for (const width of [375, 1440]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await snap(page, `retention-activity-free-${width}-${colorScheme}`);
+    }
+  }
+
+  // Expenses of a month the window cuts into (the month before it is older than 365 days).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  const today = new Date();
+  const cut = `${today.getUTCFullYear() - 1}-${String(today.getUTCMonth() + 1).padStart(2, '0')}`;
+  await page.goto(`/expenses?month=${cut}`);
+  await expect(page.getByRole('note').filter({ hasText: 'Your plan shows the last 365 days' })).toHaveText(
+    /Upgrade to see older history\./,
+  );
+  await settled(page);
+  await checkA11y(page);
+  for (const width of [375, 1440]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await snap(page, `retention-expenses-free-${width}-${colorScheme}`);
+    }
+  }
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/insights');
+  await expect(
+    page.getByText('Insights and investment performance are part of the Pro plan. Upgrade to see them.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See plans and upgrade' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await settled(page);
+  await checkA11y(page);
+  for (const width of [375, 1440]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await snap(page, `retention-insights-free-${width}-${colorScheme}`);
+    }
+  }
+});

@@ -17,6 +17,7 @@ export * from './rate-limit';
 export * from './redaction';
 export * from './reports';
 export * from './tiers';
+export * from './retention';
 export * from './billing';
 export * from './validation';
 export * from './time-zones';

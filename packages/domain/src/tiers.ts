@@ -124,7 +124,8 @@ export const BILLING_TIERS: Record<TierName, BillingTier> = {
   pro: {
     name: 'pro',
     displayName: 'Pro',
-    description: 'More accounts, hourly sync, custom reports, webhooks, export and API access.',
+    description:
+      'More accounts, two years of history, hourly sync, insights, custom reports, webhooks, export and API access.',
     badge: 'RECOMMENDED',
     pricing: PRO_PRICING,
     limits: PRO_LIMITS,

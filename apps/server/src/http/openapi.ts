@@ -22,6 +22,16 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 /** Money as every response carries it: integer minor units and an ISO 4217 code. */
 export const MoneySchema = z.object({ amountMinor: z.number().int(), currency: z.string() }).openapi('Money');
 
+/** The first day the user's plan shows (its data-retention window, ADR 062); null: no window. */
+export const VisibleFromSchema = z
+  .string()
+  .nullable()
+  .openapi({
+    description:
+      "The first day (YYYY-MM-DD) the user's plan shows: older history is kept but left out, and a period " +
+      'reaching further back starts here. Null when the plan has no window (self-hosted)',
+  });
+
 /** An account's or a connection's state (spec §4). */
 export const AccountStatusSchema = z.enum(['active', 'syncing', 'needs_reauth', 'error', 'disconnected']);
 

@@ -31,11 +31,18 @@ import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { readDbOf } from '../http/read-routing';
 import { userDate } from '../http/user-date';
-import { AccountStatusSchema, COOKIE_AUTH, jsonBody, jsonResponse, MoneySchema } from '../http/openapi';
+import {
+  AccountStatusSchema,
+  COOKIE_AUTH,
+  jsonBody,
+  jsonResponse,
+  MoneySchema,
+  VisibleFromSchema,
+} from '../http/openapi';
 import { accountDetail } from '../use-cases/accounts/account-detail';
 import { accountView } from '../use-cases/accounts/views';
 import { todayFor } from '../use-cases/accounts/today';
-import { assertWithinLimits, userLimits } from '../use-cases/limits/user-limits';
+import { assertWithinLimits, userLimits, visibleFrom } from '../use-cases/limits/user-limits';
 
 const tags = ['Accounts'];
 const AccountSchema = z
@@ -168,6 +175,7 @@ const routes = {
                 description:
                   'What the lender last reported about this card or loan (Plaid liabilities), refreshed on every sync; amounts positive as stated',
               }),
+            visibleFrom: VisibleFromSchema,
           })
           .openapi('AccountDetail'),
         'The account',
@@ -281,7 +289,8 @@ export function accountsRoutes(deps: RouteDeps) {
     })
     .openapi(routes.detail, async (c) => {
       const { userId } = await requireUser(c, auth);
-      return ok(c, await accountDetail(db, userId, c.req.valid('param').id));
+      const from = await visibleFrom(deps, userId, deps.now());
+      return ok(c, await accountDetail(db, userId, c.req.valid('param').id, from));
     })
     .openapi(routes.update, async (c) => {
       const { userId } = await requireUser(c, auth);

@@ -332,6 +332,7 @@ describe('daily snapshot and empty users', () => {
       currency: 'USD',
       asOf: '2026-11-22',
       period: 'all-time',
+      visibleFrom: null,
       hasAccounts: false,
       summary: {
         netWorth: usd(0),

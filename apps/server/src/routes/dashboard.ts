@@ -10,11 +10,12 @@ import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
 import { readDbOf } from '../http/read-routing';
-import { COOKIE_AUTH, jsonResponse, MoneySchema } from '../http/openapi';
+import { COOKIE_AUTH, jsonResponse, MoneySchema, VisibleFromSchema } from '../http/openapi';
 import { classTotals, currentBalances } from '../use-cases/dashboard/current-balances';
 import { dashboard } from '../use-cases/dashboard/dashboard';
 import { PORTFOLIO_SAMPLES, portfolio } from '../use-cases/dashboard/portfolio';
 import { snapshotToday } from '../use-cases/dashboard/snapshot-today';
+import { visibleFrom } from '../use-cases/limits/user-limits';
 
 export const DASHBOARD_MESSAGES = {
   period: `Period must be one of ${TIME_PERIOD_VALUES.join(', ')}`,
@@ -96,6 +97,7 @@ const DashboardSchema = z
       }),
     ),
     fx: FxReportSchema,
+    visibleFrom: VisibleFromSchema,
   })
   .openapi('Dashboard');
 
@@ -123,6 +125,7 @@ const PortfolioSchema = z
       }),
     ),
     fx: FxReportSchema,
+    visibleFrom: VisibleFromSchema,
   })
   .openapi('Portfolio');
 
@@ -230,16 +233,22 @@ export function dashboardRoutes(deps: RouteDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(routes.dashboard, async (c) => {
       const { userId } = await requireUser(c, auth);
-      return ok(c, await dashboard(readDbOf(c, db), userId, c.req.valid('query').period, deps.now()));
+      const now = deps.now();
+      const from = await visibleFrom(deps, userId, now);
+      return ok(c, await dashboard(readDbOf(c, db), userId, c.req.valid('query').period, now, from));
     })
     .openapi(routes.dashboardData, async (c) => {
       const { userId } = await requireUser(c, auth);
-      return ok(c, await dashboard(readDbOf(c, db), userId, c.req.valid('query').period, deps.now()));
+      const now = deps.now();
+      const from = await visibleFrom(deps, userId, now);
+      return ok(c, await dashboard(readDbOf(c, db), userId, c.req.valid('query').period, now, from));
     })
     .openapi(routes.portfolio, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { range, samples } = c.req.valid('query');
-      return ok(c, await portfolio(readDbOf(c, db), userId, range, samples, deps.now()));
+      const now = deps.now();
+      const from = await visibleFrom(deps, userId, now);
+      return ok(c, await portfolio(readDbOf(c, db), userId, range, samples, now, from));
     })
     .openapi(routes.balance, async (c) => {
       const { userId } = await requireUser(c, auth);

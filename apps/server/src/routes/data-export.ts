@@ -208,7 +208,8 @@ export function dataExportRoutes(deps: RouteDeps & { instanceId: string }) {
       const { userId } = await requireUser(c, auth);
       requireExport();
       await assertFeature(deps, userId, 'exportData');
-      const body = await exportTransactionsCsv({ db, userId, query: EVERY_TRANSACTION });
+      // The whole history the user owns, whatever the plan's window (ADR 062): a copy of one's data.
+      const body = await exportTransactionsCsv({ db, userId, query: EVERY_TRANSACTION, visibleFrom: null });
       return c.body(
         body,
         200,

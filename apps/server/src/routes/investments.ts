@@ -2,11 +2,12 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
-import { COOKIE_AUTH, jsonResponse, MoneySchema } from '../http/openapi';
+import { COOKIE_AUTH, jsonResponse, MoneySchema, VisibleFromSchema } from '../http/openapi';
 import { createMarketData } from '../market-data/service';
 import { PERFORMANCE_RANGES } from '@lodestar/domain';
 import { DAY_CHANGE_UNAVAILABLE, listInvestments } from '../use-cases/holdings/investments';
 import { investmentPerformance, PERFORMANCE_UNAVAILABLE } from '../use-cases/holdings/performance';
+import { assertFeature, visibleFrom } from '../use-cases/limits/user-limits';
 import { HOLDING_TYPES } from '../use-cases/holdings/list-holdings';
 
 const tags = ['Investments'];
@@ -128,6 +129,7 @@ const PerformanceSchema = z
       accountCount: z.number().int().openapi({ description: 'Accounts counted in the overall figures' }),
       missingCurrencies: z.array(z.string()),
     }),
+    visibleFrom: VisibleFromSchema,
   })
   .openapi('InvestmentPerformance');
 
@@ -142,6 +144,7 @@ const routes = {
     responses: {
       200: jsonResponse(PerformanceSchema, 'Investment performance'),
       400: { description: 'Validation failed' },
+      403: { description: 'Advanced analytics are part of the Pro plan (UPGRADE_REQUIRED)' },
     },
   }),
   list: createRoute({
@@ -165,6 +168,9 @@ export function investmentsRoutes(deps: RouteDeps) {
     })
     .openapi(routes.performance, async (c) => {
       const { userId } = await requireUser(c, deps.auth);
-      return ok(c, await investmentPerformance(deps.db, userId, deps.now(), c.req.valid('query').range));
+      await assertFeature(deps, userId, 'advancedAnalytics');
+      const now = deps.now();
+      const from = await visibleFrom(deps, userId, now);
+      return ok(c, await investmentPerformance(deps.db, userId, now, c.req.valid('query').range, from));
     });
 }

@@ -4,8 +4,8 @@ import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
 import { readDbOf } from '../http/read-routing';
-import { COOKIE_AUTH, jsonResponse } from '../http/openapi';
-import { assertFeature } from '../use-cases/limits/user-limits';
+import { COOKIE_AUTH, jsonResponse, VisibleFromSchema } from '../http/openapi';
+import { assertFeature, visibleFrom } from '../use-cases/limits/user-limits';
 import { runReport } from '../use-cases/reports/run-report';
 import {
   changeReport,
@@ -62,6 +62,7 @@ const ReportResultSchema = z
       missing: z.array(z.string()),
       estimated: z.array(z.object({ currency: z.string(), from: z.string() })),
     }),
+    visibleFrom: VisibleFromSchema,
   })
   .openapi('ReportResult');
 
@@ -219,8 +220,9 @@ export function reportsRoutes(deps: RouteDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(routes.run, async (c) => {
       const userId = await user(c);
-      const reader = readDbOf(c, db);
-      return ok(c, await runReport({ db: reader, userId, definition: c.req.valid('json'), now: deps.now() }));
+      const now = deps.now();
+      const from = await visibleFrom(deps, userId, now);
+      return ok(c, await runReport({ db: readDbOf(c, db), userId, definition: c.req.valid('json'), now, visibleFrom: from }));
     })
     .openapi(routes.list, async (c) => {
       const userId = await user(c);

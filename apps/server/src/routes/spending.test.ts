@@ -202,6 +202,7 @@ describe('spending with no data', () => {
       savings: usd(0),
       nodes: [],
       links: [],
+      visibleFrom: null,
     });
 
     const insights = await data<InsightsView>(browser, '/insights');

@@ -13,7 +13,8 @@ import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
 import { readDbOf } from '../http/read-routing';
 import { userDate } from '../http/user-date';
-import { COOKIE_AUTH, jsonResponse, MoneySchema } from '../http/openapi';
+import { COOKIE_AUTH, jsonResponse, MoneySchema, VisibleFromSchema } from '../http/openapi';
+import { assertFeature, visibleFrom } from '../use-cases/limits/user-limits';
 import { activitySummary } from '../use-cases/spending/activity-summary';
 import { expenseFlow } from '../use-cases/spending/expense-flow';
 import { insights } from '../use-cases/spending/insights';
@@ -63,6 +64,7 @@ const ActivitySummarySchema = z
         transactionCount: z.object({ amount: z.number().int(), percent: z.number().nullable() }),
       })
       .nullable(),
+    visibleFrom: VisibleFromSchema,
   })
   .openapi('ActivitySummary');
 
@@ -102,6 +104,7 @@ const SpendingSummarySchema = z
       }),
     ),
     hiddenCategories: z.array(z.string()),
+    visibleFrom: VisibleFromSchema,
   })
   .openapi('SpendingSummary');
 
@@ -122,6 +125,7 @@ const ExpenseFlowSchema = z
     savings: MoneySchema,
     nodes: z.array(FlowNodeSchema),
     links: z.array(z.object({ from: z.string(), to: z.string(), amount: z.number().int() })),
+    visibleFrom: VisibleFromSchema,
   })
   .openapi('ExpenseFlow');
 
@@ -251,7 +255,10 @@ const routes = {
     tags,
     security: COOKIE_AUTH,
     summary: 'Plain-language insights about your money, and the recurring payments found',
-    responses: { 200: jsonResponse(InsightsSchema, 'Insights and recurring payments') },
+    responses: {
+      200: jsonResponse(InsightsSchema, 'Insights and recurring payments'),
+      403: { description: 'Advanced analytics are part of the Pro plan (UPGRADE_REQUIRED)' },
+    },
   }),
 };
 
@@ -262,28 +269,34 @@ export function spendingRoutes(deps: RouteDeps) {
     .openapi(routes.activity, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { period } = c.req.valid('query');
-      return ok(c, await activitySummary({ db: readDbOf(c, db), userId, period, now: deps.now() }));
+      const now = deps.now();
+      const from = await visibleFrom(deps, userId, now);
+      return ok(c, await activitySummary({ db: readDbOf(c, db), userId, period, now, visibleFrom: from }));
     })
     .openapi(routes.summary, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { month } = c.req.valid('query');
-      const reader = readDbOf(c, db);
+      const now = deps.now();
+      const from = await visibleFrom(deps, userId, now);
       return ok(
         c,
-        await spendingSummary({ db: reader, userId, now: deps.now(), ...(month ? { month } : {}) }),
+        await spendingSummary({ db: readDbOf(c, db), userId, now, visibleFrom: from, ...(month ? { month } : {}) }),
       );
     })
     .openapi(routes.flow, async (c) => {
       const { userId } = await requireUser(c, auth);
       const { period, date } = c.req.valid('query');
-      const reader = readDbOf(c, db);
+      const now = deps.now();
+      const from = await visibleFrom(deps, userId, now);
       return ok(
         c,
-        await expenseFlow({ db: reader, userId, period, now: deps.now(), ...(date ? { date } : {}) }),
+        await expenseFlow({ db: readDbOf(c, db), userId, period, now, visibleFrom: from, ...(date ? { date } : {}) }),
       );
     })
     .openapi(routes.insights, async (c) => {
       const { userId } = await requireUser(c, auth);
+      // Advanced analytics (ADR 062): its 13 months of rows are inside the Pro plan's 730-day window.
+      await assertFeature(deps, userId, 'advancedAnalytics');
       return ok(c, await insights({ db: readDbOf(c, db), userId, now: deps.now() }));
     });
 }

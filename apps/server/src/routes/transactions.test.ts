@@ -145,6 +145,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
       hasNext: true,
       totalCapped: false,
       unfilteredTotal: 7,
+      visibleFrom: null,
       nextCursor: expect.any(String),
     });
     expect(first.body.data.map((row) => row.date)).toEqual(dates.slice(0, 3));
@@ -174,6 +175,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
       hasNext: false,
       totalCapped: false,
       unfilteredTotal: 7,
+      visibleFrom: null,
       nextCursor: null,
     });
     expect(last.body.data.map((item) => item.date)).toEqual(['2025-12-30']);
@@ -189,6 +191,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
       hasNext: false,
       totalCapped: false,
       unfilteredTotal: 7,
+      visibleFrom: null,
       nextCursor: null,
     });
 
@@ -206,6 +209,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
       hasNext: false,
       totalCapped: false,
       unfilteredTotal: 7,
+      visibleFrom: null,
       nextCursor: null,
     });
   });
@@ -224,6 +228,7 @@ describe('GET /transactions/paginated: shape and paging', () => {
         hasNext: false,
         totalCapped: false,
         unfilteredTotal: 0,
+        visibleFrom: null,
         nextCursor: null,
       },
     });
@@ -466,6 +471,7 @@ describe('GET /transactions/paginated: filters, search and sort', () => {
       hasNext: false,
       totalCapped: false,
       unfilteredTotal: 9,
+      visibleFrom: null,
       nextCursor: null,
     });
   });

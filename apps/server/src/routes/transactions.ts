@@ -7,6 +7,7 @@ import { readDbOf } from '../http/read-routing';
 import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
 import { bulkUpdateTransactions } from '../use-cases/transactions/bulk-update-transactions';
 import { exportFileName, exportTransactionsCsv } from '../use-cases/transactions/export-transactions';
+import { visibleFrom } from '../use-cases/limits/user-limits';
 import { listTransactions } from '../use-cases/transactions/list-transactions';
 import { updateTransaction } from '../use-cases/transactions/update-transaction';
 import {
@@ -106,22 +107,26 @@ export function transactionsRoutes(deps: RouteDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(routes.list, async (c) => {
       const { userId } = await requireUser(c, auth);
+      const now = deps.now();
       const { data, pagination } = await listTransactions({
         db: readDbOf(c, db),
         userId,
         query: c.req.valid('query'),
-        now: deps.now(),
+        now,
+        visibleFrom: await visibleFrom(deps, userId, now),
       });
       return c.json({ success: true as const, data, pagination }, 200);
     })
     .openapi(routes.export, async (c) => {
       const { userId } = await requireUser(c, auth);
       if (!deps.config.features.export) throw AppError.forbidden(EXPORT_DISABLED);
+      const now = deps.now();
       const stream = await exportTransactionsCsv({
         db,
         userId,
         query: c.req.valid('query'),
-        now: deps.now(),
+        now,
+        visibleFrom: await visibleFrom(deps, userId, now),
       });
       return c.body(stream, 200, {
         'Content-Type': 'text/csv; charset=utf-8',

@@ -1,13 +1,16 @@
 import { AlertCircle } from 'lucide-react';
 import { useEffect } from 'react';
+import { UpgradeLink } from '@/components/refusal-message';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isUnauthorized } from '@/lib/api-client';
+import { isUpgradeRequired } from '@/lib/billing';
 import { SESSION_ENDED, useSessionExpiredHandler } from '@/lib/session';
 import { cn } from '@/lib/utils';
 
 /**
  * Something could not be read: what failed, the server's reason and a Retry button. A 401 means the
- * session has ended: the session is read again and the app's sign-in guard takes over.
+ * session has ended: the session is read again and the app's sign-in guard takes over. A feature the
+ * plan leaves out (403 UPGRADE_REQUIRED) is not a failure: its reason and the way to upgrade, no Retry.
  */
 export function LoadError({
   title,
@@ -27,6 +30,14 @@ export function LoadError({
     onSessionExpired(error);
   }, [error, onSessionExpired]);
   const reason = isUnauthorized(error) ? SESSION_ENDED.title : errorMessage(error);
+  if (isUpgradeRequired(error)) {
+    return (
+      <div role="note" className={cn('space-y-2 px-5 py-4', className)}>
+        <p className="text-sm font-medium">{reason}</p>
+        <UpgradeLink />
+      </div>
+    );
+  }
   return (
     <div
       role="alert"

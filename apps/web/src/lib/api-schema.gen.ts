@@ -3281,6 +3281,13 @@ export interface paths {
           };
           content?: never;
         };
+        /** @description Advanced analytics are part of the Pro plan (UPGRADE_REQUIRED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
       };
     };
     put?: never;
@@ -4298,6 +4305,13 @@ export interface paths {
               data: components['schemas']['Insights'];
             };
           };
+        };
+        /** @description Advanced analytics are part of the Pro plan (UPGRADE_REQUIRED) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
         };
       };
     };
@@ -8087,6 +8101,8 @@ export interface components {
         isOverdue: boolean | null;
         updatedAt: string;
       } | null;
+      /** @description The first day (YYYY-MM-DD) the user's plan shows: older history is kept but left out, and a period reaching further back starts here. Null when the plan has no window (self-hosted) */
+      visibleFrom: string | null;
     };
     Transaction: {
       id: string;
@@ -8124,12 +8140,14 @@ export interface components {
       pageSize: number;
       totalPages: number;
       hasNext: boolean;
-      /** @description Every transaction of the user, whatever the filters */
+      /** @description Every transaction of the user the plan shows, whatever the filters */
       unfilteredTotal: number;
       /** @description A search stops counting at 1,000 matches: true when more match, and `total` (1,000) means "1,000+"; `hasNext` and `totalPages` then follow from the rows read */
       totalCapped: boolean;
       /** @description Pass as `after` with `page` + 1 for the next page; null on the last page */
       nextCursor: string | null;
+      /** @description The first day the user's plan shows (its data-retention window); older transactions are kept but left out of every list, total and export, and an earlier `date` starts here. Null: no window */
+      visibleFrom: string | null;
     };
     ListedRule: {
       id: string;
@@ -8485,6 +8503,8 @@ export interface components {
         }[];
       }[];
       fx: components['schemas']['FxReport'];
+      /** @description The first day (YYYY-MM-DD) the user's plan shows: older history is kept but left out, and a period reaching further back starts here. Null when the plan has no window (self-hosted) */
+      visibleFrom: string | null;
     };
     FxReport: {
       /** @description Currencies left out of the totals: no rate at all */
@@ -8521,6 +8541,8 @@ export interface components {
         estimated: boolean;
       }[];
       fx: components['schemas']['FxReport'];
+      /** @description The first day (YYYY-MM-DD) the user's plan shows: older history is kept but left out, and a period reaching further back starts here. Null when the plan has no window (self-hosted) */
+      visibleFrom: string | null;
     };
     Balance: {
       currency: string;
@@ -8747,6 +8769,8 @@ export interface components {
         accountCount: number;
         missingCurrencies: string[];
       };
+      /** @description The first day (YYYY-MM-DD) the user's plan shows: older history is kept but left out, and a period reaching further back starts here. Null when the plan has no window (self-hosted) */
+      visibleFrom: string | null;
     };
     PerformanceFigures: {
       /**
@@ -8941,6 +8965,8 @@ export interface components {
           percent: number | null;
         };
       } | null;
+      /** @description The first day (YYYY-MM-DD) the user's plan shows: older history is kept but left out, and a period reaching further back starts here. Null when the plan has no window (self-hosted) */
+      visibleFrom: string | null;
     };
     SpendingSummary: {
       currency: string;
@@ -8978,6 +9004,8 @@ export interface components {
         previousCumulative: number | null;
       }[];
       hiddenCategories: string[];
+      /** @description The first day (YYYY-MM-DD) the user's plan shows: older history is kept but left out, and a period reaching further back starts here. Null when the plan has no window (self-hosted) */
+      visibleFrom: string | null;
     };
     ExpenseFlow: {
       currency: string;
@@ -9000,6 +9028,8 @@ export interface components {
         to: string;
         amount: number;
       }[];
+      /** @description The first day (YYYY-MM-DD) the user's plan shows: older history is kept but left out, and a period reaching further back starts here. Null when the plan has no window (self-hosted) */
+      visibleFrom: string | null;
     };
     Insights: {
       currency: string;
@@ -9175,6 +9205,8 @@ export interface components {
           from: string;
         }[];
       };
+      /** @description The first day (YYYY-MM-DD) the user's plan shows: older history is kept but left out, and a period reaching further back starts here. Null when the plan has no window (self-hosted) */
+      visibleFrom: string | null;
     };
     SavedReport: {
       id: string;

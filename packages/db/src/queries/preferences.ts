@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { userPreferences } from '../schema/index';
+import type { Executor } from './sync';
 
 /** The keys the user has set (not merged with defaults); an empty object when none. */
-export async function storedPreferences(db: Database, userId: string): Promise<Record<string, unknown>> {
+export async function storedPreferences(db: Executor, userId: string): Promise<Record<string, unknown>> {
   const [row] = await db
     .select({ preferences: userPreferences.preferences })
     .from(userPreferences)

@@ -218,13 +218,35 @@ export type PayeeSpending = {
 };
 
 /** The first days of the first and last months touching `range`, for the per-month payee rollup. */
-function monthBounds(range: DayRange) {
-  return { from: `${range.from.slice(0, 7)}-01`, to: `${range.to.slice(0, 7)}-01` };
+/**
+ * Rows of the payee rollup's shape (payee, category, currency, inflow_minor, outflow_minor, n) for
+ * `range`: `payee_month` for its whole calendar months, the counted rows themselves for the days of a
+ * partial month at either end (a plan's data-retention window starts on any day).
+ */
+function payeeSources(userId: string, range: DayRange): SQL {
+  const { months, edges } = splitIntoMonths(range);
+  const parts: SQL[] = [];
+  if (months) {
+    parts.push(sql`
+      select payee, category, currency, inflow_minor, outflow_minor, n from payee_month
+      where user_id = ${userId} and month >= ${months.from}::date and month <= ${months.to}::date`);
+  }
+  for (const edge of edges) {
+    parts.push(sql`
+      select coalesce(nullif(btrim(t.merchant_name), ''), t.name) as payee, ${SHOWN} as category, t.currency,
+             coalesce(sum(t.amount_minor) filter (where t.amount_minor > 0), 0) as inflow_minor,
+             coalesce(sum(t.amount_minor) filter (where t.amount_minor < 0), 0) as outflow_minor,
+             count(*) as n
+      from "transaction" t
+      where t.user_id = ${userId} and t.date >= ${edge.from}::date and t.date <= ${edge.to}::date and ${COUNTS}
+      group by 1, 2, 3`);
+  }
+  return sql.join(parts, sql` union all `);
 }
 
 /**
- * Spending per payee, shown category and currency in the calendar months touching `range` (callers pass
- * whole months), for the top merchants: the caller folds payees into merchants with the domain's merchant
+ * Spending per payee, shown category and currency within `range` (whole months from the rollup, the
+ * days of a partial month from the rows), for the top merchants: the caller folds payees into merchants with the domain's merchant
  * keys. Income rows are left out, as are `hiddenCategories`.
  */
 export async function payeeSpending(
@@ -233,7 +255,6 @@ export async function payeeSpending(
   range: DayRange,
   hiddenCategories: readonly string[],
 ): Promise<PayeeSpending[]> {
-  const months = monthBounds(range);
   const result = await db.execute<{
     payee: string;
     category: string;
@@ -242,9 +263,8 @@ export async function payeeSpending(
     n: string;
   }>(sql`
     select payee, category, currency, sum(${ROLLUP_SPENT}) as amount, sum(n) as n
-    from payee_month
-    where user_id = ${userId} and month >= ${months.from}::date and month <= ${months.to}::date
-      and category <> 'INCOME' and not (category = any(${toTextArray(hiddenCategories)}))
+    from (${payeeSources(userId, range)}) p
+    where category <> 'INCOME' and not (category = any(${toTextArray(hiddenCategories)}))
     group by 1, 2, 3
     having sum(${ROLLUP_SPENT}) <> 0
     order by 1, 2, 3`);
@@ -261,17 +281,15 @@ export async function payeeSpending(
 export type PayerIncome = { payer: string; currency: string; amountMinor: number };
 
 /**
- * Income per payer and currency in the calendar months touching `range` (callers pass whole months):
+ * Income per payer and currency within `range` (whole months from the rollup, partial ones from the rows):
  * INCOME rows (net, so a clawback lowers it) and uncategorized money in, the same income as
  * `spendingSums` gives, split by who paid.
  */
 export async function payerIncome(db: Executor, userId: string, range: DayRange): Promise<PayerIncome[]> {
-  const months = monthBounds(range);
   const result = await db.execute<{ payer: string; currency: string; amount: string }>(sql`
     select payee as payer, currency, sum(${ROLLUP_INCOME}) as amount
-    from payee_month
-    where user_id = ${userId} and month >= ${months.from}::date and month <= ${months.to}::date
-      and category in ('INCOME', '')
+    from (${payeeSources(userId, range)}) p
+    where category in ('INCOME', '')
     group by 1, 2
     having sum(${ROLLUP_INCOME}) <> 0
     order by 1, 2`);

@@ -540,7 +540,7 @@ export type TransactionPage = {
   totalCapped: boolean;
   /** Whether rows follow this page, when `totalCapped` (else the page math on `total` says it). */
   hasMore?: boolean;
-  /** Every transaction of the user, whatever the selection (from the counters, same snapshot). */
+  /** Every transaction of the user (from `visibleFrom` on, if given), whatever the selection. */
   unfilteredTotal: number;
 };
 
@@ -567,7 +567,9 @@ export async function listTransactionPage(
 ): Promise<TransactionPage> {
   return db.transaction(
     async (tx) => {
-      const unfilteredTotal = await countUserTransactions(tx, userId);
+      const unfilteredTotal = options.visibleFrom
+        ? await countTransactionsMatching(tx, userId, { filter: 'all', fromDate: options.visibleFrom })
+        : await countUserTransactions(tx, userId);
       return { ...(await selectedPage(tx, userId, options)), unfilteredTotal };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -583,6 +585,8 @@ type PageOptions = {
   after?: TransactionKeyset;
   /** Where a search stops counting (default SEARCH_COUNT_CAP). */
   searchCountCap?: number;
+  /** The plan's first visible day: `unfilteredTotal` counts from it (the selection is already bounded). */
+  visibleFrom?: string | null;
 };
 
 type SelectedPage = { rows: TransactionListItem[]; total: number; totalCapped: boolean; hasMore?: boolean };

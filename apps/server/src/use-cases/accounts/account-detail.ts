@@ -17,15 +17,23 @@ export const ACCOUNT_HISTORY_POINTS = 400;
 /**
  * One of the user's accounts (404 for anyone else's), how its balance is kept — by the user
  * ('manual'), by its connection ('connection') or by its property's valuations ('property') — and its
- * daily end-of-day balances in the account's currency, oldest first, thinned to ACCOUNT_HISTORY_POINTS.
+ * daily end-of-day balances in the account's currency, oldest first, thinned to ACCOUNT_HISTORY_POINTS,
+ * from the first day the user's plan shows (`visibleFrom`, null: all of them).
  */
-export async function accountDetail(db: Database, userId: string, accountId: string) {
+export async function accountDetail(
+  db: Database,
+  userId: string,
+  accountId: string,
+  visibleFrom: string | null,
+) {
   const rows = await listAccounts(db, userId);
   const row = rows.find((candidate) => candidate.account.id === accountId);
   if (!row) throw AppError.notFound('No such account');
   const favorites = new Set(mergePreferences(await storedPreferences(db, userId)).favorite_accounts);
   const propertyId = await propertyOfAccount(db, userId, accountId);
-  const snapshots = await listBalanceSnapshots(db, userId, accountId);
+  const snapshots = (await listBalanceSnapshots(db, userId, accountId)).filter(
+    (snapshot) => visibleFrom === null || snapshot.date >= visibleFrom,
+  );
   const liability = await findLiability(db, userId, accountId);
   const points = lttb(
     snapshots,
@@ -42,6 +50,7 @@ export async function accountDetail(db: Database, userId: string, accountId: str
         : ('connection' as const),
     history: points.map((point) => ({ date: point.date, balanceMinor: point.balanceMinor })),
     liability: liability ? liabilityView(liability) : null,
+    visibleFrom,
   };
 }
 

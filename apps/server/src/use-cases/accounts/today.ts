@@ -1,8 +1,8 @@
-import { storedPreferences, type Database } from '@lodestar/db';
+import { storedPreferences, type Executor } from '@lodestar/db';
 import { mergePreferences } from '@lodestar/domain';
 
 /** Today's date (YYYY-MM-DD) in the user's time zone preference. */
-export async function todayFor(db: Database, userId: string, now: Date): Promise<string> {
+export async function todayFor(db: Executor, userId: string, now: Date): Promise<string> {
   const { time_zone: timeZone } = mergePreferences(await storedPreferences(db, userId));
   return dateIn(timeZone, now);
 }

@@ -7,6 +7,7 @@ import {
   type Money,
   percentChange,
   periodRange,
+  clampFrom,
   type TimePeriod,
 } from '@lodestar/domain';
 import { type AccountBalance, currentBalances } from './current-balances';
@@ -16,6 +17,8 @@ export type DashboardView = {
   currency: string;
   asOf: string;
   period: TimePeriod;
+  /** The first day the plan shows (null: no window): the change never starts earlier. */
+  visibleFrom: string | null;
   hasAccounts: boolean;
   summary: {
     netWorth: Money;
@@ -77,13 +80,16 @@ export async function dashboard(
   userId: string,
   period: TimePeriod,
   now: Date,
+  /** The first day the user's plan shows (user-limits visibleFrom): the change runs from it at the latest. */
+  visibleFrom: string | null,
 ): Promise<DashboardView> {
   const [balances, first] = await Promise.all([
     currentBalances(db, userId, now),
     period === 'all-time' ? firstNetWorthDate(db, userId) : Promise.resolve(null),
   ]);
   const { currency, today, summary } = balances;
-  const range = periodRange(period, today, first ?? undefined);
+  const whole = periodRange(period, today, first ?? undefined);
+  const range = { from: clampFrom(whole.from, visibleFrom), to: whole.to };
   const startRows = await netWorthDailyRange(db, userId, range.from, range.from);
   const { table } = await loadFxTable(
     db,
@@ -129,6 +135,7 @@ export async function dashboard(
     currency,
     asOf: today,
     period,
+    visibleFrom,
     hasAccounts: balances.accounts.length > 0,
     summary: {
       netWorth: amount(summary.netWorthMinor),

@@ -6,6 +6,7 @@ import {
   lttb,
   type PortfolioRange,
   portfolioRangeStart,
+  clampFrom,
 } from '@lodestar/domain';
 import { createConverter, type FxReport, loadFxTable, reportingFor } from '../../fx/reporting';
 import { netWorthHistory } from './history-cache';
@@ -30,6 +31,8 @@ export type PortfolioView = {
   points: PortfolioPoint[];
   /** Currencies left out for want of any rate, and those estimated before their first rate. */
   fx: FxReport;
+  /** The first day the plan shows (null: no window); `from` is never earlier. */
+  visibleFrom: string | null;
 };
 
 /** Samples accepted by GET /portfolio (the small charts thin the series on the server). */
@@ -67,12 +70,14 @@ export async function portfolio(
   range: PortfolioRange,
   samples: number | undefined,
   now: Date,
+  /** The first day the user's plan shows (user-limits visibleFrom); null: everything. */
+  visibleFrom: string | null,
 ): Promise<PortfolioView> {
   const [{ currency, today }, first] = await Promise.all([
     reportingFor(db, userId, now),
     firstNetWorthDate(db, userId),
   ]);
-  const from = portfolioRangeStart(range, today, first);
+  const from = clampFrom(portfolioRangeStart(range, today, first), visibleFrom);
   const rows = first === null ? [] : await netWorthHistory(db, userId, from, today);
   const { table } = await loadFxTable(
     db,
@@ -141,5 +146,6 @@ export async function portfolio(
     classes: ASSET_CLASSES,
     points: thinned,
     fx: { ...report, stale: [] },
+    visibleFrom,
   };
 }

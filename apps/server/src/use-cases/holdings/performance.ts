@@ -10,6 +10,7 @@ import {
   type AccountType,
   addDays,
   assetClassOf,
+  clampFrom,
   investmentActivityOf,
   type InvestmentTransaction,
   type IsoDate,
@@ -110,11 +111,13 @@ async function seriesOf(
   account: PerformanceAccountRow,
   rangeStart: IsoDate | null,
   today: IsoDate,
+  visibleFrom: IsoDate | null,
 ): Promise<Series | null> {
   if (account.firstDate === null || account.firstDate > today) return null;
-  // The value at the end of the day before the range is where its returns start from.
+  // The value at the end of the day before the range is where its returns start from; never before the
+  // first day the plan shows.
   const wanted = rangeStart === null ? account.firstDate : addDays(rangeStart, -1);
-  const first = wanted < account.firstDate ? account.firstDate : wanted;
+  const first = clampFrom(wanted < account.firstDate ? account.firstDate : wanted, visibleFrom);
   const scope = { userId, accountId: account.id };
   const [balances, rows] = await Promise.all([
     accountDailyBalances(db, scope, first, today),
@@ -135,6 +138,8 @@ export async function investmentPerformance(
   userId: string,
   now: Date,
   range: PerformanceRange,
+  /** The first day the user's plan shows (user-limits visibleFrom); null: everything. */
+  visibleFrom: IsoDate | null,
 ) {
   const { currency, today } = await reportingFor(db, userId, now);
   const rangeStart = performanceRangeStart(range, today);
@@ -145,7 +150,9 @@ export async function investmentPerformance(
     !(account.holdingCount > 0 && assetClassOf(account.type as AccountType) === 'investment');
   const series = await Promise.all(
     accounts.map((account) =>
-      measured(account) ? seriesOf(db, userId, account, rangeStart, today) : Promise.resolve(null),
+      measured(account)
+        ? seriesOf(db, userId, account, rangeStart, today, visibleFrom)
+        : Promise.resolve(null),
     ),
   );
   const results: AccountPerformance[] = [];
@@ -183,6 +190,7 @@ export async function investmentPerformance(
     today,
     accounts: results,
     overall: await overallOf(db, userId, currency, today, included),
+    visibleFrom,
   };
 }
 

@@ -3,11 +3,13 @@ import {
   BILLING_TIERS,
   effectiveTierName,
   graceEndsAt,
+  retentionStart,
   type BillingTier,
   type TierFeatures,
 } from '@lodestar/domain';
 import type { Config } from '../../config/env';
 import { AppError } from '../../http/app-error';
+import { todayFor } from '../accounts/today';
 
 /**
  * The one place that decides what a user's plan allows (docs/billing.md). Without STRIPE_SECRET_KEY the
@@ -68,6 +70,18 @@ export function limitsOf(tier: BillingTier | null): UserLimits {
   return { accounts: tier.limits.accounts, transactions: tier.limits.transactions };
 }
 
+/**
+ * The first day of history the user's plan shows (spec §9 data retention: today in the user's time zone
+ * and the days before it, 365 on Free, 730 on Pro), or null without billing (self-hosted: everything).
+ * Compute it once per request and apply it to every read of transactions and history; nothing older is
+ * deleted, so an upgrade shows it again (ADR 062).
+ */
+export async function visibleFrom(deps: LimitsDeps, userId: string, now: Date): Promise<string | null> {
+  const tier = await userTier(deps, userId);
+  if (!tier) return null;
+  return retentionStart(await todayFor(deps.db, userId, now), tier.limits.dataRetention);
+}
+
 /** How often a connection syncs on schedule without billing (self-hosted). */
 export const SELF_HOSTED_SYNC_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
@@ -116,6 +130,7 @@ export const GATED_FEATURES = {
   apiAccess: 'The public API is part of the Pro plan. Upgrade to create and use keys.',
   webhooks: 'Webhooks are part of the Pro plan. Upgrade to add and test endpoints.',
   customReports: 'Custom reports are part of the Pro plan. Upgrade to build and run reports.',
+  advancedAnalytics: 'Insights and investment performance are part of the Pro plan. Upgrade to see them.',
 } as const satisfies Partial<Record<keyof TierFeatures, string>>;
 
 export type GatedFeature = keyof typeof GATED_FEATURES;

@@ -23,6 +23,7 @@ import {
   reportCellHref,
   resolveReport,
   TRANSACTION_CATEGORY_VALUES,
+  clampFrom,
   type ReportColumn,
   type ReportDefinition,
 } from '@lodestar/domain';
@@ -65,6 +66,8 @@ export type ReportResult = {
   average: number;
   previous: { from: string; to: string; total: number } | null;
   fx: Pick<FxReport, 'missing' | 'estimated'>;
+  /** The first day the plan shows (null: no window): nothing before it is summed. */
+  visibleFrom: string | null;
 };
 
 /** Σ per currency (minor units) and the row count of one group in one column. */
@@ -106,6 +109,8 @@ export async function runReport(options: {
   userId: string;
   definition: ReportDefinition;
   now: Date;
+  /** The first day the user's plan shows (user-limits visibleFrom); null: everything. */
+  visibleFrom: string | null;
 }): Promise<ReportResult> {
   const { db, userId, definition } = options;
   const { currency, today, preferences } = await reportingFor(db, userId, options.now);
@@ -144,12 +149,17 @@ export async function runReport(options: {
     interval: ReportDefinition['interval'],
     groupBy = definition.groupBy,
   ) => {
+    // The plan's data-retention window (ADR 062): nothing before its first day is read.
+    const { visibleFrom } = options;
+    if (visibleFrom !== null && to < visibleFrom) return Promise.resolve([]);
     if (isBalance) {
       const ends = interval === 'none' ? [to] : columns.slice(0, shownColumns).map((column) => column.to);
+      const dates = balanceDates(ends).filter((date) => visibleFrom === null || date >= visibleFrom);
+      if (dates.length === 0) return Promise.resolve([]);
       return balanceReportSums(db, {
         userId,
         groupBy: groupBy as 'account' | 'account_type' | 'none',
-        dates: balanceDates(ends),
+        dates,
         ...(filters.accounts ? { accountIds: filters.accounts } : {}),
         ...(filters.accountTypes ? { accountTypes: filters.accountTypes } : {}),
       });
@@ -166,7 +176,8 @@ export async function runReport(options: {
     measure: measure as Exclude<ReportDefinition['measure'], 'balance'>,
     groupBy,
     interval,
-    from,
+    // The plan's data-retention window (ADR 062): nothing before its first day is read.
+    from: clampFrom(from, options.visibleFrom),
     to,
     hiddenCategories: hiddenShown,
     ...(categories ? { categories } : {}),
@@ -466,5 +477,6 @@ export async function runReport(options: {
     average: Math.round(columnSum / shownColumns),
     previous: previousTotal === null ? null : { from: previous.from, to: previous.to, total: previousTotal },
     fx: { missing: report.missing, estimated: report.estimated },
+    visibleFrom: options.visibleFrom,
   };
 }

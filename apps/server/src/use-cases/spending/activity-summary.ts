@@ -1,6 +1,8 @@
 import { firstTransactionDate, spendingSumsOf, type CurrencyCategorySums, type Database } from '@lodestar/db';
 import {
+  clampSpan,
   percentChange,
+  spanClamped,
   periodRange,
   previousRange,
   shareOf,
@@ -43,6 +45,11 @@ export type ActivitySummary = {
     net: ReturnType<typeof moneyChange>;
     transactionCount: { amount: number; percent: number | null };
   } | null;
+  /**
+   * The first day the plan shows (null: no window): a period reaching further back starts there, and a
+   * previous period wholly before it is left out (null, no comparison).
+   */
+  visibleFrom: string | null;
 };
 
 async function figuresOf(
@@ -84,13 +91,19 @@ export async function activitySummary(input: {
   userId: string;
   period: TimePeriod;
   now: Date;
+  /** The first day the user's plan shows (user-limits visibleFrom); null: everything. */
+  visibleFrom: string | null;
 }): Promise<ActivitySummary> {
   const { db, userId, period } = input;
   const context = await spendingContext(db, userId, input.now);
   const { currency, hiddenCategories } = context;
   const first = period === 'all-time' ? await firstTransactionDate(db, userId) : null;
-  const range = periodRange(period, context.today, first ?? undefined);
-  const previousSpan = period === 'all-time' ? null : previousRange(range);
+  const { visibleFrom } = input;
+  const whole = periodRange(period, context.today, first ?? undefined);
+  const range = clampSpan(whole, visibleFrom) ?? { from: whole.to, to: whole.to };
+  // A comparison period reaching back before the window would compare against a shorter one: none then.
+  const previousWhole = period === 'all-time' ? null : previousRange(whole);
+  const previousSpan = previousWhole && !spanClamped(previousWhole, visibleFrom) ? previousWhole : null;
   const [currentRows = [], previousRows = []] = await spendingSumsOf(
     db,
     userId,
@@ -128,5 +141,6 @@ export async function activitySummary(input: {
           },
         }
       : null,
+    visibleFrom,
   };
 }

@@ -1,6 +1,7 @@
 import { payerIncome, spendingSums, type Database } from '@lodestar/db';
 import {
   buildExpenseFlow,
+  clampSpan,
   flowRange,
   type FlowLink,
   type FlowNode,
@@ -20,6 +21,8 @@ export type ExpenseFlowView = {
   savings: Money;
   nodes: FlowNode[];
   links: FlowLink[];
+  /** The first day the plan shows (null: no window); the flow counts nothing before it. */
+  visibleFrom: string | null;
 };
 
 /**
@@ -34,12 +37,17 @@ export async function expenseFlow(input: {
   period: FlowPeriod;
   date?: string;
   now: Date;
+  /** The first day the user's plan shows (user-limits visibleFrom); null: everything. */
+  visibleFrom: string | null;
 }): Promise<ExpenseFlowView> {
   const { db, userId, period } = input;
   const context = await spendingContext(db, userId, input.now);
   const { currency } = context;
   const range = flowRange(period, input.date ?? context.today);
-  const [rows, payers] = await Promise.all([spendingSums(db, userId, range), payerIncome(db, userId, range)]);
+  const visible = clampSpan(range, input.visibleFrom);
+  const [rows, payers] = visible
+    ? await Promise.all([spendingSums(db, userId, visible), payerIncome(db, userId, visible)])
+    : [[], []];
   const converter = await converterAt(
     db,
     userId,
@@ -87,5 +95,6 @@ export async function expenseFlow(input: {
     savings: money(flow.savingsMinor, currency),
     nodes: flow.nodes,
     links: flow.links,
+    visibleFrom: input.visibleFrom,
   };
 }

@@ -7,6 +7,7 @@ import {
 } from '@lodestar/db';
 import {
   categoryLabel,
+  clampSpan,
   cumulativeDaily,
   monthOf,
   monthRange,
@@ -46,6 +47,8 @@ export type SpendingSummary = {
   byMerchant: { merchant: string; category: string; amount: Money; transactionCount: number }[];
   daily: { day: number; cumulative: number; previousCumulative: number | null }[];
   hiddenCategories: string[];
+  /** The first day the plan shows (null: no window): both months count nothing before it. */
+  visibleFrom: string | null;
 };
 
 /**
@@ -129,6 +132,8 @@ export async function spendingSummary(input: {
   userId: string;
   month?: string;
   now: Date;
+  /** The first day the user's plan shows (user-limits visibleFrom); null: everything. */
+  visibleFrom: string | null;
 }): Promise<SpendingSummary> {
   const { db, userId } = input;
   const context = await spendingContext(db, userId, input.now);
@@ -138,10 +143,19 @@ export async function spendingSummary(input: {
   const current = monthRange(month);
   const previous = monthRange(before);
 
+  const { visibleFrom } = input;
+  const shownCurrent = clampSpan(current, visibleFrom);
+  const shownPrevious = clampSpan(previous, visibleFrom);
+  const shownFrom = (shownPrevious ?? shownCurrent)?.from;
   const [[currentRows = [], previousRows = []], bothMonths, payees] = await Promise.all([
-    spendingSumsOf(db, userId, [current, previous]),
-    dailySpending(db, userId, { from: previous.from, to: current.to }, hiddenCategories),
-    payeeSpending(db, userId, current, hiddenCategories),
+    // The previous month is older than the current one: shown only when the current one is.
+    spendingSumsOf(
+      db,
+      userId,
+      [shownCurrent, shownPrevious].filter((span) => span !== null),
+    ),
+    shownFrom ? dailySpending(db, userId, { from: shownFrom, to: current.to }, hiddenCategories) : [],
+    shownCurrent ? payeeSpending(db, userId, shownCurrent, hiddenCategories) : [],
   ]);
   const currentDays = bothMonths.filter((row) => row.date >= current.from);
   const previousDays = bothMonths.filter((row) => row.date < current.from);
@@ -203,5 +217,6 @@ export async function spendingSummary(input: {
       previousCumulative: previousCumulative[index] ?? null,
     })),
     hiddenCategories,
+    visibleFrom,
   };
 }

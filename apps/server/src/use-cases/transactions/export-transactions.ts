@@ -72,9 +72,11 @@ export async function exportTransactionsCsv(options: {
   query: SelectionQuery & { sort: TransactionSort };
   /** "Today" for the recurring filter (the user's day of it). */
   now?: Date;
+  /** The first day the user's plan shows: the file holds what the listing shows (null: everything). */
+  visibleFrom: string | null;
 }): Promise<ReadableStream<Uint8Array>> {
   const { db, userId, query } = options;
-  const selection = await selectionFor(db, userId, query, options.now ?? new Date());
+  const selection = await selectionFor(db, userId, query, options.now ?? new Date(), options.visibleFrom);
   const encoder = new TextEncoder();
   const batches = streamTransactions(db, userId, { selection, sort: query.sort });
   let started = false;

@@ -4,7 +4,7 @@ import {
   type Database,
   type TransactionSelection,
 } from '@lodestar/db';
-import { NO_DETAILED_CATEGORY } from '@lodestar/domain';
+import { clampFrom, NO_DETAILED_CATEGORY } from '@lodestar/domain';
 import { AppError } from '../../http/app-error';
 import { recurringTransactionIds } from '../spending/recurring';
 import { decodePageCursor, encodePageCursor } from './page-cursor';
@@ -24,22 +24,26 @@ export type Pagination = {
   hasNext: boolean;
   /** A search matched more than 1,000 transactions: `total` is 1,000 and means "1,000+". */
   totalCapped: boolean;
-  /** Every transaction of the user, whatever the filters ("86 of 2,306"). */
+  /** Every transaction of the user the plan shows, whatever the filters ("86 of 2,306"). */
   unfilteredTotal: number;
   /** `after` for the next page (its rows read by keyset at any depth); null on the last page. */
   nextCursor: string | null;
+  /** The first day the plan shows (null: no window); an earlier `date` was moved up to it. */
+  visibleFrom: string | null;
 };
 
 /**
  * The query's filters as a selection of the user's transactions: categories as shown codes (Uncategorized
  * = ''), account types resolved to the user's accounts of those types and intersected with `accounts`.
  * Hidden accounts are included: hiding an account takes it off the dashboard, not out of the history.
+ * The plan's window (`visibleFrom`, null for none) bounds it: an earlier or absent `date` starts there.
  */
 export async function selectionFor(
   db: Database,
   userId: string,
   query: SelectionQuery,
   now: Date,
+  visibleFrom: string | null,
 ): Promise<TransactionSelection> {
   if (query.date && query.to && query.to < query.date) {
     throw AppError.validation([
@@ -71,7 +75,8 @@ export async function selectionFor(
     accountIds = accountIds ? accountIds.filter((id) => ofTypes.has(id)) : [...ofTypes];
   }
   if (accountIds) selection.accountIds = accountIds;
-  if (query.date) selection.fromDate = query.date;
+  const fromDate = clampFrom(query.date, visibleFrom);
+  if (fromDate) selection.fromDate = fromDate;
   if (query.to) selection.toDate = query.to;
   if (query.search) selection.search = query.search;
   if (query.payee !== undefined) selection.payee = query.payee;
@@ -97,13 +102,16 @@ export async function listTransactions(options: {
   query: ListQuery;
   /** "Today" for the recurring filter (the user's day of it). */
   now?: Date;
+  /** The first day the user's plan shows (user-limits visibleFrom); null: everything. */
+  visibleFrom: string | null;
 }): Promise<{ data: TransactionView[]; pagination: Pagination }> {
   const { db, userId, query } = options;
   const after = query.after === undefined ? undefined : decodePageCursor(query.after, query.sort);
   if (query.after !== undefined && !after) {
     throw AppError.validation([{ field: 'after', message: TRANSACTION_MESSAGES.after, code: 'custom' }]);
   }
-  const selection = await selectionFor(db, userId, query, options.now ?? new Date());
+  const { visibleFrom } = options;
+  const selection = await selectionFor(db, userId, query, options.now ?? new Date(), visibleFrom);
   const pageSize = query.limit;
   const { rows, total, totalCapped, hasMore, unfilteredTotal } = await listTransactionPage(db, userId, {
     selection,
@@ -111,6 +119,7 @@ export async function listTransactions(options: {
     offset: (query.page - 1) * pageSize,
     limit: pageSize,
     ...(after ? { after } : {}),
+    visibleFrom,
   });
   const last = rows.at(-1);
   // A capped search total is a lower bound: whether a page follows comes from the rows themselves.
@@ -129,6 +138,7 @@ export async function listTransactions(options: {
       totalCapped,
       unfilteredTotal,
       nextCursor: hasNext && last ? encodePageCursor(query.sort, last) : null,
+      visibleFrom,
     },
   };
 }

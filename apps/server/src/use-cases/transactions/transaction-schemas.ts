@@ -330,7 +330,7 @@ export const PaginationSchema = z
     unfilteredTotal: z
       .number()
       .int()
-      .openapi({ description: 'Every transaction of the user, whatever the filters' }),
+      .openapi({ description: 'Every transaction of the user the plan shows, whatever the filters' }),
     totalCapped: z.boolean().openapi({
       description:
         'A search stops counting at 1,000 matches: true when more match, and `total` (1,000) means "1,000+"; ' +
@@ -339,5 +339,13 @@ export const PaginationSchema = z
     nextCursor: z.string().nullable().openapi({
       description: 'Pass as `after` with `page` + 1 for the next page; null on the last page',
     }),
+    visibleFrom: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "The first day the user's plan shows (its data-retention window); older transactions are kept but " +
+          'left out of every list, total and export, and an earlier `date` starts here. Null: no window',
+      }),
   })
   .openapi('Pagination');

@@ -100,6 +100,7 @@ function readPagination(value: unknown, page: number, rows: number, limit: numbe
     totalCapped,
     unfilteredTotal,
     nextCursor,
+    visibleFrom: typeof source.visibleFrom === 'string' ? source.visibleFrom : null,
   };
 }
 

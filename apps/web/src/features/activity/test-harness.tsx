@@ -112,7 +112,10 @@ function matches(transaction: Transaction, url: URL): boolean {
  * Serves GET /transactions/paginated (and /accounts) from `rows`, answering `{ success, data,
  * pagination }` as the contract says; PATCH /transactions/:id and POST /transactions/bulk change them.
  */
-export function serveTransactions(rows: Transaction[], { accounts = ACCOUNTS } = {}) {
+export function serveTransactions(
+  rows: Transaction[],
+  { accounts = ACCOUNTS, visibleFrom = null as string | null } = {},
+) {
   const store = { rows };
   server.on('GET', '/api/v1/accounts', () => ok({ accounts }));
   server.on('GET', '/api/v1/transactions/paginated', ({ url }) => {
@@ -138,6 +141,7 @@ export function serveTransactions(rows: Transaction[], { accounts = ACCOUNTS } =
         unfilteredTotal: store.rows.length,
         // Opaque to the app, which sends it back as `after` with the next page.
         nextCursor: page < totalPages ? `cursor-after-page-${page}` : null,
+        visibleFrom,
       },
     });
   });

@@ -90,7 +90,9 @@ export function useTransactions(filters: ActivityFilters) {
   const unfilteredTotal = last?.unfilteredTotal ?? total;
   // A search past 1,000 matches is counted no further: "1,000+".
   const totalCapped = last?.totalCapped === true;
-  return { query, key, transactions, total, totalCapped, unfilteredTotal };
+  // The first day the plan shows (older transactions are kept but not listed); null without a window.
+  const visibleFrom = last?.visibleFrom ?? null;
+  return { query, key, transactions, total, totalCapped, unfilteredTotal, visibleFrom };
 }
 
 /** The accounts for the account filter (GET /accounts → { accounts }). */

@@ -121,6 +121,7 @@ function servePerformance() {
         accountCount: 1,
         missingCurrencies: [],
       },
+      visibleFrom: null,
     };
     return ok(answer);
   });
@@ -195,5 +196,21 @@ describe('Assets investments', () => {
     renderAssets();
     expect(await screen.findByText('Failed to fetch investment performance')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Try again|Retry/ })).toBeInTheDocument();
+  });
+
+  it('offers the upgrade in place of the returns when the plan leaves investment performance out', async () => {
+    serveHoldings();
+    serveInvestments();
+    const message = 'Insights and investment performance are part of the Pro plan. Upgrade to see them.';
+    server.on('GET', '/api/v1/investments/performance', () => fail(403, message, 'UPGRADE_REQUIRED'));
+    renderAssets();
+    const prompt = await screen.findByRole('note');
+    expect(prompt).toHaveTextContent(message);
+    expect(within(prompt).getByRole('link', { name: 'See plans and upgrade' })).toHaveAttribute(
+      'href',
+      '/settings/billing',
+    );
+    expect(screen.queryByText('Failed to fetch investment performance')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Try again|Retry/ })).not.toBeInTheDocument();
   });
 });

@@ -124,6 +124,7 @@ export function makeDashboard(overrides: Partial<DashboardData> = {}): Dashboard
       },
     ],
     fx: { missing: [], stale: [], estimated: [] },
+    visibleFrom: null,
     ...overrides,
   };
 }
@@ -157,6 +158,7 @@ export function makePortfolio(range: PortfolioRange): PortfolioData {
     classes: [],
     points,
     fx: { missing: [], stale: [], estimated: [] },
+    visibleFrom: null,
   };
 }
 
@@ -204,6 +206,7 @@ export function makeActivity(period = '1-month'): ActivitySummary {
           net: { amount: usd(80_000), percent: 80 },
           transactionCount: { amount: 2, percent: 5 },
         },
+    visibleFrom: null,
   };
 }
 

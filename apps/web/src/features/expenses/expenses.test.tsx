@@ -267,3 +267,37 @@ describe('Expenses page', () => {
     expect(screen.getByRole('region', { name: 'By category' })).toHaveTextContent('36.45%');
   });
 });
+
+describe('Expenses under a retention window', () => {
+  const billing = () =>
+    server.on('GET', '/api/v1/billing', () =>
+      ok({
+        mode: 'stripe',
+        plan: { tier: 'free_trial', displayName: 'Free', dataRetentionDays: 365 },
+        usage: {},
+      }),
+    );
+
+  it('says the plan shows the last 365 days on a month the window cuts into', async () => {
+    serveExpenses({
+      summaries: { '2025-12': { ...otherMonthSummary('2025-12', '2025-11'), visibleFrom: '2025-11-23' } },
+    });
+    billing();
+    renderExpenses('/expenses?month=2025-12');
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Your plan shows the last 365 days. Upgrade to see older history.');
+    expect(within(note).getByRole('link', { name: 'See plans and upgrade' })).toHaveAttribute(
+      'href',
+      '/settings/billing',
+    );
+  });
+
+  it('says nothing on a month wholly inside the window', async () => {
+    serveExpenses({ summaries: { '2026-11': novemberSummary({ visibleFrom: '2025-11-23' }) } });
+    billing();
+    renderExpenses();
+    expect(await screen.findByRole('heading', { name: 'Expenses' })).toBeInTheDocument();
+    await screen.findAllByText(/Groceries|Food/);
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+});

@@ -66,6 +66,7 @@ export function novemberSummary(overrides: Partial<SpendingSummary> = {}): Spend
       { day: 3, cumulative: 9000, previousCumulative: 7525 },
     ],
     hiddenCategories: ['MEDICAL', 'PERSONAL_CARE'],
+    visibleFrom: null,
     ...overrides,
   };
 }
@@ -96,6 +97,7 @@ export function emptySummary(month = '2026-11', previousMonth = '2026-10'): Spen
     byMerchant: [],
     daily: [{ day: 1, cumulative: 0, previousCumulative: 0 }],
     hiddenCategories: [],
+    visibleFrom: null,
   };
 }
 
@@ -124,6 +126,7 @@ export function surplusFlow(overrides: Partial<ExpenseFlow> = {}): ExpenseFlow {
       { from: 'income', to: 'other', amount: 48456 },
       { from: 'income', to: 'savings', amount: 376544 },
     ],
+    visibleFrom: null,
     ...overrides,
   };
 }

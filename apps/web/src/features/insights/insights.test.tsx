@@ -138,3 +138,26 @@ describe('Insights page', () => {
     expect(server.calls('/api/v1/insights')).toHaveLength(2);
   });
 });
+
+describe('Insights on the Free plan', () => {
+  it('shows the upgrade prompt, not a failure to retry, when the plan leaves insights out', async () => {
+    server.on('GET', '/api/v1/insights', () =>
+      fail(
+        403,
+        'Insights and investment performance are part of the Pro plan. Upgrade to see them.',
+        'UPGRADE_REQUIRED',
+      ),
+    );
+    renderInsights();
+    const prompt = await screen.findByRole('note');
+    expect(prompt).toHaveTextContent(
+      'Insights and investment performance are part of the Pro plan. Upgrade to see them.',
+    );
+    expect(within(prompt).getByRole('link', { name: 'See plans and upgrade' })).toHaveAttribute(
+      'href',
+      '/settings/billing',
+    );
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -41,6 +41,7 @@ const report: ReportResult = {
   average: 6_170,
   previous: null,
   fx: { missing: [], estimated: [] },
+  visibleFrom: null,
 };
 
 describe('the report builder model', () => {

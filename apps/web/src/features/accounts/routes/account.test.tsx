@@ -66,7 +66,13 @@ function serveAccount(account: Account = cash) {
   serve({ accounts: [account] });
   server
     .on('GET', `/api/v1/accounts/${account.id}`, () =>
-      ok({ account: current, balanceSource: 'manual', history, liability: null } satisfies AccountDetail),
+      ok({
+        account: current,
+        balanceSource: 'manual',
+        history,
+        liability: null,
+        visibleFrom: null,
+      } satisfies AccountDetail),
     )
     .on('GET', '/api/v1/transactions/paginated', () =>
       ok([transactionOf('t1', 'Corner shop', -450), transactionOf('t2', 'Paycheck', 250_000)]),
@@ -197,6 +203,7 @@ describe('the account page', { timeout: 15_000 }, () => {
             isOverdue: true,
             updatedAt: '2026-11-20T08:00:00.000Z',
           },
+          visibleFrom: null,
         } satisfies AccountDetail),
       )
       .on('GET', '/api/v1/transactions/paginated', () => ok([]))

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { useFigureDisplay } from '@/components/figure-display';
 import { PageHeader } from '@/components/page-header';
+import { RetentionNotice } from '@/components/retention-notice';
 import { ListSkeleton } from '@/components/skeletons/list-skeleton';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -89,7 +90,8 @@ export function ActivityRoute() {
   );
   // Below 1024 px each transaction is a two-line card; the columns need a desktop's width.
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.desktopMinPx}px)`);
-  const { query, key, transactions, total, totalCapped, unfilteredTotal } = useTransactions(filters);
+  const { query, key, transactions, total, totalCapped, unfilteredTotal, visibleFrom } =
+    useTransactions(filters);
   const accounts = useAccountOptions();
   const rangeLabel = DATE_RANGE_LABELS[userPreferences.preferences.default_date_range];
   const chipOptions = {
@@ -270,6 +272,9 @@ export function ActivityRoute() {
         accountsError={accounts.isError}
       />
       <FilterChips chips={chips} onRemove={(changes) => setFilters(changes)} />
+      <div className="mb-3 empty:hidden">
+        <RetentionNotice visibleFrom={visibleFrom} />
+      </div>
       {saved && preferences && isOwner ? (
         <div className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2 px-1 text-sm">
           <label className="flex items-center gap-2">

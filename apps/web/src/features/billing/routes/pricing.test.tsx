@@ -29,8 +29,8 @@ const TIERS = [
     description: 'More accounts, hourly sync, export and API access.',
     badge: 'RECOMMENDED',
     pricing: [{ period: 'monthly', price: 15, stripePriceId: 'price_1', description: '$15 per month' }],
-    limits: limits(50, 10_000, 'hourly', 10_000),
-    features: { apiAccess: true, exportData: true },
+    limits: { ...limits(50, 10_000, 'hourly', 10_000), dataRetention: 730 },
+    features: { apiAccess: true, exportData: true, advancedAnalytics: true },
     isActive: true,
   },
 ];
@@ -52,6 +52,10 @@ describe('pricing', () => {
     expect(within(free).getByText('$0')).toBeInTheDocument();
     expect(within(free).getByText('3 accounts')).toBeInTheDocument();
     expect(within(free).queryByText('Export your data')).not.toBeInTheDocument();
+    expect(within(free).getByText('The last 365 days of history')).toBeInTheDocument();
+    expect(within(pro).getByText('The last 730 days of history')).toBeInTheDocument();
+    expect(within(pro).getByText('Insights and investment performance')).toBeInTheDocument();
+    expect(within(free).queryByText('Insights and investment performance')).not.toBeInTheDocument();
     expect(within(pro).getByRole('link', { name: 'Create an account to upgrade' })).toHaveAttribute(
       'href',
       '/sign-up',

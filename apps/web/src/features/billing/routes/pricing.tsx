@@ -27,6 +27,8 @@ function highlights(tier: PlanTier): string[] {
     `${count(tier.limits.accounts)} accounts`,
     `${count(tier.limits.transactions)} transactions`,
     `${tier.limits.syncFrequency === 'hourly' ? 'Hourly' : 'Daily'} sync`,
+    `The last ${count(tier.limits.dataRetention)} days of history`,
+    features.advancedAnalytics ? 'Insights and investment performance' : null,
     features.apiAccess ? `API access, ${count(tier.limits.apiCalls)} calls a day` : null,
     features.customReports ? 'Custom reports' : null,
     features.webhooks ? 'Webhooks' : null,

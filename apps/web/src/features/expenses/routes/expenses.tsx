@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/empty-state';
 import { useFigureDisplay } from '@/components/figure-display';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
+import { RetentionNotice } from '@/components/retention-notice';
 import { ChartSkeleton } from '@/components/skeletons/chart-skeleton';
 import { ListSkeleton } from '@/components/skeletons/list-skeleton';
 import { RoundChartSkeleton } from '@/components/skeletons/round-chart-skeleton';
@@ -20,6 +21,12 @@ import { MonthNav } from '../components/month-nav';
 import { SpendingTotals } from '../components/spending-totals';
 import { TopMerchants } from '../components/top-merchants';
 import { adjacentMonths, currentMonth, monthLabel, parseMonth } from '../month';
+
+/** The plan's first visible day when it cuts into this month or the month before it, else null. */
+function clampedFrom(summary: SpendingSummary | undefined): string | null {
+  if (!summary?.visibleFrom) return null;
+  return `${summary.previousMonth}-01` < summary.visibleFrom ? summary.visibleFrom : null;
+}
 
 function HiddenCategoriesNote({ count }: { count: number }) {
   if (count === 0) return null;
@@ -201,6 +208,9 @@ export function ExpensesRoute() {
         </div>,
       )}
       <HiddenCategoriesNote count={summary.data?.hiddenCategories.length ?? 0} />
+      <div className="mb-4 empty:hidden">
+        <RetentionNotice visibleFrom={clampedFrom(summary.data)} />
+      </div>
       <div className="space-y-4">
         {body}
         {settling && emptyMonth ? null : (

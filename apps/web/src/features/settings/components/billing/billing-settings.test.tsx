@@ -52,7 +52,9 @@ describe('Settings → Billing', () => {
     );
     renderWithProviders(<BillingSettings />);
     expect(await screen.findByText('Free')).toBeInTheDocument();
-    expect(screen.getByText('Up to 3 accounts and 250 transactions, daily sync.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Up to 3 accounts and 250 transactions, daily sync, the last 365 days of history.'),
+    ).toBeInTheDocument();
     const accounts = screen.getByRole('progressbar', { name: 'Accounts' });
     expect(accounts).toHaveAttribute('aria-valuenow', '3');
     expect(accounts).toHaveAttribute('aria-valuemax', '3');

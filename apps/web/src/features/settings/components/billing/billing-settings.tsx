@@ -61,7 +61,8 @@ function allowance(plan: BillingPlan, usage: Billing['usage']): string {
     .join(' and ');
   return (
     `Up to ${count(usage.accounts.limit)} accounts and ${count(usage.transactions.limit)} transactions, ` +
-    `${plan.syncFrequency} sync${extras ? `, ${extras}` : ''}.`
+    `${plan.syncFrequency} sync, the last ${count(plan.dataRetentionDays)} days of history` +
+    `${extras ? `, ${extras}` : ''}.`
   );
 }
 
