@@ -154,6 +154,15 @@ export const BILLING_TIERS: Record<TierName, BillingTier> = {
 };
 
 /** Tiers a user can choose today. */
+/** Features only a paid tier has (spec §6), with the refusal a free user sees (server and web). */
+export const GATED_FEATURE_MESSAGES = {
+  exportData: 'Exporting your data is part of the Pro plan. Upgrade to export.',
+  apiAccess: 'The public API is part of the Pro plan. Upgrade to create and use keys.',
+  webhooks: 'Webhooks are part of the Pro plan. Upgrade to add and test endpoints.',
+  customReports: 'Custom reports are part of the Pro plan. Upgrade to build and run reports.',
+  advancedAnalytics: 'Insights and investment performance are part of the Pro plan. Upgrade to see them.',
+} as const satisfies Partial<Record<keyof TierFeatures, string>>;
+
 export const ACTIVE_TIERS: BillingTier[] = Object.values(BILLING_TIERS).filter((tier) => tier.isActive);
 
 /**

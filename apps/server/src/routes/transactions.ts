@@ -7,7 +7,7 @@ import { readDbOf } from '../http/read-routing';
 import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
 import { bulkUpdateTransactions } from '../use-cases/transactions/bulk-update-transactions';
 import { exportFileName, exportTransactionsCsv } from '../use-cases/transactions/export-transactions';
-import { visibleFrom } from '../use-cases/limits/user-limits';
+import { assertFeature, visibleFrom } from '../use-cases/limits/user-limits';
 import { listTransactions } from '../use-cases/transactions/list-transactions';
 import { updateTransaction } from '../use-cases/transactions/update-transaction';
 import {
@@ -70,7 +70,7 @@ const routes = {
     request: { query: selectionQuerySchema },
     responses: {
       200: { description: 'CSV file (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } },
-      403: { description: 'Export is turned off on this server' },
+      403: { description: 'Export is turned off on this server, or not part of the plan (UPGRADE_REQUIRED)' },
     },
   }),
   patch: createRoute({
@@ -120,6 +120,8 @@ export function transactionsRoutes(deps: RouteDeps) {
     .openapi(routes.export, async (c) => {
       const { userId } = await requireUser(c, auth);
       if (!deps.config.features.export) throw AppError.forbidden(EXPORT_DISABLED);
+      // A CSV of the listing is an export: on a server that sells plans, a Pro feature (spec §6).
+      await assertFeature(deps, userId, 'exportData');
       const now = deps.now();
       const stream = await exportTransactionsCsv({
         db,

@@ -1809,7 +1809,7 @@ export interface paths {
             'text/csv': string;
           };
         };
-        /** @description Export is turned off on this server */
+        /** @description Export is turned off on this server, or not part of the plan (UPGRADE_REQUIRED) */
         403: {
           headers: {
             [name: string]: unknown;

@@ -216,11 +216,19 @@ describe('with billing on', () => {
   it('shows a Free user the last 365 days on every read path, and the rest again after upgrading', async () => {
     const seeded = await seed(w);
     await expectWindow(seeded, FREE_FROM, VISIBLE.free);
-    // The Activity CSV holds what the list shows.
-    expect(await csvNames(seeded.browser, '/api/v1/transactions/export.csv')).toEqual(VISIBLE.free);
+    // The Activity CSV is an export: a Pro feature (spec §6), refused with the way to upgrade.
+    const refused = await seeded.browser.json<{ code: string; error: string }>(
+      '/api/v1/transactions/export.csv',
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'UPGRADE_REQUIRED',
+      error: 'Exporting your data is part of the Pro plan. Upgrade to export.',
+    });
 
     await upgrade(seeded.browser);
     await expectWindow(seeded, PRO_FROM, VISIBLE.pro);
+    // The Activity CSV holds what the list shows.
     expect(await csvNames(seeded.browser, '/api/v1/transactions/export.csv')).toEqual(VISIBLE.pro);
     // The full data export is a copy of everything the user owns, whatever the window.
     expect(await csvNames(seeded.browser, '/api/v1/user/export/transactions.csv')).toEqual(VISIBLE.all);

@@ -1,11 +1,11 @@
 import { countAccounts, countUserTransactions, findBillingByUser, type Executor } from '@lodestar/db';
 import {
+  GATED_FEATURE_MESSAGES,
   BILLING_TIERS,
   effectiveTierName,
   graceEndsAt,
   retentionStart,
   type BillingTier,
-  type TierFeatures,
 } from '@lodestar/domain';
 import type { Config } from '../../config/env';
 import { AppError } from '../../http/app-error';
@@ -125,13 +125,7 @@ export function syncLeftOutCount(notices: readonly string[]): number {
 }
 
 /** Features only a paid tier has (spec §6), with the refusal a free user sees. */
-export const GATED_FEATURES = {
-  exportData: 'Exporting your data is part of the Pro plan. Upgrade to export.',
-  apiAccess: 'The public API is part of the Pro plan. Upgrade to create and use keys.',
-  webhooks: 'Webhooks are part of the Pro plan. Upgrade to add and test endpoints.',
-  customReports: 'Custom reports are part of the Pro plan. Upgrade to build and run reports.',
-  advancedAnalytics: 'Insights and investment performance are part of the Pro plan. Upgrade to see them.',
-} as const satisfies Partial<Record<keyof TierFeatures, string>>;
+export const GATED_FEATURES = GATED_FEATURE_MESSAGES;
 
 export type GatedFeature = keyof typeof GATED_FEATURES;
 

@@ -1,4 +1,4 @@
-import { AlertCircle, Download, FilterX, ListOrdered } from 'lucide-react';
+import { AlertCircle, FilterX, ListOrdered } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -16,6 +16,7 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { exportCsvUrl, fetchTransactionsErrorText, isUnauthorized } from '../api';
 import { useWriteAccess } from '@/lib/household';
 import { BulkBar } from '../components/bulk-bar';
+import { ExportCsvButton } from '../components/export-csv-button';
 import { FilterChips } from '../components/filter-chips';
 import { type FilterChange, FiltersBar } from '../components/filters-bar';
 import { TransactionDetailSheet } from '../components/transaction-detail-sheet';
@@ -255,12 +256,7 @@ export function ActivityRoute() {
             <Button asChild variant="outline">
               <Link to="/activity/rules">Rules</Link>
             </Button>
-            <Button asChild variant="outline">
-              <a href={exportCsvUrl(filters)} download>
-                <Download aria-hidden="true" />
-                Export CSV
-              </a>
-            </Button>
+            <ExportCsvButton href={exportCsvUrl(filters)} visibleFrom={visibleFrom} />
           </div>
         }
       />
