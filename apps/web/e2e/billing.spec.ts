@@ -168,6 +168,22 @@ test('a free user sees the history window on Activity and the upgrade prompt on 
     }
   }
 
+  // Exporting is a Pro feature: the button says why, with the way to upgrade, instead of downloading.
+  for (const width of [375, 1440]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const panel = page.getByRole('dialog', { name: 'Export CSV' });
+      await expect(panel).toContainText('Exporting your data is part of the Pro plan. Upgrade to export.');
+      await expect(panel.getByRole('link', { name: 'See plans and upgrade' })).toBeVisible();
+      if (width === 1440 && colorScheme === 'light') await checkA11y(page);
+      await snap(page, `export-refused-free-${width}-${colorScheme}`);
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+    }
+  }
+
   // Expenses of a month the window cuts into (the month before it is older than 365 days).
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });
