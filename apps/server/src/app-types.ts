@@ -32,6 +32,11 @@ export type AppDeps = {
   queueConnectionSync?: (userId: string, connectionId: string, requestId?: string) => Promise<boolean>;
   /** Queues one attempt at a webhook delivery on the job queue (ADR 040); without it attempts run in-process. */
   queueWebhookDelivery?: (deliveryId: string, startAfterSeconds: number) => Promise<void>;
+  /**
+   * Queues a background file import (ADR 059) on the job queue; without it the import job runs in this
+   * process.
+   */
+  queueImport?: (jobId: string) => Promise<void>;
 };
 
 /** The signed-in user of a request, resolved once from the session cookie. */

@@ -305,7 +305,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.route('/', accountsRoutes(routeDeps));
   api.route('/', transactionsRoutes(routeDeps));
   api.route('/', rulesRoutes(routeDeps));
-  api.route('/', importsRoutes(routeDeps));
+  api.route('/', importsRoutes({ ...routeDeps, queueImport: deps.queueImport }));
   api.route('/', dashboardRoutes(routeDeps));
   api.route('/', fxRoutes(routeDeps));
   api.route('/', holdingsRoutes(routeDeps));

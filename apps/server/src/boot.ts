@@ -162,6 +162,14 @@ export async function startServer(env: Record<string, string | undefined>): Prom
       return running.queueConnectionSync({ userId, connectionId, ...(requestId ? { requestId } : {}) });
     },
     queueWebhookDelivery,
+    queueImport: async (jobId) => {
+      const running = await queue.jobs;
+      if (running) return running.queueImport(jobId);
+      // No job queue: the import runs here (a killed process leaves it running until it is retried).
+      void background.runImport(jobId, true).catch((error: unknown) => {
+        logger.error({ err: error, importJob: jobId }, 'Import job failed');
+      });
+    },
     config: runtimeConfig,
     db: handle.db,
     logger,
@@ -197,6 +205,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     connectionString: databaseUrl,
     logger,
     handlers: background.handlers,
+    imports: { run: background.runImport, timeoutSeconds: config.imports.jobTimeoutSeconds },
     backup: config.backup.schedule
       ? {
           schedule: config.backup.schedule,

@@ -54,6 +54,7 @@ export const OPERATION_ACCESS: Record<string, OperationAccess> = {
   'POST /imports/preview': 'read',
   'POST /imports/statements/preview': 'read',
   'POST /imports/statements': 'write',
+  'GET /imports/jobs/{id}': 'read',
   'DELETE /imports/{id}': 'write',
   'GET /rules': 'read',
   'POST /rules': 'write',

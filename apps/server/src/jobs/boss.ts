@@ -79,7 +79,12 @@ export type RunningJobs = {
   queueConnectionSync(job: ConnectionSyncJob): Promise<boolean>;
   /** Queues one attempt at a webhook delivery (one waiting per delivery). */
   queueWebhookDelivery(deliveryId: string, startAfterSeconds: number): Promise<void>;
-  /** Stops taking jobs, lets running ones finish (up to `timeoutMs`), closes pg-boss's pool. */
+  /** Queues a background file import (ADR 059); any instance runs it. */
+  queueImport(jobId: string): Promise<void>;
+  /**
+   * Stops taking jobs, lets running ones finish (up to `timeoutMs`), then fails those still running, so
+   * a queue that retries (imports) hands them to another instance; closes pg-boss's pool.
+   */
   stop(timeoutMs?: number): Promise<void>;
 };
 
@@ -96,7 +101,16 @@ export type StartJobsOptions = {
    * queue's schedule is removed, so turning it off on the instances stops it.
    */
   backup?: { schedule: string; run: () => Promise<unknown> } | undefined;
+  /**
+   * Background file imports (ADR 059): what runs one (told whether pg-boss will retry it if it throws),
+   * and how long a run may take before pg-boss takes it for lost (its instance killed) and retries it.
+   */
+  imports?: { run: (jobId: string, lastAttempt: boolean) => Promise<unknown>; timeoutSeconds: number };
 };
+
+/** The import queue: standard (imports of several users run side by side), retried after a lost run. */
+export const IMPORT_QUEUE_NAME = 'import';
+export const IMPORT_RETRY_LIMIT = 3;
 
 /** The backup job's queue; a backup of a large database may take a while. */
 export const BACKUP_QUEUE = 'backup';
@@ -110,6 +124,11 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
     schema: JOBS_SCHEMA,
     max: options.poolMax ?? 4,
     application_name: 'lodestar-jobs',
+    // Expiry of lost jobs is checked at each maintenance: often enough that a lost import is retried
+    // within a quarter of its timeout (pg-boss's default is every 2 minutes).
+    ...(options.imports && {
+      maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.floor(options.imports.timeoutSeconds / 4))),
+    }),
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -125,6 +144,7 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
   ];
   try {
     await scheduleBackups(boss, log, options);
+    await workImports(boss, log, options);
     for (const [name, cron] of queues) {
       const queue = {
         name,
@@ -173,6 +193,9 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
         { singletonKey: deliveryId, ...(startAfterSeconds > 0 ? { startAfter: startAfterSeconds } : {}) },
       );
     },
+    queueImport: async (jobId) => {
+      await boss.send(IMPORT_QUEUE_NAME, { jobId }, { singletonKey: jobId });
+    },
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
   };
 }
@@ -207,6 +230,43 @@ async function scheduleBackups(boss: PgBoss, log: Logger, options: StartJobsOpti
           jobLog.info({ output }, 'job finished');
         } catch (error) {
           metrics.job(BACKUP_QUEUE, 'failed', (performance.now() - started) / 1000);
+          jobLog.error({ err: error }, 'job failed');
+          throw error;
+        }
+      }
+    },
+  );
+}
+
+/** The import queue's worker: each job names an import_job row (use-cases/imports/import-jobs.ts). */
+async function workImports(boss: PgBoss, log: Logger, options: StartJobsOptions): Promise<void> {
+  const imports = options.imports;
+  const queue = {
+    name: IMPORT_QUEUE_NAME,
+    policy: 'standard',
+    retryLimit: IMPORT_RETRY_LIMIT,
+    retryDelay: 1,
+    expireInSeconds: imports?.timeoutSeconds ?? 30 * 60,
+  } as const;
+  await boss.createQueue(IMPORT_QUEUE_NAME, queue);
+  await boss.updateQueue(IMPORT_QUEUE_NAME, queue);
+  if (!imports) return;
+  await boss.work<{ jobId?: unknown }>(
+    IMPORT_QUEUE_NAME,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+    async (jobs) => {
+      for (const job of jobs) {
+        const jobLog = log.child({ job: IMPORT_QUEUE_NAME, id: job.id, attempt: job.retryCount + 1 });
+        const jobId = job.data.jobId;
+        if (typeof jobId !== 'string') continue;
+        jobLog.info('job started');
+        const started = performance.now();
+        try {
+          const output = await imports.run(jobId, job.retryCount >= job.retryLimit);
+          metrics.job(IMPORT_QUEUE_NAME, 'completed', (performance.now() - started) / 1000);
+          jobLog.info({ output }, 'job finished');
+        } catch (error) {
+          metrics.job(IMPORT_QUEUE_NAME, 'failed', (performance.now() - started) / 1000);
           jobLog.error({ err: error }, 'job failed');
           throw error;
         }

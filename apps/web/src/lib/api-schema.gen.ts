@@ -2470,7 +2470,7 @@ export interface paths {
       };
     };
     put?: never;
-    /** Import a file into an account; rows the account already holds are skipped */
+    /** Import a file into an account; rows the account already holds are skipped. A file of more than 10,000 rows is queued as a background job (202) */
     post: {
       parameters: {
         query?: never;
@@ -2494,16 +2494,22 @@ export interface paths {
               /** @enum {boolean} */
               success: true;
               data: {
-                batch: {
-                  id: string;
-                  importedCount: number;
-                  duplicateCount: number;
-                  balance: {
-                    beforeMinor: number;
-                    afterMinor: number;
-                    currency: string;
-                  } | null;
-                };
+                batch: components['schemas']['ImportResult'];
+              };
+            };
+          };
+        };
+        /** @description Queued: follow it with GET /imports/jobs/{id} (the file was read and is valid; the import itself may still fail on a limit) */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                job: components['schemas']['ImportJob'];
               };
             };
           };
@@ -2524,6 +2530,64 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/imports/jobs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How far a queued import has got, and its result or error once it has ended */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The import job */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                job: components['schemas']['ImportJob'];
+              };
+            };
+          };
+        };
+        /** @description Not a job id */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such import job */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -8354,6 +8418,32 @@ export interface components {
       mapping?: components['schemas']['CsvMapping'];
       /** @description Lines of rows the preview flagged as possible duplicates inside the file (repeatOf) to import anyway */
       keepLines?: number[];
+    };
+    ImportResult: {
+      id: string;
+      importedCount: number;
+      duplicateCount: number;
+      balance: {
+        beforeMinor: number;
+        afterMinor: number;
+        currency: string;
+      } | null;
+    };
+    ImportJob: {
+      id: string;
+      fileName: string;
+      /** @enum {string} */
+      state: 'queued' | 'running' | 'done' | 'failed';
+      /** @description The file's rows */
+      totalRows: number;
+      /** @description Rows done so far (skipped duplicates count) */
+      doneRows: number;
+      /** @description The import, once done */
+      result: components['schemas']['ImportResult'] | null;
+      /** @description Why it failed (nothing was imported) */
+      error: string | null;
+      createdAt: string;
+      finishedAt: string | null;
     };
     StatementsPreview: {
       /** @enum {string} */

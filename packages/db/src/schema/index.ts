@@ -31,6 +31,7 @@ import { cryptoQuote } from './crypto';
 import { billingSubscription, stripeEvent } from './billing';
 import { savedReport } from './reports';
 import { transferProgress } from './transfer-progress';
+import { importJob } from './import-jobs';
 
 export * from './app-instance';
 export * from './auth';
@@ -47,6 +48,7 @@ export * from './budgets';
 export * from './webhooks';
 export * from './reports';
 export * from './transfer-progress';
+export * from './import-jobs';
 export * from './household';
 
 export const schema = {
@@ -82,5 +84,6 @@ export const schema = {
   stripeEvent,
   savedReport,
   transferProgress,
+  importJob,
 };
 export type Schema = typeof schema;
