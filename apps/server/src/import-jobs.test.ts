@@ -224,6 +224,63 @@ describe('file imports of more rows than IMPORT_JOB_ROWS run as jobs', () => {
     expect(stored[0]).toMatchObject({ attempts: 2, request: null, keyId: null });
   }, 120_000);
 
+  it('hands a run back when its server stops gracefully, and the run that commits does so once', async () => {
+    const { browser, accountId } = await person(b, 'stopped@example.com');
+    const holder = await database.pool.connect();
+    let jobId = '';
+    let c: Instance | undefined;
+    try {
+      await holder.query(`select pg_advisory_lock(hashtext('import:' || $1))`, [accountId]);
+      const queued = await browser.on(b).json<Envelope<{ job: Job }>>('/api/v1/imports', {
+        body: { accountId, fileName: 'april.csv', content: csvOf(90, 5_000) },
+      });
+      expect(queued.status).toBe(202);
+      jobId = queued.body.data.job.id;
+      await until(async () => {
+        const waiting = await database.pool.query(
+          `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%pg_advisory_xact_lock%'`,
+        );
+        return waiting.rowCount ? true : undefined;
+      }, "B's run waiting on the lock");
+      // SIGTERM: B stops taking jobs, waits for its run, then hands it back to the queue.
+      b.child.kill('SIGTERM');
+      await until(
+        async () => {
+          const state = await database.pool.query<{ state: string }>(
+            `select state from pgboss.job where name = 'import' and data->>'jobId' = $1`,
+            [jobId],
+          );
+          return state.rows[0]?.state === 'retry' ? true : undefined;
+        },
+        'the run handed back',
+        300,
+      );
+      c = await startInstance('C', await freePort());
+      // C takes it and waits for B's transaction, which still holds the job.
+      await until(async () => {
+        const row = await database.pool.query<{ attempts: number }>(
+          'select attempts from import_job where id = $1',
+          [jobId],
+        );
+        return row.rows[0]?.attempts === 2 ? true : undefined;
+      }, 'the second run');
+    } finally {
+      await holder.query(`select pg_advisory_unlock_all()`);
+      holder.release();
+    }
+    await until(
+      async () => (b.child.exitCode !== null || b.child.signalCode !== null ? true : undefined),
+      'B to exit',
+    );
+    const done = await until(async () => {
+      const read = await browser.on(c!).json<Envelope<{ job: Job }>>(`/api/v1/imports/jobs/${jobId}`);
+      return read.body.data.job.state === 'done' ? read.body.data.job : undefined;
+    }, 'the import done');
+    expect(done.result).toMatchObject({ importedCount: 90, duplicateCount: 0 });
+    expect(await countsOf(accountId)).toEqual({ rows: 90, distinct: 90, batches: 1 });
+    b = c!;
+  }, 120_000);
+
   it('queues on one instance, answers progress on the other, and imports the rows once', async () => {
     a = await startInstance('A2', await freePort());
     const { browser, accountId } = await person(a, 'queued@example.com');
