@@ -37,6 +37,8 @@ export type AppDeps = {
    * process.
    */
   queueImport?: (jobId: string) => Promise<void>;
+  /** Queues a data export into the database (ADR 059); without it the export job runs in this process. */
+  queueExport?: (jobId: string) => Promise<void>;
 };
 
 /** The signed-in user of a request, resolved once from the session cookie. */

@@ -336,7 +336,10 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.route('/', notificationsRoutes({ ...routeDeps, mailer }));
   api.route('/', cronRoutes({ ...routeDeps, mailer, syncRunner }));
   api.route('/', apiKeysRoutes(routeDeps));
-  api.route('/', dataExportRoutes({ ...routeDeps, instanceId: deps.instanceId }));
+  api.route(
+    '/',
+    dataExportRoutes({ ...routeDeps, instanceId: deps.instanceId, queueExport: deps.queueExport }),
+  );
   api.route('/', billingRoutes(routeDeps));
   mountRoutes?.(api);
   api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {

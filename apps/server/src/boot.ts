@@ -170,6 +170,13 @@ export async function startServer(env: Record<string, string | undefined>): Prom
         logger.error({ err: error, importJob: jobId }, 'Import job failed');
       });
     },
+    queueExport: async (jobId) => {
+      const running = await queue.jobs;
+      if (running) return running.queueExport(jobId);
+      void background.runExport(jobId, true).catch((error: unknown) => {
+        logger.error({ err: error, exportJob: jobId }, 'Export job failed');
+      });
+    },
     config: runtimeConfig,
     db: handle.db,
     logger,
@@ -206,6 +213,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     logger,
     handlers: background.handlers,
     imports: { run: background.runImport, timeoutSeconds: config.imports.jobTimeoutSeconds },
+    exports: { run: background.runExport },
     backup: config.backup.schedule
       ? {
           schedule: config.backup.schedule,

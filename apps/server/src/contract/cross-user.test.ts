@@ -29,6 +29,7 @@ const OWNED_BY_PATH: Record<string, (ids: Ids) => Ids> = {
   '/rules': (ids) => ({ id: ids.rule ?? '' }),
   '/imports': (ids) => ({ id: ids.importBatch ?? '' }),
   '/imports/jobs': (ids) => ({ id: ids.importJob ?? '' }),
+  '/user/exports': (ids) => ({ id: ids.exportJob ?? '' }),
   '/fx/rates': (ids) => ({ id: ids.rate ?? '' }),
   '/real-estate': (ids) => ({ id: ids.property ?? '', valuationId: ids.valuation ?? '' }),
   '/user/sessions': (ids) => ({ id: ids.session ?? '' }),
@@ -75,6 +76,11 @@ async function personWithEverything(): Promise<Person> {
   // sync replaces with its posted copy (then the owner's PATCH rightly answers 404).
   const posted = await w.t.database.pool.query<{ id: string }>(
     `select id from "transaction" where user_id = $1 and status = 'posted' order by date, id limit 1`,
+    [userId],
+  );
+  // A finished export job (its file empty here: the routes, not the document, are under test).
+  const exportJob = await w.t.database.pool.query<{ id: string }>(
+    `insert into export_job (user_id, file_name, state, finished_at) values ($1, 'export.json.gz', 'done', now()) returning id`,
     [userId],
   );
   const rules = await must(browser.json<Data<{ rules: { id: string }[] }>>('/api/v1/rules'));
@@ -173,6 +179,7 @@ async function personWithEverything(): Promise<Person> {
       rule: rules.data.rules[0]?.id ?? '',
       importBatch: imports.data.batches[0]?.id ?? '',
       importJob: importJob.rows[0]?.id ?? '',
+      exportJob: exportJob.rows[0]?.id ?? '',
       rate: rate.data.id,
       property: propertyId,
       valuation: detail.data.valuations.find((v) => v.date === '2026-11-20')?.id ?? '',

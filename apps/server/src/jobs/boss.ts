@@ -81,6 +81,8 @@ export type RunningJobs = {
   queueWebhookDelivery(deliveryId: string, startAfterSeconds: number): Promise<void>;
   /** Queues a background file import (ADR 059); any instance runs it. */
   queueImport(jobId: string): Promise<void>;
+  /** Queues a data export into the database (ADR 059). */
+  queueExport(jobId: string): Promise<void>;
   /**
    * Stops taking jobs, lets running ones finish (up to `timeoutMs`), then fails those still running, so
    * a queue that retries (imports) hands them to another instance; closes pg-boss's pool.
@@ -106,7 +108,13 @@ export type StartJobsOptions = {
    * and how long a run may take before pg-boss takes it for lost (its instance killed) and retries it.
    */
   imports?: { run: (jobId: string, lastAttempt: boolean) => Promise<unknown>; timeoutSeconds: number };
+  /** Data exports into the database (ADR 059): what runs one. */
+  exports?: { run: (jobId: string, lastAttempt: boolean) => Promise<unknown> };
 };
+
+/** The export queue: like imports; a lost export is retried after an hour. */
+export const EXPORT_QUEUE_NAME = 'export';
+const EXPORT_EXPIRY_SECONDS = 60 * 60;
 
 /** The import queue: standard (imports of several users run side by side), retried after a lost run. */
 export const IMPORT_QUEUE_NAME = 'import';
@@ -144,7 +152,15 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
   ];
   try {
     await scheduleBackups(boss, log, options);
-    await workImports(boss, log, options);
+    await workRetried(
+      boss,
+      log,
+      options,
+      IMPORT_QUEUE_NAME,
+      options.imports?.timeoutSeconds ?? 30 * 60,
+      options.imports?.run,
+    );
+    await workRetried(boss, log, options, EXPORT_QUEUE_NAME, EXPORT_EXPIRY_SECONDS, options.exports?.run);
     for (const [name, cron] of queues) {
       const queue = {
         name,
@@ -196,6 +212,9 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
     queueImport: async (jobId) => {
       await boss.send(IMPORT_QUEUE_NAME, { jobId }, { singletonKey: jobId });
     },
+    queueExport: async (jobId) => {
+      await boss.send(EXPORT_QUEUE_NAME, { jobId }, { singletonKey: jobId });
+    },
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
   };
 }
@@ -238,35 +257,44 @@ async function scheduleBackups(boss: PgBoss, log: Logger, options: StartJobsOpti
   );
 }
 
-/** The import queue's worker: each job names an import_job row (use-cases/imports/import-jobs.ts). */
-async function workImports(boss: PgBoss, log: Logger, options: StartJobsOptions): Promise<void> {
-  const imports = options.imports;
+/**
+ * A queue of background runs retried after a lost run (imports, exports): each job names a row of its
+ * table (use-cases/imports/import-jobs.ts, use-cases/data/export-jobs.ts).
+ */
+async function workRetried(
+  boss: PgBoss,
+  log: Logger,
+  options: StartJobsOptions,
+  name: string,
+  expireInSeconds: number,
+  run: ((jobId: string, lastAttempt: boolean) => Promise<unknown>) | undefined,
+): Promise<void> {
   const queue = {
-    name: IMPORT_QUEUE_NAME,
+    name,
     policy: 'standard',
     retryLimit: IMPORT_RETRY_LIMIT,
     retryDelay: 1,
-    expireInSeconds: imports?.timeoutSeconds ?? 30 * 60,
+    expireInSeconds,
   } as const;
-  await boss.createQueue(IMPORT_QUEUE_NAME, queue);
-  await boss.updateQueue(IMPORT_QUEUE_NAME, queue);
-  if (!imports) return;
+  await boss.createQueue(name, queue);
+  await boss.updateQueue(name, queue);
+  if (!run) return;
   await boss.work<{ jobId?: unknown }>(
-    IMPORT_QUEUE_NAME,
+    name,
     { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
     async (jobs) => {
       for (const job of jobs) {
-        const jobLog = log.child({ job: IMPORT_QUEUE_NAME, id: job.id, attempt: job.retryCount + 1 });
+        const jobLog = log.child({ job: name, id: job.id, attempt: job.retryCount + 1 });
         const jobId = job.data.jobId;
         if (typeof jobId !== 'string') continue;
         jobLog.info('job started');
         const started = performance.now();
         try {
-          const output = await imports.run(jobId, job.retryCount >= job.retryLimit);
-          metrics.job(IMPORT_QUEUE_NAME, 'completed', (performance.now() - started) / 1000);
+          const output = await run(jobId, job.retryCount >= job.retryLimit);
+          metrics.job(name, 'completed', (performance.now() - started) / 1000);
           jobLog.info({ output }, 'job finished');
         } catch (error) {
-          metrics.job(IMPORT_QUEUE_NAME, 'failed', (performance.now() - started) / 1000);
+          metrics.job(name, 'failed', (performance.now() - started) / 1000);
           jobLog.error({ err: error }, 'job failed');
           throw error;
         }

@@ -7307,6 +7307,168 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/exports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start an export of everything the user owns as a background job (gzip’d JSON)
+     * @description The same document as GET /user/export, written by a job into the database in gzip’d pieces, so any instance answers its progress and serves the file; both are kept for a day after it ends. The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Queued: follow it with GET /user/exports/{id} */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                job: components['schemas']['ExportJob'];
+              };
+            };
+          };
+        };
+        /** @description Exporting data is turned off on this server, or (UPGRADE_REQUIRED) the plan has no export */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/exports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How far an export job has got; once done, its file is at /user/exports/{id}/file */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The export job */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                job: components['schemas']['ExportJob'];
+              };
+            };
+          };
+        };
+        /** @description Not an export id */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such export */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/exports/{id}/file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a finished export job’s file (gzip’d JSON, restorable as it is) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Attachment lodestar-export-YYYY-MM-DDTHH-mm-ssZ.json.gz */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/gzip': string;
+          };
+        };
+        /** @description Not an export id */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such export, or it is not done */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user/export/progress': {
     parameters: {
       query?: never;
@@ -9354,6 +9516,21 @@ export interface components {
       expiresAt: string | null;
       lastUsedAt: string | null;
       revokedAt: string | null;
+    };
+    ExportJob: {
+      id: string;
+      fileName: string;
+      /** @enum {string} */
+      state: 'queued' | 'running' | 'done' | 'failed';
+      /** @description Transactions written so far */
+      rowsWritten: number;
+      /** @description The user’s transactions, once known */
+      totalRows: number | null;
+      /** @description The gzip’d file’s size so far */
+      bytes: number;
+      error: string | null;
+      createdAt: string;
+      finishedAt: string | null;
     };
     /** @description Rows restored per kind: institutions, connections, accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, preferences (1 when restored) */
     RestoreCounts: {

@@ -32,6 +32,7 @@ import { billingSubscription, stripeEvent } from './billing';
 import { savedReport } from './reports';
 import { transferProgress } from './transfer-progress';
 import { importJob } from './import-jobs';
+import { exportChunk, exportJob } from './export-jobs';
 
 export * from './app-instance';
 export * from './auth';
@@ -49,6 +50,7 @@ export * from './webhooks';
 export * from './reports';
 export * from './transfer-progress';
 export * from './import-jobs';
+export * from './export-jobs';
 export * from './household';
 
 export const schema = {
@@ -85,5 +87,7 @@ export const schema = {
   savedReport,
   transferProgress,
   importJob,
+  exportJob,
+  exportChunk,
 };
 export type Schema = typeof schema;
