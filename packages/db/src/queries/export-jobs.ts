@@ -121,15 +121,9 @@ export async function readExportChunk(
   return row?.bytes;
 }
 
-/** Removes the user's exports (and their files) that ended before `before`. */
-export async function deleteEndedExportJobs(db: Executor, userId: string, before: Date): Promise<void> {
+/** Removes every user's exports (and their files) that ended before `before`. */
+export async function deleteEndedExportJobs(db: Executor, before: Date): Promise<void> {
   await db
     .delete(exportJob)
-    .where(
-      and(
-        eq(exportJob.userId, userId),
-        inArray(exportJob.state, ['done', 'failed']),
-        lt(exportJob.finishedAt, before),
-      ),
-    );
+    .where(and(inArray(exportJob.state, ['done', 'failed']), lt(exportJob.finishedAt, before)));
 }

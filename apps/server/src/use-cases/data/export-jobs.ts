@@ -45,10 +45,13 @@ export type ExportJobView = {
   finishedAt: string | null;
 };
 
-/** POST /user/exports: records an export job and queues it; ended ones older than a day go first. */
+/**
+ * POST /user/exports: records an export job and queues it. Ended exports of every user older than a
+ * day (their files) are removed first.
+ */
 export async function queueExport(deps: ExportJobDeps, userId: string): Promise<ExportJobView> {
   const now = deps.now();
-  await deleteEndedExportJobs(deps.db, userId, new Date(now.getTime() - EXPORT_KEPT_MS));
+  await deleteEndedExportJobs(deps.db, new Date(now.getTime() - EXPORT_KEPT_MS));
   const id = await insertExportJob(deps.db, { userId, fileName: exportFileName(now, '.json.gz') });
   if (deps.queueExport) {
     try {
