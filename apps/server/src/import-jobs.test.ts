@@ -393,6 +393,13 @@ describe('two runs of one import job at once', () => {
       content: csvOf(80),
     });
     expect('job' in outcome && outcome.job.state).toBe('queued');
+    // The request waits sealed: neither the file nor its payees are readable in the table.
+    const sealed = await database.pool.query<{ request: string }>(
+      'select request from import_job where id = $1',
+      [queued[0]],
+    );
+    expect(sealed.rows[0]?.request).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(Buffer.from(sealed.rows[0]?.request ?? '', 'base64').toString('latin1')).not.toContain('Shop');
     const runs = await Promise.all(
       queued.flatMap((id) => [1, 2].map(() => runImportJob(deps, id, { lastAttempt: false }))),
     );
