@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { financialAccount, importJob } from '@lodestar/db';
+import { financialAccount, importJob, runMigrations } from '@lodestar/db';
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
 import { eq } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
@@ -362,6 +362,8 @@ describe('file imports of more rows than IMPORT_JOB_ROWS run as jobs', () => {
 describe('two runs of one import job at once', () => {
   it('commit it once: the second finds it done and imports nothing', async () => {
     const userId = 'import-jobs-race-user';
+    // The servers above migrate the database as they start; run alone, this test does it (a no-op after).
+    await runMigrations(database.pool);
     await database.pool.query(
       `insert into "user" (id, name, email) values ($1, 'Grace Hopper', 'race@example.com')`,
       [userId],
