@@ -33,11 +33,11 @@ export type AppDeps = {
   /** Queues one attempt at a webhook delivery on the job queue (ADR 040); without it attempts run in-process. */
   queueWebhookDelivery?: (deliveryId: string, startAfterSeconds: number) => Promise<void>;
   /**
-   * Queues a background file import (ADR 059) on the job queue; without it the import job runs in this
+   * Queues a background file import (ADR 063) on the job queue; without it the import job runs in this
    * process.
    */
   queueImport?: (jobId: string) => Promise<void>;
-  /** Queues a data export into the database (ADR 059); without it the export job runs in this process. */
+  /** Queues a data export into the database (ADR 063); without it the export job runs in this process. */
   queueExport?: (jobId: string) => Promise<void>;
 };
 

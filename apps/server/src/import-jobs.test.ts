@@ -18,7 +18,7 @@ import { createBrowser } from './testing/browser';
 import { importOrQueue, runImportJob } from './use-cases/imports/import-jobs';
 
 /**
- * File imports of more rows than IMPORT_JOB_ROWS run as pg-boss jobs (ADR 059), here with real server
+ * File imports of more rows than IMPORT_JOB_ROWS run as pg-boss jobs (ADR 063), here with real server
  * processes on one database: queued on one, its progress read on the other, a run whose server is
  * killed mid-import finished by the other with every row once, a retry after success importing
  * nothing, and the job readable only by its owner.

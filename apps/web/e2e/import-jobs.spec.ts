@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { forEachView, signUpByApi, snap } from './journey-helpers';
 
-// ADR 059: a file of more than IMPORT_JOB_ROWS rows is imported by a background job. The journeys'
+// ADR 063: a file of more than IMPORT_JOB_ROWS rows is imported by a background job. The journeys'
 // server takes 20 rows as "large", so a 40-row CSV goes through the job. The first progress answers are
 // held at half-way (page.route) so the bar can be looked at at phone and desktop width, light and dark;
 // then the real answers lead to the usual result. Screenshots: test-results/e2e/screenshots/import-job-*.png.

@@ -444,7 +444,7 @@ export type Config = {
   /** The largest export file (and inflated JSON) POST /user/restore reads; more is a 413. */
   restoreMaxBytes: number;
   /**
-   * File imports of more than `jobRows` rows run as pg-boss jobs (ADR 059); one not finished within
+   * File imports of more than `jobRows` rows run as pg-boss jobs (ADR 063); one not finished within
    * `jobTimeoutSeconds` is taken for lost and retried on another instance.
    */
   imports: { jobRows: number; jobTimeoutSeconds: number };

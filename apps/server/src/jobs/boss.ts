@@ -79,9 +79,9 @@ export type RunningJobs = {
   queueConnectionSync(job: ConnectionSyncJob): Promise<boolean>;
   /** Queues one attempt at a webhook delivery (one waiting per delivery). */
   queueWebhookDelivery(deliveryId: string, startAfterSeconds: number): Promise<void>;
-  /** Queues a background file import (ADR 059); any instance runs it. */
+  /** Queues a background file import (ADR 063); any instance runs it. */
   queueImport(jobId: string): Promise<void>;
-  /** Queues a data export into the database (ADR 059). */
+  /** Queues a data export into the database (ADR 063). */
   queueExport(jobId: string): Promise<void>;
   /**
    * Stops taking jobs, lets running ones finish (up to `timeoutMs`), then fails those still running, so
@@ -104,11 +104,11 @@ export type StartJobsOptions = {
    */
   backup?: { schedule: string; run: () => Promise<unknown> } | undefined;
   /**
-   * Background file imports (ADR 059): what runs one (told whether pg-boss will retry it if it throws),
+   * Background file imports (ADR 063): what runs one (told whether pg-boss will retry it if it throws),
    * and how long a run may take before pg-boss takes it for lost (its instance killed) and retries it.
    */
   imports?: { run: (jobId: string, lastAttempt: boolean) => Promise<unknown>; timeoutSeconds: number };
-  /** Data exports into the database (ADR 059): what runs one. */
+  /** Data exports into the database (ADR 063): what runs one. */
   exports?: { run: (jobId: string, lastAttempt: boolean) => Promise<unknown> };
 };
 

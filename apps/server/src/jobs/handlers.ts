@@ -38,9 +38,9 @@ export type BackgroundDeps = {
 export type Background = {
   notifier: Notifier;
   syncRunner: SyncRunner;
-  /** Runs one background file import (ADR 059); `lastAttempt`: pg-boss will not retry it. */
+  /** Runs one background file import (ADR 063); `lastAttempt`: pg-boss will not retry it. */
   runImport: (jobId: string, lastAttempt: boolean) => Promise<string>;
-  /** Runs one data export into the database (ADR 059). */
+  /** Runs one data export into the database (ADR 063). */
   runExport: (jobId: string, lastAttempt: boolean) => Promise<string>;
   /** The job functions by queue name (what pg-boss workers call; `JobHandlers` compatible). */
   handlers: Record<Exclude<JobName, 'sync-connections'>, (job?: JobContext) => Promise<JobCounts>> & {

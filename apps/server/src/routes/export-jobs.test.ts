@@ -5,7 +5,7 @@ import type { TestBrowser } from '../testing/browser';
 import { comparable, seedVariedUser, type ExportDoc } from '../use-cases/data/test-fixtures';
 import { signedInUser, type Envelope } from '../use-cases/transactions/test-fixtures';
 
-// ADR 059: an export as a job: POST /user/exports queues it, the job writes the gzip'd document into
+// ADR 063: an export as a job: POST /user/exports queues it, the job writes the gzip'd document into
 // the database, GET /user/exports/{id} answers its progress, and /file serves it: the same document as
 // the streamed GET /user/export. Only its owner reaches either.
 const clock = new Date('2026-11-20T15:00:00Z');

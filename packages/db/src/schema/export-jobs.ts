@@ -5,7 +5,7 @@ import { user } from './auth';
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * A data export run as a pg-boss job (ADR 059): its state (queued, running, done, failed), the
+ * A data export run as a pg-boss job (ADR 063): its state (queued, running, done, failed), the
  * transactions written of the total, and once done the gzip'd file in `export_chunk`. Any instance
  * answers its progress and serves the file; both go a day after the job ends.
  */

@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { user } from './auth';
 
 /**
- * A file import of more rows than IMPORT_JOB_ROWS, run as a pg-boss job (ADR 059). The request (the
+ * A file import of more rows than IMPORT_JOB_ROWS, run as a pg-boss job (ADR 063). The request (the
  * file and its options) is kept sealed under ENCRYPTION_KEY (`request`, `key_id`) only until the job
  * ends; the progress (`done_rows` of `total_rows`), the state and the result or error message are what
  * any instance answers `GET /imports/jobs/{id}` from. `state`: queued, running, done or failed; the

@@ -52,7 +52,7 @@ export type ImportJobView = {
 
 /**
  * POST /imports: reads the file (every 400 comes from here, before anything is stored), then imports a
- * file of at most IMPORT_JOB_ROWS rows at once, and queues a larger one as a job (ADR 059): its request
+ * file of at most IMPORT_JOB_ROWS rows at once, and queues a larger one as a job (ADR 063): its request
  * sealed under ENCRYPTION_KEY, deleted when the job ends.
  */
 export async function importOrQueue(
