@@ -37,6 +37,13 @@ export type AppDeps = {
   queueConnectionSync?: (userId: string, connectionId: string, requestId?: string) => Promise<boolean>;
   /** Queues one attempt at a webhook delivery on the job queue (ADR 040); without it attempts run in-process. */
   queueWebhookDelivery?: (deliveryId: string, startAfterSeconds: number) => Promise<void>;
+  /**
+   * Queues a background file import (ADR 063) on the job queue; without it the import job runs in this
+   * process.
+   */
+  queueImport?: (jobId: string) => Promise<void>;
+  /** Queues a data export into the database (ADR 063); without it the export job runs in this process. */
+  queueExport?: (jobId: string) => Promise<void>;
 };
 
 /** The signed-in user of a request, resolved once from the session cookie. */

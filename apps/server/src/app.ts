@@ -311,7 +311,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.route('/', accountsRoutes(routeDeps));
   api.route('/', transactionsRoutes(routeDeps));
   api.route('/', rulesRoutes(routeDeps));
-  api.route('/', importsRoutes(routeDeps));
+  api.route('/', importsRoutes({ ...routeDeps, queueImport: deps.queueImport }));
   api.route('/', dashboardRoutes(routeDeps));
   api.route('/', fxRoutes(routeDeps));
   api.route('/', holdingsRoutes(routeDeps));
@@ -342,7 +342,10 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   api.route('/', notificationsRoutes({ ...routeDeps, mailer }));
   api.route('/', cronRoutes({ ...routeDeps, mailer, syncRunner }));
   api.route('/', apiKeysRoutes(routeDeps));
-  api.route('/', dataExportRoutes({ ...routeDeps, instanceId: deps.instanceId }));
+  api.route(
+    '/',
+    dataExportRoutes({ ...routeDeps, instanceId: deps.instanceId, queueExport: deps.queueExport }),
+  );
   api.route('/', billingRoutes(routeDeps));
   mountRoutes?.(api);
   api.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {

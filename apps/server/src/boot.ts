@@ -183,6 +183,21 @@ export async function startServer(env: Record<string, string | undefined>): Prom
       return running.queueConnectionSync({ userId, connectionId, ...(requestId ? { requestId } : {}) });
     },
     queueWebhookDelivery,
+    queueImport: async (jobId) => {
+      const running = await queue.jobs;
+      if (running) return running.queueImport(jobId);
+      // No job queue: the import runs here (a killed process leaves it running until it is retried).
+      void background.runImport(jobId, true).catch((error: unknown) => {
+        logger.error({ err: error, importJob: jobId }, 'Import job failed');
+      });
+    },
+    queueExport: async (jobId) => {
+      const running = await queue.jobs;
+      if (running) return running.queueExport(jobId);
+      void background.runExport(jobId, true).catch((error: unknown) => {
+        logger.error({ err: error, exportJob: jobId }, 'Export job failed');
+      });
+    },
     config: runtimeConfig,
     db: handle.db,
     ...(readRouter ? { readRouter } : {}),
@@ -219,6 +234,8 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     connectionString: databaseUrl,
     logger,
     handlers: background.handlers,
+    imports: { run: background.runImport, timeoutSeconds: config.imports.jobTimeoutSeconds },
+    exports: { run: background.runExport },
     backup: config.backup.schedule
       ? {
           schedule: config.backup.schedule,

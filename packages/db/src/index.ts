@@ -30,6 +30,8 @@ export * from './queries/household';
 export * from './queries/preferences';
 export * from './queries/sync';
 export * from './queries/imports';
+export * from './queries/import-jobs';
+export * from './queries/export-jobs';
 export * from './queries/balances';
 export * from './queries/accounts';
 export * from './queries/holdings';

@@ -319,6 +319,10 @@ const envSchema = z.object({
   API_TIMEOUT_MS: integer(30_000, 1_000, 600_000),
   /** The largest export file a restore reads (and its inflated JSON when gzipped): 2 GiB by default. */
   RESTORE_MAX_BYTES: integer(2 * 1024 ** 3, 1_024, 64 * 1024 ** 3),
+  /** A file import of more rows than this runs as a background job (202 and its progress). */
+  IMPORT_JOB_ROWS: integer(10_000, 1, 10_000_000),
+  /** How long an import job may run before it is taken for lost (its instance killed) and retried. */
+  IMPORT_JOB_TIMEOUT_SECONDS: integer(30 * 60, 2, 24 * 3_600),
   /** When the backup job runs (cron, UTC); off when unset (README "Backups"). */
   BACKUP_SCHEDULE: cronExpression,
   /** How many backups DATA_DIR/backups keeps (the newest; older ones are deleted after each backup). */
@@ -467,6 +471,11 @@ export type Config = {
   apiTimeoutMs: number;
   /** The largest export file (and inflated JSON) POST /user/restore reads; more is a 413. */
   restoreMaxBytes: number;
+  /**
+   * File imports of more than `jobRows` rows run as pg-boss jobs (ADR 063); one not finished within
+   * `jobTimeoutSeconds` is taken for lost and retried on another instance.
+   */
+  imports: { jobRows: number; jobTimeoutSeconds: number };
   /** Database backups into DATA_DIR/backups: the job's cron schedule (off when undefined), how many kept. */
   backup: BackupSettings;
   logLevel: ParsedEnv['LOG_LEVEL'];
@@ -708,6 +717,7 @@ export function parseConfig(
     otelEndpoint: parsed.OTEL_EXPORTER_OTLP_ENDPOINT,
     apiTimeoutMs: parsed.API_TIMEOUT_MS,
     restoreMaxBytes: parsed.RESTORE_MAX_BYTES,
+    imports: { jobRows: parsed.IMPORT_JOB_ROWS, jobTimeoutSeconds: parsed.IMPORT_JOB_TIMEOUT_SECONDS },
     backup: { schedule: parsed.BACKUP_SCHEDULE, retention: parsed.BACKUP_RETENTION },
     logLevel: parsed.LOG_LEVEL,
     publicUrl,

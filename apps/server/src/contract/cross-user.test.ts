@@ -28,6 +28,8 @@ const OWNED_BY_PATH: Record<string, (ids: Ids) => Ids> = {
   '/transactions': (ids) => ({ id: ids.transaction ?? '' }),
   '/rules': (ids) => ({ id: ids.rule ?? '' }),
   '/imports': (ids) => ({ id: ids.importBatch ?? '' }),
+  '/imports/jobs': (ids) => ({ id: ids.importJob ?? '' }),
+  '/user/exports': (ids) => ({ id: ids.exportJob ?? '' }),
   '/fx/rates': (ids) => ({ id: ids.rate ?? '' }),
   '/real-estate': (ids) => ({ id: ids.property ?? '', valuationId: ids.valuation ?? '' }),
   '/user/sessions': (ids) => ({ id: ids.session ?? '' }),
@@ -76,6 +78,11 @@ async function personWithEverything(): Promise<Person> {
     `select id from "transaction" where user_id = $1 and status = 'posted' order by date, id limit 1`,
     [userId],
   );
+  // A finished export job (its file empty here: the routes, not the document, are under test).
+  const exportJob = await w.t.database.pool.query<{ id: string }>(
+    `insert into export_job (user_id, file_name, state, finished_at) values ($1, 'export.json.gz', 'done', now()) returning id`,
+    [userId],
+  );
   const rules = await must(browser.json<Data<{ rules: { id: string }[] }>>('/api/v1/rules'));
   await must(
     browser.json('/api/v1/imports', {
@@ -87,6 +94,13 @@ async function personWithEverything(): Promise<Person> {
     }),
   );
   const imports = await must(browser.json<Data<{ batches: { id: string }[] }>>('/api/v1/imports'));
+  // A background import (a file of more than IMPORT_JOB_ROWS rows), as it stands once done.
+  const importJob = await w.t.database.pool.query<{ id: string }>(
+    `insert into import_job (user_id, file_name, state, total_rows, done_rows, result, finished_at)
+     values ($1, 'large.csv', 'done', 20000, 20000, '{"id":"x","importedCount":20000,"duplicateCount":0,"balance":null}', now())
+     returning id`,
+    [userId],
+  );
   const rate = await must(
     browser.json<Data<{ id: string }>>('/api/v1/fx/rates', {
       body: { base: 'GBP', quote: 'USD', date: '2026-11-03', rate: '1.27' },
@@ -164,6 +178,8 @@ async function personWithEverything(): Promise<Person> {
       transaction: posted.rows[0]?.id ?? '',
       rule: rules.data.rules[0]?.id ?? '',
       importBatch: imports.data.batches[0]?.id ?? '',
+      importJob: importJob.rows[0]?.id ?? '',
+      exportJob: exportJob.rows[0]?.id ?? '',
       rate: rate.data.id,
       property: propertyId,
       valuation: detail.data.valuations.find((v) => v.date === '2026-11-20')?.id ?? '',

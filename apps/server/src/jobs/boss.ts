@@ -79,7 +79,14 @@ export type RunningJobs = {
   queueConnectionSync(job: ConnectionSyncJob): Promise<boolean>;
   /** Queues one attempt at a webhook delivery (one waiting per delivery). */
   queueWebhookDelivery(deliveryId: string, startAfterSeconds: number): Promise<void>;
-  /** Stops taking jobs, lets running ones finish (up to `timeoutMs`), closes pg-boss's pool. */
+  /** Queues a background file import (ADR 063); any instance runs it. */
+  queueImport(jobId: string): Promise<void>;
+  /** Queues a data export into the database (ADR 063). */
+  queueExport(jobId: string): Promise<void>;
+  /**
+   * Stops taking jobs, lets running ones finish (up to `timeoutMs`), then fails those still running, so
+   * a queue that retries (imports) hands them to another instance; closes pg-boss's pool.
+   */
   stop(timeoutMs?: number): Promise<void>;
 };
 
@@ -96,7 +103,22 @@ export type StartJobsOptions = {
    * queue's schedule is removed, so turning it off on the instances stops it.
    */
   backup?: { schedule: string; run: () => Promise<unknown> } | undefined;
+  /**
+   * Background file imports (ADR 063): what runs one (told whether pg-boss will retry it if it throws),
+   * and how long a run may take before pg-boss takes it for lost (its instance killed) and retries it.
+   */
+  imports?: { run: (jobId: string, lastAttempt: boolean) => Promise<unknown>; timeoutSeconds: number };
+  /** Data exports into the database (ADR 063): what runs one. */
+  exports?: { run: (jobId: string, lastAttempt: boolean) => Promise<unknown> };
 };
+
+/** The export queue: like imports; a lost export is retried after an hour. */
+export const EXPORT_QUEUE_NAME = 'export';
+const EXPORT_EXPIRY_SECONDS = 60 * 60;
+
+/** The import queue: standard (imports of several users run side by side), retried after a lost run. */
+export const IMPORT_QUEUE_NAME = 'import';
+export const IMPORT_RETRY_LIMIT = 3;
 
 /** The backup job's queue; a backup of a large database may take a while. */
 export const BACKUP_QUEUE = 'backup';
@@ -110,6 +132,11 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
     schema: JOBS_SCHEMA,
     max: options.poolMax ?? 4,
     application_name: 'lodestar-jobs',
+    // Expiry of lost jobs is checked at each maintenance: often enough that a lost import is retried
+    // within a quarter of its timeout (pg-boss's default is every 2 minutes).
+    ...(options.imports && {
+      maintenanceIntervalSeconds: Math.min(120, Math.max(1, Math.floor(options.imports.timeoutSeconds / 4))),
+    }),
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -125,6 +152,15 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
   ];
   try {
     await scheduleBackups(boss, log, options);
+    await workRetried(
+      boss,
+      log,
+      options,
+      IMPORT_QUEUE_NAME,
+      options.imports?.timeoutSeconds ?? 30 * 60,
+      options.imports?.run,
+    );
+    await workRetried(boss, log, options, EXPORT_QUEUE_NAME, EXPORT_EXPIRY_SECONDS, options.exports?.run);
     for (const [name, cron] of queues) {
       const queue = {
         name,
@@ -173,6 +209,12 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
         { singletonKey: deliveryId, ...(startAfterSeconds > 0 ? { startAfter: startAfterSeconds } : {}) },
       );
     },
+    queueImport: async (jobId) => {
+      await boss.send(IMPORT_QUEUE_NAME, { jobId }, { singletonKey: jobId });
+    },
+    queueExport: async (jobId) => {
+      await boss.send(EXPORT_QUEUE_NAME, { jobId }, { singletonKey: jobId });
+    },
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
   };
 }
@@ -207,6 +249,52 @@ async function scheduleBackups(boss: PgBoss, log: Logger, options: StartJobsOpti
           jobLog.info({ output }, 'job finished');
         } catch (error) {
           metrics.job(BACKUP_QUEUE, 'failed', (performance.now() - started) / 1000);
+          jobLog.error({ err: error }, 'job failed');
+          throw error;
+        }
+      }
+    },
+  );
+}
+
+/**
+ * A queue of background runs retried after a lost run (imports, exports): each job names a row of its
+ * table (use-cases/imports/import-jobs.ts, use-cases/data/export-jobs.ts).
+ */
+async function workRetried(
+  boss: PgBoss,
+  log: Logger,
+  options: StartJobsOptions,
+  name: string,
+  expireInSeconds: number,
+  run: ((jobId: string, lastAttempt: boolean) => Promise<unknown>) | undefined,
+): Promise<void> {
+  const queue = {
+    name,
+    policy: 'standard',
+    retryLimit: IMPORT_RETRY_LIMIT,
+    retryDelay: 1,
+    expireInSeconds,
+  } as const;
+  await boss.createQueue(name, queue);
+  await boss.updateQueue(name, queue);
+  if (!run) return;
+  await boss.work<{ jobId?: unknown }>(
+    name,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+    async (jobs) => {
+      for (const job of jobs) {
+        const jobLog = log.child({ job: name, id: job.id, attempt: job.retryCount + 1 });
+        const jobId = job.data.jobId;
+        if (typeof jobId !== 'string') continue;
+        jobLog.info('job started');
+        const started = performance.now();
+        try {
+          const output = await run(jobId, job.retryCount >= job.retryLimit);
+          metrics.job(name, 'completed', (performance.now() - started) / 1000);
+          jobLog.info({ output }, 'job finished');
+        } catch (error) {
+          metrics.job(name, 'failed', (performance.now() - started) / 1000);
           jobLog.error({ err: error }, 'job failed');
           throw error;
         }

@@ -12,6 +12,8 @@ import { userLimits, userSyncIntervalMs } from '../use-cases/limits/user-limits'
 import { AppError } from '../http/app-error';
 import { dueSyncs, type SyncJob } from './schedule';
 import { applyRulesToTransactions } from '../use-cases/rules/apply-rules';
+import { runImportJob } from '../use-cases/imports/import-jobs';
+import { runExportJob } from '../use-cases/data/export-jobs';
 import type { JobContext, JobName } from './boss';
 import { addCounts, type JobCounts } from './user-jobs';
 import {
@@ -36,6 +38,10 @@ export type BackgroundDeps = {
 export type Background = {
   notifier: Notifier;
   syncRunner: SyncRunner;
+  /** Runs one background file import (ADR 063); `lastAttempt`: pg-boss will not retry it. */
+  runImport: (jobId: string, lastAttempt: boolean) => Promise<string>;
+  /** Runs one data export into the database (ADR 063). */
+  runExport: (jobId: string, lastAttempt: boolean) => Promise<string>;
   /** The job functions by queue name (what pg-boss workers call; `JobHandlers` compatible). */
   handlers: Record<Exclude<JobName, 'sync-connections'>, (job?: JobContext) => Promise<JobCounts>> & {
     /** With pg-boss it queues the due syncs (how many); called directly it runs them (their counts). */
@@ -92,6 +98,8 @@ export function createBackground(deps: BackgroundDeps): Background {
   return {
     notifier,
     syncRunner,
+    runImport: (jobId, lastAttempt) => runImportJob(deps, jobId, { lastAttempt }),
+    runExport: (jobId, lastAttempt) => runExportJob(deps, jobId, { lastAttempt }),
     handlers: {
       notifications: () => notifier.runForAll(),
       'fx-rates': () => runFxJob(deps),

@@ -8,6 +8,7 @@ import { COOKIE_AUTH, jsonResponse } from '../http/openapi';
 import { disconnectAll } from '../use-cases/data/disconnect-all';
 import { exportProgressOf, trackExport } from '../use-cases/data/export-progress';
 import { exportFileName, writeUserExport } from '../use-cases/data/export-user-data';
+import { exportFileOf, exportJobOf, queueExport } from '../use-cases/data/export-jobs';
 import { restoreProgressOf, trackRestore } from '../use-cases/data/restore-progress';
 import { restoreTooLarge, uploadChunks } from '../use-cases/data/restore-upload';
 import { restoreUserData } from '../use-cases/data/restore-user-data';
@@ -17,6 +18,20 @@ import { exportTransactionsCsv } from '../use-cases/transactions/export-transact
 import { EXPORT_DISABLED } from './transactions';
 
 const tags = ['Data'];
+
+const ExportJobSchema = z
+  .object({
+    id: z.string(),
+    fileName: z.string(),
+    state: z.enum(['queued', 'running', 'done', 'failed']),
+    rowsWritten: z.number().int().openapi({ description: 'Transactions written so far' }),
+    totalRows: z.number().int().nullable().openapi({ description: 'The user’s transactions, once known' }),
+    bytes: z.number().int().openapi({ description: 'The gzip’d file’s size so far' }),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .openapi('ExportJob');
 /** The whole history, newest first: no filter of the transactions listing applies. */
 const EVERY_TRANSACTION = {
   filter: 'all',
@@ -59,6 +74,50 @@ const routes = {
         description:
           'Exporting data is turned off on this server, or (UPGRADE_REQUIRED) the plan has no export',
       },
+    },
+  }),
+  startExport: createRoute({
+    method: 'post',
+    path: '/user/exports',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'Start an export of everything the user owns as a background job (gzip’d JSON)',
+    description: `The same document as GET /user/export, written by a job into the database in gzip’d pieces, so any instance answers its progress and serves the file; both are kept for a day after it ends. ${DOCUMENT_DESCRIPTION}`,
+    responses: {
+      202: jsonResponse(z.object({ job: ExportJobSchema }), 'Queued: follow it with GET /user/exports/{id}'),
+      403: {
+        description:
+          'Exporting data is turned off on this server, or (UPGRADE_REQUIRED) the plan has no export',
+      },
+    },
+  }),
+  exportJob: createRoute({
+    method: 'get',
+    path: '/user/exports/{id}',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'How far an export job has got; once done, its file is at /user/exports/{id}/file',
+    request: { params: z.object({ id: z.uuid({ message: 'No such export' }) }) },
+    responses: {
+      200: jsonResponse(z.object({ job: ExportJobSchema }), 'The export job'),
+      400: { description: 'Not an export id' },
+      404: { description: 'No such export' },
+    },
+  }),
+  exportFile: createRoute({
+    method: 'get',
+    path: '/user/exports/{id}/file',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'Download a finished export job’s file (gzip’d JSON, restorable as it is)',
+    request: { params: z.object({ id: z.uuid({ message: 'No such export' }) }) },
+    responses: {
+      200: {
+        description: 'Attachment lodestar-export-YYYY-MM-DDTHH-mm-ssZ.json.gz',
+        content: { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } },
+      },
+      400: { description: 'Not an export id' },
+      404: { description: 'No such export, or it is not done' },
     },
   }),
   transactionsCsv: createRoute({
@@ -169,7 +228,9 @@ const routes = {
 };
 
 /** Export, restore and disconnect-all (docs/settings-api.md "Data"). */
-export function dataExportRoutes(deps: RouteDeps & { instanceId: string }) {
+export function dataExportRoutes(
+  deps: RouteDeps & { instanceId: string; queueExport?: ((jobId: string) => Promise<void>) | undefined },
+) {
   const { auth, db } = deps;
   const requireExport = () => {
     if (!deps.config.features.export) throw AppError.forbidden(EXPORT_DISABLED);
@@ -194,6 +255,31 @@ export function dataExportRoutes(deps: RouteDeps & { instanceId: string }) {
         (error) => logger.error({ err: error }, 'data export failed'),
       );
       return c.body(body, 200, download(exportFileName(now), 'application/json; charset=utf-8'));
+    })
+    .openapi(routes.startExport, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      requireExport();
+      await assertFeature(deps, userId, 'exportData');
+      const job = await queueExport(
+        { db, logger: c.get('logger'), now: deps.now, queueExport: deps.queueExport },
+        userId,
+      );
+      return ok(c, { job }, 202);
+    })
+    .openapi(routes.exportJob, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const job = await exportJobOf(db, userId, c.req.valid('param').id);
+      if (!job) throw AppError.notFound('No such export');
+      return ok(c, { job }, 200);
+    })
+    .openapi(routes.exportFile, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const file = await exportFileOf(db, userId, c.req.valid('param').id);
+      if (!file) throw AppError.notFound('No such export');
+      return c.body(file.body, 200, {
+        ...download(file.fileName, 'application/gzip'),
+        'Content-Length': String(file.bytes),
+      });
     })
     .openapi(routes.exportProgress, async (c) => {
       const { userId } = await requireUser(c, auth);

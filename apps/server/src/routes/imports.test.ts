@@ -739,3 +739,42 @@ describe('plan limits', () => {
     }
   });
 });
+
+describe('a file of more than 10,000 rows', () => {
+  it(
+    'is imported at once up to 10,000 rows, and as a background job from 10,001',
+    { timeout: 120_000 },
+    async () => {
+      const { browser, accountId } = await person();
+      const lines = ['Date,Description,Amount'];
+      for (let index = 0; index < 10_001; index += 1)
+        lines.push(
+          `2024-02-${String(1 + (index % 28)).padStart(2, '0')},Payee ${index},-${1 + (index % 500)}.25`,
+        );
+      const direct = await commit(browser, {
+        accountId,
+        fileName: 'ten-thousand.csv',
+        content: `${lines.slice(0, 10_001).join('\n')}\n`,
+      });
+      expect(direct.status).toBe(201);
+      expect(direct.body.data.batch.importedCount).toBe(10_000);
+
+      const queued = await browser.json<Envelope<{ job: { id: string; state: string; totalRows: number } }>>(
+        '/api/v1/imports',
+        { body: { accountId, fileName: 'ten-thousand-and-one.csv', content: `${lines.join('\n')}\n` } },
+      );
+      expect(queued.status).toBe(202);
+      expect(queued.body.data.job).toMatchObject({ state: 'queued', totalRows: 10_001 });
+      let job: { state: string; result: Batch | null } | undefined;
+      for (let attempt = 0; attempt < 600 && job?.state !== 'done'; attempt += 1) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+        const read = await browser.json<Envelope<{ job: { state: string; result: Batch | null } }>>(
+          `/api/v1/imports/jobs/${queued.body.data.job.id}`,
+        );
+        job = read.body.data.job;
+      }
+      expect(job?.result).toMatchObject({ importedCount: 1, duplicateCount: 10_000 });
+      expect(await countRows(accountId)).toEqual({ transactions: 10_001, batches: 2 });
+    },
+  );
+});

@@ -2,9 +2,11 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { IMPORT_ENCODINGS } from '@lodestar/domain/import/encoding';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
+import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { COOKIE_AUTH, jsonBody, jsonResponse, MoneySchema } from '../http/openapi';
-import { commitImport, commitStatements } from '../use-cases/imports/commit-import';
+import { commitStatements } from '../use-cases/imports/commit-import';
+import { importJobOf, importOrQueue } from '../use-cases/imports/import-jobs';
 import { csvMappingSchema } from '../use-cases/imports/csv-mapping-schema';
 import { listImports } from '../use-cases/imports/list-imports';
 import { previewImport, previewStatements } from '../use-cases/imports/preview-import';
@@ -302,6 +304,36 @@ const ImportBatchSchema = z
   })
   .openapi('ImportBatch');
 
+const ImportResultSchema = z
+  .object({
+    id: z.string(),
+    importedCount: z.number().int(),
+    duplicateCount: z.number().int(),
+    balance: z.union([
+      z.object({
+        beforeMinor: z.number().int(),
+        afterMinor: z.number().int(),
+        currency: z.string(),
+      }),
+      z.null(),
+    ]),
+  })
+  .openapi('ImportResult');
+
+const ImportJobSchema = z
+  .object({
+    id: z.string(),
+    fileName: z.string(),
+    state: z.enum(['queued', 'running', 'done', 'failed']),
+    totalRows: z.number().int().openapi({ description: "The file's rows" }),
+    doneRows: z.number().int().openapi({ description: 'Rows done so far (skipped duplicates count)' }),
+    result: z.union([ImportResultSchema, z.null()]).openapi({ description: 'The import, once done' }),
+    error: z.string().nullable().openapi({ description: 'Why it failed (nothing was imported)' }),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .openapi('ImportJob');
+
 const tags = ['Imports'];
 const fileProblem = {
   description:
@@ -330,29 +362,30 @@ const routes = {
     path: '/imports',
     tags,
     security: COOKIE_AUTH,
-    summary: 'Import a file into an account; rows the account already holds are skipped',
+    summary:
+      'Import a file into an account; rows the account already holds are skipped. A file of more than 10,000 rows is queued as a background job (202)',
     request: { body: jsonBody(ImportRequestSchema) },
     responses: {
-      201: jsonResponse(
-        z.object({
-          batch: z.object({
-            id: z.string(),
-            importedCount: z.number().int(),
-            duplicateCount: z.number().int(),
-            balance: z.union([
-              z.object({
-                beforeMinor: z.number().int(),
-                afterMinor: z.number().int(),
-                currency: z.string(),
-              }),
-              z.null(),
-            ]),
-          }),
-        }),
-        'Imported',
+      201: jsonResponse(z.object({ batch: ImportResultSchema }), 'Imported'),
+      202: jsonResponse(
+        z.object({ job: ImportJobSchema }),
+        'Queued: follow it with GET /imports/jobs/{id} (the file was read and is valid; the import itself may still fail on a limit)',
       ),
       400: fileProblem,
       403: { description: 'The plan’s transaction limit would be exceeded' },
+    },
+  }),
+  job: createRoute({
+    method: 'get',
+    path: '/imports/jobs/{id}',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'How far a queued import has got, and its result or error once it has ended',
+    request: { params: z.object({ id: z.uuid({ message: 'No such import job' }) }) },
+    responses: {
+      200: jsonResponse(z.object({ job: ImportJobSchema }), 'The import job'),
+      400: { description: 'Not a job id' },
+      404: { description: 'No such import job' },
     },
   }),
   previewStatements: createRoute({
@@ -436,8 +469,17 @@ const routes = {
   }),
 };
 
-export function importsRoutes(deps: RouteDeps) {
+export function importsRoutes(
+  deps: RouteDeps & { queueImport?: ((jobId: string) => Promise<void>) | undefined },
+) {
   const { auth, db } = deps;
+  const jobDeps = {
+    db,
+    config: deps.config,
+    logger: deps.logger,
+    now: deps.now,
+    queueImport: deps.queueImport,
+  };
   return new OpenAPIHono<AppEnv>()
     .openapi(routes.preview, async (c) => {
       const { userId } = await requireUser(c, auth);
@@ -445,14 +487,15 @@ export function importsRoutes(deps: RouteDeps) {
     })
     .openapi(routes.commit, async (c) => {
       const { userId } = await requireUser(c, auth);
-      const batch = await commitImport({
-        db,
-        userId,
-        input: c.req.valid('json'),
-        limits: await userLimits(deps, userId),
-        now: deps.now(),
-      });
-      return ok(c, { batch }, 201);
+      const outcome = await importOrQueue(jobDeps, userId, c.req.valid('json'));
+      if ('job' in outcome) return ok(c, { job: outcome.job }, 202);
+      return ok(c, { batch: outcome.batch }, 201);
+    })
+    .openapi(routes.job, async (c) => {
+      const { userId } = await requireUser(c, auth);
+      const job = await importJobOf(db, userId, c.req.valid('param').id);
+      if (!job) throw AppError.notFound('No such import job');
+      return ok(c, { job }, 200);
     })
     .openapi(routes.previewStatements, async (c) => {
       const { userId } = await requireUser(c, auth);

@@ -2470,7 +2470,7 @@ export interface paths {
       };
     };
     put?: never;
-    /** Import a file into an account; rows the account already holds are skipped */
+    /** Import a file into an account; rows the account already holds are skipped. A file of more than 10,000 rows is queued as a background job (202) */
     post: {
       parameters: {
         query?: never;
@@ -2494,16 +2494,22 @@ export interface paths {
               /** @enum {boolean} */
               success: true;
               data: {
-                batch: {
-                  id: string;
-                  importedCount: number;
-                  duplicateCount: number;
-                  balance: {
-                    beforeMinor: number;
-                    afterMinor: number;
-                    currency: string;
-                  } | null;
-                };
+                batch: components['schemas']['ImportResult'];
+              };
+            };
+          };
+        };
+        /** @description Queued: follow it with GET /imports/jobs/{id} (the file was read and is valid; the import itself may still fail on a limit) */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                job: components['schemas']['ImportJob'];
               };
             };
           };
@@ -2524,6 +2530,64 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/imports/jobs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How far a queued import has got, and its result or error once it has ended */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The import job */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                job: components['schemas']['ImportJob'];
+              };
+            };
+          };
+        };
+        /** @description Not a job id */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such import job */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -7257,6 +7321,168 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/exports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start an export of everything the user owns as a background job (gzip’d JSON)
+     * @description The same document as GET /user/export, written by a job into the database in gzip’d pieces, so any instance answers its progress and serves the file; both are kept for a day after it ends. The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Queued: follow it with GET /user/exports/{id} */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                job: components['schemas']['ExportJob'];
+              };
+            };
+          };
+        };
+        /** @description Exporting data is turned off on this server, or (UPGRADE_REQUIRED) the plan has no export */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/exports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How far an export job has got; once done, its file is at /user/exports/{id}/file */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The export job */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                job: components['schemas']['ExportJob'];
+              };
+            };
+          };
+        };
+        /** @description Not an export id */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such export */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/exports/{id}/file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Download a finished export job’s file (gzip’d JSON, restorable as it is) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Attachment lodestar-export-YYYY-MM-DDTHH-mm-ssZ.json.gz */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/gzip': string;
+          };
+        };
+        /** @description Not an export id */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such export, or it is not done */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user/export/progress': {
     parameters: {
       query?: never;
@@ -8373,6 +8599,32 @@ export interface components {
       /** @description Lines of rows the preview flagged as possible duplicates inside the file (repeatOf) to import anyway */
       keepLines?: number[];
     };
+    ImportResult: {
+      id: string;
+      importedCount: number;
+      duplicateCount: number;
+      balance: {
+        beforeMinor: number;
+        afterMinor: number;
+        currency: string;
+      } | null;
+    };
+    ImportJob: {
+      id: string;
+      fileName: string;
+      /** @enum {string} */
+      state: 'queued' | 'running' | 'done' | 'failed';
+      /** @description The file's rows */
+      totalRows: number;
+      /** @description Rows done so far (skipped duplicates count) */
+      doneRows: number;
+      /** @description The import, once done */
+      result: components['schemas']['ImportResult'] | null;
+      /** @description Why it failed (nothing was imported) */
+      error: string | null;
+      createdAt: string;
+      finishedAt: string | null;
+    };
     StatementsPreview: {
       /** @enum {string} */
       kind: 'csv' | 'ofx' | 'qfx' | 'qif' | 'camt' | 'mt940';
@@ -9296,6 +9548,21 @@ export interface components {
       expiresAt: string | null;
       lastUsedAt: string | null;
       revokedAt: string | null;
+    };
+    ExportJob: {
+      id: string;
+      fileName: string;
+      /** @enum {string} */
+      state: 'queued' | 'running' | 'done' | 'failed';
+      /** @description Transactions written so far */
+      rowsWritten: number;
+      /** @description The user’s transactions, once known */
+      totalRows: number | null;
+      /** @description The gzip’d file’s size so far */
+      bytes: number;
+      error: string | null;
+      createdAt: string;
+      finishedAt: string | null;
     };
     /** @description Rows restored per kind: institutions, connections, accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, preferences (1 when restored) */
     RestoreCounts: {

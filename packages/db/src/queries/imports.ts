@@ -267,14 +267,22 @@ export async function insertImportedTransactions(
   db: Executor,
   target: { userId: string; accountId: string; currency: string; batchId: string },
   rows: readonly ImportedTransactionRow[],
+  /** Told after each chunk how many of `rows` have been written (a job's progress). */
+  onWritten?: (written: number) => void,
 ): Promise<string[]> {
   const inserted: string[] = [];
   let writing: Promise<{ rows: { id: string }[] }> | undefined;
+  let written = 0;
   for (let start = 0; start < rows.length; start += IMPORT_INSERT_CHUNK) {
-    const query = insertChunk(target, rows.slice(start, start + IMPORT_INSERT_CHUNK));
+    const chunk = rows.slice(start, start + IMPORT_INSERT_CHUNK);
+    const query = insertChunk(target, chunk);
     if (writing) for (const row of (await writing).rows) inserted.push(row.id);
     // Drizzle queries run when awaited: start this one now, so the next chunk is built meanwhile.
-    writing = db.execute<{ id: string }>(query).then((result) => result);
+    writing = db.execute<{ id: string }>(query).then((result) => {
+      written += chunk.length;
+      onWritten?.(written);
+      return result;
+    });
   }
   if (writing) for (const row of (await writing).rows) inserted.push(row.id);
   return inserted;

@@ -31,6 +31,8 @@ import { cryptoQuote } from './crypto';
 import { billingSubscription, stripeEvent } from './billing';
 import { savedReport } from './reports';
 import { transferProgress } from './transfer-progress';
+import { importJob } from './import-jobs';
+import { exportChunk, exportJob } from './export-jobs';
 
 export * from './app-instance';
 export * from './auth';
@@ -47,6 +49,8 @@ export * from './budgets';
 export * from './webhooks';
 export * from './reports';
 export * from './transfer-progress';
+export * from './import-jobs';
+export * from './export-jobs';
 export * from './household';
 
 export const schema = {
@@ -82,5 +86,8 @@ export const schema = {
   stripeEvent,
   savedReport,
   transferProgress,
+  importJob,
+  exportJob,
+  exportChunk,
 };
 export type Schema = typeof schema;

@@ -20,7 +20,7 @@ import { manualBalanceAnchor, settleManualBalance } from '../accounts/manual-bal
 import { todayFor } from '../accounts/today';
 import { applyRulesToTransactions } from '../rules/apply-rules';
 import { assertWithinLimits, type UserLimits } from '../limits/user-limits';
-import { loadImport, type ImportInput } from './load-import';
+import { loadImport, type ImportInput, type LoadedImport } from './load-import';
 import { importedRowMapper } from './imported-row';
 import { markDuplicates } from './mark-duplicates';
 import { fileError } from './read-import-file';
@@ -51,22 +51,25 @@ export async function commitImport(options: {
   input: ImportInput;
   limits: UserLimits;
   now: Date;
+  /** The file already read for this input (readImportToCommit), so it is not read twice. */
+  loaded?: LoadedImport;
+  /** Told how many of the file's rows have been written so far (a background import's progress). */
+  onRowsWritten?: (written: number) => void;
+  /**
+   * Runs first and last inside the import's transaction (a background import locks its job, and
+   * records it done in the same commit, so a retry after success finds it done).
+   */
+  within?: {
+    start(tx: Executor): Promise<void>;
+    finish(tx: Executor, result: ImportResult): Promise<void>;
+  };
 }): Promise<ImportResult> {
   const { db, userId, input } = options;
-  const { account, file } = await loadImport(db, userId, input, options.now);
-  if (file.needsStatementChoice) {
-    const accounts = file.statements.map((item) => item.account ?? 'an unnamed account').join(', ');
-    const message = `The file holds statements of ${file.statements.length} accounts (${accounts}); choose the one to import into this account (statement), or give this account the last four digits of its number`;
-    throw new AppError('VALIDATION_FAILED', message, {
-      items: [{ field: 'statement', message, code: 'custom' }],
-    });
-  }
-  if (file.transactions.length === 0 && file.positions.length === 0) {
-    throw fileError('The file has no transactions');
-  }
+  const { account, file } = options.loaded ?? (await readImportToCommit(db, userId, input, options.now));
   const today = await todayFor(db, userId, options.now);
 
   return db.transaction(async (tx) => {
+    await options.within?.start(tx);
     await lockAccountForImport(tx, account.id);
     const marked = await markDuplicates(
       tx,
@@ -76,6 +79,8 @@ export async function commitImport(options: {
     checkKeepLines(input.keepLines, [marked]);
     const keep = new Set(input.keepLines ?? []);
     const fresh = freshRows(marked, keep);
+    const onRowsWritten = options.onRowsWritten;
+    onRowsWritten?.(marked.rows.length - fresh.length);
     await assertWithinLimits(tx, userId, { addTransactions: fresh.length }, options.limits);
     const batch = await insertImportBatch(tx, {
       userId,
@@ -93,6 +98,10 @@ export async function commitImport(options: {
       fresh,
       positions: file.positions,
       today,
+      ...(onRowsWritten && {
+        // The rows skipped as duplicates count as done once marked.
+        onRowsWritten: (count: number) => onRowsWritten(marked.rows.length - fresh.length + count),
+      }),
     });
     const { importedCount, duplicateCount } = written;
     await updateImportBatchCounts(tx, userId, batch.id, {
@@ -104,11 +113,38 @@ export async function commitImport(options: {
       const { warnings: _warnings, ...mapping } = file.mapping;
       await saveCsvMapping(tx, userId, account.id, mapping satisfies CsvMapping);
     }
-    return { id: batch.id, importedCount, duplicateCount, balance: written.balance };
+    const result = { id: batch.id, importedCount, duplicateCount, balance: written.balance };
+    await options.within?.finish(tx, result);
+    return result;
   });
 }
 
-type Executor = Parameters<Parameters<Database['transaction']>[0]>[0];
+/**
+ * The user's account and the file read for an import, with what makes it fail before anything is
+ * written: a file of several accounts with none chosen, or one with no transaction (400s).
+ */
+export async function readImportToCommit(
+  db: Database,
+  userId: string,
+  input: ImportInput,
+  now: Date,
+): Promise<LoadedImport> {
+  const loaded = await loadImport(db, userId, input, now);
+  const { file } = loaded;
+  if (file.needsStatementChoice) {
+    const accounts = file.statements.map((item) => item.account ?? 'an unnamed account').join(', ');
+    const message = `The file holds statements of ${file.statements.length} accounts (${accounts}); choose the one to import into this account (statement), or give this account the last four digits of its number`;
+    throw new AppError('VALIDATION_FAILED', message, {
+      items: [{ field: 'statement', message, code: 'custom' }],
+    });
+  }
+  if (file.transactions.length === 0 && file.positions.length === 0) {
+    throw fileError('The file has no transactions');
+  }
+  return loaded;
+}
+
+export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Marked = Awaited<ReturnType<typeof markDuplicates>>;
 
 /** A kept line must be a possible duplicate inside the file (of any of its statements); else 400. */
@@ -145,6 +181,7 @@ async function writePart(
     fresh: Marked['rows'];
     positions: readonly ParsedPosition[];
     today: string;
+    onRowsWritten?: (written: number) => void;
   },
 ): Promise<{
   importedCount: number;
@@ -159,6 +196,7 @@ async function writePart(
     tx,
     { userId, accountId: account.id, currency: account.currency, batchId: options.batchId },
     fresh.map((item) => toStored(item.row, item.storedId)),
+    options.onRowsWritten,
   );
   // Equal to fresh.length unless a bank id repeats inside the file (the lock keeps other writers out).
   const importedCount = inserted.length;

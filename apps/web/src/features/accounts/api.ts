@@ -40,7 +40,9 @@ export type StatementAccountChoice = NonNullable<StatementsImportRequest['statem
 export type StatementsPreview = ApiSchema<'StatementsPreview'>;
 export type StatementPreview = StatementsPreview['statements'][number];
 
-export type ImportBatchResult = ApiData<'/imports', 'post'>['batch'];
+export type ImportBatchResult = ApiSchema<'ImportResult'>;
+/** A file of more than 10,000 rows imported in the background (docs/money-api.md "Large files"). */
+export type ImportJob = ApiSchema<'ImportJob'>;
 
 export type ImportBatch = ApiSchema<'ImportBatch'>;
 
@@ -133,8 +135,11 @@ export const accountsApi = {
 
   previewImport: (request: ImportRequest) =>
     apiFetch<ApiData<'/imports/preview', 'post'>>('/imports/preview', send('POST', request)),
+  /** The import, or for a file of more than 10,000 rows the background job importing it. */
   commitImport: (request: ImportRequest) =>
-    apiFetch<ApiData<'/imports', 'post'>>('/imports', send('POST', request)).then((data) => data.batch),
+    apiFetch<ApiData<'/imports', 'post'>>('/imports', send('POST', request)),
+  importJob: (jobId: string) =>
+    apiFetch<ApiData<'/imports/jobs/{id}'>>(`/imports/jobs/${id(jobId)}`).then((data) => data.job),
   previewStatements: (request: StatementsImportRequest) =>
     apiFetch<ApiData<'/imports/statements/preview', 'post'>>(
       '/imports/statements/preview',

@@ -320,6 +320,94 @@ describe('importing a file', { timeout: 15_000 }, () => {
     });
   });
 
+  it('follows a large file imported in the background with a progress bar, then shows the same result', async () => {
+    importServer();
+    const job = {
+      id: 'job_1',
+      fileName: 'may.csv',
+      totalRows: 12_000,
+      result: null,
+      error: null,
+      createdAt: '2025-06-01T10:00:00.000Z',
+      finishedAt: null,
+    };
+    const answers = [
+      { ...job, state: 'running', doneRows: 6_000 },
+      {
+        ...job,
+        state: 'done',
+        doneRows: 12_000,
+        result: { id: 'batch_1', importedCount: 11_999, duplicateCount: 1, balance: null },
+        finishedAt: '2025-06-01T10:00:09.000Z',
+      },
+    ];
+    server
+      .on('POST', '/api/v1/imports', () => ok({ job: { ...job, state: 'queued', doneRows: 0 } }, 202))
+      .on('GET', '/api/v1/imports/jobs/job_1', () => ok({ job: answers.shift() }));
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    await screen.findByText('Everyday Checking');
+    const dialog = await openImport(user);
+    await chooseAccount(user, dialog, 'Everyday Checking · Bank Account · USD');
+    await user.upload(within(dialog).getByLabelText('File'), csvFile());
+    await user.click(await within(dialog).findByRole('button', { name: 'Preview import' }));
+    const check = await screen.findByRole('dialog', { name: 'Check the import' });
+    await user.click(within(check).getByRole('button', { name: 'Import 2 transactions' }));
+
+    const bar = await within(check).findByRole('progressbar', { name: 'Rows imported' });
+    expect(within(check).getByRole('status')).toHaveTextContent(
+      'Importing in the background… waiting to start (12,000 rows)',
+    );
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
+    expect(within(check).getByRole('status')).toHaveTextContent(
+      'Importing in the background… 6,000 of 12,000 rows',
+    );
+    expect(
+      await screen.findByText('Imported 11999 transactions', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1 duplicate was skipped.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says nothing was imported when a background import fails, with its message', async () => {
+    importServer();
+    const job = {
+      id: 'job_2',
+      fileName: 'may.csv',
+      totalRows: 12_000,
+      doneRows: 0,
+      result: null,
+      createdAt: '2025-06-01T10:00:00.000Z',
+    };
+    server
+      .on('POST', '/api/v1/imports', () =>
+        ok({ job: { ...job, state: 'queued', error: null, finishedAt: null } }, 202),
+      )
+      .on('GET', '/api/v1/imports/jobs/job_2', () =>
+        ok({
+          job: {
+            ...job,
+            state: 'failed',
+            error: 'This import would exceed your plan’s limit of 10,000 transactions',
+            finishedAt: '2025-06-01T10:00:02.000Z',
+          },
+        }),
+      );
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    await screen.findByText('Everyday Checking');
+    const dialog = await openImport(user);
+    await chooseAccount(user, dialog, 'Everyday Checking · Bank Account · USD');
+    await user.upload(within(dialog).getByLabelText('File'), csvFile());
+    await user.click(await within(dialog).findByRole('button', { name: 'Preview import' }));
+    const check = await screen.findByRole('dialog', { name: 'Check the import' });
+    await user.click(within(check).getByRole('button', { name: 'Import 2 transactions' }));
+    const alert = await within(check).findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert).toHaveTextContent('Nothing was imported');
+    expect(alert).toHaveTextContent('This import would exceed your plan’s limit of 10,000 transactions');
+    expect(within(check).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it("shows the server's line-numbered message for a malformed file, inline", async () => {
     importServer();
     server.on('POST', '/api/v1/imports/preview', () =>

@@ -36,6 +36,7 @@ import {
   accountsQueryKeys,
   type CsvMapping,
   errorMessage,
+  type ImportJob,
   type ImportPreview,
   type ImportPreviewRow,
   type StatementAccountChoice,
@@ -44,6 +45,7 @@ import {
 } from '../api';
 import { balanceEffectText, importCountsText, transactionsText } from '../messages';
 import { useAccounts, useInvalidateMoneyData, undoImport } from '../queries';
+import { importJobShare, waitForImportJob } from '../import-job';
 import { CsvMappingEditor, columnNames } from './csv-mapping-editor';
 import { FormField } from '@/components/form-field';
 import { ManualAccountForm } from './manual-account-form';
@@ -191,6 +193,34 @@ function InlineError({ read, commit }: { read?: unknown; commit?: unknown }) {
         <p className="text-muted-foreground">{errorMessage(error)}</p>
         {isUpgradeRequired(error) ? <UpgradeLink /> : null}
       </div>
+    </div>
+  );
+}
+
+/** A large file's background import: how many of its rows are done, as text and as a bar. */
+function ImportJobProgress({ job }: { job: ImportJob }) {
+  const share = importJobShare(job);
+  const count = (value: number) => value.toLocaleString();
+  return (
+    <div className="space-y-2 text-sm">
+      <p role="status">
+        {job.state === 'queued'
+          ? `Importing in the background… waiting to start (${count(job.totalRows)} rows)`
+          : `Importing in the background… ${count(job.doneRows)} of ${count(job.totalRows)} rows`}
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Rows imported"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={share}
+        className="h-2 w-full overflow-hidden rounded-full border border-border bg-muted"
+      >
+        <div className="h-full bg-primary transition-[width]" style={{ width: `${share}%` }} />
+      </div>
+      <p className="text-muted-foreground">
+        A file this large is imported on the server: you can keep this window open to see the result.
+      </p>
     </div>
   );
 }
@@ -637,6 +667,8 @@ export function ImportFlow({
   const [dragging, setDragging] = useState(false);
   /** Import every statement of a multi-account file, each into its account. */
   const [allStatements, setAllStatements] = useState(false);
+  /** A large file's background import, while it runs (its progress). */
+  const [job, setJob] = useState<ImportJob | null>(null);
   const closingId = useId();
   const positionsId = useId();
   const queryClient = useQueryClient();
@@ -681,7 +713,8 @@ export function ImportFlow({
   const commit = useMutation({
     mutationFn: async () => {
       if (!accountId || !file) throw new Error('Choose an account and a file first.');
-      const batch = await accountsApi.commitImport({
+      setJob(null);
+      const answer = await accountsApi.commitImport({
         accountId,
         fileName: file.name,
         contentBase64: file.base64,
@@ -690,6 +723,8 @@ export function ImportFlow({
         mapping: preview?.kind === 'csv' ? previewed : undefined,
         ...(keep.size > 0 && { keepLines: [...keep].sort((a, b) => a - b) }),
       });
+      // A file of more than 10,000 rows is imported in the background: follow it to its end.
+      const batch = 'job' in answer ? await waitForImportJob(answer.job, setJob) : answer.batch;
       const closing = preview?.statementBalances.closing;
       if (useClosing && closing && preview?.balance) {
         await accountsApi
@@ -982,6 +1017,7 @@ export function ImportFlow({
           </section>
         ) : null}
         <InlineError read={runPreview.error} commit={commit.error} />
+        {commit.isPending && job ? <ImportJobProgress job={job} /> : null}
         <PossibleDuplicates
           rows={preview.possibleDuplicates}
           total={preview.possibleDuplicateCount}
