@@ -756,14 +756,14 @@ describe('a file of more than 10,000 rows', () => {
         fileName: 'ten-thousand.csv',
         content: `${lines.slice(0, 10_001).join('\n')}\n`,
       });
-      expect(direct.status).toBe(201);
+      expect(direct.status, JSON.stringify(direct.body)).toBe(201);
       expect(direct.body.data.batch.importedCount).toBe(10_000);
 
       const queued = await browser.json<Envelope<{ job: { id: string; state: string; totalRows: number } }>>(
         '/api/v1/imports',
         { body: { accountId, fileName: 'ten-thousand-and-one.csv', content: `${lines.join('\n')}\n` } },
       );
-      expect(queued.status).toBe(202);
+      expect(queued.status, JSON.stringify(queued.body)).toBe(202);
       expect(queued.body.data.job).toMatchObject({ state: 'queued', totalRows: 10_001 });
       let job: { state: string; result: Batch | null } | undefined;
       for (let attempt = 0; attempt < 600 && job?.state !== 'done'; attempt += 1) {
@@ -773,7 +773,7 @@ describe('a file of more than 10,000 rows', () => {
         );
         job = read.body.data.job;
       }
-      expect(job?.result).toMatchObject({ importedCount: 1, duplicateCount: 10_000 });
+      expect(job?.result, JSON.stringify(job)).toMatchObject({ importedCount: 1, duplicateCount: 10_000 });
       expect(await countRows(accountId)).toEqual({ transactions: 10_001, batches: 2 });
     },
   );

@@ -53,6 +53,9 @@ export async function queueExport(deps: ExportJobDeps, userId: string): Promise<
   const now = deps.now();
   await deleteEndedExportJobs(deps.db, new Date(now.getTime() - EXPORT_KEPT_MS));
   const id = await insertExportJob(deps.db, { userId, fileName: exportFileName(now, '.json.gz') });
+  // The answer is the job as queued: read before any worker (or this process) can start it.
+  const job = await exportJobOf(deps.db, userId, id);
+  if (!job) throw new Error('The export job was not recorded');
   if (deps.queueExport) {
     try {
       await deps.queueExport(id);
@@ -65,8 +68,6 @@ export async function queueExport(deps: ExportJobDeps, userId: string): Promise<
       deps.logger.error({ err: error, exportJob: id }, 'Export job failed');
     });
   }
-  const job = await exportJobOf(deps.db, userId, id);
-  if (!job) throw new Error('The export job was not recorded');
   return job;
 }
 

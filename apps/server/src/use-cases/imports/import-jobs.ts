@@ -75,6 +75,9 @@ export async function importOrQueue(
     request: sealed.ciphertext,
     keyId: sealed.keyId,
   });
+  // The answer is the job as queued: read before any worker (or this process) can start it.
+  const job = await importJobOf(deps.db, userId, id);
+  if (!job) throw new Error('The import job was not recorded');
   if (deps.queueImport) {
     try {
       await deps.queueImport(id);
@@ -87,8 +90,6 @@ export async function importOrQueue(
       deps.logger.error({ err: error, importJob: id }, 'Import job failed');
     });
   }
-  const job = await importJobOf(deps.db, userId, id);
-  if (!job) throw new Error('The import job was not recorded');
   return { job };
 }
 
