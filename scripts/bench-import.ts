@@ -207,6 +207,26 @@ async function call(session: Session, method: string, path: string, body?: unkno
   return { ms, data: json.data };
 }
 
+type Batch = { id: string; importedCount: number };
+
+/**
+ * POST /imports, to its end: a file of more than IMPORT_JOB_ROWS rows answers 202 with a job (ADR 063),
+ * followed here every 50 ms until it is done, so the time is the user's wait either way.
+ */
+async function importFile(session: Session, body: unknown): Promise<{ ms: number; batch: Batch }> {
+  const started = performance.now();
+  const answer = await call(session, 'POST', '/imports', body);
+  if (answer.data.batch) return { ms: answer.ms, batch: answer.data.batch as Batch };
+  const { id } = answer.data.job as { id: string };
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { data } = await call(session, 'GET', `/imports/jobs/${id}`);
+    const job = data.job as { state: string; result: Batch | null; error: string | null };
+    if (job.state === 'failed') throw new Error(`import job failed: ${job.error ?? ''}`);
+    if (job.state === 'done' && job.result) return { ms: performance.now() - started, batch: job.result };
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -282,15 +302,14 @@ try {
     // As the web app does: the import sends back the mapping the preview showed.
     const { warnings: _warnings, ...mapping } = preview.data.mapping as Record<string, unknown>;
     const cpuBefore = cpuMs(postgresDir);
-    const commit = await call(session, 'POST', '/imports', { ...body, mapping });
+    const commit = await importFile(session, { ...body, mapping });
     const cpuAfter = cpuMs(postgresDir);
     if (cpuBefore !== undefined && cpuAfter !== undefined) cpu.commit.push(cpuAfter - cpuBefore);
-    const batch = commit.data.batch as { id: string; importedCount: number };
+    const { batch } = commit;
     if (batch.importedCount !== ROWS) throw new Error(`imported ${batch.importedCount} rows`);
     timings.commit.push(commit.ms);
-    const again = await call(session, 'POST', '/imports', { ...body, mapping });
-    if ((again.data.batch as { importedCount: number }).importedCount !== 0)
-      throw new Error('re-import wrote rows');
+    const again = await importFile(session, { ...body, mapping });
+    if (again.batch.importedCount !== 0) throw new Error('re-import wrote rows');
     timings.again.push(again.ms);
     const undo = await call(session, 'DELETE', `/imports/${batch.id}`);
     timings.undo.push(undo.ms);
@@ -311,7 +330,7 @@ try {
   const rows = ROWS.toLocaleString('en-US');
   // The budget is for 100,000 rows; other sizes are shown without one.
   line(
-    `POST /imports (${rows} new rows, through commit)`,
+    `POST /imports (${rows} new rows, through commit${ROWS > 10_000 ? ", as a background job" : ""})`,
     timings.commit,
     ROWS === 100_000 ? `≤ ${seconds(BUDGET_MS)}` : '—',
   );
