@@ -7,21 +7,8 @@
 // 1,000, ccxt's own rate limit) into a real database (embedded PostgreSQL unless DATABASE_URL is set):
 // the first sync, one with 200 new trades, and one with none. Asserts nothing.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  createDb,
-  ensureDatabase,
-  findConnection,
-  insertConnection,
-  registerServerInstance,
-  runMigrations,
-  startEmbeddedPostgres,
-  user,
-  type EmbeddedPostgres,
-} from '@lodestar/db';
+import { findConnection, insertConnection, registerServerInstance, user } from '@lodestar/db';
 import { ccxtConnector } from '@lodestar/server/connectors/ccxt/ccxt-connector';
 import { CCXT_PROVIDER, serializeCredentials } from '@lodestar/server/connectors/ccxt/settings';
 import { createLogger } from '@lodestar/server/logger';
@@ -36,6 +23,7 @@ import {
 } from '../apps/server/src/connectors/blockchain/bitcoin/addresses';
 import { readBitcoinWallet } from '../apps/server/src/connectors/blockchain/bitcoin/bitcoin-wallet';
 import { startFakeEsplora } from '../apps/server/src/testing/fake-esplora';
+import { openThrowawayDatabase } from './bench-database';
 
 const ZPUB =
   'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
@@ -127,21 +115,9 @@ const gecko = await startFakeCoinGecko();
 gecko.coins.set('bitcoin', { prices: { usd: 60_000, eur: 55_000 } });
 gecko.coins.set('ethereum', { prices: { usd: 3_000, eur: 2_750 } });
 gecko.coins.set('tether', { prices: { usd: 1, eur: 0.92 } });
-const workDir = mkdtempSync(join(tmpdir(), 'lodestar-bench-crypto-'));
-let embedded: EmbeddedPostgres | undefined;
-let databaseUrl = process.env.DATABASE_URL || undefined;
+const database = await openThrowawayDatabase('lodestar_bench_crypto');
 try {
-  if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({
-      dataDir: join(workDir, 'postgres'),
-      password: randomBytes(16).toString('hex'),
-      lockDataDir: false,
-    });
-    databaseUrl = await ensureDatabase(embedded.adminUrl, 'lodestar_bench_crypto');
-  }
-  const handle = createDb({ url: databaseUrl, poolMax: 5 });
-  await runMigrations(handle.pool);
-  const db = handle.db;
+  const db = database.db;
   const logger = createLogger('silent');
   const userId = `bench-crypto-${randomUUID()}`;
   await db.insert(user).values({ id: userId, name: 'Bench Mark', email: `${userId}@example.com` });
@@ -175,7 +151,7 @@ try {
   });
   const countRows = async () =>
     (
-      await handle.pool.query<{ n: number }>('select count(*)::int as n from "transaction" where user_id = $1', [
+      await database.pool.query<{ n: number }>('select count(*)::int as n from "transaction" where user_id = $1', [
         userId,
       ])
     ).rows[0]?.n ?? 0;
@@ -206,7 +182,7 @@ try {
   if (more.rows !== binance.trades.length) throw new Error(`second sync left ${more.rows} rows`);
   const none = await sync();
   console.log(
-    `\nexchange sync (Binance through ccxt, fake REST API on 127.0.0.1), ${TRADES.toLocaleString('en-US')} trades on ${MARKETS.length} markets, ${databaseUrl === process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'}`,
+    `\nexchange sync (Binance through ccxt, fake REST API on 127.0.0.1), ${TRADES.toLocaleString('en-US')} trades on ${MARKETS.length} markets, ${database.label}`,
   );
   console.log('| sync | time | trade pages | requests | transactions after |');
   console.log('|---|---|---|---|---|');
@@ -219,10 +195,8 @@ try {
       `| ${label} | ${ms(run.elapsed)} | ${run.pages} | ${run.requests} | ${run.rows.toLocaleString('en-US')} |`,
     );
   }
-  await handle.close();
 } finally {
-  await embedded?.stop();
+  await database.stop();
   await binance.close();
   await gecko.close();
-  rmSync(workDir, { recursive: true, force: true });
 }

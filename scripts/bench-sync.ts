@@ -5,26 +5,14 @@
 // history); then 100 incremental syncs of 100 changes each (added, modified and removed in the last 30
 // days, pending→posted), each timed from start to finish. Prints the figures; asserts nothing.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  createDb,
-  ensureDatabase,
-  insertConnection,
-  findConnection,
-  registerServerInstance,
-  runMigrations,
-  startEmbeddedPostgres,
-  user,
-  type EmbeddedPostgres,
-} from '@lodestar/db';
+import { insertConnection, findConnection, registerServerInstance, user } from '@lodestar/db';
 import { parseConfig } from '@lodestar/server/config/env';
 import { createPlaidConnector, PLAID_PROVIDER } from '@lodestar/server/connectors/plaid/plaid-connector';
 import { sealConnectionSecret } from '@lodestar/server/secrets/connection-secret';
 import { createLogger } from '@lodestar/server/logger';
 import { runSync } from '@lodestar/server/sync/engine';
 import { startFakePlaid, type FakePlaidTransaction } from '@lodestar/server/testing/fake-plaid';
+import { openThrowawayDatabase } from './bench-database';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 50_000);
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 100);
@@ -80,24 +68,12 @@ const percentile = (values: number[], share: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
 };
 
-const workDir = mkdtempSync(join(tmpdir(), 'lodestar-bench-sync-'));
 const fake = await startFakePlaid();
-let embedded: EmbeddedPostgres | undefined;
-let databaseUrl = process.env.DATABASE_URL || undefined;
+const handle = await openThrowawayDatabase('lodestar_bench_sync', { poolMax: 20 });
 try {
-  if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({
-      dataDir: join(workDir, 'postgres'),
-      password: randomBytes(16).toString('hex'),
-      lockDataDir: false,
-    });
-    databaseUrl = await ensureDatabase(embedded.adminUrl, 'lodestar_bench_sync');
-  }
-  const handle = createDb({ url: databaseUrl, poolMax: 20 });
-  await runMigrations(handle.pool);
   const secret = randomBytes(32).toString('base64url');
   const config = parseConfig({
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: handle.url,
     ENCRYPTION_KEY: secret,
     AUTH_SECRET: secret,
     CRON_SECRET: secret,
@@ -199,9 +175,7 @@ try {
   );
   console.log(`| incremental sync, max | — | ${Math.max(...incremental).toFixed(0)} ms |`);
   console.log(`rows at the end: ${final.rows[0]?.n} (Plaid holds ${fake.current(item.itemId).length})`);
-  await handle.close();
 } finally {
   await fake.close();
-  await embedded?.stop();
-  rmSync(workDir, { recursive: true, force: true });
+  await handle.stop();
 }
