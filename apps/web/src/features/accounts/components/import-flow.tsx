@@ -49,6 +49,7 @@ import { importJobShare, waitForImportJob } from '../import-job';
 import { CsvMappingEditor, columnNames } from './csv-mapping-editor';
 import { FormField } from '@/components/form-field';
 import { ManualAccountForm } from './manual-account-form';
+import { ProgressBar } from '@/components/progress-bar';
 
 /** The largest file the server takes (docs/money-api.md: content ≤ 10 MB). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
@@ -208,16 +209,7 @@ function ImportJobProgress({ job }: { job: ImportJob }) {
           ? `Importing in the background… waiting to start (${count(job.totalRows)} rows)`
           : `Importing in the background… ${count(job.doneRows)} of ${count(job.totalRows)} rows`}
       </p>
-      <div
-        role="progressbar"
-        aria-label="Rows imported"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={share}
-        className="h-2 w-full overflow-hidden rounded-full border border-border bg-muted"
-      >
-        <div className="h-full bg-primary transition-[width]" style={{ width: `${share}%` }} />
-      </div>
+      <ProgressBar label="Rows imported" share={share} />
       <p className="text-muted-foreground">
         A file this large is imported on the server: you can keep this window open to see the result.
       </p>

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSessionExpiredHandler } from '@/lib/session';
 import { DATA_MESSAGES, dataApi, saveFile } from '../../data-api';
 import { ConfirmActionDialog } from '../confirm-action-dialog';
+import { ProgressBar } from '@/components/progress-bar';
 
 /** Query keys whose data changes when every connection is removed. */
 export const DISCONNECT_ALL_INVALIDATES = [['accounts'], ['dashboard'], ['transactions']] as const;
@@ -61,18 +62,7 @@ function ExportProgressView({ progress }: { progress: ExportProgress | null }) {
             ? `Exporting… ${count(progress.rowsWritten)} transactions written`
             : `Exporting… ${count(progress.rowsWritten)} of ${count(total)} transactions written`}
       </p>
-      {share !== null ? (
-        <div
-          role="progressbar"
-          aria-label="Transactions exported"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={share}
-          className="h-2 w-full overflow-hidden rounded-full border border-border bg-muted"
-        >
-          <div className="h-full bg-primary transition-[width]" style={{ width: `${share}%` }} />
-        </div>
-      ) : null}
+      {share !== null ? <ProgressBar label="Transactions exported" share={share} /> : null}
     </div>
   );
 }

@@ -26,6 +26,7 @@ import {
   restoredCounts,
 } from '../../data-api';
 import { useSettingsDates } from '../../format';
+import { ProgressBar } from '@/components/progress-bar';
 
 type Chosen =
   | { kind: 'none' }
@@ -232,18 +233,7 @@ export function RestoreFromExport() {
               {busy ? (
                 <div className="space-y-2">
                   <p role="status">{progressText(progress)}</p>
-                  {share !== null ? (
-                    <div
-                      role="progressbar"
-                      aria-label="Rows restored"
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                      aria-valuenow={share}
-                      className="h-2 w-full overflow-hidden rounded-full border border-border bg-muted"
-                    >
-                      <div className="h-full bg-primary transition-[width]" style={{ width: `${share}%` }} />
-                    </div>
-                  ) : null}
+                  {share !== null ? <ProgressBar label="Rows restored" share={share} /> : null}
                 </div>
               ) : null}
             </div>
