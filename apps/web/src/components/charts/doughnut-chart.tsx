@@ -4,6 +4,7 @@ import { cn } from '@/lib/utils';
 import { MASKED_AMOUNT, tooltipCurrency } from './chart-format';
 import { useChartTheme } from './chart-theme';
 import { useChart } from './use-chart';
+import { ChartCanvas } from './chart-canvas';
 
 export type DoughnutSegment = { label: string; value: number; color?: number };
 
@@ -68,9 +69,7 @@ export function DoughnutChart({
   const { canvasRef } = useChart(config);
   return (
     <div className={cn('relative mx-auto', className)} style={{ height: size, width: size }}>
-      <canvas ref={canvasRef} role="img" aria-label={ariaLabel}>
-        {ariaLabel}
-      </canvas>
+      <ChartCanvas canvasRef={canvasRef} ariaLabel={ariaLabel} />
     </div>
   );
 }

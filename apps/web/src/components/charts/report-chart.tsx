@@ -5,6 +5,7 @@ import { cn } from '@/lib/utils';
 import { axisCurrency, MASKED_AMOUNT, tooltipCurrency } from './chart-format';
 import { useChartTheme } from './chart-theme';
 import { useChart } from './use-chart';
+import { ChartCanvas } from './chart-canvas';
 
 export type ReportChartKind = 'bar' | 'stacked_bar' | 'line' | 'area';
 export type ReportChartSeries = {
@@ -126,9 +127,7 @@ export function ReportChart({
       {failed ? (
         <p className="text-sm text-muted-foreground">The chart could not be drawn; the table has its data.</p>
       ) : (
-        <canvas ref={canvasRef} role="img" aria-label={ariaLabel}>
-          {ariaLabel}
-        </canvas>
+        <ChartCanvas canvasRef={canvasRef} ariaLabel={ariaLabel} />
       )}
     </div>
   );

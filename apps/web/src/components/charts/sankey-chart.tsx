@@ -5,6 +5,7 @@ import { categoryColor, INCOME_SERIES, OTHER_SERIES, SAVINGS_SERIES } from './ca
 import { MASKED_AMOUNT, tooltipCurrency } from './chart-format';
 import { useChartTheme } from './chart-theme';
 import { loadSankeyCharts, useChart } from './use-chart';
+import { ChartCanvas } from './chart-canvas';
 
 export type SankeyNodeKind = 'source' | 'income' | 'category' | 'other' | 'savings' | 'deficit';
 export type SankeyNodeInput = { id: string; label: string; kind: SankeyNodeKind };
@@ -107,9 +108,7 @@ export function SankeyChart({
           The chart could not be drawn; the table below has its data.
         </p>
       ) : (
-        <canvas ref={canvasRef} role="img" aria-label={ariaLabel}>
-          {ariaLabel}
-        </canvas>
+        <ChartCanvas canvasRef={canvasRef} ariaLabel={ariaLabel} />
       )}
     </div>
   );

@@ -12,6 +12,7 @@ import {
 } from './chart-format';
 import { useChartTheme, type ChartTheme } from './chart-theme';
 import { useChart } from './use-chart';
+import { ChartCanvas } from './chart-canvas';
 
 export type ChartPoint = { x: number; y: number };
 
@@ -218,9 +219,7 @@ export function TimeSeriesChart({
           The chart could not be drawn; the table below has its data.
         </p>
       ) : (
-        <canvas ref={canvasRef} role="img" aria-label={ariaLabel}>
-          {ariaLabel}
-        </canvas>
+        <ChartCanvas canvasRef={canvasRef} ariaLabel={ariaLabel} />
       )}
     </div>
   );
