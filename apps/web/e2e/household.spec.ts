@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { firstLink } from './auth-helpers';
 import { expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
 import { connectDemoBank, forEachView, settled, snap } from './journey-helpers';
@@ -73,6 +74,15 @@ test('invite a member by email, and browse the household as them, read-only', as
   await expect(member.getByRole('button', { name: /Change category$/ })).toHaveCount(0);
   await expect(member.getByRole('checkbox', { name: /^Select / })).toHaveCount(0);
   await expect(member.getByRole('checkbox', { name: /by default$/ })).toHaveCount(0);
+  // Export CSV downloads the household's rows, not the member's own (who has none).
+  const downloading = member.waitForEvent('download');
+  await member
+    .getByRole('button', { name: 'Export CSV' })
+    .or(member.getByRole('link', { name: 'Export CSV' }))
+    .click();
+  const csv = readFileSync(await (await downloading).path(), 'utf8');
+  expect(csv.split('\n').filter((line) => line.trim() !== '').length).toBeGreaterThan(10);
+  expect(csv).toContain(firstAccount);
   await forEachView(member, async ({ name }) => {
     await expect(notice).toBeVisible();
     await checkA11y(member);

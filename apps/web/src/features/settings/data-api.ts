@@ -1,4 +1,7 @@
-import { API_BASE, ApiError, apiFetch, type ApiData } from '@/lib/api-client';
+import { API_BASE, apiFetch, type ApiData } from '@/lib/api-client';
+import { downloadFile, type DownloadedFile } from '@/lib/download';
+
+export { filenameFromContentDisposition, saveFile, type DownloadedFile } from '@/lib/download';
 
 /**
  * The Danger zone's data endpoints (docs/settings-api.md "Data"): export (two file downloads), restore
@@ -29,8 +32,6 @@ export const DATA_MESSAGES = {
 export const PREVIEW_MAX_BYTES = 100 * 1024 * 1024;
 /** How much of a large file is read to say where it comes from. */
 const HEAD_BYTES = 64 * 1024;
-
-export type DownloadedFile = { blob: Blob; filename: string };
 
 /**
  * The kinds of data a restore brings back, in the order they are shown, with their singular and plural.
@@ -164,33 +165,6 @@ function checkedHeader(parsed: unknown): ExportDocument {
   return { ...parsed, format: 'lodestar-export', version: 1 };
 }
 
-/**
- * The file name from a Content-Disposition header (`filename*=UTF-8''…` preferred, then `filename=`),
- * reduced to a plain name (no folders); undefined when there is none.
- */
-export function filenameFromContentDisposition(header: string | null): string | undefined {
-  if (!header) return undefined;
-  let name: string | undefined;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)?'[^']*'([^;]+)/.exec(header);
-  if (extended?.[1]) {
-    try {
-      name = decodeURIComponent(extended[1].trim());
-    } catch {
-      name = undefined;
-    }
-  }
-  if (!name) {
-    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(header);
-    name = (plain?.[1] ?? plain?.[2])?.replace(/\\(.)/g, '$1').trim();
-  }
-  const base = name
-    ?.split(/[/\\]/)
-    .pop()
-    ?.replace(/[\p{Cc}]/gu, '')
-    .trim();
-  return base ? base : undefined;
-}
-
 /** 'lodestar-export-2026-11-22T22-59-43Z' for `at`, the name used when the server sends none. */
 export function exportBaseName(at: Date): string {
   return `lodestar-export-${at
@@ -199,41 +173,8 @@ export function exportBaseName(at: Date): string {
     .replace(/:/g, '-')}`;
 }
 
-async function failure(response: Response, fallback: string): Promise<ApiError> {
-  try {
-    const body: unknown = await response.json();
-    if (isRecord(body) && typeof body.error === 'string') {
-      return new ApiError(response.status, typeof body.code === 'string' ? body.code : 'UNKNOWN', body.error);
-    }
-  } catch {
-    // Not a JSON envelope (a proxy's error page): the fixed message below says enough.
-  }
-  return new ApiError(response.status, 'HTTP_ERROR', fallback);
-}
-
-async function download(path: string, fallbackName: string): Promise<DownloadedFile> {
-  const response = await fetch(`${API_BASE}${path}`, { credentials: 'same-origin' });
-  if (!response.ok) throw await failure(response, DATA_MESSAGES.exportFailed);
-  const blob = await response.blob();
-  return {
-    blob,
-    filename: filenameFromContentDisposition(response.headers.get('content-disposition')) ?? fallbackName,
-  };
-}
-
-/** Hands `file` to the browser as a download under its name. */
-export function saveFile({ blob, filename }: DownloadedFile): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser reads the object URL after click() returns; release it once the download has started.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+function download(path: string, fallbackName: string): Promise<DownloadedFile> {
+  return downloadFile(`${API_BASE}${path}`, fallbackName, DATA_MESSAGES.exportFailed);
 }
 
 export const dataApi = {
