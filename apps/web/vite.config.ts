@@ -20,7 +20,14 @@ const VENDOR_CHUNKS = [
     test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|detect-node-es|get-nonce|tslib|sonner|lucide-react|clsx|tailwind-merge|class-variance-authority)[\\/]/,
   },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-  { name: 'shared', test: /apps[\\/]web[\\/]src[\\/](components|lib)[\\/](?!auth-client)/, minShareCount: 3 },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+  // Shared app code, except what brings the auth client (better-auth, passkeys) with it: only the
+  // sign-in, sign-up and settings pages need that, so it stays out of every other page's first load.
+  {
+    name: 'shared',
+    test: /apps[\\/]web[\\/]src[\\/](components|lib)[\\/](?!auth-client|provider-sign-in)/,
+    minShareCount: 3,
+  },
 ];
 
 /**
