@@ -770,8 +770,8 @@ async function walkedRows(
 ): Promise<TransactionListItem[] | undefined> {
   const { skip, take, bound } = page;
   const key = sort === 'date_desc' || sort === 'date_asc' ? transaction.date : transaction.amountMinor;
-  // The LIMIT keeps the walk a subquery of its own: the test stays outside it, and the planner cannot
-  // trade the ordered walk for another index.
+  // The LIMIT keeps the walk a subquery of its own, planned as the first `bound` rows in the sort's order;
+  // the test stays outside it, and nothing in it is a condition the index of pieces could serve.
   const result = await db.execute<{ id: string }>(sql`
     select id from (
       select ${transaction.id} as id, ${key} as key, ${matches} as found
