@@ -45,6 +45,8 @@ beforeAll(async () => {
     externalId: randomUUID(),
     currency: 'USD',
     name: i % 3 === 0 ? 'Corner Coffee' : 'Grocer',
+    // A rare pair ('qz', 8 rows) for the two plans of a short search.
+    merchantName: i % 97 === 5 ? 'Qzar Books' : null,
     originalName: 'Shop',
     date: `2026-0${1 + (i % 4)}-${String(1 + (i % 10)).padStart(2, '0')}`,
     amountMinor: amounts[i % amounts.length]!,
@@ -147,6 +149,48 @@ describe('searches against the plain SQL, counted up to a cap', () => {
   });
 });
 
+describe('the two plans of a short search (ADR 066)', () => {
+  // A common pair and a rare one, each read through the index of two-character pieces, by walking the
+  // sort's index, and as chosen: every plan must return the plain SQL's rows, by page number and by
+  // keyset. Both are capped, so 'choose' walks for 'co' (a match in three rows) and, for 'QZ' (8 of 730
+  // rows), gives up its walk of √(rows needed × 730) rows and takes the index.
+  for (const [search, like, cap] of [
+    ['co', '%co%', 40],
+    ['QZ', '%qz%', 5],
+  ] as const) {
+    for (const plan of ['choose', 'index', 'walk'] as const) {
+      for (const sort of ['date_desc', 'amount_asc'] as const) {
+        it(`'${search}' through the ${plan} plan, ${sort}`, async () => {
+          const condition = `(lower(name) || ' ' || lower(coalesce(merchant_name, ''))) like '${like}'`;
+          const all = await plain(condition, sort, 0, ROWS);
+          expect(all.length).toBeGreaterThan(0);
+          const read = (offset: number, after?: TransactionKeyset) =>
+            listTransactionPage(t.db, userId, {
+              selection: { filter: 'all', search },
+              sort,
+              offset,
+              limit: LIMIT,
+              searchCountCap: cap,
+              shortSearchPlan: plan,
+              ...(after ? { after } : {}),
+            });
+          // Page after page by keyset, and the same pages by number.
+          let after: TransactionKeyset | undefined;
+          for (let offset = 0; offset < all.length; offset += LIMIT) {
+            for (const page of [await read(offset, after), await read(offset)]) {
+              expect(page.rows.map((row) => row.id)).toEqual(all.slice(offset, offset + LIMIT));
+              expect(page.total).toBe(Math.min(all.length, cap));
+              expect(page.totalCapped).toBe(all.length > cap);
+              if (page.totalCapped) expect(page.hasMore).toBe(offset + LIMIT < all.length);
+            }
+            after = keysetOf(sort, (await read(offset, after)).rows.at(-1)!);
+          }
+        });
+      }
+    }
+  }
+});
+
 describe('listTransactionPage against the plain OFFSET SQL', () => {
   for (const sort of ['amount_desc', 'amount_asc', 'date_desc', 'date_asc'] as const) {
     for (const [selection, condition] of SELECTIONS) {
@@ -216,7 +260,10 @@ describe('the keys of the two-character index', () => {
            from unnest($2::text[]) as piece`,
         [text, pieces],
       );
-      expect(result.rows.filter((row) => !row.found).map((row) => row.piece), text).toEqual([]);
+      expect(
+        result.rows.filter((row) => !row.found).map((row) => row.piece),
+        text,
+      ).toEqual([]);
     }
   });
 

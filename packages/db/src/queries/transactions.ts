@@ -181,8 +181,32 @@ export function likeContains(text: string): string {
   return `%${escapeLike(text)}%`;
 }
 
-/** Conditions on `transaction` for a selection (without the date bound and search: see callers). */
-function rowConditions(userId: string, selection: TransactionSelection): SQL[] {
+/** A search shorter than three characters: trigrams cannot find it (ADR 048, ADR 066). */
+function isShortSearch(search: string): boolean {
+  return [...search].length < 3;
+}
+
+/**
+ * The conditions of a search: `matches` decides which rows match; `pieces`, for a short search only, lets
+ * the index of two-character pieces find the candidates (migrations 0022, 0029: its keys hold every piece
+ * the search has), so a listing without it must walk an ordered index (ADR 066).
+ */
+function searchConditions(search: string): { matches: SQL; pieces?: SQL } {
+  // LIKE on the lower-cased expression the trigram index covers: ILIKE's meaning, cheaper to recheck.
+  if (!isShortSearch(search)) return { matches: sql`${searchTextSql} like lower(${likeContains(search)})` };
+  // The same test as that LIKE, written so the trigram index cannot serve it: for fewer than three
+  // characters its scan reads every entry (a BitmapAnd of 0.8 s at 1,000,000 rows on PostgreSQL 15).
+  return {
+    matches: sql`strpos(${searchTextSql}, lower(${search})) > 0`,
+    pieces: sql`transaction_search_bigram_keys(${searchTextSql}) @> transaction_search_bigrams(lower(${search}))`,
+  };
+}
+
+/**
+ * Conditions on `transaction` for a selection (without the date bound: see callers); without its search
+ * when `withSearch` is false (the caller adds it).
+ */
+function rowConditions(userId: string, selection: TransactionSelection, withSearch = true): SQL[] {
   const conditions: SQL[] = [eq(transaction.userId, userId)];
   const kind = filterSql(selection.filter);
   if (kind) conditions.push(kind);
@@ -192,16 +216,10 @@ function rowConditions(userId: string, selection: TransactionSelection): SQL[] {
   if (selection.accountIds) {
     conditions.push(sql`${transaction.accountId} = any(${toUuidArray(selection.accountIds)})`);
   }
-  // LIKE on the lower-cased expression the trigram index covers: ILIKE's meaning, cheaper to recheck.
-  if (selection.search) {
-    conditions.push(sql`${searchTextSql} like lower(${likeContains(selection.search)})`);
-    // Trigrams need three characters: shorter searches find their candidates in the index of the
-    // text's two-character pieces (migrations 0022, 0029), whose keys hold every piece the search has.
-    if ([...selection.search].length < 3) {
-      conditions.push(
-        sql`transaction_search_bigram_keys(${searchTextSql}) @> transaction_search_bigrams(lower(${selection.search}))`,
-      );
-    }
+  if (selection.search && withSearch) {
+    const { matches, pieces } = searchConditions(selection.search);
+    conditions.push(matches);
+    if (pieces) conditions.push(pieces);
   }
   if (selection.pending === 'only') conditions.push(sql`${transaction.status} = 'pending'`);
   if (selection.pending === 'exclude') conditions.push(sql`${transaction.status} <> 'pending'`);
@@ -585,6 +603,11 @@ type PageOptions = {
   after?: TransactionKeyset;
   /** Where a search stops counting (default SEARCH_COUNT_CAP). */
   searchCountCap?: number;
+  /**
+   * How a search shorter than three characters reads its page (default 'choose', see searchPage):
+   * 'index' always through the index of two-character pieces, 'walk' always along the sort's index.
+   */
+  shortSearchPlan?: ShortSearchPlan;
   /** The plan's first visible day: `unfilteredTotal` counts from it (the selection is already bounded). */
   visibleFrom?: string | null;
 };
@@ -608,7 +631,15 @@ async function countedPage(
   const conditions = [...rowConditions(userId, selection), ...dateConditions(selection)];
   if (!countable(selection)) {
     const cap = selection.search ? (options.searchCountCap ?? SEARCH_COUNT_CAP) : undefined;
-    return searchPage(tx, userId, conditions, { sort, offset, limit, after, cap });
+    const walk =
+      selection.search && isShortSearch(selection.search)
+        ? {
+            conditions: [...rowConditions(userId, selection, false), ...dateConditions(selection)],
+            matches: searchConditions(selection.search).matches,
+            plan: options.shortSearchPlan ?? 'choose',
+          }
+        : undefined;
+    return searchPage(tx, userId, conditions, { sort, offset, limit, after, cap, walk });
   }
 
   let buckets = await dateBuckets(tx, userId, selection);
@@ -648,18 +679,35 @@ async function countedPage(
   return { rows, total: count };
 }
 
+export type ShortSearchPlan = 'choose' | 'index' | 'walk';
+
 /**
  * A page counted from the rows: the total from one count over the matches (the trigram index's for a
  * search), then the page, planned on its own (an ordered index walk for common words, the trigram
  * matches sorted for rare ones). With a cap, the count stops after cap + 1 rows.
+ *
+ * A search shorter than three characters (`walk`: its conditions without the search, and the search's
+ * own test) is counted through the index of two-character pieces. Up to the cap its page comes from
+ * those matches, sorted. Past the cap the pair is common, and reading and sorting every match would cost
+ * what the matches number (99,369 rows for 'co' at 1,000,000): the page first walks the sort's index,
+ * testing each row, for at most √(rows needed × the user's transactions) rows, where the walk and the
+ * sort of the matches cost about the same; a pair too rare to fill the page there takes the index of
+ * pieces after all (ADR 066).
  */
 async function searchPage(
   db: Executor,
   userId: string,
   conditions: SQL[],
-  page: { sort: TransactionSort; offset: number; limit: number; after?: TransactionKeyset; cap?: number },
+  page: {
+    sort: TransactionSort;
+    offset: number;
+    limit: number;
+    after?: TransactionKeyset;
+    cap?: number;
+    walk?: { conditions: SQL[]; matches: SQL; plan: ShortSearchPlan };
+  },
 ): Promise<SelectedPage> {
-  const { sort, offset, limit, after, cap } = page;
+  const { sort, offset, limit, after, cap, walk } = page;
   const matching = db
     .select({ one: sql`1` })
     .from(transaction)
@@ -676,16 +724,71 @@ async function searchPage(
   const total = totalCapped ? cap : count;
   if (!totalCapped && offset >= total) return { rows: [], total, totalCapped };
   const keyset = after ? [keysetCondition(sort, after)] : [];
-  const rows = await selectRows(
-    db,
-    userId,
-    [...conditions, ...keyset],
-    sort,
-    after ? 0 : offset,
-    totalCapped ? limit + 1 : limit,
-  );
+  const skip = after ? 0 : offset;
+  const take = totalCapped ? limit + 1 : limit;
+  let walked: TransactionListItem[] | undefined;
+  if (walk && (walk.plan === 'walk' || (walk.plan === 'choose' && totalCapped))) {
+    const bound =
+      walk.plan === 'walk'
+        ? undefined
+        : Math.max(
+            skip + take,
+            Math.ceil(Math.sqrt((skip + take) * (await countUserTransactions(db, userId)))),
+          );
+    walked = await walkedRows(db, userId, [...walk.conditions, ...keyset], walk.matches, sort, {
+      skip,
+      take,
+      bound,
+    });
+  }
+  const rows = walked ?? (await selectRows(db, userId, [...conditions, ...keyset], sort, skip, take));
   if (!totalCapped) return { rows, total, totalCapped };
   return { rows: rows.slice(0, limit), total, totalCapped, hasMore: rows.length > limit };
+}
+
+/** The walk's order over its own columns, as orderBy(sort) orders the table (so no second sort). */
+const WALKED_ORDER: Record<TransactionSort, SQL> = {
+  date_desc: sql.raw('key desc nulls last, id desc nulls last'),
+  date_asc: sql.raw('key asc nulls first, id asc nulls first'),
+  amount_desc: sql.raw('key desc, id desc'),
+  amount_asc: sql.raw('key asc, id asc'),
+};
+
+/**
+ * The page of rows meeting `conditions` and `matches` in the order of `sort`, found by walking the first
+ * `bound` rows meeting `conditions` in that order (the sort's index) and testing `matches` on each: no
+ * index serves `matches`, so the walk stops as soon as the page is full. Undefined when the walk reached
+ * its bound without filling the page (the page may lie further on); without a bound, the whole walk.
+ */
+async function walkedRows(
+  db: Executor,
+  userId: string,
+  conditions: SQL[],
+  matches: SQL,
+  sort: TransactionSort,
+  page: { skip: number; take: number; bound: number | undefined },
+): Promise<TransactionListItem[] | undefined> {
+  const { skip, take, bound } = page;
+  const key = sort === 'date_desc' || sort === 'date_asc' ? transaction.date : transaction.amountMinor;
+  // The LIMIT keeps the walk a subquery of its own, planned as the first `bound` rows in the sort's order;
+  // the test stays outside it, and nothing in it is a condition the index of pieces could serve.
+  const result = await db.execute<{ id: string }>(sql`
+    select id from (
+      select ${transaction.id} as id, ${key} as key, ${matches} as found
+      from ${transaction}
+      where ${and(...conditions)}
+      order by ${sql.join(orderBy(sort), sql`, `)}
+      limit ${bound === undefined ? sql.raw('all') : bound}
+    ) as walked
+    where found
+    order by ${WALKED_ORDER[sort]}
+    offset ${skip} limit ${take}`);
+  if (bound !== undefined && result.rows.length < take) return undefined;
+  return rowsByIds(
+    db,
+    userId,
+    result.rows.map((row) => row.id),
+  );
 }
 
 /** How many of the user's transactions match a selection (the listing's `total`). */
