@@ -66,6 +66,7 @@ afterAll(async () => {
 
 let securityId: string;
 let userId: string;
+let accountId: string;
 
 /** A user with a brokerage account holding AAPL whose history starts on FIRST_DAY. */
 beforeEach(async () => {
@@ -81,7 +82,15 @@ beforeEach(async () => {
   await t.db.insert(user).values({ id: userId, name: 'Grace Hopper', email: `${userId}@example.com` });
   const [account] = await t.db
     .insert(financialAccount)
-    .values({ userId, name: 'Brokerage', type: 'brokerage', provider: 'plaid', currency: 'USD' })
+    .values({
+      userId,
+      name: 'Brokerage',
+      type: 'brokerage',
+      provider: 'plaid',
+      currency: 'USD',
+      currentBalanceMinor: 250_000,
+      balanceAsOf: new Date(`${TODAY}T20:00:00Z`),
+    })
     .returning();
   const [stock] = await t.db
     .insert(security)
@@ -95,6 +104,7 @@ beforeEach(async () => {
     })
     .returning();
   securityId = stock!.id;
+  accountId = account!.id;
   await t.db.insert(holding).values({
     userId,
     accountId: account!.id,
@@ -137,7 +147,7 @@ describe.each(['yahoo', 'twelve-data'] as const)('security closes from %s', (pro
 
     // Run again the same day: complete, nothing asked.
     requests().length = 0;
-    expect(await run(provider)).toEqual({ symbols: 0, failed: 0, written: 0 });
+    expect(await run(provider)).toEqual({ symbols: 0, failed: 0, written: 0, revalued: 0 });
     expect(requests()).toHaveLength(0);
 
     // Two days later: one request, from the newest stored close on.
@@ -147,6 +157,25 @@ describe.each(['yahoo', 'twelve-data'] as const)('security closes from %s', (pro
     expect(next.written).toBe(fakeCloses('AAPL', '2026-11-20').length);
     expect(await closes()).toEqual(fakeCloses('AAPL', FIRST_DAY));
     expect((await closes()).slice(0, before.length)).toEqual(before);
+  });
+
+  it('values the brokerage’s history again with the new closes, each day with the last close on or before it', async () => {
+    expect(await run(provider)).toMatchObject({ revalued: 1 });
+    const result = await t.db.execute<{ date: string; balance: string }>(sql`
+      select date::text as date, balance_minor::text as balance from balance_snapshot
+      where account_id = ${accountId} order by date`);
+    const history = new Map(result.rows.map((row) => [row.date, Number(row.balance)]));
+    const close = (date: string) => Number(fakeCloses('AAPL', date, date)[0]!.close);
+    // No transactions: cash is the balance less 10 shares at today's close, on every day.
+    const on = (date: string, closeDate = date) =>
+      250_000 + Math.round(10 * (close(closeDate) - close(TODAY)) * 100);
+    expect(history.get(TODAY)).toBe(250_000);
+    expect(history.get(FIRST_DAY)).toBe(on(FIRST_DAY));
+    expect(history.get('2026-10-14')).toBe(on('2026-10-14'));
+    // A Saturday and Sunday: Friday's close.
+    expect(history.get('2026-10-17')).toBe(on('2026-10-16'));
+    expect(history.get('2026-10-18')).toBe(on('2026-10-16'));
+    expect(history.size).toBe(115);
   });
 
   it('writes nothing when the provider fails, and keeps the last known closes', async () => {

@@ -1,4 +1,5 @@
 import {
+  accountsHolding,
   allWatchedSymbols,
   closesFrom,
   type Executor,
@@ -6,6 +7,7 @@ import {
   MARKET_SECURITY_PROVIDER,
   marketSecurities,
   type PricedSecurity,
+  recomputeBalanceSnapshots,
   upsertSecurities,
   upsertSecurityPrices,
 } from '@lodestar/db';
@@ -70,6 +72,8 @@ export type SecurityPriceRun = {
   failed: number;
   /** Closes written. */
   written: number;
+  /** Brokerage accounts whose daily balances were valued again with the new closes. */
+  revalued: number;
 };
 
 export async function refreshSecurityPrices(deps: {
@@ -99,7 +103,9 @@ export async function refreshSecurityPrices(deps: {
     if (start) bySymbol.set(target.symbol, [...(bySymbol.get(target.symbol) ?? []), { target, start }]);
   }
 
-  const run: SecurityPriceRun = { symbols: 0, failed: 0, written: 0 };
+  const run: SecurityPriceRun = { symbols: 0, failed: 0, written: 0, revalued: 0 };
+  /** The oldest close written per held security: its accounts' history changes from there. */
+  const changedFrom = new Map<string, IsoDate>();
   for (const [symbol, wanted] of bySymbol) {
     const start = wanted.reduce((min, item) => (item.start < min ? item.start : min), today);
     run.symbols += 1;
@@ -144,7 +150,27 @@ export async function refreshSecurityPrices(deps: {
       );
       await upsertSecurityPrices(db, rows);
       run.written += rows.length;
+      const oldest = rows[0]?.date;
+      if (target.securityId !== null && oldest) {
+        const known = changedFrom.get(target.securityId);
+        if (!known || oldest < known) changedFrom.set(target.securityId, oldest);
+      }
     }
+  }
+  // Each account holding a security with new closes: its days from the oldest new close on, inside the
+  // history it already has (a close never extends an account's history back).
+  for (const account of await accountsHolding(db, [...changedFrom.keys()])) {
+    if (account.first === null || account.last === null) continue;
+    const from = account.securityIds
+      .map((id) => changedFrom.get(id))
+      .reduce<IsoDate>((min, date) => (date && date < min ? date : min), account.last);
+    await recomputeBalanceSnapshots(db, {
+      userId: account.userId,
+      accountId: account.accountId,
+      from: from < account.first ? account.first : from,
+      today: account.last > today ? account.last : today,
+    });
+    run.revalued += 1;
   }
   log.info(run, 'security prices refreshed');
   return run;

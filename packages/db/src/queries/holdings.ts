@@ -285,3 +285,39 @@ export async function closesFrom(db: Executor, securityId: string, from: string)
     select date::text as date from security_price where security_id = ${securityId} and date >= ${from}::date`);
   return new Set(result.rows.map((row) => row.date));
 }
+
+/**
+ * The accounts holding any of these securities (which of them), with the first and last day of their
+ * balance history.
+ */
+export async function accountsHolding(
+  db: Executor,
+  securityIds: readonly string[],
+): Promise<
+  { userId: string; accountId: string; securityIds: string[]; first: string | null; last: string | null }[]
+> {
+  if (securityIds.length === 0) return [];
+  const result = await db.execute<{
+    user_id: string;
+    account_id: string;
+    first: string | null;
+    last: string | null;
+    security_ids: string[];
+  }>(sql`
+    select h.user_id, h.account_id, array_agg(h.security_id::text) as security_ids,
+      (select min(b.date) from balance_snapshot b where b.user_id = h.user_id and b.account_id = h.account_id)::text as first,
+      (select max(b.date) from balance_snapshot b where b.user_id = h.user_id and b.account_id = h.account_id)::text as last
+    from holding h
+    where h.security_id in (${sql.join(
+      securityIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    group by h.user_id, h.account_id`);
+  return result.rows.map((row) => ({
+    userId: row.user_id,
+    accountId: row.account_id,
+    securityIds: row.security_ids,
+    first: row.first,
+    last: row.last,
+  }));
+}
