@@ -186,6 +186,48 @@ describe.each(['yahoo', 'twelve-data'] as const)('security closes from %s', (pro
     expect(await closes()).toEqual([{ date: '2026-11-02', close: '123.45' }]);
   });
 
+  it('leaves alone a security its connector prices, and closes in another currency than the holding’s', async () => {
+    const [account] = await t.db
+      .insert(financialAccount)
+      .values({ userId, name: 'Demo', type: 'brokerage', provider: 'demo', currency: 'USD' })
+      .returning();
+    const others = await t.db
+      .insert(security)
+      .values([
+        {
+          provider: 'demo',
+          externalId: 'demo-vti',
+          ticker: 'VTI',
+          name: 'VTI',
+          type: 'etf',
+          currency: 'USD',
+        },
+        {
+          provider: 'plaid',
+          externalId: 'sec-vfiax',
+          ticker: 'VFIAX',
+          name: 'Fund',
+          type: 'mutual_fund',
+          currency: 'EUR',
+        },
+      ])
+      .returning();
+    for (const other of others)
+      await t.db.insert(holding).values({
+        userId,
+        accountId: account!.id,
+        securityId: other.id,
+        quantity: '1',
+        price: '1',
+        currency: other.currency,
+        asOf: TODAY,
+      });
+    await run(provider);
+    expect(requests().some((request) => request.includes('VTI'))).toBe(false);
+    for (const other of others) expect(await closes(other.id)).toEqual([]);
+    expect(await closes()).toEqual(fakeCloses('AAPL', FIRST_DAY));
+  });
+
   it('keeps a year of closes for a watched symbol, under a security of its own', async () => {
     await t.db.insert(userPreferences).values({ userId, preferences: { watchlist_symbols: ['vti'] } });
     await run(provider);
