@@ -93,6 +93,7 @@ describe('jobs on pg-boss', () => {
             return { successful: 0, failed: 0 };
           },
           'webhook-deliveries': async () => ({ successful: 0, failed: 0 }),
+          'security-prices': async () => ({ successful: 0, failed: 0 }),
           'webhook-delivery': async () => ({ successful: 0, failed: 0 }),
         },
       });
@@ -148,6 +149,7 @@ describe('jobs on pg-boss', () => {
           'email-outbox': idle,
           'webhook-deliveries': idle,
           'webhook-delivery': idle,
+          'security-prices': idle,
           'sync-connection': async (job) => {
             job?.logger?.warn('syncing from the job');
             return { successful: 1, failed: 0 };
@@ -183,6 +185,7 @@ describe('jobs on pg-boss', () => {
       'webhook-deliveries': idle,
       'webhook-delivery': idle,
       'sync-connection': idle,
+      'security-prices': idle,
     };
     const config = parseConfig({
       DATABASE_URL: database.url,

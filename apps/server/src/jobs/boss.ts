@@ -32,6 +32,11 @@ export const JOB_SCHEDULES = {
   'email-outbox': '* * * * *',
   /** Webhook deliveries whose attempt is due but has no job (lost in a restart, a lapsed claim): ADR 040. */
   'webhook-deliveries': '* * * * *',
+  /**
+   * Daily closes of held and watched securities (prices/security-prices.ts): after the US close (21:00
+   * UTC in winter, 20:00 in summer), every day so a missed run or a weekend catches up the next time.
+   */
+  'security-prices': '30 22 * * *',
 } as const;
 
 /**
@@ -55,6 +60,7 @@ export const JOB_EXPIRY_SECONDS: Record<JobName, number> = {
   'sync-connection': 60 * 60,
   'webhook-deliveries': 5 * 60,
   'webhook-delivery': 5 * 60,
+  'security-prices': 30 * 60,
 };
 
 export type ScheduledJobName = keyof typeof JOB_SCHEDULES;

@@ -8,6 +8,7 @@ import { createPushSender } from '../notifications/push';
 import { providerAccess } from '../connectors/access';
 import { createSyncRunner, type SyncRunner } from '../sync/runner';
 import { cryptoServices } from '../prices/crypto-prices';
+import { runSecurityPriceJob } from '../prices/security-prices';
 import { userLimits, userSyncIntervalMs } from '../use-cases/limits/user-limits';
 import { AppError } from '../http/app-error';
 import { dueSyncs, type SyncJob } from './schedule';
@@ -103,6 +104,7 @@ export function createBackground(deps: BackgroundDeps): Background {
     handlers: {
       notifications: () => notifier.runForAll(),
       'fx-rates': () => runFxJob(deps),
+      'security-prices': () => runSecurityPriceJob(deps),
       'email-outbox': () => deps.mailer.sendDue(),
       /**
        * Queues the due connections' syncs (one job each, staggered); without pg-boss (tests, a direct

@@ -139,6 +139,7 @@ describe('the schedule tick and the per-connection queue', () => {
         'sync-connection': async () => ({}),
         'webhook-deliveries': async () => ({}),
         'webhook-delivery': async () => ({}),
+        'security-prices': async () => ({}),
       },
     });
     try {

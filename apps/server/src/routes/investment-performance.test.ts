@@ -159,10 +159,8 @@ describe('GET /investments/performance', () => {
     });
   });
 
-  it('gives no figures, with the reason, for a brokerage whose balances hold its holdings still and an account without history', async () => {
+  it('measures a brokerage that did not trade in the range, and gives the reason for one that did and for an account without history', async () => {
     const { browser, userId } = await signedInUser(w);
-    const broker = await addAccount(w.t.database.db, userId, { name: 'Broker', type: 'brokerage' });
-    await writeBalances(userId, broker.id, 'USD', [['2026-10-01', 100_000]]);
     const ids = await upsertSecurities(w.t.database.db, [
       {
         provider: 'test',
@@ -173,28 +171,49 @@ describe('GET /investments/performance', () => {
         currency: 'USD',
       },
     ]);
-    await replaceHoldings(w.t.database.db, { userId, accountId: broker.id }, [
-      {
-        securityId: ids.get(`perf-${userId}`)!,
-        quantity: '1',
-        price: '100',
-        costBasis: null,
-        currency: 'USD',
-        asOf: '2026-11-20',
-      },
+    const brokerage = async (name: string) => {
+      const broker = await addAccount(w.t.database.db, userId, { name, type: 'brokerage' });
+      await writeBalances(userId, broker.id, 'USD', [
+        ['2026-10-01', 100_000],
+        ['2026-11-20', 110_000],
+      ]);
+      await replaceHoldings(w.t.database.db, { userId, accountId: broker.id }, [
+        {
+          securityId: ids.get(`perf-${userId}`)!,
+          quantity: '1',
+          price: '100',
+          costBasis: null,
+          currency: 'USD',
+          asOf: '2026-11-20',
+        },
+      ]);
+      return broker;
+    };
+    const traded = await brokerage('Broker A');
+    await addTransactions(w.t.database.db, userId, traded.id, [
+      { date: '2026-10-10', amountMinor: -10_000, detailedCategory: 'INVESTMENT_BUY' },
     ]);
+    const held = await brokerage('Broker B');
     const empty = await addAccount(w.t.database.db, userId, { name: 'New IRA', type: 'investment' });
     await addAccount(w.t.database.db, userId, { name: 'Checking', type: 'depository' });
     const { body } = await performance(browser, 'all');
     expect(body.data.accounts).toEqual([
       expect.objectContaining({
-        accountId: broker.id,
+        accountId: traded.id,
         figures: null,
         unavailable: 'holdings_not_in_history',
       }),
+      expect.objectContaining({
+        accountId: held.id,
+        figures: expect.objectContaining({ endValue: usd(110_000), timeWeightedPercent: 10 }),
+        unavailable: null,
+      }),
       expect.objectContaining({ accountId: empty.id, figures: null, unavailable: 'no_history' }),
     ]);
-    expect(body.data.overall).toEqual({ figures: null, accountCount: 0, missingCurrencies: [] });
+    expect(body.data.overall).toMatchObject({ accountCount: 1, missingCurrencies: [] });
+    // A month's range after the trade: measured.
+    const month = await performance(browser, '1m');
+    expect(month.body.data.accounts.find((item) => item.accountId === traded.id)?.unavailable).toBeNull();
   });
 
   it('refuses an unknown range and shows a user only their own accounts', async () => {

@@ -5,6 +5,7 @@ import {
   changedIncomingTransactions,
   deleteTransactionsByExternalId,
   deleteTransactionsMissingFromWindow,
+  accountHistoryStart,
   recomputeBalanceSnapshots,
   releaseSyncLease,
   replaceHoldings,
@@ -316,6 +317,15 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
             return securityId ? [{ securityId, date: price.date, close: price.close }] : [];
           }),
         );
+        if (!connector.valuedByHoldings) {
+          // A brokerage's history is its holdings valued day by day (recomputeBalanceSnapshots): new
+          // quantities or closes change every day of it.
+          for (const accountExternalId of byAccount.keys()) {
+            const accountId = accountIds.get(accountExternalId);
+            if (accountId)
+              touch(accountId, (await accountHistoryStart(tx, userId, accountId)) ?? options.today);
+          }
+        }
         if (connector.valuedByHoldings) {
           for (const [accountExternalId, items] of byAccount) {
             const accountId = accountIds.get(accountExternalId);

@@ -1,5 +1,12 @@
+import {
+  type AccountType,
+  assetClassOf,
+  currencyExponent,
+  INVESTMENT_TRADE_CODES,
+  isAccountType,
+} from '@lodestar/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { balanceSnapshot, balanceUpdate, financialAccount } from '../schema/index';
+import { balanceSnapshot, balanceUpdate, financialAccount, holding } from '../schema/index';
 import type { Executor } from './sync';
 
 /**
@@ -14,6 +21,12 @@ import type { Executor } from './sync';
  * `from` itself when there is none — since Σ(tx < base) is in both terms and cancels: a sync that
  * touched the last month reads that month (through the account and date index), not years of history.
  * Days whose balance did not change are not written again.
+ *
+ * An investment account with holdings (a brokerage; docs/domain.md "Brokerage accounts") is valued day
+ * by day: balance(d) = cash(d) + Σ quantity × the security's last close on or before d (the holding's own
+ * price when it has none). Past quantities are not known, so today's are used on every day of the
+ * account's history; trades therefore do not move its cash (the units they bought are counted as held
+ * all along), and an anchor's cash is the anchor less the holdings valued on the anchor's day.
  */
 export async function recomputeBalanceSnapshots(
   db: Executor,
@@ -25,12 +38,30 @@ export async function recomputeBalanceSnapshots(
       asOf: financialAccount.balanceAsOf,
       createdAt: financialAccount.createdAt,
       currency: financialAccount.currency,
+      type: financialAccount.type,
     })
     .from(financialAccount)
     .where(and(eq(financialAccount.userId, scope.userId), eq(financialAccount.id, scope.accountId)))
     .limit(1);
   if (!account) return;
   const fallbackDate = (account.asOf ?? account.createdAt).toISOString().slice(0, 10);
+  const valued = isAccountType(account.type) && (await valuedByHoldings(db, scope, account.type));
+  /** The account's holdings valued on `day` (an SQL date), in minor units; 0 unless valued by holdings. */
+  const holdingsOn = (day: ReturnType<typeof sql>) =>
+    valued
+      ? sql`coalesce((select round(sum(h.quantity * coalesce(
+          (select sp.close from security_price sp
+            where sp.security_id = h.security_id and sp.date <= ${day}
+            order by sp.date desc limit 1),
+          h.price)) * power(10::numeric, ${currencyExponent(account.currency)}))
+        from holding h where h.user_id = ${scope.userId} and h.account_id = ${scope.accountId}), 0)::bigint`
+      : sql`0`;
+  const notTrade = valued
+    ? sql`and upper(coalesce(detailed_category, '')) not in (${sql.join(
+        INVESTMENT_TRADE_CODES.map((code) => sql`${code}`),
+        sql`, `,
+      )})`
+    : sql``;
   await db.execute(sql`
     with entered as (
       select distinct on (date) date, balance_minor
@@ -50,12 +81,12 @@ export async function recomputeBalanceSnapshots(
       select date, sum(amount_minor)::bigint as amount
       from "transaction"
       where user_id = ${scope.userId} and account_id = ${scope.accountId} and status = 'posted'
-        and date >= (select date from base)
+        and date >= (select date from base) ${notTrade}
       group by date
     ),
     -- Each anchor from the base on with Σ(base ≤ tx ≤ its date), so a day needs only its own running total.
     anchored as (
-      select anchors.date, anchors.balance_minor
+      select anchors.date, anchors.balance_minor - ${holdingsOn(sql`anchors.date`)}
         - coalesce((select sum(amount) from posted where posted.date <= anchors.date), 0) as offset_minor
       from anchors
       where anchors.date >= (select date from base)
@@ -71,7 +102,7 @@ export async function recomputeBalanceSnapshots(
     )
     insert into balance_snapshot as snapshot (user_id, account_id, date, balance_minor, currency)
     select ${scope.userId}, ${scope.accountId}, running.date,
-      running.total + coalesce(
+      running.total + ${holdingsOn(sql`running.date`)} + coalesce(
         (select offset_minor from anchored where anchored.date <= running.date order by anchored.date desc limit 1),
         (select offset_minor from anchored order by anchored.date limit 1)
       ),
@@ -80,6 +111,21 @@ export async function recomputeBalanceSnapshots(
     on conflict (account_id, date) do update set balance_minor = excluded.balance_minor, currency = excluded.currency
     where snapshot.balance_minor is distinct from excluded.balance_minor
       or snapshot.currency is distinct from excluded.currency`);
+}
+
+/** Whether an account's balance history is its holdings' value plus cash: an investment account with holdings. */
+async function valuedByHoldings(
+  db: Executor,
+  scope: { userId: string; accountId: string },
+  type: AccountType,
+): Promise<boolean> {
+  if (assetClassOf(type) !== 'investment') return false;
+  const [row] = await db
+    .select({ id: holding.id })
+    .from(holding)
+    .where(and(eq(holding.userId, scope.userId), eq(holding.accountId, scope.accountId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The first day an account has a transaction or an entered balance (where its history starts). */

@@ -172,3 +172,152 @@ export async function listUserHoldings(
     priceAsOf: row.price_as_of,
   }));
 }
+
+/** Securities whose daily closes come from elsewhere than the market-data provider. */
+export const SELF_PRICED_SECURITY_PROVIDERS = ['crypto', 'demo'] as const;
+/** Securities created for watched symbols (`external_id` is the market-data symbol). */
+export const MARKET_SECURITY_PROVIDER = 'market';
+
+export type PricedSecurity = {
+  securityId: string;
+  /** The market-data symbol (the ticker). */
+  symbol: string;
+  currency: string;
+  /** The first day a close is wanted for. */
+  from: string;
+  /** The oldest and newest stored closes, if any. */
+  oldest: string | null;
+  newest: string | null;
+};
+
+/**
+ * Every held security the market-data provider prices (one with a ticker, not cash, not priced by its own
+ * source), with the first day its closes are wanted: the first day of the history of the oldest account
+ * holding it (holdings carry no purchase date, so a holding is taken to be held over its account's whole
+ * history), else the day the holding is stated as of.
+ */
+export async function heldSecuritiesToPrice(db: Executor): Promise<PricedSecurity[]> {
+  const result = await db.execute<{
+    security_id: string;
+    symbol: string;
+    currency: string;
+    from: string;
+    oldest: string | null;
+    newest: string | null;
+  }>(sql`
+    with held as (
+      select h.security_id, min(coalesce(
+        (select min(b.date) from balance_snapshot b where b.user_id = h.user_id and b.account_id = h.account_id),
+        h.as_of)) as from_date
+      from holding h
+      group by h.security_id
+    )
+    select s.id as security_id, upper(s.ticker) as symbol, s.currency, held.from_date::text as from,
+      (select min(sp.date) from security_price sp where sp.security_id = s.id)::text as oldest,
+      (select max(sp.date) from security_price sp where sp.security_id = s.id)::text as newest
+    from held join security s on s.id = held.security_id
+    where s.ticker is not null and s.ticker <> '' and s.type not in ('cash', 'crypto')
+      and s.provider not in (${sql.join(
+        SELF_PRICED_SECURITY_PROVIDERS.map((provider) => sql`${provider}`),
+        sql`, `,
+      )})
+    order by s.ticker, s.id`);
+  return result.rows.map((row) => ({
+    securityId: row.security_id,
+    symbol: row.symbol,
+    currency: row.currency,
+    from: row.from,
+    oldest: row.oldest,
+    newest: row.newest,
+  }));
+}
+
+/** Every symbol on any user's watchlist (the `watchlist_symbols` preference), upper case, each once. */
+export async function allWatchedSymbols(db: Executor): Promise<string[]> {
+  const result = await db.execute<{ symbol: string }>(sql`
+    select distinct upper(symbol) as symbol
+    from user_preferences p,
+      jsonb_array_elements_text(case when jsonb_typeof(p.preferences -> 'watchlist_symbols') = 'array'
+        then p.preferences -> 'watchlist_symbols' else '[]'::jsonb end) as symbol
+    order by 1`);
+  return result.rows.map((row) => row.symbol);
+}
+
+/** The securities of watched symbols (provider `market`), with their stored closes' span, by symbol. */
+export async function marketSecurities(
+  db: Executor,
+  symbols: readonly string[],
+): Promise<Map<string, Omit<PricedSecurity, 'from'>>> {
+  if (symbols.length === 0) return new Map();
+  const result = await db.execute<{
+    security_id: string;
+    symbol: string;
+    currency: string;
+    oldest: string | null;
+    newest: string | null;
+  }>(sql`
+    select s.id as security_id, s.external_id as symbol, s.currency,
+      (select min(sp.date) from security_price sp where sp.security_id = s.id)::text as oldest,
+      (select max(sp.date) from security_price sp where sp.security_id = s.id)::text as newest
+    from security s
+    where s.provider = ${MARKET_SECURITY_PROVIDER}
+      and s.external_id in (${sql.join(
+        symbols.map((symbol) => sql`${symbol}`),
+        sql`, `,
+      )})`);
+  return new Map(
+    result.rows.map((row) => [
+      row.symbol,
+      {
+        securityId: row.security_id,
+        symbol: row.symbol,
+        currency: row.currency,
+        oldest: row.oldest,
+        newest: row.newest,
+      },
+    ]),
+  );
+}
+
+/** The days from `from` on that a security has a stored close for. */
+export async function closesFrom(db: Executor, securityId: string, from: string): Promise<Set<string>> {
+  const result = await db.execute<{ date: string }>(sql`
+    select date::text as date from security_price where security_id = ${securityId} and date >= ${from}::date`);
+  return new Set(result.rows.map((row) => row.date));
+}
+
+/**
+ * The accounts holding any of these securities (which of them), with the first and last day of their
+ * balance history.
+ */
+export async function accountsHolding(
+  db: Executor,
+  securityIds: readonly string[],
+): Promise<
+  { userId: string; accountId: string; securityIds: string[]; first: string | null; last: string | null }[]
+> {
+  if (securityIds.length === 0) return [];
+  const result = await db.execute<{
+    user_id: string;
+    account_id: string;
+    first: string | null;
+    last: string | null;
+    security_ids: string[];
+  }>(sql`
+    select h.user_id, h.account_id, array_agg(h.security_id::text) as security_ids,
+      (select min(b.date) from balance_snapshot b where b.user_id = h.user_id and b.account_id = h.account_id)::text as first,
+      (select max(b.date) from balance_snapshot b where b.user_id = h.user_id and b.account_id = h.account_id)::text as last
+    from holding h
+    where h.security_id in (${sql.join(
+      securityIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    group by h.user_id, h.account_id`);
+  return result.rows.map((row) => ({
+    userId: row.user_id,
+    accountId: row.account_id,
+    securityIds: row.security_ids,
+    first: row.first,
+    last: row.last,
+  }));
+}

@@ -44,7 +44,8 @@ export function performanceRangeStart(range: PerformanceRange, today: IsoDate): 
   }
 }
 
-const TRADE_CODES: ReadonlySet<string> = new Set([
+/** Detailed category codes of trades (a security bought or sold for cash inside the account). */
+export const INVESTMENT_TRADE_CODES = [
   'BUY',
   'SELL',
   'TRADE',
@@ -53,7 +54,8 @@ const TRADE_CODES: ReadonlySet<string> = new Set([
   'INVESTMENT_SELL',
   'INVESTMENT_REINVEST',
   'INVESTMENT_CANCEL',
-]);
+] as const;
+const TRADE_CODES: ReadonlySet<string> = new Set(INVESTMENT_TRADE_CODES);
 const DIVIDEND_CODES: ReadonlySet<string> = new Set([
   'INCOME_DIVIDENDS',
   'INVESTMENT_DIVIDEND',

@@ -32,15 +32,15 @@ import { createConverter, loadFxTable, reportingFor } from '../../fx/reporting';
  *
  * What feeds them: each account's end-of-day balances (`balance_snapshot`, the figures net worth adds up)
  * as its value, and its posted transactions, classified by their detailed category code, as deposits,
- * withdrawals, trades, income and costs. An account that has holdings but whose daily balances are
- * computed from its transactions (brokerages linked through a bank-data provider or imported from a
- * file: their history holds the holdings at their latest value) has no returns — its balances do not
- * follow prices, so a figure would be made up; accounts valued from their holdings day by day (crypto
- * wallets and exchanges) and accounts without holdings (balances the provider or the user states) have.
+ * withdrawals, trades, income and costs. A brokerage's daily balances are its cash plus today's
+ * quantities at each day's close (docs/domain.md "Securities' daily closes and brokerage balances"): right
+ * only while the quantities did not change, so one with a trade after the range's first day has no
+ * returns — a figure would be made up; without a trade in the range it is measured like crypto wallets
+ * (valued from their holdings day by day) and accounts without holdings.
  */
 
 export const PERFORMANCE_UNAVAILABLE = [
-  /** Its daily balances keep its holdings at their latest value: they do not follow prices. */
+  /** A brokerage that traded in the range: its daily balances use today's quantities on every day. */
   'holdings_not_in_history',
   /** No daily balance in the range. */
   'no_history',
@@ -146,15 +146,18 @@ export async function investmentPerformance(
   const accounts = await performanceAccounts(db, userId, PERFORMANCE_TYPES);
 
   // Each account's balances and transactions are read at once (the pool has room), then worked in order.
-  const measured = (account: PerformanceAccountRow) =>
-    !(account.holdingCount > 0 && assetClassOf(account.type as AccountType) === 'investment');
   const series = await Promise.all(
-    accounts.map((account) =>
-      measured(account)
-        ? seriesOf(db, userId, account, rangeStart, today, visibleFrom)
-        : Promise.resolve(null),
-    ),
+    accounts.map((account) => seriesOf(db, userId, account, rangeStart, today, visibleFrom)),
   );
+  /** A brokerage's quantities changed inside the range: its history holds today's on every day. */
+  const measured = (account: PerformanceAccountRow, found: Series | null) =>
+    !(
+      account.holdingCount > 0 &&
+      assetClassOf(account.type as AccountType) === 'investment' &&
+      found?.transactions.some(
+        (item) => item.date > found.first && (item.kind === 'buy' || item.kind === 'sell'),
+      )
+    );
   const results: AccountPerformance[] = [];
   const included: Series[] = [];
   accounts.forEach((account, index) => {
@@ -164,8 +167,8 @@ export async function investmentPerformance(
       type: account.type,
       currency: account.currency,
     };
-    const found = series[index];
-    if (!measured(account)) {
+    const found = series[index] ?? null;
+    if (!measured(account, found)) {
       results.push({ ...base, figures: null, unavailable: 'holdings_not_in_history' });
     } else if (!found) {
       results.push({ ...base, figures: null, unavailable: 'no_history' });

@@ -101,6 +101,6 @@ export const PERFORMANCE_REASONS: Record<
   string
 > = {
   holdings_not_in_history:
-    'Not measured: this account’s balance history keeps its holdings at their latest value, so it does not follow prices.',
+    'Not measured: this account traded in the period, and its balance history values today’s holdings on every day.',
   no_history: 'No balance history yet.',
 };

@@ -1,0 +1,197 @@
+import {
+  accountsHolding,
+  allWatchedSymbols,
+  closesFrom,
+  type Executor,
+  heldSecuritiesToPrice,
+  MARKET_SECURITY_PROVIDER,
+  marketSecurities,
+  type PricedSecurity,
+  recomputeBalanceSnapshots,
+  upsertSecurities,
+  upsertSecurityPrices,
+} from '@lodestar/db';
+import { addDays, type IsoDate } from '@lodestar/domain';
+import type { Config } from '../config/env';
+import type { Logger } from '../logger';
+import { createProvider } from '../market-data/service';
+import { type HistoryRange, MarketDataError, type MarketDataProvider } from '../market-data/types';
+
+/**
+ * Daily closes of held and watched securities (docs/domain.md "Securities' daily closes", ADR 065), from
+ * the market-data provider into the shared `security_price` table that crypto closes and the closes
+ * connectors send also live in. Per symbol one history request covers what is missing: from the first
+ * day wanted when the stored closes start later, else from the newest stored close (read again: it may
+ * have been taken before the close) to today. Only days not stored yet (and that newest one) are written.
+ * A provider failure writes nothing for the symbol: its last known closes stay, the next run tries again.
+ * Crypto assets are left to the crypto price service, and securities whose connector sends their closes
+ * (the demo bank) to that connector.
+ */
+
+/** A watched symbol has no date it was added: its closes are kept for the last year. */
+export const WATCHED_HISTORY_DAYS = 365;
+/** Stored closes starting this many days after the first day wanted still cover it (weekends, holidays). */
+const START_SLACK_DAYS = 7;
+
+const RANGE_DAYS: [HistoryRange, number][] = [
+  ['1m', 28],
+  ['3m', 89],
+  ['6m', 180],
+  ['1y', 364],
+  ['5y', 5 * 365],
+  ['10y', 10 * 365],
+];
+
+const DAY_MS = 86_400_000;
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** The shortest provider range reaching back to `start`. */
+export function rangeCovering(start: IsoDate, today: IsoDate): HistoryRange {
+  const days = daysBetween(start, today);
+  return RANGE_DAYS.find(([, span]) => days <= span)?.[0] ?? 'max';
+}
+
+type Target = Omit<PricedSecurity, 'securityId'> & { securityId: string | null };
+
+/** The first day to fetch for a target, or null when its closes are complete through today. */
+export function fetchStart(
+  target: Pick<Target, 'from' | 'oldest' | 'newest'>,
+  today: IsoDate,
+): IsoDate | null {
+  if (target.from > today) return null;
+  if (target.oldest === null || target.newest === null) return target.from;
+  if (target.oldest > addDays(target.from, START_SLACK_DAYS)) return target.from;
+  if (target.newest >= today) return null;
+  return target.newest < target.from ? target.from : target.newest;
+}
+
+export type SecurityPriceRun = {
+  /** Symbols whose history was asked for, and how many of those the provider could not answer. */
+  symbols: number;
+  failed: number;
+  /** Closes written. */
+  written: number;
+  /** Brokerage accounts whose daily balances were valued again with the new closes. */
+  revalued: number;
+};
+
+export async function refreshSecurityPrices(deps: {
+  db: Executor;
+  provider: MarketDataProvider;
+  logger: Logger;
+  today: IsoDate;
+}): Promise<SecurityPriceRun> {
+  const { db, provider, today } = deps;
+  const log = deps.logger.child({ component: 'security-prices', provider: provider.id });
+  const targets: Target[] = await heldSecuritiesToPrice(db);
+  const watched = await allWatchedSymbols(db);
+  const known = await marketSecurities(db, watched);
+  const yearAgo = addDays(today, -WATCHED_HISTORY_DAYS);
+  for (const symbol of watched) {
+    const security = known.get(symbol);
+    targets.push(
+      security
+        ? { ...security, from: yearAgo }
+        : { securityId: null, symbol, currency: '', from: yearAgo, oldest: null, newest: null },
+    );
+  }
+
+  const bySymbol = new Map<string, { target: Target; start: IsoDate }[]>();
+  for (const target of targets) {
+    const start = fetchStart(target, today);
+    if (start) bySymbol.set(target.symbol, [...(bySymbol.get(target.symbol) ?? []), { target, start }]);
+  }
+
+  const run: SecurityPriceRun = { symbols: 0, failed: 0, written: 0, revalued: 0 };
+  /** The oldest close written per held security: its accounts' history changes from there. */
+  const changedFrom = new Map<string, IsoDate>();
+  for (const [symbol, wanted] of bySymbol) {
+    const start = wanted.reduce((min, item) => (item.start < min ? item.start : min), today);
+    run.symbols += 1;
+    let history;
+    try {
+      history = await provider.history(symbol, rangeCovering(start, today), today);
+    } catch (error) {
+      if (!(error instanceof MarketDataError)) throw error;
+      run.failed += 1;
+      log.warn({ symbol, kind: error.kind }, 'price history unavailable');
+      continue;
+    }
+    if (!history) {
+      log.info({ symbol }, 'the provider knows no such symbol');
+      continue;
+    }
+    for (const { target, start: from } of wanted) {
+      let securityId = target.securityId;
+      if (securityId === null) {
+        const ids = await upsertSecurities(db, [
+          {
+            provider: MARKET_SECURITY_PROVIDER,
+            externalId: symbol,
+            ticker: symbol,
+            name: symbol,
+            type: 'other',
+            currency: history.currency,
+          },
+        ]);
+        securityId = ids.get(symbol) ?? null;
+        if (securityId === null) continue;
+      } else if (target.currency.toUpperCase() !== history.currency.toUpperCase()) {
+        // Closes in another currency than the holding's would value it wrong: none is better.
+        log.warn({ symbol, currency: target.currency, quoted: history.currency }, 'currency differs');
+        continue;
+      }
+      const stored = await closesFrom(db, securityId, from);
+      const rows = history.points.flatMap((point) =>
+        point.date >= from && point.date <= today && (!stored.has(point.date) || point.date === target.newest)
+          ? [{ securityId: securityId as string, date: point.date, close: point.close }]
+          : [],
+      );
+      await upsertSecurityPrices(db, rows);
+      run.written += rows.length;
+      const oldest = rows[0]?.date;
+      if (target.securityId !== null && oldest) {
+        const known = changedFrom.get(target.securityId);
+        if (!known || oldest < known) changedFrom.set(target.securityId, oldest);
+      }
+    }
+  }
+  // Each account holding a security with new closes: its days from the oldest new close on, inside the
+  // history it already has (a close never extends an account's history back).
+  for (const account of await accountsHolding(db, [...changedFrom.keys()])) {
+    if (account.first === null || account.last === null) continue;
+    const from = account.securityIds
+      .map((id) => changedFrom.get(id))
+      .reduce<IsoDate>((min, date) => (date && date < min ? date : min), account.last);
+    await recomputeBalanceSnapshots(db, {
+      userId: account.userId,
+      accountId: account.accountId,
+      from: from < account.first ? account.first : from,
+      today: account.last > today ? account.last : today,
+    });
+    run.revalued += 1;
+  }
+  log.info(run, 'security prices refreshed');
+  return run;
+}
+
+/**
+ * The scheduled job (`security-prices`): today is the UTC day (it runs after the US close); a symbol the
+ * provider could not answer counts as failed.
+ */
+export async function runSecurityPriceJob(deps: {
+  db: Executor;
+  config: Pick<Config, 'marketData' | 'outbound'>;
+  logger: Logger;
+  now: () => Date;
+  provider?: MarketDataProvider;
+}): Promise<{ successful: number; failed: number }> {
+  const run = await refreshSecurityPrices({
+    db: deps.db,
+    provider: deps.provider ?? createProvider(deps.config),
+    logger: deps.logger,
+    today: deps.now().toISOString().slice(0, 10),
+  });
+  return { successful: run.symbols - run.failed, failed: run.failed };
+}
