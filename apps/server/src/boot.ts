@@ -198,6 +198,13 @@ export async function startServer(env: Record<string, string | undefined>): Prom
         logger.error({ err: error, exportJob: jobId }, 'Export job failed');
       });
     },
+    queueCronRun: async (runId) => {
+      const running = await queue.jobs;
+      if (running) return running.queueCronRun(runId);
+      void background.runCronRun(runId, true).catch((error: unknown) => {
+        logger.error({ err: error, cronRun: runId }, 'Cron run failed');
+      });
+    },
     config: runtimeConfig,
     db: handle.db,
     ...(readRouter ? { readRouter } : {}),
@@ -236,6 +243,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     handlers: background.handlers,
     imports: { run: background.runImport, timeoutSeconds: config.imports.jobTimeoutSeconds },
     exports: { run: background.runExport },
+    cronRuns: { run: background.runCronRun },
     backup: config.backup.schedule
       ? {
           schedule: config.backup.schedule,
