@@ -3,6 +3,7 @@ import {
   endCronRun,
   findCronRun,
   insertCronRun,
+  jobQueueGaveUp,
   listUserIds,
   saveCronRunProgress,
   startCronRun,
@@ -85,8 +86,14 @@ export async function cronRunOf(
   id: string,
   who: { userId: string } | { everyUser: true },
 ): Promise<CronRunView | null> {
-  const row = await findCronRun(db, id, who);
-  return row ? viewOf(row) : null;
+  let row = await findCronRun(db, id, who);
+  if (!row) return null;
+  // pg-boss gave the job up (its last run killed or stopped): no run of ours will write its end.
+  if ((row.state === 'queued' || row.state === 'running') && (await jobQueueGaveUp(db, CRON_RUN_QUEUE, id))) {
+    await endCronRun(db, id, { state: 'failed', error: CRON_RUN_LOST });
+    row = (await findCronRun(db, id, who)) ?? row;
+  }
+  return viewOf(row);
 }
 
 /**

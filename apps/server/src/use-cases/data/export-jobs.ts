@@ -6,6 +6,7 @@ import {
   findExportJob,
   insertExportChunk,
   insertExportJob,
+  jobQueueGaveUp,
   readExportChunk,
   saveExportJobProgress,
   startExportJobRun,
@@ -72,8 +73,13 @@ export async function queueExport(deps: ExportJobDeps, userId: string): Promise<
 }
 
 export async function exportJobOf(db: Database, userId: string, id: string): Promise<ExportJobView | null> {
-  const row = await findExportJob(db, userId, id);
+  let row = await findExportJob(db, userId, id);
   if (!row) return null;
+  // pg-boss gave the job up (its last run killed or stopped): no run of ours will write its end.
+  if ((row.state === 'queued' || row.state === 'running') && (await jobQueueGaveUp(db, EXPORT_QUEUE, id))) {
+    await endExportJob(db, id, { state: 'failed', error: EXPORT_JOB_LOST });
+    row = (await findExportJob(db, userId, id)) ?? row;
+  }
   return {
     id: row.id,
     fileName: row.fileName,
