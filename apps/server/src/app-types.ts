@@ -44,6 +44,8 @@ export type AppDeps = {
   queueImport?: (jobId: string) => Promise<void>;
   /** Queues a data export into the database (ADR 063); without it the export job runs in this process. */
   queueExport?: (jobId: string) => Promise<void>;
+  /** Queues a `POST /cron/trigger-all` run on the job queue; without it the run happens in this process. */
+  queueCronRun?: (runId: string) => Promise<void>;
 };
 
 /** The signed-in user of a request, resolved once from the session cookie. */

@@ -340,7 +340,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   );
   api.route('/', householdRoutes({ auth, db: deps.db, config: deps.config, mailer, now }));
   api.route('/', notificationsRoutes({ ...routeDeps, mailer }));
-  api.route('/', cronRoutes({ ...routeDeps, mailer, syncRunner }));
+  api.route('/', cronRoutes({ ...routeDeps, mailer, syncRunner, queueCronRun: deps.queueCronRun }));
   api.route('/', apiKeysRoutes(routeDeps));
   api.route(
     '/',

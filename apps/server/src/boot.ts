@@ -17,7 +17,7 @@ import {
 } from '@lodestar/db';
 import { createApp } from './app';
 import type { Readiness } from './app-types';
-import { type Config, parseConfig } from './config/env';
+import { type Config, parseConfig, trustedOrigins } from './config/env';
 import { loadOrCreateSecrets, type StoredSecrets } from './config/secrets-file';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './http/rate-limit';
 import { createMailer } from './email/mailer';
@@ -156,7 +156,12 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url =
     config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl;
-  const runtimeConfig: Config = { ...config, publicUrl: url };
+  // The origins requests and sign-ins must come from follow the address actually bound (PORT=0).
+  const runtimeConfig: Config = {
+    ...config,
+    publicUrl: url,
+    trustedOrigins: url === config.publicUrl ? config.trustedOrigins : trustedOrigins(url),
+  };
 
   const mailer = createMailer({
     db: handle.db,
@@ -198,6 +203,13 @@ export async function startServer(env: Record<string, string | undefined>): Prom
         logger.error({ err: error, exportJob: jobId }, 'Export job failed');
       });
     },
+    queueCronRun: async (runId) => {
+      const running = await queue.jobs;
+      if (running) return running.queueCronRun(runId);
+      void background.runCronRun(runId, true).catch((error: unknown) => {
+        logger.error({ err: error, cronRun: runId }, 'Cron run failed');
+      });
+    },
     config: runtimeConfig,
     db: handle.db,
     ...(readRouter ? { readRouter } : {}),
@@ -236,6 +248,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     handlers: background.handlers,
     imports: { run: background.runImport, timeoutSeconds: config.imports.jobTimeoutSeconds },
     exports: { run: background.runExport },
+    cronRuns: { run: background.runCronRun },
     backup: config.backup.schedule
       ? {
           schedule: config.backup.schedule,

@@ -1,20 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { financialAccount, importJob, runMigrations } from '@lodestar/db';
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
 import { eq } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from './app';
 import { parseConfig } from './config/env';
 import { JOBS_SCHEMA, IMPORT_QUEUE_NAME } from './jobs/boss';
 import { createLogger } from './logger';
 import { PASSWORD } from './testing/auth-fixtures';
-import { createBrowser } from './testing/browser';
+import {
+  freePort,
+  killHard,
+  removeDataDirs,
+  sharedBrowser,
+  startServerProcess,
+  until,
+  type ServerInstance,
+} from './testing/server-process';
 import { importOrQueue, runImportJob } from './use-cases/imports/import-jobs';
 
 /**
@@ -24,13 +25,12 @@ import { importOrQueue, runImportJob } from './use-cases/imports/import-jobs';
  * nothing, and the job readable only by its owner.
  */
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const SECRET = 'import-jobs-secret-0123456789-abcdefghij';
 const JOB_ROWS = 50;
 /** A lost run is retried after this (pg-boss's expiry, checked every quarter of it). */
 const TIMEOUT_SECONDS = 6;
 
-type Instance = { name: string; port: number; child: ChildProcess; output: string[] };
+type Instance = ServerInstance;
 type Envelope<T> = {
   success: boolean;
   data: T;
@@ -47,92 +47,24 @@ type Job = {
 };
 
 let database: TestDatabase;
-let dataDirs: string[] = [];
 const instances: Instance[] = [];
 let publicUrl = '';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 function startInstance(name: string, port: number): Promise<Instance> {
-  const dataDir = mkdtempSync(join(tmpdir(), `lodestar-import-jobs-${name}-`));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: publicUrl,
-      ENCRYPTION_KEY: SECRET,
-      AUTH_SECRET: SECRET,
-      CRON_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-      FX_REFRESH: 'off',
-      IMPORT_JOB_ROWS: String(JOB_ROWS),
-      IMPORT_JOB_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startServerProcess(`import-jobs-${name}`, port, {
+    DATABASE_URL: database.url,
+    PUBLIC_URL: publicUrl,
+    ENCRYPTION_KEY: SECRET,
+    AUTH_SECRET: SECRET,
+    CRON_SECRET: SECRET,
+    LOG_LEVEL: 'warn',
+    FX_REFRESH: 'off',
+    IMPORT_JOB_ROWS: String(JOB_ROWS),
+    IMPORT_JOB_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
+  }).then((instance) => {
+    instances.push(instance);
+    return instance;
   });
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output.push(chunk.toString('utf8'));
-      if (output.join('').includes('Lodestar is running at')) {
-        const instance = { name, port, child, output };
-        instances.push(instance);
-        resolve(instance);
-      }
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.once('exit', (code) =>
-      reject(new Error(`${name} exited (${code}) before listening:\n${output.join('')}`)),
-    );
-  });
-}
-
-function killHard(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
-
-/** A browser with one cookie jar whose requests go to whichever instance `on` names. */
-function sharedBrowser() {
-  const state: { target: Instance | undefined } = { target: undefined };
-  const overHttp = {
-    request: (input: string, init?: RequestInit) =>
-      fetch(input.replace(publicUrl, `http://127.0.0.1:${state.target!.port}`), init),
-  } as unknown as App;
-  const browser = createBrowser(overHttp, publicUrl);
-  return {
-    on(instance: Instance) {
-      state.target = instance;
-      return browser;
-    },
-  };
-}
-
-async function until<T>(look: () => Promise<T | undefined>, what: string, tries = 600): Promise<T> {
-  for (let attempt = 0; attempt < tries; attempt += 1) {
-    const found = await look();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** A CSV of `rows` distinct rows (no two alike, so none is a possible duplicate inside the file). */
@@ -146,7 +78,7 @@ function csvOf(rows: number, from = 0): string {
 }
 
 async function person(instance: Instance, email: string) {
-  const browser = sharedBrowser();
+  const browser = sharedBrowser(publicUrl);
   const signUp = await browser.on(instance).json('/api/auth/sign-up/email', {
     body: { email, password: PASSWORD, name: 'Ada Lovelace', termsAccepted: true },
   });
@@ -177,8 +109,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(instances.map((instance) => killHard(instance.child)));
   await database?.drop();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  dataDirs = [];
+  removeDataDirs();
 });
 
 describe('file imports of more rows than IMPORT_JOB_ROWS run as jobs', () => {

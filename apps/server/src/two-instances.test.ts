@@ -1,18 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { findConnection, insertConnection, registerServerInstance, migrationsFolder } from '@lodestar/db';
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from './app';
 import { demoConnector } from './connectors/demo/demo-connector';
 import { createLogger } from './logger';
 import { PASSWORD } from './testing/auth-fixtures';
-import { createBrowser } from './testing/browser';
+import {
+  freePort,
+  killHard,
+  removeDataDirs,
+  sharedBrowser,
+  startServerProcess,
+  stopGently,
+  until,
+  type ServerInstance,
+} from './testing/server-process';
 import { runSync } from './sync/engine';
 import { todayFor } from './use-cases/accounts/today';
 
@@ -23,7 +26,6 @@ import { todayFor } from './use-cases/accounts/today';
  * killed with SIGKILL is finished by the other with no duplicate and no missing row.
  */
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const SECRET = 'two-instances-secret-0123456789-abcdefghij';
 const RATE_LIMIT_MAX = 60;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -33,114 +35,30 @@ const redisUrl = process.env.TEST_REDIS_URL;
  */
 let instancesRedisUrl = '';
 
-type Instance = { name: string; port: number; child: ChildProcess; output: string[] };
+type Instance = ServerInstance;
 
 let database: TestDatabase;
-let dataDirs: string[] = [];
 let a: Instance;
 let b: Instance;
 let publicUrl: string;
 let startedAt: Date;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** Starts `src/main.ts` as `npm start` does; resolves once it prints its address. */
 function startInstance(name: string, port: number): Promise<Instance> {
-  const dataDir = mkdtempSync(join(tmpdir(), `lodestar-two-${name}-`));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATABASE_URL: database.url,
-      REDIS_URL: instancesRedisUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // Both answer for one public address, as behind a proxy.
-      PUBLIC_URL: publicUrl,
-      ENCRYPTION_KEY: SECRET,
-      AUTH_SECRET: SECRET,
-      CRON_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-      FX_REFRESH: 'off',
-      RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
-      // One window for the whole test: counts never reset in the middle of it.
-      RATE_LIMIT_WINDOW_MS: String(24 * 3_600_000),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startServerProcess(`two-${name}`, port, {
+    DATABASE_URL: database.url,
+    REDIS_URL: instancesRedisUrl,
+    // Both answer for one public address, as behind a proxy.
+    PUBLIC_URL: publicUrl,
+    ENCRYPTION_KEY: SECRET,
+    AUTH_SECRET: SECRET,
+    CRON_SECRET: SECRET,
+    LOG_LEVEL: 'warn',
+    FX_REFRESH: 'off',
+    RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
+    // One window for the whole test: counts never reset in the middle of it.
+    RATE_LIMIT_WINDOW_MS: String(24 * 3_600_000),
   });
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output.push(chunk.toString('utf8'));
-      if (output.join('').includes('Lodestar is running at')) resolve({ name, port, child, output });
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.once('exit', (code) =>
-      reject(new Error(`${name} exited (${code}) before listening:\n${output.join('')}`)),
-    );
-  });
-}
-
-function killHard(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
-
-function stopGently(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-/**
- * A browser with one cookie jar whose requests go to whichever instance `target` names (the Origin
- * stays the public address, as through the proxy).
- */
-function sharedBrowser() {
-  const state: { target: Instance | undefined } = { target: undefined };
-  const overHttp = {
-    request: (input: string, init?: RequestInit) =>
-      fetch(input.replace(publicUrl, `http://127.0.0.1:${state.target!.port}`), init),
-  } as unknown as App;
-  const browser = createBrowser(overHttp, publicUrl);
-  return {
-    ...browser,
-    on(instance: Instance) {
-      state.target = instance;
-      return browser;
-    },
-  };
-}
-
-async function until<T>(
-  look: () => Promise<T | undefined>,
-  what: string,
-  tries = 400,
-  everyMs = 100,
-): Promise<T> {
-  for (let attempt = 0; attempt < tries; attempt += 1) {
-    const found = await look();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 type Envelope<T> = { data: T };
@@ -173,8 +91,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([a, b].filter(Boolean).map((instance) => killHard(instance.child)));
   await database?.drop();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  dataDirs = [];
+  removeDataDirs();
 });
 
 describe.skipIf(!redisUrl)('two server processes on one database and one Redis', () => {
@@ -195,7 +112,7 @@ describe.skipIf(!redisUrl)('two server processes on one database and one Redis',
   });
 
   it('accepts on B the session made on A, and signs it out everywhere', async () => {
-    const browser = sharedBrowser();
+    const browser = sharedBrowser(publicUrl);
     const signUp = await browser.on(a).json('/api/auth/sign-up/email', {
       body: { email: 'two@example.com', password: PASSWORD, name: 'Ada Lovelace', termsAccepted: true },
     });
@@ -214,7 +131,7 @@ describe.skipIf(!redisUrl)('two server processes on one database and one Redis',
   });
 
   it('counts one rate limit across both instances', async () => {
-    const browser = sharedBrowser();
+    const browser = sharedBrowser(publicUrl);
     const signUp = await browser.on(b).json('/api/auth/sign-up/email', {
       body: { email: 'limits@example.com', password: PASSWORD, name: 'Grace Hopper', termsAccepted: true },
     });
@@ -268,7 +185,7 @@ describe.skipIf(!redisUrl)('two server processes on one database and one Redis',
   }, 100_000);
 
   it('finishes on B a sync started on A when A is killed, with no duplicate and no missing row', async () => {
-    const browser = sharedBrowser();
+    const browser = sharedBrowser(publicUrl);
     const signUp = await browser.on(a).json('/api/auth/sign-up/email', {
       body: { email: 'handover@example.com', password: PASSWORD, name: 'Alan Turing', termsAccepted: true },
     });

@@ -34,24 +34,43 @@ test('Settings → Data exports with the transactions written so far, and says w
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await page.goto('/settings/danger');
     await settled(page);
-    // The progress as it shows while a large export streams: the download is held and the progress
-    // endpoint answers an export three quarters written, so the state stays on screen for the screenshot.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/v1/user/export/progress', (route) =>
+    // The progress as it shows while a large export job runs: the job is held three quarters written,
+    // so the state stays on screen for the screenshot, then it ends failed.
+    let released = false;
+    const held = {
+      id: '00000000-0000-4000-8000-000000000075',
+      fileName: 'lodestar-export-2026-11-22T10-00-00Z.json.gz',
+      state: 'running',
+      rowsWritten: 750_000,
+      totalRows: 1_000_000,
+      bytes: 0,
+      error: null as string | null,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      finishedAt: null as string | null,
+    };
+    await page.route('**/api/v1/user/exports', (route) =>
+      route.fulfill({ status: 202, json: { success: true, data: { job: held } } }),
+    );
+    await page.route(`**/api/v1/user/exports/${held.id}`, (route) =>
       route.fulfill({
-        json: { success: true, data: { running: true, rowsWritten: 750_000, totalRows: 1_000_000 } },
+        json: {
+          success: true,
+          data: {
+            job: released
+              ? {
+                  ...held,
+                  state: 'failed',
+                  error: 'The database is not reachable',
+                  finishedAt: '2026-11-22T10:01:00.000Z',
+                }
+              : held,
+          },
+        },
       }),
     );
-    await page.route('**/api/v1/user/export', async (route) => {
-      await held;
-      await route.fulfill({
-        status: 503,
-        json: { success: false, error: 'The database is not reachable', code: 'SERVICE_UNAVAILABLE' },
-      });
-    });
+    const release = () => {
+      released = true;
+    };
     await page.getByRole('button', { name: 'Export Data' }).click();
     dialog = page.getByRole('alertdialog', { name: 'Request a data export?' });
     await dialog.getByRole('button', { name: 'Export Data' }).click();

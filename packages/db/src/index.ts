@@ -32,6 +32,8 @@ export * from './queries/sync';
 export * from './queries/imports';
 export * from './queries/import-jobs';
 export * from './queries/export-jobs';
+export * from './queries/cron-runs';
+export * from './queries/job-queue';
 export * from './queries/balances';
 export * from './queries/accounts';
 export * from './queries/holdings';

@@ -161,6 +161,7 @@ export const OPERATION_ACCESS: Record<string, OperationAccess> = {
   'DELETE /notifications/push/subscriptions': 'owner',
   'POST /notifications/test': 'owner',
   'POST /cron/trigger-all': 'owner',
+  'GET /cron/runs/{id}': 'owner',
   'GET /household/members': 'owner',
   'POST /household/members': 'owner',
   'PATCH /household/members/{id}': 'owner',

@@ -30,6 +30,7 @@ const OWNED_BY_PATH: Record<string, (ids: Ids) => Ids> = {
   '/imports': (ids) => ({ id: ids.importBatch ?? '' }),
   '/imports/jobs': (ids) => ({ id: ids.importJob ?? '' }),
   '/user/exports': (ids) => ({ id: ids.exportJob ?? '' }),
+  '/cron/runs': (ids) => ({ id: ids.cronRun ?? '' }),
   '/fx/rates': (ids) => ({ id: ids.rate ?? '' }),
   '/real-estate': (ids) => ({ id: ids.property ?? '', valuationId: ids.valuation ?? '' }),
   '/user/sessions': (ids) => ({ id: ids.session ?? '' }),
@@ -81,6 +82,11 @@ async function personWithEverything(): Promise<Person> {
   // A finished export job (its file empty here: the routes, not the document, are under test).
   const exportJob = await w.t.database.pool.query<{ id: string }>(
     `insert into export_job (user_id, file_name, state, finished_at) values ($1, 'export.json.gz', 'done', now()) returning id`,
+    [userId],
+  );
+  // An ended run of the user's cron jobs.
+  const cronRun = await w.t.database.pool.query<{ id: string }>(
+    `insert into cron_run (user_id, state, users_total, users_done, finished_at) values ($1, 'done', 1, 1, now()) returning id`,
     [userId],
   );
   const rules = await must(browser.json<Data<{ rules: { id: string }[] }>>('/api/v1/rules'));
@@ -180,6 +186,7 @@ async function personWithEverything(): Promise<Person> {
       importBatch: imports.data.batches[0]?.id ?? '',
       importJob: importJob.rows[0]?.id ?? '',
       exportJob: exportJob.rows[0]?.id ?? '',
+      cronRun: cronRun.rows[0]?.id ?? '',
       rate: rate.data.id,
       property: propertyId,
       valuation: detail.data.valuations.find((v) => v.date === '2026-11-20')?.id ?? '',

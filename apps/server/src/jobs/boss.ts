@@ -89,6 +89,8 @@ export type RunningJobs = {
   queueImport(jobId: string): Promise<void>;
   /** Queues a data export into the database (ADR 063). */
   queueExport(jobId: string): Promise<void>;
+  /** Queues a `POST /cron/trigger-all` run (jobs/cron-runs.ts). */
+  queueCronRun(runId: string): Promise<void>;
   /**
    * Stops taking jobs, lets running ones finish (up to `timeoutMs`), then fails those still running, so
    * a queue that retries (imports) hands them to another instance; closes pg-boss's pool.
@@ -116,11 +118,17 @@ export type StartJobsOptions = {
   imports?: { run: (jobId: string, lastAttempt: boolean) => Promise<unknown>; timeoutSeconds: number };
   /** Data exports into the database (ADR 063): what runs one. */
   exports?: { run: (jobId: string, lastAttempt: boolean) => Promise<unknown> };
+  /** Cron runs (`POST /cron/trigger-all`, jobs/cron-runs.ts): what runs one. */
+  cronRuns?: { run: (runId: string, lastAttempt: boolean) => Promise<unknown> };
 };
 
 /** The export queue: like imports; a lost export is retried after an hour. */
 export const EXPORT_QUEUE_NAME = 'export';
 const EXPORT_EXPIRY_SECONDS = 60 * 60;
+
+/** The queue of `POST /cron/trigger-all` runs: like exports (a run syncs every user's connections). */
+export const CRON_RUN_QUEUE_NAME = 'cron-run';
+const CRON_RUN_EXPIRY_SECONDS = 60 * 60;
 
 /** The import queue: standard (imports of several users run side by side), retried after a lost run. */
 export const IMPORT_QUEUE_NAME = 'import';
@@ -167,6 +175,14 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
       options.imports?.run,
     );
     await workRetried(boss, log, options, EXPORT_QUEUE_NAME, EXPORT_EXPIRY_SECONDS, options.exports?.run);
+    await workRetried(
+      boss,
+      log,
+      options,
+      CRON_RUN_QUEUE_NAME,
+      CRON_RUN_EXPIRY_SECONDS,
+      options.cronRuns?.run,
+    );
     for (const [name, cron] of queues) {
       const queue = {
         name,
@@ -221,6 +237,9 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
     queueExport: async (jobId) => {
       await boss.send(EXPORT_QUEUE_NAME, { jobId }, { singletonKey: jobId });
     },
+    queueCronRun: async (runId) => {
+      await boss.send(CRON_RUN_QUEUE_NAME, { jobId: runId }, { singletonKey: runId });
+    },
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
   };
 }
@@ -264,8 +283,8 @@ async function scheduleBackups(boss: PgBoss, log: Logger, options: StartJobsOpti
 }
 
 /**
- * A queue of background runs retried after a lost run (imports, exports): each job names a row of its
- * table (use-cases/imports/import-jobs.ts, use-cases/data/export-jobs.ts).
+ * A queue of background runs retried after a lost run (imports, exports, cron runs): each job names a
+ * row of its table (use-cases/imports/import-jobs.ts, use-cases/data/export-jobs.ts, jobs/cron-runs.ts).
  */
 async function workRetried(
   boss: PgBoss,

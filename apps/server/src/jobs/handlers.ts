@@ -17,6 +17,7 @@ import { runImportJob } from '../use-cases/imports/import-jobs';
 import { runExportJob } from '../use-cases/data/export-jobs';
 import type { JobContext, JobName } from './boss';
 import { addCounts, type JobCounts } from './user-jobs';
+import { runCronRun } from './cron-runs';
 import {
   attemptWebhookDelivery,
   sweepWebhookDeliveries,
@@ -43,6 +44,8 @@ export type Background = {
   runImport: (jobId: string, lastAttempt: boolean) => Promise<string>;
   /** Runs one data export into the database (ADR 063). */
   runExport: (jobId: string, lastAttempt: boolean) => Promise<string>;
+  /** Runs one `POST /cron/trigger-all` run: each of its users' jobs (jobs/cron-runs.ts). */
+  runCronRun: (runId: string, lastAttempt: boolean) => Promise<string>;
   /** The job functions by queue name (what pg-boss workers call; `JobHandlers` compatible). */
   handlers: Record<Exclude<JobName, 'sync-connections'>, (job?: JobContext) => Promise<JobCounts>> & {
     /** With pg-boss it queues the due syncs (how many); called directly it runs them (their counts). */
@@ -101,6 +104,10 @@ export function createBackground(deps: BackgroundDeps): Background {
     syncRunner,
     runImport: (jobId, lastAttempt) => runImportJob(deps, jobId, { lastAttempt }),
     runExport: (jobId, lastAttempt) => runExportJob(deps, jobId, { lastAttempt }),
+    runCronRun: (runId, lastAttempt) =>
+      runCronRun({ db: deps.db, logger: deps.logger, now: deps.now, syncRunner, notifier }, runId, {
+        lastAttempt,
+      }),
     handlers: {
       notifications: () => notifier.runForAll(),
       'fx-rates': () => runFxJob(deps),

@@ -5,7 +5,15 @@ import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
 import { signedInUser, type Envelope } from '../use-cases/transactions/test-fixtures';
 
-type Counts = { successful: number; failed: number; message: string };
+type Run = {
+  id: string;
+  scope: string;
+  state: string;
+  usersDone: number;
+  successful: number;
+  failed: number;
+};
+type Queued = { successful: number; failed: number; message: string; run: Run };
 type Connections = { connections: { id: string; status: string; sync: { state: string } }[] };
 
 const CRON_SECRET = 'cron-secret-for-tests-0123456789-abcdef';
@@ -28,6 +36,18 @@ async function idle(browser: TestBrowser) {
   throw new Error('syncs did not finish');
 }
 
+/** Follows a queued run through GET /cron/runs/{id} until it ends. */
+async function ended(browser: TestBrowser, id: string, headers: Record<string, string> = {}): Promise<Run> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const read = await browser.json<Envelope<{ run: Run }>>(`/api/v1/cron/runs/${id}`, { headers });
+    expect(read.status).toBe(200);
+    if (read.body.data.run.state === 'done' || read.body.data.run.state === 'failed')
+      return read.body.data.run;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the cron run did not end');
+}
+
 describe('POST /cron/trigger-all', () => {
   let owner: TestBrowser;
   beforeAll(async () => {
@@ -40,25 +60,46 @@ describe('POST /cron/trigger-all', () => {
     await signedInUser(w);
   });
 
-  it('runs the signed-in user’s jobs: each connection’s sync and the notification check', async () => {
-    const answer = await owner.json<Envelope<Counts>>('/api/v1/cron/trigger-all', { method: 'POST' });
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({
+  it('queues the signed-in user’s jobs: each connection’s sync and the notification check', async () => {
+    const answer = await owner.json<Envelope<Queued>>('/api/v1/cron/trigger-all', { method: 'POST' });
+    expect(answer.status).toBe(202);
+    expect(answer.body).toMatchObject({
       success: true,
-      data: { successful: 2, failed: 1, message: 'Cron jobs triggered' },
+      data: { successful: 0, failed: 0, message: 'Cron jobs queued', run: { scope: 'user' } },
     });
+    expect(await ended(owner, answer.body.data.run.id)).toMatchObject({
+      state: 'done',
+      usersDone: 1,
+      successful: 2,
+      failed: 1,
+    });
+    // Another user cannot read it.
+    const { browser: stranger } = await signedInUser(w);
+    expect((await stranger.request(`/api/v1/cron/runs/${answer.body.data.run.id}`)).status).toBe(404);
     const statuses = (await idle(owner)).map((connection) => connection.status).sort();
     expect(statuses).toEqual(['active', 'needs_reauth']);
   });
 
-  it('runs every user’s jobs with the cron secret', async () => {
-    const answer = await w.browser().json<Envelope<Counts>>('/api/v1/cron/trigger-all', {
+  it('queues every user’s jobs with the cron secret', async () => {
+    const headers = { authorization: `Bearer ${CRON_SECRET}` };
+    const answer = await w.browser().json<Envelope<Queued>>('/api/v1/cron/trigger-all', {
       method: 'POST',
-      headers: { authorization: `Bearer ${CRON_SECRET}` },
+      headers,
     });
-    expect(answer.status).toBe(200);
-    // Two notification checks and the syncing demo bank ran; the other demo bank failed.
-    expect(answer.body.data).toEqual({ successful: 3, failed: 1, message: 'Cron jobs triggered' });
+    expect(answer.status).toBe(202);
+    expect(answer.body.data).toMatchObject({
+      message: 'Cron jobs queued',
+      run: { scope: 'all', state: 'queued' },
+    });
+    // Three notification checks and the syncing demo bank ran; the other demo bank failed.
+    expect(await ended(w.browser(), answer.body.data.run.id, headers)).toMatchObject({
+      state: 'done',
+      usersDone: 3,
+      successful: 4,
+      failed: 1,
+    });
+    // The run is every user's: a signed-in user does not see it.
+    expect((await owner.request(`/api/v1/cron/runs/${answer.body.data.run.id}`)).status).toBe(404);
   });
 
   it('refuses a wrong cron secret and a request without a session', async () => {

@@ -1,35 +1,61 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { listUserIds } from '@lodestar/db';
 import type { Context } from 'hono';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import type { Mailer } from '../email/mailer';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
-import { addCounts, runUserJobs, type JobCounts } from '../jobs/user-jobs';
+import { cronRunOf, queueCronRun } from '../jobs/cron-runs';
 import { createNotifier } from '../notifications/notifier';
 import { createPushSender } from '../notifications/push';
 import type { SyncRunner } from '../sync/runner';
 
 export const CRON_TRIGGERED = 'Cron jobs triggered';
+/** The answer's message: the jobs run in the background (follow them with GET /cron/runs/{id}). */
+export const CRON_QUEUED = 'Cron jobs queued';
 /** Said for a wrong cron Bearer value (error texts naming a secret are redacted, so it says "key"). */
 export const INVALID_CRON_KEY = 'This cron key is not valid';
+
+/** A session, or the cron secret as Bearer (typed once: a literal of two shapes defeats param typing). */
+const CRON_AUTH: Record<string, string[]>[] = [{ cookieAuth: [] }, { cronSecret: [] }];
+
+const CronRunSchema = z
+  .object({
+    id: z.uuid(),
+    scope: z.enum(['user', 'all']),
+    state: z.enum(['queued', 'running', 'done', 'failed']),
+    usersTotal: z.number().int().nullable(),
+    usersDone: z.number().int(),
+    successful: z.number().int(),
+    failed: z.number().int(),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .openapi('CronRun');
 
 const route = createRoute({
   method: 'post',
   path: '/cron/trigger-all',
   tags: ['Cron'],
-  security: [{ cookieAuth: [] }, { cronSecret: [] }],
-  summary: 'Runs the signed-in user’s jobs now, or every user’s with Authorization: Bearer $CRON_SECRET',
+  security: CRON_AUTH,
+  summary: 'Queues the signed-in user’s jobs, or every user’s with Authorization: Bearer $CRON_SECRET',
+  description:
+    'The jobs run as a background job on whichever instance takes it; `successful` and `failed` are the counts so far (none yet), and `run` is followed with GET /cron/runs/{id}, on any instance.',
   responses: {
-    200: {
-      description: 'Jobs run: each connection sync and each notification check counts once',
+    202: {
+      description: 'Queued: each connection sync and each notification check will count once',
       content: {
         'application/json': {
           schema: z.object({
             success: z.literal(true),
-            data: z.object({ successful: z.number(), failed: z.number(), message: z.string() }),
+            data: z.object({
+              successful: z.number(),
+              failed: z.number(),
+              message: z.string(),
+              run: CronRunSchema,
+            }),
           }),
         },
       },
@@ -38,6 +64,27 @@ const route = createRoute({
   },
 });
 
+const runRoute = createRoute({
+  method: 'get',
+  path: '/cron/runs/{id}',
+  tags: ['Cron'],
+  security: CRON_AUTH,
+  summary: 'How far a cron run has got: users done of the total, and the successful and failed counts',
+  request: { params: z.object({ id: z.uuid({ message: 'No such cron run' }) }) },
+  responses: {
+    200: {
+      description: 'The run (the signed-in user’s, or with the cron secret one for every user)',
+      content: {
+        'application/json': {
+          schema: z.object({ success: z.literal(true), data: z.object({ run: CronRunSchema }) }),
+        },
+      },
+    },
+    400: { description: 'Not a cron run id' },
+    401: { description: 'Not signed in, or a wrong cron secret' },
+    404: { description: 'No such cron run' },
+  },
+});
 /** Equal texts in constant time (hashing first makes the lengths equal). */
 function sameSecret(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
@@ -57,8 +104,14 @@ function cronBearer(c: Context<AppEnv>, cronSecret: string): boolean | undefined
   return sameSecret(token, cronSecret);
 }
 
-/** POST /cron/trigger-all (docs/settings-api.md "Jobs and cron"). */
-export function cronRoutes(deps: RouteDeps & { mailer: Mailer; syncRunner: SyncRunner }) {
+/** POST /cron/trigger-all and GET /cron/runs/{id} (docs/settings-api.md "Jobs and cron"). */
+export function cronRoutes(
+  deps: RouteDeps & {
+    mailer: Mailer;
+    syncRunner: SyncRunner;
+    queueCronRun?: ((runId: string) => Promise<void>) | undefined;
+  },
+) {
   const push = createPushSender({
     db: deps.db,
     logger: deps.logger,
@@ -74,19 +127,32 @@ export function cronRoutes(deps: RouteDeps & { mailer: Mailer; syncRunner: SyncR
     now: deps.now,
     push,
   });
-  const jobDeps = { db: deps.db, logger: deps.logger, syncRunner: deps.syncRunner, notifier };
+  const runDeps = {
+    db: deps.db,
+    logger: deps.logger,
+    syncRunner: deps.syncRunner,
+    notifier,
+    now: deps.now,
+    queueCronRun: deps.queueCronRun,
+  };
 
-  return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
-    const bearer = cronBearer(c, deps.config.secrets.cronSecret);
-    if (bearer === false) throw AppError.unauthorized(INVALID_CRON_KEY);
-    let counts: JobCounts = { successful: 0, failed: 0 };
-    if (bearer) {
-      for (const userId of await listUserIds(deps.db))
-        counts = addCounts(counts, await runUserJobs(jobDeps, userId));
-    } else {
-      const { userId } = await requireUser(c, deps.auth);
-      counts = await runUserJobs(jobDeps, userId);
-    }
-    return ok(c, { ...counts, message: CRON_TRIGGERED });
-  });
+  return new OpenAPIHono<AppEnv>()
+    .openapi(route, async (c) => {
+      const bearer = cronBearer(c, deps.config.secrets.cronSecret);
+      if (bearer === false) throw AppError.unauthorized(INVALID_CRON_KEY);
+      const userId = bearer ? null : (await requireUser(c, deps.auth)).userId;
+      const run = await queueCronRun({ ...runDeps, logger: c.get('logger') }, userId);
+      return ok(c, { successful: run.successful, failed: run.failed, message: CRON_QUEUED, run }, 202);
+    })
+    .openapi(runRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      const bearer = cronBearer(c, deps.config.secrets.cronSecret);
+      if (bearer === false) throw AppError.unauthorized(INVALID_CRON_KEY);
+      const who = bearer
+        ? { everyUser: true as const }
+        : { userId: (await requireUser(c, deps.auth)).userId };
+      const run = await cronRunOf(deps.db, id, who);
+      if (!run) throw AppError.notFound('No such cron run');
+      return ok(c, { run }, 200);
+    });
 }

@@ -2,6 +2,9 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
+import { insertExportJob } from '@lodestar/db';
+import { createLogger } from '../logger';
+import { runExportJob } from '../use-cases/data/export-jobs';
 import { comparable, seedVariedUser, type ExportDoc } from '../use-cases/data/test-fixtures';
 import { signedInUser, type Envelope } from '../use-cases/transactions/test-fixtures';
 
@@ -67,5 +70,33 @@ describe('an export as a background job', () => {
     expect((await other.browser.request(`/api/v1/user/exports/${job.id}/file`)).status).toBe(404);
     const stored = await w.t.database.pool.query('select 1 from export_chunk where job_id = $1', [job.id]);
     expect(stored.rowCount).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('serves a file stored in many pieces whole and in order', async () => {
+    const streamed = (await (await owner.browser.request('/api/v1/user/export')).json()) as ExportDoc;
+    const id = await insertExportJob(w.t.database.db, { userId: owner.userId, fileName: 'export.json.gz' });
+    // Pieces of 512 bytes instead of a megabyte: the gzip'd document takes many.
+    expect(
+      await runExportJob({ db: w.t.database.db, logger: createLogger('silent'), now: () => clock }, id, {
+        lastAttempt: true,
+        chunkBytes: 512,
+      }),
+    ).toBe('done');
+    const job = await finished(owner.browser, id);
+    const pieces = await w.t.database.pool.query<{ idx: number; size: number }>(
+      'select idx, length(bytes)::int as size from export_chunk where job_id = $1 order by idx',
+      [id],
+    );
+    expect(pieces.rowCount).toBeGreaterThan(3);
+    expect(pieces.rows.map((piece) => piece.idx)).toEqual(pieces.rows.map((_, index) => index));
+    // Every piece but the last is full.
+    for (const piece of pieces.rows.slice(0, -1)) expect(piece.size).toBe(512);
+    const file = await owner.browser.request(`/api/v1/user/exports/${id}/file`);
+    expect(file.status).toBe(200);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.length).toBe(job.bytes);
+    const doc = JSON.parse(gunzipSync(bytes).toString('utf8')) as ExportDoc;
+    expect(comparable(doc)).toEqual(comparable(streamed));
+    expect(doc.transactions.map((row) => row.id)).toEqual(streamed.transactions.map((row) => row.id));
   }, 60_000);
 });

@@ -7072,7 +7072,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Runs the signed-in user’s jobs now, or every user’s with Authorization: Bearer $CRON_SECRET */
+    /**
+     * Queues the signed-in user’s jobs, or every user’s with Authorization: Bearer $CRON_SECRET
+     * @description The jobs run as a background job on whichever instance takes it; `successful` and `failed` are the counts so far (none yet), and `run` is followed with GET /cron/runs/{id}, on any instance.
+     */
     post: {
       parameters: {
         query?: never;
@@ -7082,8 +7085,8 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Jobs run: each connection sync and each notification check counts once */
-        200: {
+        /** @description Queued: each connection sync and each notification check will count once */
+        202: {
           headers: {
             [name: string]: unknown;
           };
@@ -7095,6 +7098,7 @@ export interface paths {
                 successful: number;
                 failed: number;
                 message: string;
+                run: components['schemas']['CronRun'];
               };
             };
           };
@@ -7108,6 +7112,71 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cron/runs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How far a cron run has got: users done of the total, and the successful and failed counts */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The run (the signed-in user’s, or with the cron secret one for every user) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                run: components['schemas']['CronRun'];
+              };
+            };
+          };
+        };
+        /** @description Not a cron run id */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not signed in, or a wrong cron secret */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such cron run */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -9536,6 +9605,21 @@ export interface components {
       inviteExpiresAt: string | null;
       acceptedAt: string | null;
       lastActiveAt: string | null;
+    };
+    CronRun: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      scope: 'user' | 'all';
+      /** @enum {string} */
+      state: 'queued' | 'running' | 'done' | 'failed';
+      usersTotal: number | null;
+      usersDone: number;
+      successful: number;
+      failed: number;
+      error: string | null;
+      createdAt: string;
+      finishedAt: string | null;
     };
     ApiKey: {
       id: string;

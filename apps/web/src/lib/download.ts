@@ -51,7 +51,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The server's own words for a refused download, or `fallback` when the answer is not its envelope. */
-async function failure(response: Response, fallback: string): Promise<ApiError> {
+export async function downloadFailure(response: Response, fallback: string): Promise<ApiError> {
   try {
     const body: unknown = await response.json();
     if (isRecord(body) && typeof body.error === 'string') {
@@ -74,7 +74,7 @@ export async function downloadFile(
   headers?: Record<string, string>,
 ): Promise<DownloadedFile> {
   const response = await fetch(url, { credentials: 'same-origin', headers });
-  if (!response.ok) throw await failure(response, failedMessage);
+  if (!response.ok) throw await downloadFailure(response, failedMessage);
   const blob = await response.blob();
   return {
     blob,

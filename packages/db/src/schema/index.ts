@@ -33,6 +33,7 @@ import { savedReport } from './reports';
 import { transferProgress } from './transfer-progress';
 import { importJob } from './import-jobs';
 import { exportChunk, exportJob } from './export-jobs';
+import { cronRun } from './cron-runs';
 
 export * from './app-instance';
 export * from './auth';
@@ -51,6 +52,7 @@ export * from './reports';
 export * from './transfer-progress';
 export * from './import-jobs';
 export * from './export-jobs';
+export * from './cron-runs';
 export * from './household';
 
 export const schema = {
@@ -89,5 +91,6 @@ export const schema = {
   importJob,
   exportJob,
   exportChunk,
+  cronRun,
 };
 export type Schema = typeof schema;

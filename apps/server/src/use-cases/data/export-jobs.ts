@@ -6,6 +6,7 @@ import {
   findExportJob,
   insertExportChunk,
   insertExportJob,
+  jobQueueGaveUp,
   readExportChunk,
   saveExportJobProgress,
   startExportJobRun,
@@ -72,8 +73,13 @@ export async function queueExport(deps: ExportJobDeps, userId: string): Promise<
 }
 
 export async function exportJobOf(db: Database, userId: string, id: string): Promise<ExportJobView | null> {
-  const row = await findExportJob(db, userId, id);
+  let row = await findExportJob(db, userId, id);
   if (!row) return null;
+  // pg-boss gave the job up (its last run killed or stopped): no run of ours will write its end.
+  if ((row.state === 'queued' || row.state === 'running') && (await jobQueueGaveUp(db, EXPORT_QUEUE, id))) {
+    await endExportJob(db, id, { state: 'failed', error: EXPORT_JOB_LOST });
+    row = (await findExportJob(db, userId, id)) ?? row;
+  }
   return {
     id: row.id,
     fileName: row.fileName,
@@ -89,14 +95,16 @@ export async function exportJobOf(db: Database, userId: string, id: string): Pro
 
 /**
  * One run of an export: the same document as GET /user/export (writeUserExport, one consistent read),
- * gzip'd and stored in EXPORT_CHUNK_BYTES pieces as it is written, so memory holds about one piece.
+ * gzip'd and stored in pieces of `chunkBytes` (EXPORT_CHUNK_BYTES) as it is written, so memory holds
+ * about one piece.
  * A run starts clean (an earlier lost run's pieces are removed); the job is done once every piece is in.
  */
 export async function runExportJob(
   deps: ExportJobDeps,
   jobId: string,
-  options: { lastAttempt: boolean },
+  options: { lastAttempt: boolean; chunkBytes?: number },
 ): Promise<'done' | 'failed' | 'ended'> {
+  const chunkBytes = options.chunkBytes ?? EXPORT_CHUNK_BYTES;
   const run = await startExportJobRun(deps.db, jobId);
   if (!run) return 'ended';
   const progress: ExportProgress = { rowsWritten: 0, totalRows: null };
@@ -110,9 +118,9 @@ export async function runExportJob(
     pendingBytes += piece.length;
   });
   const store = async (final: boolean) => {
-    while (pendingBytes >= EXPORT_CHUNK_BYTES || (final && pendingBytes > 0)) {
+    while (pendingBytes >= chunkBytes || (final && pendingBytes > 0)) {
       const all = Buffer.concat(pending);
-      const piece = all.subarray(0, EXPORT_CHUNK_BYTES);
+      const piece = all.subarray(0, chunkBytes);
       const rest = all.subarray(piece.length);
       pending = rest.length > 0 ? [rest] : [];
       pendingBytes = rest.length;

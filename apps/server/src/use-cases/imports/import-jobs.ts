@@ -3,6 +3,7 @@ import {
   endImportJob,
   findImportJob,
   insertImportJob,
+  jobQueueGaveUp,
   lockImportJob,
   saveImportJobProgress,
   startImportJobRun,
@@ -95,8 +96,12 @@ export async function importOrQueue(
 
 /** One of the user's import jobs as the API shows it; null for an unknown id or another user's. */
 export async function importJobOf(db: Database, userId: string, id: string): Promise<ImportJobView | null> {
-  const row = await findImportJob(db, userId, id);
+  let row = await findImportJob(db, userId, id);
   if (!row) return null;
+  if ((row.state === 'queued' || row.state === 'running') && (await jobQueueGaveUp(db, IMPORT_QUEUE, id))) {
+    await endLostImportJob(db, id);
+    row = (await findImportJob(db, userId, id)) ?? row;
+  }
   return {
     id: row.id,
     fileName: row.fileName,
@@ -108,6 +113,17 @@ export async function importJobOf(db: Database, userId: string, id: string): Pro
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * Ends, failed with IMPORT_JOB_LOST, a job pg-boss has given up (its last run killed or stopped, so no
+ * run of ours wrote its end). Under the job's lock: a run still committing (an instance stopped on its
+ * last attempt) finishes first and its end stands.
+ */
+async function endLostImportJob(db: Database, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (await lockImportJob(tx, id)) await endImportJob(tx, id, { state: 'failed', error: IMPORT_JOB_LOST });
+  });
 }
 
 class ImportJobEnded extends Error {}

@@ -1,4 +1,4 @@
-import { formatMoney } from '@lodestar/domain/formatting';
+import { formatMoney, formatNumber } from '@lodestar/domain/formatting';
 
 /** Texts of the accounts feature that more than one component (or a test) relies on. */
 export const ACCOUNTS_TEXT = {
@@ -67,6 +67,12 @@ export function balanceEffectText(
   return `The balance moves from ${money(balance.current.amountMinor)} to ${money(after)}: rows dated after ${entered} add to it; earlier rows fill in the history before it.`;
 }
 
-export function transactionsText(count: number): string {
-  return `${count} ${count === 1 ? 'transaction' : 'transactions'}`;
+/** 'n transactions', the count grouped in the user's number locale (11,999; de-DE 11.999). */
+export function transactionsText(count: number, locale?: string): string {
+  return `${formatNumber(count, locale, 0)} ${count === 1 ? 'transaction' : 'transactions'}`;
+}
+
+/** 'n duplicates were skipped.' for an import's toast, the count grouped like transactionsText. */
+export function skippedDuplicatesText(count: number, locale?: string): string {
+  return `${formatNumber(count, locale, 0)} ${count === 1 ? 'duplicate was' : 'duplicates were'} skipped.`;
 }

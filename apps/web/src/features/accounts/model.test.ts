@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deleteAccountQuestion, importCountsText } from './messages';
+import { deleteAccountQuestion, importCountsText, skippedDuplicatesText, transactionsText } from './messages';
 import {
   accountGroupOf,
   accountIsInTab,
@@ -184,5 +184,12 @@ describe('messages', () => {
   it('counts new rows and duplicates', () => {
     expect(importCountsText(2, 1)).toBe('2 new, 1 duplicate');
     expect(importCountsText(0, 3)).toBe('0 new, 3 duplicates');
+  });
+
+  it('groups the counts of an import toast in the number locale', () => {
+    expect(transactionsText(11_999)).toBe('11,999 transactions');
+    expect(transactionsText(11_999, 'de-DE')).toBe('11.999 transactions');
+    expect(transactionsText(1, 'de-DE')).toBe('1 transaction');
+    expect(skippedDuplicatesText(1_234, 'de-DE')).toBe('1.234 duplicates were skipped.');
   });
 });

@@ -1,5 +1,5 @@
-import { API_BASE, apiFetch, type ApiData } from '@/lib/api-client';
-import { downloadFile, type DownloadedFile } from '@/lib/download';
+import { API_BASE, apiFetch, type ApiData, type ApiSchema } from '@/lib/api-client';
+import { downloadFailure, downloadFile, type DownloadedFile } from '@/lib/download';
 
 export { filenameFromContentDisposition, saveFile, type DownloadedFile } from '@/lib/download';
 
@@ -177,12 +177,43 @@ function download(path: string, fallbackName: string): Promise<DownloadedFile> {
   return downloadFile(`${API_BASE}${path}`, fallbackName, DATA_MESSAGES.exportFailed);
 }
 
+/** A data export run as a job on the server (docs/settings-api.md "Data"). */
+export type ExportJob = ApiSchema<'ExportJob'>;
+
+/** How often the export dialog asks how far the export job has got. */
+export const EXPORT_JOB_POLL_MS = 1_000;
+
+/**
+ * Exports the user's data through the job flow: POST /user/exports queues it, GET /user/exports/{id}
+ * (any instance answers) is asked every `pollMs` until it ends, each answer going to `onProgress`; the
+ * finished file (/file, gzip'd JSON) is unpacked here, so what is saved is the JSON document under the
+ * job's file name without `.gz`. Rejects with the job's error when it failed.
+ */
+export async function exportThroughJob(
+  onProgress: (job: ExportJob) => void,
+  pollMs = EXPORT_JOB_POLL_MS,
+): Promise<DownloadedFile> {
+  let job = (await apiFetch<ApiData<'/user/exports', 'post'>>('/user/exports', { method: 'POST' })).job;
+  for (;;) {
+    onProgress(job);
+    if (job.state === 'done') break;
+    if (job.state === 'failed') throw new Error(job.error ?? DATA_MESSAGES.exportFailed);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    job = (await apiFetch<ApiData<'/user/exports/{id}'>>(`/user/exports/${encodeURIComponent(job.id)}`)).job;
+  }
+  const response = await fetch(`${API_BASE}/user/exports/${encodeURIComponent(job.id)}/file`, {
+    credentials: 'same-origin',
+  });
+  if (!response.ok || !response.body) throw await downloadFailure(response, DATA_MESSAGES.exportFailed);
+  const json = response.body.pipeThrough(new DecompressionStream('gzip'));
+  const text = await new Response(json).arrayBuffer();
+  return {
+    blob: new Blob([text], { type: 'application/json' }),
+    filename: job.fileName.replace(/\.gz$/, ''),
+  };
+}
+
 export const dataApi = {
-  /** GET /user/export: everything the user owns, as the server's JSON attachment. */
-  exportJson: (now: Date = new Date()) => download('/user/export', `${exportBaseName(now)}.json`),
-  /** GET /user/export/progress: how far the running export download has got. */
-  exportProgress: () =>
-    apiFetch<ApiData<'/user/export/progress', 'get'>>('/user/export/progress', { method: 'GET' }),
   /** GET /user/export/transactions.csv. */
   exportTransactionsCsv: (now: Date = new Date()) =>
     download('/user/export/transactions.csv', `${exportBaseName(now)}-transactions.csv`),

@@ -14,6 +14,10 @@ export type CreatedApiKey = ApiData<'/user/api-keys', 'post'>;
 export type NewApiKey = ApiBody<'/user/api-keys', 'post'>;
 
 export type CronTriggerResult = ApiData<'/cron/trigger-all', 'post'>;
+export type CronRun = ApiSchema<'CronRun'>;
+
+/** How often 'Run All Cron Jobs' asks how far its queued run has got. */
+export const CRON_RUN_POLL_MS = 1_000;
 
 /** What the server says about key management while `FEATURE_PUBLIC_API` is off (403). */
 export const PUBLIC_API_OFF_MESSAGE = 'The public API is turned off on this server';
@@ -59,6 +63,18 @@ export const developerApi = {
     apiFetch<ApiData<'/user/api-keys/{id}', 'delete'>>(`/user/api-keys/${encodeURIComponent(id)}`, {
       method: 'DELETE',
     }),
-  triggerAllCronJobs: () =>
-    apiFetch<ApiData<'/cron/trigger-all', 'post'>>('/cron/trigger-all', { method: 'POST' }),
+  /**
+   * Queues the signed-in user's jobs and follows the run (GET /cron/runs/{id}, answered by any instance)
+   * until it ends; resolves with its counts, rejects when the run failed.
+   */
+  triggerAllCronJobs: async (pollMs = CRON_RUN_POLL_MS): Promise<CronRun> => {
+    const queued = await apiFetch<CronTriggerResult>('/cron/trigger-all', { method: 'POST' });
+    let run = queued.run;
+    while (run.state === 'queued' || run.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      run = (await apiFetch<ApiData<'/cron/runs/{id}'>>(`/cron/runs/${encodeURIComponent(run.id)}`)).run;
+    }
+    if (run.state === 'failed') throw new Error(run.error ?? 'The cron jobs could not be finished');
+    return run;
+  },
 };

@@ -363,7 +363,7 @@ describe('importing a file', { timeout: 15_000 }, () => {
       'Importing in the background… 6,000 of 12,000 rows',
     );
     expect(
-      await screen.findByText('Imported 11999 transactions', {}, { timeout: 5_000 }),
+      await screen.findByText('Imported 11,999 transactions', {}, { timeout: 5_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('1 duplicate was skipped.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -43,7 +43,7 @@ import {
   type StatementPreview,
   type StatementsPreview,
 } from '../api';
-import { balanceEffectText, importCountsText, transactionsText } from '../messages';
+import { balanceEffectText, importCountsText, skippedDuplicatesText, transactionsText } from '../messages';
 import { useAccounts, useInvalidateMoneyData, undoImport } from '../queries';
 import { importJobShare, waitForImportJob } from '../import-job';
 import { CsvMappingEditor, columnNames } from './csv-mapping-editor';
@@ -492,6 +492,7 @@ function StatementsImport({
   const queryClient = useQueryClient();
   const invalidate = useInvalidateMoneyData();
   const onSessionExpired = useSessionExpiredHandler();
+  const display = useFigureDisplay();
   const request = (statementAccounts: StatementAccountChoice[]) => ({
     accountId,
     fileName: file.name,
@@ -525,13 +526,11 @@ function StatementsImport({
       void queryClient.invalidateQueries({ queryKey: accountsQueryKeys.imports });
       const created = batch.statements.filter((item) => item.created).map((item) => item.accountName);
       toast.success(
-        `Imported ${transactionsText(batch.importedCount)} into ${batch.statements.length} accounts`,
+        `Imported ${transactionsText(batch.importedCount, display.locale)} into ${batch.statements.length} accounts`,
         {
           description:
             [
-              batch.duplicateCount > 0
-                ? `${batch.duplicateCount} ${batch.duplicateCount === 1 ? 'duplicate was' : 'duplicates were'} skipped.`
-                : '',
+              batch.duplicateCount > 0 ? skippedDuplicatesText(batch.duplicateCount, display.locale) : '',
               created.length > 0 ? `Created ${created.join(', ')}.` : '',
             ]
               .filter(Boolean)
@@ -732,14 +731,12 @@ export function ImportFlow({
       void invalidate();
       void queryClient.invalidateQueries({ queryKey: accountsQueryKeys.imports });
       const skipped =
-        batch.duplicateCount > 0
-          ? `${batch.duplicateCount} ${batch.duplicateCount === 1 ? 'duplicate was' : 'duplicates were'} skipped.`
-          : '';
+        batch.duplicateCount > 0 ? skippedDuplicatesText(batch.duplicateCount, display.locale) : '';
       const moved =
         batch.balance && batch.balance.afterMinor !== batch.balance.beforeMinor
           ? `Balance now ${formatMoney({ amountMinor: batch.balance.afterMinor, currency: batch.balance.currency }, display.locale)}.`
           : '';
-      toast.success(`Imported ${transactionsText(batch.importedCount)}`, {
+      toast.success(`Imported ${transactionsText(batch.importedCount, display.locale)}`, {
         description: display.masked
           ? skipped || undefined
           : [skipped, moved].filter(Boolean).join(' ') || undefined,

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/test/fake-server';
 import { fail, ok, renderWithProviders } from '../../test-harness';
@@ -73,11 +74,32 @@ describe('Danger zone', () => {
     expect(router.state.location.pathname).toBe('/settings');
   });
 
-  it('exports the data as the server-named JSON file, then the transactions CSV', async () => {
+  it('exports the data through a job, as the server-named JSON file, then the transactions CSV', async () => {
     const user = userEvent.setup();
     const downloads = captureDownloads();
-    let answer: (response: Response) => void = () => undefined;
-    server.on('GET', '/api/v1/user/export', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const job = {
+      id: 'export-1',
+      fileName: 'lodestar-export-2026-11-22T10-00-00Z.json.gz',
+      state: 'queued',
+      rowsWritten: 0,
+      totalRows: null as number | null,
+      bytes: 0,
+      error: null,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      finishedAt: null,
+    };
+    let current = job;
+    server.on('POST', '/api/v1/user/exports', () => ok({ job }));
+    server.on('GET', '/api/v1/user/exports/export-1', () => ok({ job: current }));
+    server.on(
+      'GET',
+      '/api/v1/user/exports/export-1/file',
+      () =>
+        new Response(gzipSync(JSON.stringify(EXPORT_DOCUMENT)), {
+          status: 200,
+          headers: { 'content-type': 'application/gzip' },
+        }),
+    );
     server.on('GET', '/api/v1/user/export/transactions.csv', () =>
       file(
         'date,amount\n2026-11-01,-12.50\n',
@@ -90,25 +112,28 @@ describe('Danger zone', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Request a data export?' });
     expect(dialog).toHaveTextContent('emailed to you within 24 hours');
     expect(dialog).toHaveTextContent('downloaded to this device now');
-    let progress = { running: true, rowsWritten: 0, totalRows: 4_000 };
-    server.on('GET', '/api/v1/user/export/progress', () => ok(progress));
+    current = { ...job, state: 'running', rowsWritten: 0, totalRows: 4_000 };
     await user.click(within(dialog).getByRole('button', { name: 'Export Data' }));
     expect(await within(dialog).findByRole('button', { name: 'Exporting...' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
-    // The rows written so far, as the server streams them.
-    expect(await within(dialog).findByText('Exporting… 0 of 4,000 transactions written')).toBeInTheDocument();
-    progress = { running: true, rowsWritten: 3_000, totalRows: 4_000 };
+    // The rows the job has written so far.
     expect(
-      await within(dialog).findByText('Exporting… 3,000 of 4,000 transactions written'),
+      await within(dialog).findByText('Exporting… 0 of 4,000 transactions written', {}, { timeout: 3_000 }),
+    ).toBeInTheDocument();
+    current = { ...job, state: 'running', rowsWritten: 3_000, totalRows: 4_000 };
+    expect(
+      await within(dialog).findByText(
+        'Exporting… 3,000 of 4,000 transactions written',
+        {},
+        { timeout: 3_000 },
+      ),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('progressbar', { name: 'Transactions exported' })).toHaveAttribute(
       'aria-valuenow',
       '75',
     );
-    answer(
-      file(JSON.stringify(EXPORT_DOCUMENT), 'application/json', 'lodestar-export-2026-11-22T10-00-00Z.json'),
-    );
-    expect(await screen.findByText('Data exported successfully')).toBeInTheDocument();
+    current = { ...job, state: 'done', rowsWritten: 4_000, totalRows: 4_000 };
+    expect(await screen.findByText('Data exported successfully', {}, { timeout: 3_000 })).toBeInTheDocument();
     expect(
       screen.getByText('Your data has been downloaded as a JSON file, and your transactions as a CSV file'),
     ).toBeInTheDocument();
@@ -117,13 +142,14 @@ describe('Danger zone', () => {
       'lodestar-export-2026-11-22T10-00-00Z-transactions.csv',
     ]);
     expect(JSON.parse(await downloads[0]!.blob.text())).toEqual(EXPORT_DOCUMENT);
+    expect(server.calls('/api/v1/user/export')).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-  });
+  }, 15_000);
 
   it("says 'Failed to export data' with the server's reason and downloads nothing", async () => {
     const user = userEvent.setup();
     const downloads = captureDownloads();
-    server.on('GET', '/api/v1/user/export', () => fail(503, 'The database is not reachable'));
+    server.on('POST', '/api/v1/user/exports', () => fail(503, 'The database is not reachable'));
     renderWithProviders(<DangerZone />);
     await user.click(await screen.findByRole('button', { name: 'Export Data' }));
     const dialog = await screen.findByRole('alertdialog');

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionExpiredHandler } from '@/lib/session';
-import { DATA_MESSAGES, dataApi, saveFile } from '../../data-api';
+import { DATA_MESSAGES, dataApi, exportThroughJob, saveFile } from '../../data-api';
 import { ConfirmActionDialog } from '../confirm-action-dialog';
 import { ProgressBar } from '@/components/progress-bar';
 
@@ -18,34 +18,6 @@ function reason(failure: unknown, title: string): { description?: string } {
 }
 
 type ExportProgress = { rowsWritten: number; totalRows: number | null };
-
-/** How often the running export's progress is asked for. */
-const PROGRESS_EVERY_MS = 1_000;
-
-/** The running export's progress, asked for every second while `running`. */
-function useExportProgress(running: boolean): ExportProgress | null {
-  const [progress, setProgress] = useState<ExportProgress | null>(null);
-  useEffect(() => {
-    if (!running) return;
-    let stopped = false;
-    const ask = async () => {
-      try {
-        const answer = await dataApi.exportProgress();
-        if (!stopped && answer.running) setProgress(answer);
-      } catch {
-        // Progress is a nicety: the download itself says how it ended.
-      }
-    };
-    const timer = setInterval(() => void ask(), PROGRESS_EVERY_MS);
-    void ask();
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-      setProgress(null);
-    };
-  }, [running]);
-  return running ? progress : null;
-}
 
 /** 'Exporting… 12,345 of 1,000,000 transactions written', with a bar once the total is known. */
 function ExportProgressView({ progress }: { progress: ExportProgress | null }) {
@@ -68,20 +40,29 @@ function ExportProgressView({ progress }: { progress: ExportProgress | null }) {
 }
 
 /**
- * Request data export (spec §2, §8): downloads the server's JSON export under the server's file name,
- * then the transactions CSV. The dialog keeps the spec's two readings: emailed within 24 hours, and
+ * Request data export (spec §2, §8): runs the export as a job on the server (POST /user/exports, its
+ * progress every second), downloads its JSON file under the server's file name, then the transactions
+ * CSV. The dialog keeps the spec's two readings: emailed within 24 hours, and
  * downloaded now.
  */
 export function ExportData() {
   const onSessionExpired = useSessionExpiredHandler();
   const [running, setRunning] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const progress = useExportProgress(running);
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
   const run = async (): Promise<boolean> => {
     setProblem(undefined);
+    setProgress(null);
     setRunning(true);
     try {
-      saveFile(await dataApi.exportJson());
+      // A job on the server (any instance answers how far it is), then its file.
+      saveFile(
+        await exportThroughJob((job) =>
+          setProgress(
+            job.state === 'queued' ? null : { rowsWritten: job.rowsWritten, totalRows: job.totalRows },
+          ),
+        ),
+      );
     } catch (failure) {
       console.error('Exporting data failed', failure);
       if (onSessionExpired(failure)) return true;

@@ -226,7 +226,23 @@ describe('Run All Cron Jobs', () => {
     renderWithProviders(<DeveloperSettings />);
     await user.click(await screen.findByRole('button', { name: 'Run All Cron Jobs' }));
     expect(await screen.findByRole('button', { name: 'Running...' })).toBeDisabled();
-    answer(ok({ successful: 2, failed: 1, message: 'Done' }));
+    const run = {
+      id: 'run-1',
+      scope: 'user',
+      state: 'queued',
+      usersTotal: null,
+      usersDone: 0,
+      successful: 0,
+      failed: 0,
+      error: null,
+      createdAt: '2026-11-20T15:00:00.000Z',
+      finishedAt: null,
+    };
+    // Queued: the toast waits for the run, read until it has ended.
+    server.on('GET', '/api/v1/cron/runs/run-1', () =>
+      ok({ run: { ...run, state: 'done', usersTotal: 1, usersDone: 1, successful: 2, failed: 1 } }),
+    );
+    answer(ok({ successful: 0, failed: 0, message: 'Cron jobs queued', run }));
     expect(await screen.findByText('Cron jobs triggered')).toBeInTheDocument();
     expect(screen.getByText('2 successful, 1 failed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Run All Cron Jobs' })).toBeEnabled();
