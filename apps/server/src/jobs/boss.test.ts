@@ -1,3 +1,4 @@
+import { idleJobHandlers } from '../testing/idle-job-handlers';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -135,26 +136,18 @@ describe('jobs on pg-boss', () => {
       },
     });
     const logger = createLogger('info', sink);
-    const idle = async () => ({ successful: 0, failed: 0 });
     let jobs: RunningJobs | undefined;
     try {
       jobs = await startJobs({
         connectionString: database.url,
         logger,
         pollingIntervalSeconds: 0.5,
-        handlers: {
-          notifications: idle,
-          'sync-connections': idle,
-          'fx-rates': idle,
-          'email-outbox': idle,
-          'webhook-deliveries': idle,
-          'webhook-delivery': idle,
-          'security-prices': idle,
+        handlers: idleJobHandlers({
           'sync-connection': async (job) => {
             job?.logger?.warn('syncing from the job');
             return { successful: 1, failed: 0 };
           },
-        },
+        }),
       });
       expect(
         await jobs.queueConnectionSync({ userId: 'u-1', connectionId: 'c-1', requestId: 'req-abc-123' }),
@@ -176,17 +169,7 @@ describe('jobs on pg-boss', () => {
 
   it('schedules the backup job from BACKUP_SCHEDULE, runs it from its queue, and unschedules it when unset', async () => {
     const logger = createLogger('silent');
-    const idle = async () => ({ successful: 0, failed: 0 });
-    const handlers = {
-      notifications: idle,
-      'sync-connections': idle,
-      'fx-rates': idle,
-      'email-outbox': idle,
-      'webhook-deliveries': idle,
-      'webhook-delivery': idle,
-      'sync-connection': idle,
-      'security-prices': idle,
-    };
+    const handlers = idleJobHandlers();
     const config = parseConfig({
       DATABASE_URL: database.url,
       ENCRYPTION_KEY: SECRET,

@@ -1,10 +1,11 @@
+import { idleJobHandlers } from '../testing/idle-job-handlers';
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
 import { findCronRun, registerServerInstance, user } from '@lodestar/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config/env';
 import { createMailer, type Mailer } from '../email/mailer';
 import { createLogger } from '../logger';
-import { CRON_RUN_QUEUE_NAME, startJobs, type JobHandlers, type RunningJobs } from './boss';
+import { CRON_RUN_QUEUE_NAME, startJobs, type RunningJobs } from './boss';
 import { queueCronRun } from './cron-runs';
 import { createBackground, type Background } from './handlers';
 
@@ -46,16 +47,7 @@ async function until<T>(read: () => Promise<T | undefined>, what: string): Promi
   throw new Error(`timed out waiting for ${what}`);
 }
 
-const idle = async () => ({ successful: 0, failed: 0 });
-const quietHandlers: JobHandlers = {
-  notifications: idle,
-  'sync-connections': idle,
-  'fx-rates': idle,
-  'email-outbox': idle,
-  'sync-connection': idle,
-  'webhook-deliveries': idle,
-  'webhook-delivery': idle,
-};
+const quietHandlers = idleJobHandlers();
 
 async function instance(name: string, ran: string[]): Promise<{ jobs: RunningJobs; background: Background }> {
   const config = parseConfig({

@@ -96,6 +96,28 @@ export async function cronRunOf(
   return viewOf(row);
 }
 
+/** How long `POST /cron/trigger-all` waits for its run to end before answering with the counts so far. */
+export const CRON_ANSWER_WAIT_MS = 20_000;
+const CRON_ANSWER_POLL_MS = 200;
+
+/**
+ * The run once it has ended, or as it stands after `waitMs` (any instance may be running it: this reads
+ * the database, as `GET /cron/runs/{id}` does).
+ */
+export async function cronRunWhenEnded(
+  db: Database,
+  id: string,
+  who: { userId: string } | { everyUser: true },
+  waitMs: number,
+): Promise<CronRunView | null> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const run = await cronRunOf(db, id, who);
+    if (!run || run.state === 'done' || run.state === 'failed' || Date.now() >= until) return run;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(CRON_ANSWER_POLL_MS, until - Date.now())));
+  }
+}
+
 /**
  * One run: each user's jobs in turn, progress after each. A run that finds the run ended does nothing;
  * a retry after a lost run starts again (syncs and notification checks are safe to repeat). An error

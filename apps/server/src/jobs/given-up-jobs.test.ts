@@ -1,3 +1,4 @@
+import { idleJobHandlers } from '../testing/idle-job-handlers';
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
 import {
   insertCronRun,
@@ -18,7 +19,7 @@ import {
   startJobs,
   type RunningJobs,
 } from './boss';
-import { CRON_RUN_LOST, cronRunOf } from './cron-runs';
+import { CRON_RUN_LOST, cronRunOf, cronRunWhenEnded } from './cron-runs';
 
 /**
  * An import, export or cron run whose last pg-boss attempt was lost (its instance killed, then expired;
@@ -27,7 +28,6 @@ import { CRON_RUN_LOST, cronRunOf } from './cron-runs';
  */
 
 const USER = 'given-up-user';
-const idle = async () => ({ successful: 0, failed: 0 });
 let database: TestDatabase;
 let jobs: RunningJobs;
 
@@ -38,15 +38,7 @@ beforeAll(async () => {
   jobs = await startJobs({
     connectionString: database.url,
     logger: createLogger('silent'),
-    handlers: {
-      notifications: idle,
-      'sync-connections': idle,
-      'fx-rates': idle,
-      'email-outbox': idle,
-      'sync-connection': idle,
-      'webhook-deliveries': idle,
-      'webhook-delivery': idle,
-    },
+    handlers: idleJobHandlers(),
   });
 });
 afterAll(async () => {
@@ -106,6 +98,16 @@ describe('a job pg-boss has given up', () => {
       state: 'failed',
       error: CRON_RUN_LOST,
     });
+  });
+
+  it('answers a cron run that has not ended as it stands once the wait is over', async () => {
+    // Nothing takes this run: after the wait it is still queued, and a run that has ended is answered at once.
+    const run = await insertCronRun(database.db, { userId: USER });
+    expect(await cronRunWhenEnded(database.db, run.id, { userId: USER }, 300)).toMatchObject({
+      id: run.id,
+      state: 'queued',
+    });
+    expect(await cronRunWhenEnded(database.db, run.id, { userId: 'someone-else' }, 300)).toBeNull();
   });
 
   it('leaves a job that never went through pg-boss as it is', async () => {

@@ -6,13 +6,19 @@ import { requireUser } from '../auth/current-user';
 import type { Mailer } from '../email/mailer';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
-import { cronRunOf, queueCronRun } from '../jobs/cron-runs';
+import {
+  CRON_ANSWER_WAIT_MS,
+  CRON_RUN_LOST,
+  cronRunOf,
+  cronRunWhenEnded,
+  queueCronRun,
+} from '../jobs/cron-runs';
 import { createNotifier } from '../notifications/notifier';
 import { createPushSender } from '../notifications/push';
 import type { SyncRunner } from '../sync/runner';
 
 export const CRON_TRIGGERED = 'Cron jobs triggered';
-/** The answer's message: the jobs run in the background (follow them with GET /cron/runs/{id}). */
+/** The answer's message when the run is still going (follow it with GET /cron/runs/{id}). */
 export const CRON_QUEUED = 'Cron jobs queued';
 /** Said for a wrong cron Bearer value (error texts naming a secret are redacted, so it says "key"). */
 export const INVALID_CRON_KEY = 'This cron key is not valid';
@@ -42,10 +48,27 @@ const route = createRoute({
   security: CRON_AUTH,
   summary: 'Queues the signed-in user’s jobs, or every user’s with Authorization: Bearer $CRON_SECRET',
   description:
-    'The jobs run as a background job on whichever instance takes it; `successful` and `failed` are the counts so far (none yet), and `run` is followed with GET /cron/runs/{id}, on any instance.',
+    'The jobs run as a background job on whichever instance takes it. The answer waits up to 20 seconds for the run: 200 with its `successful` and `failed` counts when it has ended, else 202 with the counts so far and `run` to follow with GET /cron/runs/{id}, on any instance. A run that fails answers 500.',
   responses: {
+    200: {
+      description: 'The run ended: each connection sync and each notification check counted once',
+      content: {
+        'application/json': {
+          schema: z.object({
+            success: z.literal(true),
+            data: z.object({
+              successful: z.number(),
+              failed: z.number(),
+              message: z.string(),
+              run: CronRunSchema,
+            }),
+          }),
+        },
+      },
+    },
     202: {
-      description: 'Queued: each connection sync and each notification check will count once',
+      description:
+        'Still running: the counts so far; each connection sync and each notification check will count once',
       content: {
         'application/json': {
           schema: z.object({
@@ -61,6 +84,7 @@ const route = createRoute({
       },
     },
     401: { description: 'Not signed in, or a wrong cron secret' },
+    500: { description: 'The run could not be finished' },
   },
 });
 
@@ -141,8 +165,17 @@ export function cronRoutes(
       const bearer = cronBearer(c, deps.config.secrets.cronSecret);
       if (bearer === false) throw AppError.unauthorized(INVALID_CRON_KEY);
       const userId = bearer ? null : (await requireUser(c, deps.auth)).userId;
-      const run = await queueCronRun({ ...runDeps, logger: c.get('logger') }, userId);
-      return ok(c, { successful: run.successful, failed: run.failed, message: CRON_QUEUED, run }, 202);
+      const queued = await queueCronRun({ ...runDeps, logger: c.get('logger') }, userId);
+      // Wait for the end (spec §7: the answer has the counts), well inside the request timeout.
+      const waitMs = Math.max(0, Math.min(CRON_ANSWER_WAIT_MS, deps.config.apiTimeoutMs - 5_000));
+      const run =
+        (await cronRunWhenEnded(deps.db, queued.id, userId ? { userId } : { everyUser: true }, waitMs)) ??
+        queued;
+      if (run.state === 'failed') throw new AppError('INTERNAL', run.error ?? CRON_RUN_LOST);
+      const { successful, failed } = run;
+      return run.state === 'done'
+        ? ok(c, { successful, failed, message: CRON_TRIGGERED, run }, 200)
+        : ok(c, { successful, failed, message: CRON_QUEUED, run }, 202);
     })
     .openapi(runRoute, async (c) => {
       const { id } = c.req.valid('param');

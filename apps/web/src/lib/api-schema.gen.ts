@@ -7074,7 +7074,7 @@ export interface paths {
     put?: never;
     /**
      * Queues the signed-in user’s jobs, or every user’s with Authorization: Bearer $CRON_SECRET
-     * @description The jobs run as a background job on whichever instance takes it; `successful` and `failed` are the counts so far (none yet), and `run` is followed with GET /cron/runs/{id}, on any instance.
+     * @description The jobs run as a background job on whichever instance takes it. The answer waits up to 20 seconds for the run: 200 with its `successful` and `failed` counts when it has ended, else 202 with the counts so far and `run` to follow with GET /cron/runs/{id}, on any instance. A run that fails answers 500.
      */
     post: {
       parameters: {
@@ -7085,7 +7085,25 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Queued: each connection sync and each notification check will count once */
+        /** @description The run ended: each connection sync and each notification check counted once */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                successful: number;
+                failed: number;
+                message: string;
+                run: components['schemas']['CronRun'];
+              };
+            };
+          };
+        };
+        /** @description Still running: the counts so far; each connection sync and each notification check will count once */
         202: {
           headers: {
             [name: string]: unknown;
@@ -7105,6 +7123,13 @@ export interface paths {
         };
         /** @description Not signed in, or a wrong cron secret */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The run could not be finished */
+        500: {
           headers: {
             [name: string]: unknown;
           };
