@@ -5,13 +5,11 @@ import { requireUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { COOKIE_AUTH, jsonBody, jsonResponse, MoneySchema } from '../http/openapi';
-import { commitStatements } from '../use-cases/imports/commit-import';
-import { importJobOf, importOrQueue } from '../use-cases/imports/import-jobs';
+import { importJobOf, importOrQueue, importStatementsOrQueue } from '../use-cases/imports/import-jobs';
 import { csvMappingSchema } from '../use-cases/imports/csv-mapping-schema';
 import { listImports } from '../use-cases/imports/list-imports';
 import { previewImport, previewStatements } from '../use-cases/imports/preview-import';
 import { undoImport } from '../use-cases/imports/undo-import';
-import { userLimits } from '../use-cases/limits/user-limits';
 
 /** docs/money-api.md: statement files travel as JSON text or base64 bytes of at most 10 MB. */
 export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
@@ -320,6 +318,24 @@ const ImportResultSchema = z
   })
   .openapi('ImportResult');
 
+const StatementsImportResultSchema = z
+  .object({
+    id: z.string(),
+    importedCount: z.number().int(),
+    duplicateCount: z.number().int(),
+    statements: z.array(
+      z.object({
+        statement: z.number().int(),
+        accountId: z.string(),
+        accountName: z.string(),
+        created: z.boolean(),
+        importedCount: z.number().int(),
+        duplicateCount: z.number().int(),
+      }),
+    ),
+  })
+  .openapi('StatementsImportResult');
+
 const ImportJobSchema = z
   .object({
     id: z.string(),
@@ -327,7 +343,9 @@ const ImportJobSchema = z
     state: z.enum(['queued', 'running', 'done', 'failed']),
     totalRows: z.number().int().openapi({ description: "The file's rows" }),
     doneRows: z.number().int().openapi({ description: 'Rows done so far (skipped duplicates count)' }),
-    result: z.union([ImportResultSchema, z.null()]).openapi({ description: 'The import, once done' }),
+    result: z.union([ImportResultSchema, StatementsImportResultSchema, z.null()]).openapi({
+      description: 'The import, once done (a multi-account import with its statements)',
+    }),
     error: z.string().nullable().openapi({ description: 'Why it failed (nothing was imported)' }),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
@@ -407,28 +425,13 @@ const routes = {
     tags,
     security: COOKIE_AUTH,
     summary:
-      'Import every statement of a multi-account file into its account in one step (all or nothing; one undo)',
+      'Import every statement of a multi-account file into its account in one step (all or nothing; one undo). A file of more than 10,000 rows in all is queued as a background job (202)',
     request: { body: jsonBody(StatementsRequestSchema) },
     responses: {
-      201: jsonResponse(
-        z.object({
-          batch: z.object({
-            id: z.string(),
-            importedCount: z.number().int(),
-            duplicateCount: z.number().int(),
-            statements: z.array(
-              z.object({
-                statement: z.number().int(),
-                accountId: z.string(),
-                accountName: z.string(),
-                created: z.boolean(),
-                importedCount: z.number().int(),
-                duplicateCount: z.number().int(),
-              }),
-            ),
-          }),
-        }),
-        'Imported',
+      201: jsonResponse(z.object({ batch: StatementsImportResultSchema }), 'Imported'),
+      202: jsonResponse(
+        z.object({ job: ImportJobSchema }),
+        'Queued (more than 10,000 rows in all): follow it with GET /imports/jobs/{id}; its result is then this import (with its statements)',
       ),
       400: fileProblem,
       403: { description: 'The plan’s account or transaction limit would be exceeded' },
@@ -503,14 +506,9 @@ export function importsRoutes(
     })
     .openapi(routes.commitStatements, async (c) => {
       const { userId } = await requireUser(c, auth);
-      const batch = await commitStatements({
-        db,
-        userId,
-        input: c.req.valid('json'),
-        limits: await userLimits(deps, userId),
-        now: deps.now(),
-      });
-      return ok(c, { batch }, 201);
+      const outcome = await importStatementsOrQueue(jobDeps, userId, c.req.valid('json'));
+      if ('job' in outcome) return ok(c, { job: outcome.job }, 202);
+      return ok(c, { batch: outcome.batch }, 201);
     })
     .openapi(routes.list, async (c) => {
       const { userId } = await requireUser(c, auth);

@@ -2654,7 +2654,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Import every statement of a multi-account file into its account in one step (all or nothing; one undo) */
+    /** Import every statement of a multi-account file into its account in one step (all or nothing; one undo). A file of more than 10,000 rows in all is queued as a background job (202) */
     post: {
       parameters: {
         query?: never;
@@ -2678,19 +2678,22 @@ export interface paths {
               /** @enum {boolean} */
               success: true;
               data: {
-                batch: {
-                  id: string;
-                  importedCount: number;
-                  duplicateCount: number;
-                  statements: {
-                    statement: number;
-                    accountId: string;
-                    accountName: string;
-                    created: boolean;
-                    importedCount: number;
-                    duplicateCount: number;
-                  }[];
-                };
+                batch: components['schemas']['StatementsImportResult'];
+              };
+            };
+          };
+        };
+        /** @description Queued (more than 10,000 rows in all): follow it with GET /imports/jobs/{id}; its result is then this import (with its statements) */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                job: components['schemas']['ImportJob'];
               };
             };
           };
@@ -8712,12 +8715,25 @@ export interface components {
       totalRows: number;
       /** @description Rows done so far (skipped duplicates count) */
       doneRows: number;
-      /** @description The import, once done */
-      result: components['schemas']['ImportResult'] | null;
+      /** @description The import, once done (a multi-account import with its statements) */
+      result: components['schemas']['ImportResult'] | components['schemas']['StatementsImportResult'] | null;
       /** @description Why it failed (nothing was imported) */
       error: string | null;
       createdAt: string;
       finishedAt: string | null;
+    };
+    StatementsImportResult: {
+      id: string;
+      importedCount: number;
+      duplicateCount: number;
+      statements: {
+        statement: number;
+        accountId: string;
+        accountName: string;
+        created: boolean;
+        importedCount: number;
+        duplicateCount: number;
+      }[];
     };
     StatementsPreview: {
       /** @enum {string} */

@@ -24,7 +24,7 @@ import { loadImport, type ImportInput, type LoadedImport } from './load-import';
 import { importedRowMapper } from './imported-row';
 import { markDuplicates } from './mark-duplicates';
 import { fileError } from './read-import-file';
-import { loadStatements, type StatementAccountChoice } from './statement-accounts';
+import { loadStatements, type LoadedStatements, type StatementAccountChoice } from './statement-accounts';
 
 const FILE_NAME_MAX = 200;
 
@@ -59,10 +59,7 @@ export async function commitImport(options: {
    * Runs first and last inside the import's transaction (a background import locks its job, and
    * records it done in the same commit, so a retry after success finds it done).
    */
-  within?: {
-    start(tx: Executor): Promise<void>;
-    finish(tx: Executor, result: ImportResult): Promise<void>;
-  };
+  within?: Within<ImportResult>;
 }): Promise<ImportResult> {
   const { db, userId, input } = options;
   const { account, file } = options.loaded ?? (await readImportToCommit(db, userId, input, options.now));
@@ -145,6 +142,12 @@ export async function readImportToCommit(
 }
 
 export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Hooks run first and last inside an import's transaction (a background import's job lock and end). */
+export type Within<Result> = {
+  start(tx: Executor): Promise<void>;
+  finish(tx: Executor, result: Result): Promise<void>;
+};
 type Marked = Awaited<ReturnType<typeof markDuplicates>>;
 
 /** A kept line must be a possible duplicate inside the file (of any of its statements); else 400. */
@@ -230,21 +233,21 @@ export type StatementsImportResult = {
   }[];
 };
 
+/** A multi-account import's input: the file and where its statements go. */
+export type StatementsInput = ImportInput & { statementAccounts: StatementAccountChoice[] };
+
 /**
- * Imports every statement of a multi-account file, each into its account (loadStatements: chosen,
- * matched by number or name, or a new manual account created here), in one database transaction under
- * one batch: duplicates are marked per account, and any failure (a statement with no account, a tier
- * limit met halfway) writes nothing. Undo removes the whole import from every account.
+ * The file's statements and their accounts for a multi-account import, with what makes it fail before
+ * anything is written: a statement with no account, or a file with no transaction (400s).
  */
-export async function commitStatements(options: {
-  db: Database;
-  userId: string;
-  input: ImportInput & { statementAccounts: StatementAccountChoice[] };
-  limits: UserLimits;
-  now: Date;
-}): Promise<StatementsImportResult> {
-  const { db, userId, input } = options;
-  const { file, parts } = await loadStatements(db, userId, input, options.now);
+export async function readStatementsToCommit(
+  db: Database,
+  userId: string,
+  input: StatementsInput,
+  now: Date,
+): Promise<LoadedStatements> {
+  const loaded = await loadStatements(db, userId, input, now);
+  const { parts } = loaded;
   const missing = parts.find((part) => part.target === null);
   if (missing) {
     const message = `Statement ${missing.index} (${missing.summary.account ?? 'an unnamed account'}) matches none of your accounts: choose one, or a name for a new account`;
@@ -255,9 +258,38 @@ export async function commitStatements(options: {
   if (parts.every((part) => part.statement.transactions.length === 0 && !part.statement.positions?.length)) {
     throw fileError('The file has no transactions');
   }
+  return loaded;
+}
+
+/** How many rows a multi-account import holds, all statements together. */
+export const statementRows = (loaded: LoadedStatements): number =>
+  loaded.parts.reduce((sum, part) => sum + part.statement.transactions.length, 0);
+
+/**
+ * Imports every statement of a multi-account file, each into its account (loadStatements: chosen,
+ * matched by number or name, or a new manual account created here), in one database transaction under
+ * one batch: duplicates are marked per account, and any failure (a statement with no account, a tier
+ * limit met halfway) writes nothing. Undo removes the whole import from every account.
+ */
+export async function commitStatements(options: {
+  db: Database;
+  userId: string;
+  input: StatementsInput;
+  limits: UserLimits;
+  now: Date;
+  /** The file already read for this input (readStatementsToCommit), so it is not read twice. */
+  loaded?: LoadedStatements;
+  /** Told how many of the file's rows (all statements) have been written so far. */
+  onRowsWritten?: (written: number) => void;
+  /** Runs first and last inside the import's transaction (a background import's job). */
+  within?: Within<StatementsImportResult>;
+}): Promise<StatementsImportResult> {
+  const { db, userId, input } = options;
+  const { file, parts } = options.loaded ?? (await readStatementsToCommit(db, userId, input, options.now));
   const today = await todayFor(db, userId, options.now);
 
   return db.transaction(async (tx) => {
+    await options.within?.start(tx);
     const created = parts.filter((part) => part.target && 'newAccount' in part.target).length;
     if (created > 0) await assertWithinLimits(tx, userId, { addAccounts: created }, options.limits);
     const targets: { id: string; name: string; currency: string; created: boolean }[] = [];
@@ -310,6 +342,9 @@ export async function commitStatements(options: {
     });
     const statements: StatementsImportResult['statements'] = [];
     const batchParts: ImportBatchPart[] = [];
+    const onRowsWritten = options.onRowsWritten;
+    // Rows of the statements written before this one (their skipped duplicates count as done).
+    let before = 0;
     for (const [at, part] of parts.entries()) {
       const target = targets[at];
       const rows = marked[at];
@@ -325,7 +360,12 @@ export async function commitStatements(options: {
         fresh,
         positions: part.statement.positions ?? [],
         today,
+        ...(onRowsWritten && {
+          onRowsWritten: (count: number) => onRowsWritten(before + rows.rows.length - fresh.length + count),
+        }),
       });
+      before += rows.rows.length;
+      onRowsWritten?.(before);
       batchParts.push(written.part);
       statements.push({
         statement: part.index,
@@ -343,7 +383,9 @@ export async function commitStatements(options: {
       duplicateCount,
       parts: batchParts,
     });
-    return { id: batch.id, importedCount, duplicateCount, statements };
+    const result = { id: batch.id, importedCount, duplicateCount, statements };
+    await options.within?.finish(tx, result);
+    return result;
   });
 }
 

@@ -15,7 +15,17 @@ import { AppError } from '../../http/app-error';
 import type { Logger } from '../../logger';
 import { openSecret, sealSecret } from '../../secrets/secret-box';
 import { userLimits } from '../limits/user-limits';
-import { commitImport, readImportToCommit, type ImportResult } from './commit-import';
+import {
+  commitImport,
+  commitStatements,
+  readImportToCommit,
+  readStatementsToCommit,
+  statementRows,
+  type Executor,
+  type ImportResult,
+  type StatementsImportResult,
+  type StatementsInput,
+} from './commit-import';
 import type { ImportInput } from './load-import';
 
 /** The pg-boss queue of background imports (jobs/boss.ts). */
@@ -45,11 +55,18 @@ export type ImportJobView = {
   state: ImportJobState;
   totalRows: number;
   doneRows: number;
-  result: ImportResult | null;
+  /** A multi-account import's result holds its statements. */
+  result: ImportResult | StatementsImportResult | null;
   error: string | null;
   createdAt: string;
   finishedAt: string | null;
 };
+
+/**
+ * What a job's sealed request holds: a file into one account (ImportInput as it is, the form of the
+ * first jobs), or a multi-account file and where its statements go.
+ */
+type JobRequest = ImportInput | { statements: StatementsInput };
 
 /**
  * POST /imports: reads the file (every 400 comes from here, before anything is stored), then imports a
@@ -67,12 +84,44 @@ export async function importOrQueue(
     const limits = await userLimits(deps, userId);
     return { batch: await commitImport({ db: deps.db, userId, input, limits, now, loaded }) };
   }
+  return { job: await queueImportJob(deps, userId, input.fileName, loaded.file.transactions.length, input) };
+}
+
+/**
+ * POST /imports/statements: reads the multi-account file and finds each statement's account (every 400
+ * comes from here, before anything is stored), then imports a file of at most IMPORT_JOB_ROWS rows (all
+ * statements together) at once, and queues a larger one as a job, like importOrQueue.
+ */
+export async function importStatementsOrQueue(
+  deps: ImportJobDeps,
+  userId: string,
+  input: StatementsInput,
+): Promise<{ batch: StatementsImportResult } | { job: ImportJobView }> {
+  const now = deps.now();
+  const loaded = await readStatementsToCommit(deps.db, userId, input, now);
+  const rows = statementRows(loaded);
+  if (rows <= deps.config.imports.jobRows) {
+    const limits = await userLimits(deps, userId);
+    return { batch: await commitStatements({ db: deps.db, userId, input, limits, now, loaded }) };
+  }
+  return { job: await queueImportJob(deps, userId, input.fileName, rows, { statements: input }) };
+}
+
+/** Stores the sealed request as a job and queues it (or, without a queue, runs it in this process). */
+async function queueImportJob(
+  deps: ImportJobDeps,
+  userId: string,
+  fileName: string,
+  totalRows: number,
+  request: JobRequest,
+): Promise<ImportJobView> {
+  const now = deps.now();
   await deleteEndedImportJobs(deps.db, userId, new Date(now.getTime() - ENDED_JOB_KEPT_MS));
-  const sealed = sealSecret(JSON.stringify(input), deps.config.secrets.encryptionKey);
+  const sealed = sealSecret(JSON.stringify(request), deps.config.secrets.encryptionKey);
   const id = await insertImportJob(deps.db, {
     userId,
-    fileName: input.fileName,
-    totalRows: loaded.file.transactions.length,
+    fileName,
+    totalRows,
     request: sealed.ciphertext,
     keyId: sealed.keyId,
   });
@@ -91,7 +140,7 @@ export async function importOrQueue(
       deps.logger.error({ err: error, importJob: id }, 'Import job failed');
     });
   }
-  return { job };
+  return job;
 }
 
 /** One of the user's import jobs as the API shows it; null for an unknown id or another user's. */
@@ -108,7 +157,7 @@ export async function importJobOf(db: Database, userId: string, id: string): Pro
     state: row.state,
     totalRows: row.totalRows,
     doneRows: row.doneRows,
-    result: row.state === 'done' ? (row.result as ImportResult) : null,
+    result: row.state === 'done' ? (row.result as ImportResult | StatementsImportResult) : null,
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -151,23 +200,29 @@ export async function runImportJob(
       );
   };
   try {
-    const input = JSON.parse(
+    const request = JSON.parse(
       openSecret({ ciphertext: run.request, keyId: run.keyId }, deps.config.secrets.encryptionKey),
-    ) as ImportInput;
-    await commitImport({
+    ) as JobRequest;
+    const common = {
       db: deps.db,
       userId: run.userId,
-      input,
       limits: await userLimits(deps, run.userId),
       now: deps.now(),
       onRowsWritten,
-      within: {
-        async start(tx) {
-          if (!(await lockImportJob(tx, jobId))) throw new ImportJobEnded();
-        },
-        finish: (tx, result) => endImportJob(tx, jobId, { state: 'done', result }),
+    };
+    const within = {
+      async start(tx: Executor) {
+        if (!(await lockImportJob(tx, jobId))) throw new ImportJobEnded();
       },
-    });
+      finish: (tx: Executor, result: ImportResult | StatementsImportResult) =>
+        endImportJob(tx, jobId, { state: 'done', result }),
+    };
+    if ('statements' in request) {
+      // The same commit as a synchronous multi-account import: every statement in one transaction.
+      await commitStatements({ ...common, input: request.statements, within });
+    } else {
+      await commitImport({ ...common, input: request, within });
+    }
     await progress;
     return 'done';
   } catch (error) {

@@ -41,6 +41,8 @@ export type StatementsPreview = ApiSchema<'StatementsPreview'>;
 export type StatementPreview = StatementsPreview['statements'][number];
 
 export type ImportBatchResult = ApiSchema<'ImportResult'>;
+/** A multi-account import: what each statement added to its account. */
+export type StatementsImportResult = ApiSchema<'StatementsImportResult'>;
 /** A file of more than 10,000 rows imported in the background (docs/money-api.md "Large files"). */
 export type ImportJob = ApiSchema<'ImportJob'>;
 
@@ -145,10 +147,9 @@ export const accountsApi = {
       '/imports/statements/preview',
       send('POST', request),
     ),
+  /** The import, or for a file of more than 10,000 rows in all the background job importing it. */
   commitStatements: (request: StatementsImportRequest) =>
-    apiFetch<ApiData<'/imports/statements', 'post'>>('/imports/statements', send('POST', request)).then(
-      (data) => data.batch,
-    ),
+    apiFetch<ApiData<'/imports/statements', 'post'>>('/imports/statements', send('POST', request)),
   imports: (accountId?: string) =>
     apiFetch<ApiData<'/imports'>>(accountId ? `/imports?accountId=${id(accountId)}` : '/imports').then(
       (data) => data.batches,

@@ -602,6 +602,116 @@ describe('importing a file', { timeout: 15_000 }, () => {
     expect(lastBody('/api/v1/imports', 'POST')).toMatchObject({ statement: 1 });
   });
 
+  it('follows a large multi-account import in the background with a progress bar, then shows the same result', async () => {
+    importServer();
+    const statements = [
+      { account: '…6789', type: 'CHECKING', currency: 'USD', transactionCount: 7_000 },
+      { account: '…4321', type: 'CREDITCARD', currency: 'USD', transactionCount: 5_000 },
+    ];
+    server.on('POST', '/api/v1/imports/preview', () =>
+      ok({ ...previewOf(MAPPING), kind: 'ofx', mapping: null, statements, statementIndex: 0 }),
+    );
+    server.on('POST', '/api/v1/imports/statements/preview', () =>
+      ok({
+        kind: 'ofx',
+        encoding: null,
+        statements: statements.map((item, index) => ({
+          ...item,
+          statement: index,
+          target: {
+            accountId: 'acc_checking',
+            accountName: 'Everyday Checking',
+            match: 'number',
+            newAccount: null,
+          },
+          rows: [],
+          newCount: item.transactionCount,
+          duplicateCount: 0,
+          possibleDuplicateCount: 0,
+          positionCount: 0,
+          warnings: [],
+        })),
+        possibleDuplicates: [],
+        ready: true,
+        warnings: [],
+      }),
+    );
+    const job = {
+      id: 'job_3',
+      fileName: 'both.ofx',
+      totalRows: 12_000,
+      result: null,
+      error: null,
+      createdAt: '2025-06-01T10:00:00.000Z',
+      finishedAt: null,
+    };
+    const answers = [
+      { ...job, state: 'running', doneRows: 3_000 },
+      {
+        ...job,
+        state: 'done',
+        doneRows: 12_000,
+        result: {
+          id: 'batch_1',
+          importedCount: 11_999,
+          duplicateCount: 1,
+          statements: [
+            {
+              statement: 0,
+              accountId: 'acc_checking',
+              accountName: 'Everyday Checking',
+              created: false,
+              importedCount: 7_000,
+              duplicateCount: 0,
+            },
+            {
+              statement: 1,
+              accountId: 'acc_card',
+              accountName: 'Card …4321',
+              created: true,
+              importedCount: 4_999,
+              duplicateCount: 1,
+            },
+          ],
+        },
+        finishedAt: '2025-06-01T10:00:09.000Z',
+      },
+    ];
+    server
+      .on('POST', '/api/v1/imports/statements', () =>
+        ok({ job: { ...job, state: 'queued', doneRows: 0 } }, 202),
+      )
+      .on('GET', '/api/v1/imports/jobs/job_3', () => ok({ job: answers.shift() }));
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    await screen.findByText('Everyday Checking');
+    const dialog = await openImport(user);
+    await chooseAccount(user, dialog, 'Everyday Checking · Bank Account · USD');
+    await user.upload(within(dialog).getByLabelText('File'), new File(['OFXHEADER:100'], 'both.ofx'));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview import' }));
+    const check = await screen.findByRole('dialog', { name: 'Check the import' });
+    await user.click(within(check).getByRole('button', { name: 'Import every statement' }));
+    const all = await screen.findByRole('dialog', { name: 'Import every statement' });
+    const confirm = await within(all).findByRole('button', { name: /^Import .* into 1 account$/ });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await user.click(confirm);
+
+    const bar = await within(all).findByRole('progressbar', { name: 'Rows imported' });
+    expect(within(all).getByRole('status')).toHaveTextContent(
+      'Importing in the background… waiting to start (12,000 rows)',
+    );
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '25'));
+    expect(within(all).getByRole('status')).toHaveTextContent(
+      'Importing in the background… 3,000 of 12,000 rows',
+    );
+    expect(
+      await screen.findByText('Imported 11,999 transactions into 2 accounts', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1 duplicate was skipped. Created Card …4321.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls('/api/v1/imports/jobs/job_3', 'GET')).toHaveLength(2);
+  });
+
   it('previews an OFX file without a column mapping', async () => {
     importServer();
     server.on('POST', '/api/v1/imports/preview', () =>

@@ -45,7 +45,7 @@ import {
 } from '../api';
 import { balanceEffectText, importCountsText, skippedDuplicatesText, transactionsText } from '../messages';
 import { useAccounts, useInvalidateMoneyData, undoImport } from '../queries';
-import { importJobShare, waitForImportJob } from '../import-job';
+import { fileResult, importJobShare, statementsResult, waitForImportJob } from '../import-job';
 import { CsvMappingEditor, columnNames } from './csv-mapping-editor';
 import { FormField } from '@/components/form-field';
 import { ManualAccountForm } from './manual-account-form';
@@ -515,12 +515,18 @@ function StatementsImport({
     started.current = true;
     load.mutate([]);
   }, [load]);
+  /** A file of more than 10,000 rows in all, imported in the background: how far it has got. */
+  const [job, setJob] = useState<ImportJob | null>(null);
   const commit = useMutation({
-    mutationFn: () =>
-      accountsApi.commitStatements({
+    mutationFn: async () => {
+      setJob(null);
+      const answer = await accountsApi.commitStatements({
         ...request(choices),
         ...(keep.size > 0 && { keepLines: [...keep].sort((a, b) => a - b) }),
-      }),
+      });
+      // Followed to its end like a single file's job; the result is the same as a direct import's.
+      return 'job' in answer ? statementsResult(await waitForImportJob(answer.job, setJob)) : answer.batch;
+    },
     onSuccess: (batch) => {
       void invalidate();
       void queryClient.invalidateQueries({ queryKey: accountsQueryKeys.imports });
@@ -603,6 +609,7 @@ function StatementsImport({
         />
       ) : null}
       <InlineError read={load.error} commit={commit.error} />
+      {commit.isPending && job ? <ImportJobProgress job={job} /> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onBack}>
           Back
@@ -715,7 +722,7 @@ export function ImportFlow({
         ...(keep.size > 0 && { keepLines: [...keep].sort((a, b) => a - b) }),
       });
       // A file of more than 10,000 rows is imported in the background: follow it to its end.
-      const batch = 'job' in answer ? await waitForImportJob(answer.job, setJob) : answer.batch;
+      const batch = 'job' in answer ? fileResult(await waitForImportJob(answer.job, setJob)) : answer.batch;
       const closing = preview?.statementBalances.closing;
       if (useClosing && closing && preview?.balance) {
         await accountsApi
