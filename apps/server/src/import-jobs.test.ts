@@ -288,6 +288,79 @@ describe('file imports of more rows than IMPORT_JOB_ROWS run as jobs', () => {
     const after = await database.pool.query('select 1 from import_job');
     expect(after.rowCount).toBe(before.rowCount);
   }, 60_000);
+
+  it('finishes on another instance a multi-account import whose servers are killed mid-run, each row once, one undo', async () => {
+    const { browser, userId, accountId } = await person(b, 'statements@example.com');
+    const [card] = await database.db
+      .insert(financialAccount)
+      .values({ userId, name: 'Travel Visa', type: 'credit', provider: 'manual', currency: 'USD' })
+      .returning({ id: financialAccount.id });
+    const cardId = card!.id;
+    // Two !Account blocks of 30 rows each (named like the two accounts): 60 rows in all, over 50.
+    const block = (name: string, type: string, from: number) =>
+      [`!Account`, `N${name}`, `T${type}`, '^', `!Type:${type}`]
+        .concat(
+          Array.from({ length: 30 }, (_, index) =>
+            [`D03/${13 + (index % 15)}/2024`, `T-${from + index}.25`, `PShop ${from + index}`, '^'].join(
+              '\n',
+            ),
+          ),
+        )
+        .join('\n');
+    const content = `${block('Everyday Checking', 'Bank', 0)}\n${block('Travel Visa', 'CCard', 100)}\n`;
+    const holder = await database.pool.connect();
+    let jobId = '';
+    try {
+      // Both accounts' import locks are held, so whichever instance runs the job waits inside it.
+      for (const id of [accountId, cardId]) {
+        await holder.query(`select pg_advisory_lock(hashtext('import:' || $1))`, [id]);
+      }
+      const queued = await browser.on(a).json<Envelope<{ job: Job }>>('/api/v1/imports/statements', {
+        body: { accountId, fileName: 'both.qif', content },
+      });
+      expect(queued.status, queued.body.error).toBe(202);
+      expect(queued.body.data.job).toMatchObject({ state: 'queued', totalRows: 60, doneRows: 0 });
+      jobId = queued.body.data.job.id;
+      await until(async () => {
+        const waiting = await database.pool.query(
+          `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%pg_advisory_xact_lock%'`,
+        );
+        return waiting.rowCount ? true : undefined;
+      }, 'the run waiting on the lock');
+      await Promise.all([killHard(a.child), killHard(b.child)]);
+    } finally {
+      await holder.query(`select pg_advisory_unlock_all()`);
+      holder.release();
+    }
+    expect(await countsOf(accountId)).toEqual({ rows: 0, distinct: 0, batches: 0 });
+
+    const d = await startInstance('D', await freePort());
+    const done = await until(async () => {
+      const read = await browser.on(d).json<Envelope<{ job: Job }>>(`/api/v1/imports/jobs/${jobId}`);
+      return read.body.data.job.state === 'done' ? read.body.data.job : undefined;
+    }, 'the import finished on D');
+    expect(done).toMatchObject({ totalRows: 60, doneRows: 60, error: null });
+    expect(done.result).toMatchObject({
+      importedCount: 60,
+      duplicateCount: 0,
+      statements: [
+        { statement: 0, accountId, importedCount: 30 },
+        { statement: 1, accountId: cardId, importedCount: 30 },
+      ],
+    });
+    expect(await countsOf(accountId)).toEqual({ rows: 30, distinct: 30, batches: 1 });
+    expect((await countsOf(cardId))?.rows).toBe(30);
+    const stored = await database.db.select().from(importJob).where(eq(importJob.id, jobId));
+    expect(stored[0]).toMatchObject({ attempts: 2, request: null, keyId: null });
+
+    const undone = await browser
+      .on(d)
+      .json<Envelope<{ removed: number }>>(`/api/v1/imports/${done.result?.id}`, { method: 'DELETE' });
+    expect(undone.status, undone.body.error).toBe(200);
+    expect(undone.body.data.removed).toBe(60);
+    expect((await countsOf(accountId))?.rows).toBe(0);
+    expect((await countsOf(cardId))?.rows).toBe(0);
+  }, 120_000);
 });
 
 describe('two runs of one import job at once', () => {
