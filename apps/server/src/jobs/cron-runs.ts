@@ -112,8 +112,10 @@ export async function cronRunWhenEnded(
 ): Promise<CronRunView | null> {
   const until = Date.now() + waitMs;
   for (;;) {
-    const run = await cronRunOf(db, id, who);
-    if (!run || run.state === 'done' || run.state === 'failed' || Date.now() >= until) return run;
+    const row = await findCronRun(db, id, who);
+    if (!row || row.state === 'done' || row.state === 'failed') return row ? viewOf(row) : null;
+    // Whether pg-boss gave the job up is asked once, when the wait is over.
+    if (Date.now() >= until) return cronRunOf(db, id, who);
     await new Promise((resolve) => setTimeout(resolve, Math.min(CRON_ANSWER_POLL_MS, until - Date.now())));
   }
 }
