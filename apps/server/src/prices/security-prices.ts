@@ -104,8 +104,15 @@ export async function refreshSecurityPrices(deps: {
   }
 
   const run: SecurityPriceRun = { symbols: 0, failed: 0, written: 0, revalued: 0 };
-  /** The oldest close written per held security: its accounts' history changes from there. */
-  const changedFrom = new Map<string, IsoDate>();
+  const stored = await closesFrom(
+    db,
+    [...bySymbol.values()].flatMap((wanted) =>
+      wanted.flatMap(({ target, start }) =>
+        target.securityId === null ? [] : [{ securityId: target.securityId, from: start }],
+      ),
+    ),
+  );
+  const rows: { securityId: string; date: IsoDate; close: string }[] = [];
   for (const [symbol, wanted] of bySymbol) {
     const start = wanted.reduce((min, item) => (item.start < min ? item.start : min), today);
     run.symbols += 1;
@@ -142,21 +149,17 @@ export async function refreshSecurityPrices(deps: {
         log.warn({ symbol, currency: target.currency, quoted: history.currency }, 'currency differs');
         continue;
       }
-      const stored = await closesFrom(db, securityId, from);
-      const rows = history.points.flatMap((point) =>
-        point.date >= from && point.date <= today && (!stored.has(point.date) || point.date === target.newest)
-          ? [{ securityId: securityId as string, date: point.date, close: point.close }]
-          : [],
-      );
-      await upsertSecurityPrices(db, rows);
-      run.written += rows.length;
-      const oldest = rows[0]?.date;
-      if (target.securityId !== null && oldest) {
-        const known = changedFrom.get(target.securityId);
-        if (!known || oldest < known) changedFrom.set(target.securityId, oldest);
+      const storedDays = stored.get(securityId);
+      for (const point of history.points) {
+        if (point.date < from || point.date > today) continue;
+        if (storedDays?.has(point.date) && point.date !== target.newest) continue;
+        rows.push({ securityId, date: point.date, close: point.close });
       }
     }
   }
+  run.written = rows.length;
+  /** The oldest new or changed close per security: its holders' history changes from there. */
+  const changedFrom = await upsertSecurityPrices(db, rows);
   // Each account holding a security with new closes: its days from the oldest new close on, inside the
   // history it already has (a close never extends an account's history back).
   for (const account of await accountsHolding(db, [...changedFrom.keys()])) {

@@ -450,4 +450,101 @@ describe('sync engine', () => {
       { date: '2026-11-20', balance_minor: 250_000 },
     ]);
   });
+
+  it('values a brokerage’s past days again only when its quantities or closes change', async () => {
+    const { userId, connection } = await newConnection();
+    const brokerage: ConnectorAccount = {
+      externalId: 'acc-broker',
+      name: 'Brokerage',
+      type: 'investment',
+      subtype: 'brokerage',
+      currency: 'USD',
+      currentBalanceMinor: 150_000,
+    };
+    const held = {
+      quantity: '10',
+      closes: { '2026-11-17': '100', '2026-11-18': '101', '2026-11-19': '102' },
+    };
+    const connector: Connector = {
+      ...fakeProvider({
+        accounts: [brokerage],
+        pages: [
+          {
+            added: [
+              tx({
+                externalId: 'b1',
+                accountExternalId: 'acc-broker',
+                date: '2026-11-17',
+                amountMinor: -500,
+              }),
+            ],
+            modified: [],
+            removed: [],
+          },
+        ],
+      }),
+      async holdings() {
+        return {
+          holdings: [
+            {
+              accountExternalId: 'acc-broker',
+              security: {
+                externalId: 'sec-xyz',
+                ticker: 'XYZ',
+                name: 'XYZ Corp',
+                type: 'equity',
+                currency: 'USD',
+              },
+              quantity: held.quantity,
+              price: '103',
+              asOf: TODAY,
+            },
+          ],
+          prices: Object.entries(held.closes).map(([date, close]) => ({
+            securityExternalId: 'sec-xyz',
+            date,
+            close,
+          })),
+        };
+      },
+    };
+    const snapshots = async () => {
+      const result = await w.t.database.pool.query<{ date: string; balance_minor: number }>(
+        'select date::text as date, balance_minor from balance_snapshot where user_id = $1 order by date',
+        [userId],
+      );
+      return Object.fromEntries(result.rows.map((row) => [row.date, row.balance_minor]));
+    };
+    const mark = (date: string) =>
+      w.t.database.pool.query(
+        'update balance_snapshot set balance_minor = 1 where user_id = $1 and date = $2',
+        [userId, date],
+      );
+
+    expect((await sync(connector, connection)).ok).toBe(true);
+    const valued = await snapshots();
+    expect(Object.keys(valued)).toEqual(['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']);
+
+    // The same quantities and closes: only today is valued again (a marked past day stays marked).
+    await mark('2026-11-17');
+    await mark('2026-11-18');
+    await sync(connector, connection);
+    expect(await snapshots()).toEqual({ ...valued, '2026-11-17': 1, '2026-11-18': 1 });
+
+    // A close that changed: the days from it on.
+    held.closes['2026-11-18'] = '99';
+    await sync(connector, connection);
+    const afterClose = await snapshots();
+    expect(afterClose['2026-11-17']).toBe(1);
+    expect(afterClose['2026-11-18']).not.toBe(1);
+    expect(afterClose['2026-11-18']).toBe(valued['2026-11-18']! - 2 * 10 * 100);
+
+    // A resized position: every day.
+    held.quantity = '12';
+    await sync(connector, connection);
+    const afterResize = await snapshots();
+    // Today's figure stays the reported balance: the cash part gives up what the two units are worth at
+    // the last close (102), and the 17th gains them at its close (100).
+    expect(afterResize['2026-11-17']).toBe(valued['2026-11-17']! + 2 * 100 * 100 - 2 * 102 * 100);
+  });
 });

@@ -287,10 +287,11 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
         const byAccount = new Map<string, typeof holdings>();
         for (const item of holdings)
           byAccount.set(item.accountExternalId, [...(byAccount.get(item.accountExternalId) ?? []), item]);
+        const resized = new Set<string>();
         for (const [accountExternalId, items] of byAccount) {
           const accountId = accountIds.get(accountExternalId);
           if (!accountId) continue;
-          await replaceHoldings(
+          const { quantitiesChanged } = await replaceHoldings(
             tx,
             { userId, accountId },
             items.flatMap((item) => {
@@ -309,23 +310,15 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
                 : [];
             }),
           );
+          if (quantitiesChanged) resized.add(accountId);
         }
-        await upsertSecurityPrices(
+        const changedCloses = await upsertSecurityPrices(
           tx,
           prices.flatMap((price) => {
             const securityId = securityIds.get(price.securityExternalId);
             return securityId ? [{ securityId, date: price.date, close: price.close }] : [];
           }),
         );
-        if (!connector.valuedByHoldings) {
-          // A brokerage's history is its holdings valued day by day (recomputeBalanceSnapshots): new
-          // quantities or closes change every day of it.
-          for (const accountExternalId of byAccount.keys()) {
-            const accountId = accountIds.get(accountExternalId);
-            if (accountId)
-              touch(accountId, (await accountHistoryStart(tx, userId, accountId)) ?? options.today);
-          }
-        }
         if (connector.valuedByHoldings) {
           for (const [accountExternalId, items] of byAccount) {
             const accountId = accountIds.get(accountExternalId);
@@ -350,6 +343,23 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
               exponent: currencyExponent(account.currency),
               changes,
             });
+          }
+        } else {
+          // A brokerage's history is its holdings valued day by day (recomputeBalanceSnapshots): new
+          // quantities change every day of it, a new close the days from its date, today's prices today.
+          for (const [accountExternalId, items] of byAccount) {
+            const accountId = accountIds.get(accountExternalId);
+            if (!accountId) continue;
+            if (resized.has(accountId)) {
+              touch(accountId, (await accountHistoryStart(tx, userId, accountId)) ?? options.today);
+              continue;
+            }
+            touch(accountId, options.today);
+            for (const item of items) {
+              const securityId = securityIds.get(item.security.externalId);
+              const date = securityId ? changedCloses.get(securityId) : undefined;
+              if (date) touch(accountId, date);
+            }
           }
         }
       });

@@ -35,19 +35,31 @@ export async function upsertSecurities(db: Executor, rows: readonly SecurityUpse
   return ids;
 }
 
+/**
+ * Writes daily closes; a close equal to the stored one is left alone. Answers, per security, the
+ * oldest date whose close is new or changed (the day its holders' history must be valued again from).
+ */
 export async function upsertSecurityPrices(
   db: Executor,
   rows: readonly { securityId: string; date: string; close: string }[],
-) {
+): Promise<Map<string, string>> {
+  const oldestChanged = new Map<string, string>();
   for (let start = 0; start < rows.length; start += 5_000) {
-    await db
+    const written = await db
       .insert(securityPrice)
       .values(rows.slice(start, start + 5_000))
       .onConflictDoUpdate({
         target: [securityPrice.securityId, securityPrice.date],
         set: { close: sql`excluded.close` },
-      });
+        setWhere: sql`${securityPrice.close} is distinct from excluded.close`,
+      })
+      .returning({ securityId: securityPrice.securityId, date: securityPrice.date });
+    for (const { securityId, date } of written) {
+      const current = oldestChanged.get(securityId);
+      if (!current || date < current) oldestChanged.set(securityId, date);
+    }
   }
+  return oldestChanged;
 }
 
 /** The newest date an account's holdings are stated as of, or undefined when it has none. */
@@ -62,9 +74,21 @@ export async function newestHoldingDate(
   return row?.asOf ?? undefined;
 }
 
+/** Each security's quantity in an account, in one comparable string (numeric's text is exact). */
+async function quantitiesOf(db: Executor, scope: { userId: string; accountId: string }) {
+  const [row] = await db
+    .select({
+      value: sql<string>`coalesce(string_agg(${holding.securityId}::text || '=' || ${holding.quantity}::text, ',' order by ${holding.securityId}), '')`,
+    })
+    .from(holding)
+    .where(and(eq(holding.userId, scope.userId), eq(holding.accountId, scope.accountId)));
+  return row?.value ?? '';
+}
+
 /**
  * Replaces an account's holdings with the provider's current list (positions the provider no longer
- * reports are removed, not left as ghosts).
+ * reports are removed, not left as ghosts). Answers whether any quantity changed (a position added,
+ * removed or resized); prices alone do not count.
  */
 export async function replaceHoldings(
   db: Executor,
@@ -77,7 +101,8 @@ export async function replaceHoldings(
     currency: string;
     asOf: string;
   }[],
-) {
+): Promise<{ quantitiesChanged: boolean }> {
+  const before = await quantitiesOf(db, scope);
   if (rows.length) {
     await db
       .insert(holding)
@@ -103,6 +128,7 @@ export async function replaceHoldings(
         ...(kept.length ? [notInArray(holding.securityId, kept)] : []),
       ),
     );
+  return { quantitiesChanged: (await quantitiesOf(db, scope)) !== before };
 }
 
 export type UserHoldingRow = {
@@ -280,10 +306,23 @@ export async function marketSecurities(
 }
 
 /** The days from `from` on that a security has a stored close for. */
-export async function closesFrom(db: Executor, securityId: string, from: string): Promise<Set<string>> {
-  const result = await db.execute<{ date: string }>(sql`
-    select date::text as date from security_price where security_id = ${securityId} and date >= ${from}::date`);
-  return new Set(result.rows.map((row) => row.date));
+/** The dates of the stored closes of each security from its own first day asked for on. */
+export async function closesFrom(
+  db: Executor,
+  wanted: readonly { securityId: string; from: string }[],
+): Promise<Map<string, Set<string>>> {
+  const stored = new Map<string, Set<string>>(wanted.map((item) => [item.securityId, new Set<string>()]));
+  if (wanted.length === 0) return stored;
+  const result = await db.execute<{ security_id: string; date: string }>(sql`
+    select p.security_id::text as security_id, p.date::text as date
+    from security_price p
+    join (values ${sql.join(
+      wanted.map((item) => sql`(${item.securityId}::uuid, ${item.from}::date)`),
+      sql`, `,
+    )}) as wanted(security_id, from_date)
+      on p.security_id = wanted.security_id and p.date >= wanted.from_date`);
+  for (const row of result.rows) stored.get(row.security_id)?.add(row.date);
+  return stored;
 }
 
 /**
