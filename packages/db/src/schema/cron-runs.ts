@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { jobRunColumns } from './job-columns';
 
 /**
  * A `POST /cron/trigger-all` run, done by a pg-boss job on the `cron-run` queue: for one user (the
@@ -13,20 +13,11 @@ export const cronRun = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
-    state: text('state').notNull().default('queued'),
     usersTotal: integer('users_total'),
     usersDone: integer('users_done').notNull().default(0),
     successful: integer('successful').notNull().default(0),
     failed: integer('failed').notNull().default(0),
-    attempts: integer('attempts').notNull().default(0),
-    error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...jobRunColumns(),
   },
   (table) => [index('cron_run_created_idx').on(table.createdAt)],
 );

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { jobRunColumns } from './job-columns';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -17,21 +17,12 @@ export const exportJob = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
-    state: text('state').notNull().default('queued'),
     rowsWritten: integer('rows_written').notNull().default(0),
     totalRows: integer('total_rows'),
     /** The gzip'd file's size and its chunks, once done. */
     bytes: integer('bytes').notNull().default(0),
     chunks: integer('chunks').notNull().default(0),
-    attempts: integer('attempts').notNull().default(0),
-    error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...jobRunColumns(),
   },
   (table) => [index('export_job_user_created_idx').on(table.userId, table.createdAt)],
 );

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { jobRunColumns } from './job-columns';
 
 /**
  * A file import of more rows than IMPORT_JOB_ROWS, run as a pg-boss job (ADR 063). The request (the
@@ -17,23 +17,13 @@ export const importJob = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
-    state: text('state').notNull().default('queued'),
     totalRows: integer('total_rows').notNull(),
     doneRows: integer('done_rows').notNull().default(0),
-    /** How many runs started (a retry after a killed instance is the second). */
-    attempts: integer('attempts').notNull().default(0),
     /** The sealed request; null once the job has ended. */
     request: text('request'),
     keyId: text('key_id'),
     result: jsonb('result'),
-    error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...jobRunColumns(),
   },
   (table) => [index('import_job_user_created_idx').on(table.userId, table.createdAt)],
 );
