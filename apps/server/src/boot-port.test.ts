@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from './boot';
 import { PASSWORD } from './testing/auth-fixtures';
+import { startInProcessServer } from './testing/in-process-server';
 
 /**
  * PORT=0: the kernel picks the port, so the default public address (and the origins that requests with
@@ -19,15 +19,7 @@ afterAll(async () => {
 
 describe('a server on an ephemeral port', () => {
   it('trusts the origin of the port it bound, not port 0', async () => {
-    const server = await startServer({
-      DATABASE_URL: database.url,
-      ENCRYPTION_KEY: SECRET,
-      AUTH_SECRET: SECRET,
-      CRON_SECRET: SECRET,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      FX_REFRESH: 'off',
-    });
+    const server = await startInProcessServer(database.url, SECRET);
     try {
       expect(server.port).toBeGreaterThan(0);
       expect(server.url).toBe(`http://localhost:${server.port}`);

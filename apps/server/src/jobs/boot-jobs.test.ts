@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../boot';
+import { startInProcessServer } from '../testing/in-process-server';
 import { JOB_SCHEDULES } from './boss';
 
 const SECRET = 'boot-jobs-secret-0123456789-abcdefghij';
@@ -14,15 +14,7 @@ afterAll(async () => {
 
 describe('server start and stop with the job queue', () => {
   it('starts pg-boss beside the server with every schedule, and stops cleanly', async () => {
-    const server = await startServer({
-      DATABASE_URL: database.url,
-      ENCRYPTION_KEY: SECRET,
-      AUTH_SECRET: SECRET,
-      CRON_SECRET: SECRET,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      FX_REFRESH: 'off',
-    });
+    const server = await startInProcessServer(database.url, SECRET);
     try {
       let names: string[] = [];
       for (let attempt = 0; attempt < 100 && names.length < Object.keys(JOB_SCHEDULES).length; attempt += 1) {

@@ -1,11 +1,12 @@
-import { createServer } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
 import parsePrometheusTextFormat, { type ParsedFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { startServer, type RunningServer } from '../boot';
+import type { RunningServer } from '../boot';
 import { PASSWORD } from '../testing/auth-fixtures';
 import { createBrowser } from '../testing/browser';
+import { startInProcessServer } from '../testing/in-process-server';
+import { freePort } from '../testing/server-process';
 
 const SECRET = 'metrics-test-secret-0123456789-abcdefghij';
 const TOKEN = 'metrics-token-0123456789-abcdefghijklmnop';
@@ -15,31 +16,14 @@ let database: TestDatabase;
 let server: RunningServer;
 let metricsPort: number;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 beforeAll(async () => {
   database = await createTestDatabase();
   metricsPort = await freePort();
   const port = await freePort();
-  server = await startServer({
+  server = await startInProcessServer(database.url, SECRET, {
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: database.url,
-    ENCRYPTION_KEY: SECRET,
-    AUTH_SECRET: SECRET,
-    CRON_SECRET: SECRET,
     PORT: String(port),
-    LOG_LEVEL: 'silent',
-    FX_REFRESH: 'off',
     METRICS_TOKEN: TOKEN,
     METRICS_PORT: String(metricsPort),
   });
