@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { financialAccount, importBatch, importJob, transaction } from '@lodestar/db';
+import { importBatch, importJob } from '@lodestar/db';
 import { OFX_BANK_AND_CARD } from '@lodestar/domain/import/fixtures/ofx-exports';
+import { QIF_CHECKING_AND_CARD } from '@lodestar/domain/import/fixtures/qif-exports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
+import {
+  addManualAccount,
+  type Envelope,
+  signedUp as signedUpIn,
+  transactionLines,
+} from '../testing/statement-imports';
 
 // Issue 17: a multi-account file of more than IMPORT_JOB_ROWS rows (all statements together) is imported
 // as a background job (ADR 063), committing every statement in one transaction with one undo, as the
@@ -19,12 +26,6 @@ afterAll(async () => {
   await w.close();
 });
 
-type Envelope<T> = {
-  success: boolean;
-  data: T;
-  error?: string;
-  items?: { field: string; message: string }[];
-};
 type StatementsResult = {
   id: string;
   importedCount: number;
@@ -42,28 +43,9 @@ type Job = {
 };
 
 const db = () => w.t.database.db;
-
-async function signedUp() {
-  const { browser } = await w.signUp();
-  const me = await browser.json<Envelope<{ id: string }>>('/api/v1/user');
-  return { browser, userId: me.body.data.id };
-}
-
-async function addAccount(userId: string, values: { name: string; mask: string; type?: string }) {
-  const [row] = await db()
-    .insert(financialAccount)
-    .values({
-      userId,
-      name: values.name,
-      type: values.type ?? 'depository',
-      provider: 'manual',
-      currency: 'USD',
-      mask: values.mask,
-    })
-    .returning({ id: financialAccount.id });
-  if (!row) throw new Error('no account');
-  return row.id;
-}
+const signedUp = () => signedUpIn(w);
+const addAccount = (userId: string, values: { name: string; mask: string; type?: string }) =>
+  addManualAccount(w, userId, values);
 
 const commitAll = (browser: TestBrowser, body: Record<string, unknown>) =>
   browser.json<Envelope<{ batch?: StatementsResult; job?: Job }>>('/api/v1/imports/statements', { body });
@@ -80,43 +62,7 @@ async function ended(browser: TestBrowser, id: string): Promise<Job> {
   throw new Error('The import job did not end');
 }
 
-async function rowsOf(accountId: string) {
-  const rows = await db()
-    .select({ name: transaction.name, amountMinor: transaction.amountMinor, date: transaction.date })
-    .from(transaction)
-    .where(eq(transaction.accountId, accountId));
-  return rows
-    .sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name))
-    .map((row) => `${row.name} ${row.amountMinor}`);
-}
-
-const QIF_FOUR_ROWS = `!Account
-NEveryday Checking
-TBank
-^
-!Type:Bank
-D01/05/2024
-T-12.50
-PCorner Shop
-^
-D01/09/2024
-T1,200.00
-PPayroll
-^
-!Account
-NTravel Visa
-TCCard
-^
-!Type:CCard
-D01/06/2024
-T-80.00
-PAirline
-^
-D01/07/2024
-T-20.00
-PTaxi
-^
-`;
+const rowsOf = (accountId: string) => transactionLines(w, accountId);
 
 describe('a multi-account import of more than IMPORT_JOB_ROWS rows', () => {
   it('is queued (202), and the job commits every statement in one batch that one undo removes', async () => {
@@ -192,7 +138,7 @@ describe('a multi-account import of more than IMPORT_JOB_ROWS rows', () => {
     const done = await commitAll(browser, {
       accountId: checking,
       fileName: 'two.qif',
-      content: QIF_FOUR_ROWS,
+      content: QIF_CHECKING_AND_CARD,
       statementAccounts: [{ statement: 1, newAccountName: 'Travel Visa' }],
     });
     expect(done.status, done.body.error).toBe(201);

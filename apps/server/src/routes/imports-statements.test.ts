@@ -1,10 +1,17 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { financialAccount, holding, importBatch, security, transaction } from '@lodestar/db';
 import { OFX_INVESTMENT, QIF_INVESTMENT_HISTORY } from '@lodestar/domain/import/fixtures/investment-exports';
 import { OFX_BANK_AND_CARD } from '@lodestar/domain/import/fixtures/ofx-exports';
+import { QIF_CHECKING_AND_CARD_AUTOSWITCH } from '@lodestar/domain/import/fixtures/qif-exports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
+import {
+  addManualAccount,
+  type Envelope,
+  signedUp as signedUpIn,
+  transactionLines,
+} from '../testing/statement-imports';
 
 // Issue 22 (deliver 4): a file of several accounts' statements is imported in one step, each statement
 // into its account (matched by number or name, chosen, or created), all or nothing, with one undo.
@@ -17,12 +24,6 @@ afterAll(async () => {
   await w.close();
 });
 
-type Envelope<T> = {
-  success: boolean;
-  data: T;
-  error?: string;
-  items?: { field: string; message: string }[];
-};
 type Target = {
   accountId: string | null;
   accountName: string;
@@ -52,31 +53,12 @@ type StatementsBatch = {
 
 const db = (world: AuthWorld = w) => world.t.database.db;
 
-async function signedUp(world: AuthWorld = w) {
-  const { browser } = await world.signUp();
-  const me = await browser.json<Envelope<{ id: string }>>('/api/v1/user');
-  return { browser, userId: me.body.data.id };
-}
-
-async function addAccount(
+const signedUp = (world: AuthWorld = w) => signedUpIn(world);
+const addAccount = (
   userId: string,
   values: { name: string; mask?: string; type?: string; currency?: string },
   world: AuthWorld = w,
-) {
-  const [row] = await db(world)
-    .insert(financialAccount)
-    .values({
-      userId,
-      name: values.name,
-      type: values.type ?? 'depository',
-      provider: 'manual',
-      currency: values.currency ?? 'USD',
-      mask: values.mask ?? null,
-    })
-    .returning({ id: financialAccount.id });
-  if (!row) throw new Error('no account');
-  return row.id;
-}
+) => addManualAccount(world, userId, values);
 
 const previewAll = (browser: TestBrowser, body: Record<string, unknown>) =>
   browser.json<Envelope<StatementsPreview>>('/api/v1/imports/statements/preview', { body });
@@ -85,14 +67,7 @@ const commitAll = (browser: TestBrowser, body: Record<string, unknown>) =>
 const undo = (browser: TestBrowser, id: string) =>
   browser.json<Envelope<{ id: string; removed: number }>>(`/api/v1/imports/${id}`, { method: 'DELETE' });
 
-async function rowsOf(accountId: string, world: AuthWorld = w) {
-  const rows = await db(world)
-    .select({ name: transaction.name, amountMinor: transaction.amountMinor })
-    .from(transaction)
-    .where(eq(transaction.accountId, accountId))
-    .orderBy(asc(transaction.date));
-  return rows.map((row) => `${row.name} ${row.amountMinor}`);
-}
+const rowsOf = (accountId: string, world: AuthWorld = w) => transactionLines(world, accountId);
 
 async function holdingsOf(accountId: string) {
   const rows = await db()
@@ -108,44 +83,6 @@ async function holdingsOf(accountId: string) {
     .orderBy(security.name);
   return rows.map((row) => ({ ...row, quantity: Number(row.quantity), price: Number(row.price) }));
 }
-
-const QIF_TWO_ACCOUNTS = `!Option:AutoSwitch
-!Account
-NEveryday Checking
-TBank
-^
-!Account
-NTravel Visa
-TCCard
-^
-!Clear:AutoSwitch
-!Account
-NEveryday Checking
-TBank
-^
-!Type:Bank
-D01/05/2024
-T-12.50
-PCorner Shop
-^
-D01/09/2024
-T1,200.00
-PPayroll
-^
-!Account
-NTravel Visa
-TCCard
-^
-!Type:CCard
-D01/06/2024
-T-80.00
-PAirline
-^
-D01/07/2024
-T-20.00
-PTaxi
-^
-`;
 
 describe('a bank and a card statement in one OFX', () => {
   it('matches each statement to the account by its mask, imports both in one step, and one undo removes both', async () => {
@@ -234,7 +171,7 @@ describe('a QIF with two !Account blocks', () => {
   it('matches the one named like an account and creates the other, one batch for both', async () => {
     const { browser, userId } = await signedUp();
     const checking = await addAccount(userId, { name: 'Everyday Checking' });
-    const body = { accountId: checking, fileName: 'quicken.qif', content: QIF_TWO_ACCOUNTS };
+    const body = { accountId: checking, fileName: 'quicken.qif', content: QIF_CHECKING_AND_CARD_AUTOSWITCH };
 
     const seen = await previewAll(browser, {
       ...body,
