@@ -3,6 +3,7 @@ import { financialAccount, holding, importBatch, security, transaction } from '@
 import { CAMT053_CH, CAMT053_DE } from '@lodestar/domain/import/fixtures/camt-exports';
 import { OFX_INVESTMENT, QIF_INVESTMENT } from '@lodestar/domain/import/fixtures/investment-exports';
 import { MT940_DE, MT940_NL } from '@lodestar/domain/import/fixtures/mt940-exports';
+import { QIF_CHECKING_AND_CARD } from '@lodestar/domain/import/fixtures/qif-exports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
@@ -301,40 +302,18 @@ describe('investment files', () => {
 
 describe('QIF with several accounts', () => {
   it('lists each !Account block as a statement, and imports the one chosen', async () => {
-    const qif = `!Account
-NEveryday Checking
-TBank
-^
-!Type:Bank
-D01/05/2024
-T-12.50
-PCorner Shop
-^
-!Account
-NTravel Visa
-TCCard
-^
-!Type:CCard
-D01/06/2024
-T-80.00
-PAirline
-^
-D01/07/2024
-T-20.00
-PTaxi
-^
-`;
+    const qif = QIF_CHECKING_AND_CARD;
     const { browser, accountId } = await person('USD');
     const seen = await preview(browser, { accountId, fileName: 'all.qif', content: qif });
     expect(seen.status).toBe(200);
     expect(seen.body.data.statements).toEqual([
-      { account: 'Everyday Checking', type: 'Bank', currency: 'USD', transactionCount: 1 },
+      { account: 'Everyday Checking', type: 'Bank', currency: 'USD', transactionCount: 2 },
       { account: 'Travel Visa', type: 'CCard', currency: 'USD', transactionCount: 2 },
     ]);
     const card = await preview(browser, { accountId, fileName: 'all.qif', content: qif, statement: 1 });
     expect(card.body.data.rows.map((row) => [row.line, row.name])).toEqual([
-      [15, 'Airline'],
-      [19, 'Taxi'],
+      [19, 'Airline'],
+      [23, 'Taxi'],
     ]);
     const done = await commit(browser, { accountId, fileName: 'all.qif', content: qif, statement: 1 });
     expect(done.body.data.batch.importedCount).toBe(2);
