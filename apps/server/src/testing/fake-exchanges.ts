@@ -52,8 +52,11 @@ export type FakeBinance = Common & {
   spot: Record<string, string>;
   margin: Record<string, string> | null;
   futures: Record<string, string> | null;
-  /** Savings (Earn) positions; null answers as an account without them (Binance's -12015 refusal). */
-  savings: Record<string, string> | null;
+  /**
+   * Savings (Earn) positions; null answers as an account without them (Binance's -12015 refusal),
+   * `retired` with a bare 404 (an endpoint taken down).
+   */
+  savings: Record<string, string> | null | 'retired';
   trades: BinanceTrade[];
   deposits: { id: string; coin: string; amount: string; insertTime: number; status: number }[];
   withdrawals: { id: string; coin: string; amount: string; applyTime: number; status: number }[];
@@ -256,6 +259,11 @@ export async function startFakeBinance(key: FakeExchangeKey): Promise<FakeBinanc
           positions: [],
         });
       case '/sapi/v1/lending/union/account': {
+        if (fake.savings === 'retired') {
+          response.writeHead(404, { 'content-type': 'text/html' });
+          response.end('<html><body>Not Found</body></html>');
+          return;
+        }
         if (!fake.savings) return send(response, 400, { code: -12015, msg: 'Not available.' });
         const positions = Object.entries(fake.savings);
         return send(response, 200, {

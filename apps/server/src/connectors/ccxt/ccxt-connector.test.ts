@@ -191,6 +191,15 @@ describe('Binance (HMAC-SHA256 query signing)', () => {
         { account: 'Binance Earn', ticker: 'XYZ', quantity: '3' },
         { account: 'Binance Spot', ticker: 'BTC', quantity: '0.1' },
       ]);
+
+      // An endpoint taken down (a bare 404) leaves the Earn account as it was; the rest syncs.
+      binance.savings = 'retired';
+      binance.spot = { BTC: '0.20000000' };
+      expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true });
+      expect((await accountsOf(userId)).map((a) => [a.name, a.balance])).toEqual([
+        ['Binance Earn', '470000'],
+        ['Binance Spot', '1200000'],
+      ]);
     } finally {
       binance.savings = null;
     }

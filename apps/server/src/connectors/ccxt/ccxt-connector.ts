@@ -89,6 +89,7 @@ async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<Mar
       // answers with a refusal (Binance's -2015, which ccxt files under rate limits): that account is
       // left out of this reading, as it was. An outage fails the whole reading.
       if (market.optional && failure.kind !== 'unavailable' && failure.kind !== 'timeout') continue;
+      if (market.bestEffort && failure.kind !== 'needs_reauth') continue;
       throw failure;
     }
     const totals = (balance.total ?? {}) as Record<string, unknown>;

@@ -35,6 +35,12 @@ export type MarketBalance = {
    */
   optional?: boolean;
   /**
+   * Read when it answers: any failure (an endpoint the exchange retired, answering 404, or an outage
+   * of that endpoint alone) leaves this account as it was instead of failing the sync; the spot
+   * balance, read first, still fails it when the exchange is down.
+   */
+  bestEffort?: boolean;
+  /**
    * Not asked for on its own: the balances of the spot answer whose asset matches are this account's,
    * under the asset the pattern's first group names (Kraken lists staked and earning balances beside
    * the others, suffixed: `DOT.S`, `BTC.M`, `USDC.F`, `ETH2.S`).
@@ -75,7 +81,7 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
       { ccxtType: 'margin', accountType: 'exchange_margin', label: 'Margin', optional: true },
       { ccxtType: 'future', accountType: 'exchange_futures', label: 'USD-M Futures', optional: true },
       // Savings (Binance's lending/union/account): what ccxt reads of Earn.
-      { ccxtType: 'savings', accountType: 'staking', label: 'Earn', optional: true },
+      { ccxtType: 'savings', accountType: 'staking', label: 'Earn', optional: true, bestEffort: true },
     ],
     tradesWithoutSymbol: false,
     tradePaging: 'since',
