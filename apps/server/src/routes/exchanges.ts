@@ -29,7 +29,9 @@ const HoldingSchema = z
   .object({
     accountId: z.string(),
     account: z.string().openapi({ description: 'The account (one per market type: Spot, Margin, Futures)' }),
-    accountType: z.string().openapi({ description: 'exchange_spot, exchange_margin or exchange_futures' }),
+    accountType: z
+      .string()
+      .openapi({ description: 'exchange_spot, exchange_margin, exchange_futures or staking' }),
     symbol: z.string(),
     name: z.string(),
     quantity: z.string().openapi({ description: 'Decimal string, exact' }),

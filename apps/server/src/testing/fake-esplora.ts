@@ -6,13 +6,17 @@ import type { AddressInfo } from 'node:net';
  * address endpoints from a list of transactions: GET /address/:address (chain_stats and mempool_stats:
  * funded/spent sums in satoshis, tx counts; zeros for an address never seen), GET /address/:address/txs
  * (unconfirmed first, then the newest 25 confirmed) and GET /address/:address/txs/chain/:last_seen_txid
- * (the next 25 confirmed). `down` answers 503 to everything.
+ * (the next 25 confirmed). Transactions have the documented shape: vin[].prevout.scriptpubkey_address
+ * and value, vout[].scriptpubkey_address and value, fee (inputs − outputs) and status {confirmed,
+ * block_height, block_time}. `down` answers 503 to everything.
  */
 
 export type FakeTx = {
   txid: string;
   /** Unix seconds of the block; absent for an unconfirmed transaction. */
   blockTime?: number;
+  /** Height of the block (800,000 when not given). */
+  blockHeight?: number;
   inputs: { address: string; value: number }[];
   outputs: { address: string; value: number }[];
 };
@@ -46,11 +50,15 @@ function esploraTx(tx: FakeTx) {
       scriptpubkey_type: 'v0_p2wpkh',
       value: output.value,
     })),
-    fee: 0,
+    fee: Math.max(
+      0,
+      tx.inputs.reduce((sum, input) => sum + input.value, 0) -
+        tx.outputs.reduce((sum, output) => sum + output.value, 0),
+    ),
     status:
       tx.blockTime === undefined
         ? { confirmed: false }
-        : { confirmed: true, block_height: 800_000, block_time: tx.blockTime },
+        : { confirmed: true, block_height: tx.blockHeight ?? 800_000, block_time: tx.blockTime },
   };
 }
 

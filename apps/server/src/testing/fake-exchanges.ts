@@ -11,10 +11,12 @@ import type { AddressInfo } from 'node:net';
  *   signature is HTTP 401 `{ code: -1022 }`, too many requests HTTP 429 `{ code: -1003 }`. Spot
  *   `/api/v3/account`, cross margin `/sapi/v1/margin/account`, USD-M futures `/fapi/v2|v3/account`,
  *   `/api/v3/myTrades` (per symbol, `startTime`, `limit` ≤ 1000, oldest first), deposit and withdrawal
- *   history, and the key's permissions `/sapi/v1/account/apiRestrictions`.
+ *   history, the key's permissions `/sapi/v1/account/apiRestrictions`, and Savings (Earn) positions
+ *   `/sapi/v1/lending/union/account` (`positionAmountVos: [{ asset, amount, amountInBTC, amountInUSDT }]`).
  * - Kraken (docs.kraken.com): private POSTs of form data with a rising `nonce`, `API-Key` and `API-Sign`
  *   = base64 HMAC-SHA512(base64-decoded secret, URI path + SHA256(nonce + POST data)); errors are HTTP
- *   200 `{ error: ['EAPI:Invalid signature'] }`. `BalanceEx`, `TradesHistory` (newest first, 50 per page,
+ *   200 `{ error: ['EAPI:Invalid signature'] }`. `BalanceEx` (staked and earning balances beside the
+ *   others under suffixed asset names: `DOT.S`, `XBT.M`, `USDC.F`, `ETH2.S`), `TradesHistory` (newest first, 50 per page,
  *   `ofs`, `start` exclusive in seconds), `DepositStatus`, `WithdrawStatus`, and `WithdrawMethods`, which
  *   needs the "Withdraw Funds" permission.
  *
@@ -50,6 +52,11 @@ export type FakeBinance = Common & {
   spot: Record<string, string>;
   margin: Record<string, string> | null;
   futures: Record<string, string> | null;
+  /**
+   * Savings (Earn) positions; null answers as an account without them (Binance's -12015 refusal),
+   * `retired` with a bare 404 (an endpoint taken down).
+   */
+  savings: Record<string, string> | null | 'retired';
   trades: BinanceTrade[];
   deposits: { id: string; coin: string; amount: string; insertTime: number; status: number }[];
   withdrawals: { id: string; coin: string; amount: string; applyTime: number; status: number }[];
@@ -251,6 +258,29 @@ export async function startFakeBinance(key: FakeExchangeKey): Promise<FakeBinanc
           })),
           positions: [],
         });
+      case '/sapi/v1/lending/union/account': {
+        if (fake.savings === 'retired') {
+          response.writeHead(404, { 'content-type': 'text/html' });
+          response.end('<html><body>Not Found</body></html>');
+          return;
+        }
+        if (!fake.savings) return send(response, 400, { code: -12015, msg: 'Not available.' });
+        const positions = Object.entries(fake.savings);
+        return send(response, 200, {
+          totalAmountInBTC: '0',
+          totalAmountInUSDT: '0',
+          totalFixedAmountInBTC: '0',
+          totalFixedAmountInUSDT: '0',
+          totalFlexibleInBTC: '0',
+          totalFlexibleInUSDT: '0',
+          positionAmountVos: positions.map(([asset, amount]) => ({
+            asset,
+            amount,
+            amountInBTC: '0',
+            amountInUSDT: '0',
+          })),
+        });
+      }
       case '/api/v3/myTrades': {
         const symbol = params.get('symbol');
         if (!symbol)
@@ -357,6 +387,13 @@ const KRAKEN_ASSETS: Record<string, { altname: string; decimals: number }> = {
   XETH: { altname: 'ETH', decimals: 10 },
   ZUSD: { altname: 'USD', decimals: 4 },
   ZEUR: { altname: 'EUR', decimals: 4 },
+  DOT: { altname: 'DOT', decimals: 10 },
+  'DOT.S': { altname: 'DOT.S', decimals: 10 },
+  'XBT.M': { altname: 'XBT.M', decimals: 10 },
+  'ETH2.S': { altname: 'ETH2.S', decimals: 10 },
+  ETH2: { altname: 'ETH2', decimals: 10 },
+  USDC: { altname: 'USDC', decimals: 8 },
+  'USDC.F': { altname: 'USDC.F', decimals: 8 },
 };
 
 const KRAKEN_PAIRS: Record<string, { altname: string; wsname: string; base: string; quote: string }> = {

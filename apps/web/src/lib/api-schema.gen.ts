@@ -8341,7 +8341,7 @@ export interface components {
       accountId: string;
       /** @description The account (one per market type: Spot, Margin, Futures) */
       account: string;
-      /** @description exchange_spot, exchange_margin or exchange_futures */
+      /** @description exchange_spot, exchange_margin, exchange_futures or staking */
       accountType: string;
       symbol: string;
       name: string;

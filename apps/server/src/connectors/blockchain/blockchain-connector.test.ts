@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { findConnection, insertConnection, user } from '@lodestar/db';
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
+import { formatUnits } from '@lodestar/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
+import { productMinor } from '../../use-cases/holdings/decimal';
 import { createCryptoPriceService } from '../../prices/crypto-prices';
 import { runSync } from '../../sync/engine';
 import { startFakeCoinGecko, type FakeCoinGecko } from '../../testing/fake-coingecko';
@@ -150,6 +152,212 @@ describe('Bitcoin wallet sync', () => {
     expect(snapshots.rows.find((row) => row.date === '2026-11-18')?.balance).toBe('4059420'); // 0.6999 × 58,000
     expect(snapshots.rows.at(-1)).toEqual({ date: TODAY, balance: '4199400' });
     expect(snapshots.rows).toHaveLength(11);
+  });
+
+  it('writes each transaction once, as a transfer, and the next sync reads only newer ones', async () => {
+    const key = parseExtendedPublicKey(ZPUB)!;
+    const receive = (index: number) => deriveAddress(key, 0, index);
+    const change = (index: number) => deriveAddress(key, 1, index);
+    const id = (text: string) => text.padStart(64, '0');
+    gecko.coins.set('bitcoin', { prices: { usd: 60_000, eur: 55_000 }, lastUpdatedAt: at(TODAY) });
+    // 30 payments in to receive 0: more than one page of 25.
+    const incoming = Array.from({ length: 30 }, (_, index) => ({
+      txid: id(`e${index.toString(16).padStart(2, '0')}`),
+      blockTime: at('2026-10-01') + index * 86_400,
+      inputs: [{ address: EXTERNAL, value: 1_000_000 }],
+      outputs: [{ address: receive(0), value: 1_000_000 }],
+    }));
+    esplora.txs = [
+      ...incoming,
+      {
+        txid: id('f1'),
+        blockTime: at('2026-11-12'),
+        inputs: [{ address: receive(0), value: 10_000_000 }],
+        outputs: [
+          { address: EXTERNAL, value: 4_000_000 },
+          { address: change(0), value: 5_999_000 },
+        ],
+      },
+      {
+        txid: id('f2'),
+        blockTime: at('2026-11-14'),
+        inputs: [{ address: change(0), value: 5_999_000 }],
+        outputs: [{ address: receive(1), value: 5_998_500 }],
+      },
+      {
+        txid: id('f3'),
+        inputs: [{ address: EXTERNAL, value: 300_000 }],
+        outputs: [{ address: receive(2), value: 250_000 }],
+      },
+    ];
+    const userId = await newUser();
+    const connection = await insertConnection(t.db, {
+      userId,
+      provider: 'blockchain',
+      institutionId: null,
+      displayName: 'Savings',
+      settings: { chain: 'bitcoin', xpub: ZPUB, label: 'Savings' },
+    });
+    const rows = async () =>
+      (
+        await t.db.execute<Record<string, unknown>>(sql`
+          select external_id, date::text as date, amount_minor::text as amount, currency, name,
+                 description, category, status
+          from transaction where user_id = ${userId} order by date desc, external_id desc`)
+      ).rows;
+    const quantity = async () =>
+      (
+        await t.db.execute<{ quantity: string }>(
+          sql`select quantity::text from holding where user_id = ${userId}`,
+        )
+      ).rows[0]?.quantity;
+    expect(await sync(userId, connection.id)).toMatchObject({ ok: true });
+    const first = await rows();
+    expect(first).toHaveLength(33);
+    expect(first.slice(0, 4)).toEqual([
+      {
+        external_id: id('f3'),
+        date: TODAY,
+        amount: '15000', // 0.0025 BTC × 60,000
+        currency: 'USD',
+        name: 'Received bitcoin from 1BvBMS…NVN2',
+        description: '+0.00250000 BTC',
+        category: 'TRANSFER',
+        status: 'pending',
+      },
+      {
+        external_id: id('f2'),
+        date: '2026-11-14',
+        amount: '-30', // the 500-sat fee
+        currency: 'USD',
+        name: 'Moved bitcoin between own addresses',
+        description: '-0.00000500 BTC, network fee 0.00000500 BTC',
+        category: 'TRANSFER',
+        status: 'posted',
+      },
+      {
+        external_id: id('f1'),
+        date: '2026-11-12',
+        amount: '-240060',
+        currency: 'USD',
+        name: 'Sent bitcoin to 1BvBMS…NVN2',
+        description: '-0.04001000 BTC, network fee 0.00001000 BTC',
+        category: 'TRANSFER',
+        status: 'posted',
+      },
+      {
+        external_id: id('e1d'),
+        date: '2026-10-30',
+        amount: '60000',
+        currency: 'USD',
+        name: 'Received bitcoin from 1BvBMS…NVN2',
+        description: '+0.01000000 BTC',
+        category: 'TRANSFER',
+        status: 'posted',
+      },
+    ]);
+    // The balance (from the address stats) is the sum of the transactions read.
+    expect(await quantity()).toBe('0.262485000000000000');
+
+    // The pending payment confirms and a new one arrives: one more row, none twice, no page beyond
+    // the first of each address.
+    esplora.txs = esplora.txs.map((tx) => (tx.txid === id('f3') ? { ...tx, blockTime: at(TODAY) } : tx));
+    esplora.txs.push({
+      txid: id('f4'),
+      blockTime: at(TODAY) + 60,
+      inputs: [{ address: receive(1), value: 5_998_500 }],
+      outputs: [
+        { address: EXTERNAL, value: 5_000_000 },
+        { address: change(1), value: 998_000 },
+      ],
+    });
+    esplora.requests.length = 0;
+    expect(await sync(userId, connection.id)).toMatchObject({ ok: true });
+    const second = await rows();
+    expect(second).toHaveLength(34);
+    expect(new Set(second.map((row) => row.external_id)).size).toBe(34);
+    expect(second.find((row) => row.external_id === id('f3'))).toMatchObject({
+      status: 'posted',
+      date: TODAY,
+    });
+    expect(second.find((row) => row.external_id === id('f4'))).toMatchObject({
+      name: 'Sent bitcoin to 1BvBMS…NVN2',
+      description: '-0.05000500 BTC, network fee 0.00000500 BTC',
+      amount: '-300030',
+    });
+    expect(esplora.requests.filter((path) => path.includes('/txs/chain/'))).toEqual([]);
+    expect(await quantity()).toBe('0.212480000000000000');
+    const snapshots = await t.db.execute<{ date: string; balance: string }>(sql`
+      select date::text as date, balance_minor::text as balance from balance_snapshot
+      where user_id = ${userId} order by date`);
+    // The history read in two parts still agrees with the balance: 0.3 BTC before the first payment
+    // out, 0.259985 BTC before today's (valued at that day's close, which other tests may have stored).
+    const balanceOn = (date: string) => snapshots.rows.find((row) => row.date === date)?.balance;
+    expect(balanceOn('2026-10-01')).toBe('60000');
+    expect(balanceOn('2026-11-09')).toBe('1800000');
+    const close = await t.db.execute<{ close: string }>(sql`
+      select p.close::text as close from security_price p join security s on s.id = p.security_id
+      where s.provider = 'crypto' and s.external_id = 'bitcoin' and p.date <= '2026-11-19'
+      order by p.date desc limit 1`);
+    expect(balanceOn('2026-11-19')).toBe(
+      String(productMinor('0.259985', close.rows[0]?.close ?? '60000', 2)),
+    );
+    expect(balanceOn(TODAY)).toBe('1274880');
+    expect(await quantity()).toBe(
+      formatUnits(
+        esplora.txs.reduce(
+          (sum, tx) =>
+            sum +
+            BigInt(tx.outputs.filter((o) => o.address !== EXTERNAL).reduce((a, o) => a + o.value, 0)) -
+            BigInt(tx.inputs.filter((i) => i.address !== EXTERNAL).reduce((a, i) => a + i.value, 0)),
+          0n,
+        ),
+        8,
+      ).padEnd(20, '0'),
+    );
+  });
+
+  it('removes a pending transaction the chain dropped', async () => {
+    gecko.coins.set('bitcoin', { prices: { usd: 60_000, eur: 55_000 }, lastUpdatedAt: at(TODAY) });
+    const address = 'bc1q8c6fshw2dlwun7ekn9qwf37cu2rn755upcp6el';
+    esplora.txs = [
+      {
+        txid: 'a7'.padStart(64, '0'),
+        blockTime: at('2026-11-02'),
+        inputs: [{ address: EXTERNAL, value: 2_000_000 }],
+        outputs: [{ address, value: 1_000_000 }],
+      },
+      {
+        txid: 'b7'.padStart(64, '0'),
+        inputs: [{ address: EXTERNAL, value: 600_000 }],
+        outputs: [{ address, value: 500_000 }],
+      },
+    ];
+    const userId = await newUser();
+    const connection = await insertConnection(t.db, {
+      userId,
+      provider: 'blockchain',
+      institutionId: null,
+      displayName: 'Spending',
+      settings: { chain: 'bitcoin', address, label: 'Spending' },
+    });
+    const ids = async () =>
+      (
+        await t.db.execute<{ external_id: string; status: string }>(sql`
+          select external_id, status from transaction where user_id = ${userId} order by external_id`)
+      ).rows;
+    expect(await sync(userId, connection.id)).toMatchObject({ ok: true });
+    expect(await ids()).toEqual([
+      { external_id: 'a7'.padStart(64, '0'), status: 'posted' },
+      { external_id: 'b7'.padStart(64, '0'), status: 'pending' },
+    ]);
+    // Replaced by a payment with a higher fee (another txid), which confirms.
+    esplora.txs[1] = { ...esplora.txs[1]!, txid: 'c7'.padStart(64, '0'), blockTime: at(TODAY) };
+    expect(await sync(userId, connection.id)).toMatchObject({ ok: true });
+    expect(await ids()).toEqual([
+      { external_id: 'a7'.padStart(64, '0'), status: 'posted' },
+      { external_id: 'c7'.padStart(64, '0'), status: 'posted' },
+    ]);
   });
 
   it('leaves balances and holdings as they were when the explorer is down', async () => {

@@ -170,6 +170,41 @@ describe('Binance (HMAC-SHA256 query signing)', () => {
     expect(accounts.find((a) => a.type === 'exchange_futures')).toMatchObject({ balance: '25000' });
   });
 
+  it('reads Earn savings into a staking account with one holding per asset', async () => {
+    binance.spot = { BTC: '0.10000000' };
+    binance.margin = null;
+    binance.futures = null;
+    binance.savings = { ETH: '1.50000000', USDT: '200.00000000', XYZ: '3.00000000' };
+    binance.trades = [];
+    try {
+      const { userId, connectionId } = await connect('binance', BINANCE_KEY);
+      expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true });
+      expect(binance.requests.map((request) => request.path)).toContain('/sapi/v1/lending/union/account');
+      const accounts = await accountsOf(userId);
+      expect(accounts.map((a) => [a.name, a.type, a.balance])).toEqual([
+        ['Binance Earn', 'staking', '470000'], // 1.5 × 3,000 + 200 at the peg; XYZ has no price
+        ['Binance Spot', 'exchange_spot', '600000'],
+      ]);
+      expect(await holdingsOf(userId)).toEqual([
+        { account: 'Binance Earn', ticker: 'ETH', quantity: '1.5' },
+        { account: 'Binance Earn', ticker: 'USDT', quantity: '200' },
+        { account: 'Binance Earn', ticker: 'XYZ', quantity: '3' },
+        { account: 'Binance Spot', ticker: 'BTC', quantity: '0.1' },
+      ]);
+
+      // An endpoint taken down (a bare 404) leaves the Earn account as it was; the rest syncs.
+      binance.savings = 'retired';
+      binance.spot = { BTC: '0.20000000' };
+      expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true });
+      expect((await accountsOf(userId)).map((a) => [a.name, a.balance])).toEqual([
+        ['Binance Earn', '470000'],
+        ['Binance Spot', '1200000'],
+      ]);
+    } finally {
+      binance.savings = null;
+    }
+  });
+
   it('reads trades page by page per market, then only those after the newest it has', async () => {
     binance.spot = { BTC: '1.00000000', USDT: '10.00000000' };
     binance.margin = null;
@@ -322,6 +357,37 @@ describe('Kraken (API-Sign: HMAC-SHA512 over path and SHA256(nonce + data))', ()
     kraken.tradePages.length = 0;
     expect(await sync(userId, connectionId, KRAKEN_KEY)).toMatchObject({ ok: true });
     expect(kraken.tradePages[0]?.start).toBe(String(Math.floor(start + 119 * 3600 + 0.25)));
+  });
+
+  it('puts staked and earning balances (DOT.S, XBT.M, ETH2, USDC.F) in a staking account', async () => {
+    gecko.coins.set('usd-coin', { prices: { usd: 1, eur: 0.92 } });
+    kraken.balances = {
+      XXBT: '0.2500000000',
+      'XBT.M': '0.1000000000',
+      'DOT.S': '10.5000000000',
+      'ETH2.S': '1.0000000000',
+      ETH2: '0.5000000000',
+      'USDC.F': '50.00000000',
+    };
+    kraken.trades = [];
+    kraken.deposits = [];
+    kraken.withdrawals = [];
+    const { userId, connectionId } = await connect('kraken', KRAKEN_KEY);
+    expect(await sync(userId, connectionId, KRAKEN_KEY)).toMatchObject({ ok: true });
+    // One BalanceEx answer gives both accounts.
+    expect(kraken.requests.filter((request) => request.path === '/0/private/BalanceEx')).toHaveLength(1);
+    const accounts = await accountsOf(userId);
+    expect(accounts.map((a) => [a.name, a.type, a.balance])).toEqual([
+      ['Kraken Spot', 'exchange_spot', '1500000'],
+      ['Kraken Staking', 'staking', '1055000'], // 0.1 × 60,000 + 1.5 × 3,000 + 50; DOT has no price
+    ]);
+    expect(await holdingsOf(userId)).toEqual([
+      { account: 'Kraken Spot', ticker: 'BTC', quantity: '0.25' },
+      { account: 'Kraken Staking', ticker: 'BTC', quantity: '0.1' },
+      { account: 'Kraken Staking', ticker: 'DOT', quantity: '10.5' },
+      { account: 'Kraken Staking', ticker: 'ETH', quantity: '1.5' },
+      { account: 'Kraken Staking', ticker: 'USDC', quantity: '50' },
+    ]);
   });
 
   it('refuses a bad signature and tells a key that can withdraw', async () => {

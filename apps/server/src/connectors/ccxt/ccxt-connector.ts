@@ -17,7 +17,7 @@ import {
   type ConnectorTransaction,
 } from '../types';
 import { createExchange, exchangeCall, toProviderError } from './client';
-import { EXCHANGES, type ExchangeInfo, type MarketBalance } from './exchanges';
+import { EXCHANGES, STAKED_ALIASES, type ExchangeInfo, type MarketBalance } from './exchanges';
 import {
   CCXT_PROVIDER,
   parseCredentials,
@@ -29,7 +29,8 @@ import {
 
 /**
  * Centralised exchanges through ccxt (docs/crypto.md, ADR 032): one connection per exchange key, one
- * account per market type with a balance (`exchange_spot`, `exchange_margin`, `exchange_futures`) valued
+ * account per market type with a balance (`exchange_spot`, `exchange_margin`, `exchange_futures`, and
+ * `staking` for what is staked or earning: Binance Earn savings, Kraken's suffixed balances) valued
  * in US dollars from its holdings, one holding per asset. Trades are investment trades and deposits and
  * withdrawals transfers, all on the spot account. Everything is read before anything is written: an
  * exchange that fails part-way (after ccxt's pacing and the engine's retries) leaves balances, holdings
@@ -75,6 +76,7 @@ function accountExternalId(settings: ExchangeSettings, market: MarketBalance): s
 async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<MarketRead[]> {
   const reads: MarketRead[] = [];
   for (const market of info.balances) {
+    if (market.fromSpot) continue;
     let balance: Record<string, unknown>;
     try {
       balance = (await exchange.fetchBalance({ type: market.ccxtType })) as unknown as Record<
@@ -87,6 +89,7 @@ async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<Mar
       // answers with a refusal (Binance's -2015, which ccxt files under rate limits): that account is
       // left out of this reading, as it was. An outage fails the whole reading.
       if (market.optional && failure.kind !== 'unavailable' && failure.kind !== 'timeout') continue;
+      if (market.bestEffort && failure.kind !== 'needs_reauth') continue;
       throw failure;
     }
     const totals = (balance.total ?? {}) as Record<string, unknown>;
@@ -96,7 +99,37 @@ async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<Mar
     });
     reads.push({ market, balances });
   }
+  // Staked and earning balances the spot answer lists beside the others (Kraken's DOT.S): their own
+  // account, one holding per asset (DOT.S and DOT.F together are the DOT staked).
+  const spot = reads.find((read) => read.market === info.balances[0]);
+  for (const market of info.balances) {
+    if (!market.fromSpot || !spot) continue;
+    const pattern = market.fromSpot;
+    const staked = new Map<string, string>();
+    spot.balances = spot.balances.filter(({ asset, quantity }) => {
+      const match = pattern.exec(asset);
+      const base = match?.slice(1).find(Boolean);
+      if (!base) return true;
+      const symbol = STAKED_ALIASES[base] ?? base;
+      const before = staked.get(symbol);
+      staked.set(symbol, before ? addDecimals(before, quantity) : quantity);
+      return false;
+    });
+    if (staked.size)
+      reads.push({ market, balances: [...staked].map(([asset, quantity]) => ({ asset, quantity })) });
+  }
   return reads;
+}
+
+/** The exact sum of two non-negative decimal strings. */
+function addDecimals(a: string, b: string): string {
+  const scale = Math.max(a.split('.')[1]?.length ?? 0, b.split('.')[1]?.length ?? 0);
+  const units = (value: string) => {
+    const [whole = '0', fraction = ''] = value.split('.');
+    return BigInt(whole + fraction.padEnd(scale, '0'));
+  };
+  const digits = (units(a) + units(b)).toString().padStart(scale + 1, '0');
+  return scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
 }
 
 type Trade = {

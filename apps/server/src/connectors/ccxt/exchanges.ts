@@ -21,7 +21,7 @@ export type ExchangeId = (typeof EXCHANGE_IDS)[number];
 export type CredentialField = 'apiKey' | 'secret' | 'password' | 'uid';
 
 /** The spec §3 account types exchange balances become. */
-export type ExchangeAccountType = 'exchange_spot' | 'exchange_margin' | 'exchange_futures';
+export type ExchangeAccountType = 'exchange_spot' | 'exchange_margin' | 'exchange_futures' | 'staking';
 
 export type MarketBalance = {
   /** What ccxt's fetchBalance is asked for (`params.type`). */
@@ -34,7 +34,22 @@ export type MarketBalance = {
    * error on some exchanges (Binance margin), which then means "no such balance", not a failed sync.
    */
   optional?: boolean;
+  /**
+   * Read when it answers: any failure (an endpoint the exchange retired, answering 404, or an outage
+   * of that endpoint alone) leaves this account as it was instead of failing the sync; the spot
+   * balance, read first, still fails it when the exchange is down.
+   */
+  bestEffort?: boolean;
+  /**
+   * Not asked for on its own: the balances of the spot answer whose asset matches are this account's,
+   * under the asset the pattern's first group names (Kraken lists staked and earning balances beside
+   * the others, suffixed: `DOT.S`, `BTC.M`, `USDC.F`, `ETH2.S`).
+   */
+  fromSpot?: RegExp;
 };
+
+/** What an earning balance's base is called when it is not the asset's own symbol (Kraken's ETH2). */
+export const STAKED_ALIASES: Readonly<Record<string, string>> = { ETH2: 'ETH' };
 
 export type ExchangeInfo = {
   id: ExchangeId;
@@ -65,6 +80,8 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
       SPOT,
       { ccxtType: 'margin', accountType: 'exchange_margin', label: 'Margin', optional: true },
       { ccxtType: 'future', accountType: 'exchange_futures', label: 'USD-M Futures', optional: true },
+      // Savings (Binance's lending/union/account): what ccxt reads of Earn.
+      { ccxtType: 'savings', accountType: 'staking', label: 'Earn', optional: true, bestEffort: true },
     ],
     tradesWithoutSymbol: false,
     tradePaging: 'since',
@@ -83,7 +100,17 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     id: 'kraken',
     name: 'Kraken',
     credentials: ['apiKey', 'secret'],
-    balances: [SPOT],
+    balances: [
+      SPOT,
+      // BalanceEx's suffixed assets: .S staked, .M opt-in rewards, .F auto-earn, .B yield-bearing,
+      // .P parachain; ETH2 is staked ether.
+      {
+        ccxtType: 'staked',
+        accountType: 'staking',
+        label: 'Staking',
+        fromSpot: /^(.+)\.(?:S|M|F|B|P)$|^(ETH2)$/,
+      },
+    ],
     tradesWithoutSymbol: true,
     tradePaging: { offsetParam: 'ofs' },
     keyHelp: 'Settings → API → Create key with only the “Query” permissions ticked',

@@ -125,5 +125,108 @@ describe('Bitcoin wallet through Esplora', () => {
     expect(wallet.sats).toBe(60_000n);
     expect([...wallet.changes.values()].reduce((a, b) => a + b, 0n)).toBe(60_000n);
     expect(esplora.requests.filter((path) => path.includes('/txs/chain/'))).toHaveLength(2);
+    expect(wallet.transactions).toHaveLength(60);
+    expect(new Set(wallet.transactions.map((tx) => tx.txid)).size).toBe(60);
+    expect(wallet.newest).toEqual({ [address]: (59).toString(16).padStart(64, '0') });
+
+    // Three more arrive: the next read stops at the newest one already read, on the first page.
+    esplora.txs.push(
+      ...[60, 61, 62].map((index) => ({
+        txid: index.toString(16).padStart(64, '0'),
+        blockTime: at('2026-10-01') + index * 3600,
+        inputs: [{ address: EXTERNAL, value: 2_000 }],
+        outputs: [{ address, value: 1_000 }],
+      })),
+    );
+    esplora.requests.length = 0;
+    const next = await readBitcoinWallet({
+      esploraUrl: esplora.url,
+      address,
+      today: TODAY,
+      known: wallet.newest,
+    });
+    expect(next.sats).toBe(63_000n);
+    expect(next.transactions.map((tx) => tx.txid)).toEqual(
+      [62, 61, 60].map((index) => index.toString(16).padStart(64, '0')),
+    );
+    expect([...next.changes.values()].reduce((a, b) => a + b, 0n)).toBe(3_000n);
+    expect(next.newest).toEqual({ [address]: (62).toString(16).padStart(64, '0') });
+    expect(esplora.requests.filter((path) => path.includes('/txs'))).toEqual([`/api/address/${address}/txs`]);
+  });
+
+  it('gives each transaction’s net effect on the wallet, its fee and the other side', async () => {
+    const key = parseExtendedPublicKey(ZPUB)!;
+    const receive = (index: number) => deriveAddress(key, 0, index);
+    const change = (index: number) => deriveAddress(key, 1, index);
+    const id = (text: string) => text.padStart(64, '0');
+    esplora.txs = [
+      // Received: 0.5 BTC from outside (the sender paid the fee).
+      {
+        txid: id('d1'),
+        blockTime: at('2026-11-01'),
+        inputs: [{ address: EXTERNAL, value: 50_010_000 }],
+        outputs: [{ address: receive(0), value: 50_000_000 }],
+      },
+      // Sent 0.2 BTC with change back to a change address: net −0.2 − fee.
+      {
+        txid: id('d2'),
+        blockTime: at('2026-11-05'),
+        inputs: [{ address: receive(0), value: 50_000_000 }],
+        outputs: [
+          { address: EXTERNAL, value: 20_000_000 },
+          { address: change(0), value: 29_999_859 },
+        ],
+      },
+      // Between the wallet's own addresses: only the fee leaves.
+      {
+        txid: id('d3'),
+        blockTime: at('2026-11-07'),
+        inputs: [{ address: change(0), value: 29_999_859 }],
+        outputs: [{ address: receive(1), value: 29_999_718 }],
+      },
+      // Unconfirmed: dated today.
+      {
+        txid: id('d4'),
+        inputs: [{ address: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', value: 12_345 }],
+        outputs: [
+          { address: receive(2), value: 10_000 },
+          { address: EXTERNAL, value: 2_000 },
+        ],
+      },
+    ];
+    const wallet = await readBitcoinWallet({ esploraUrl: esplora.url, xpub: ZPUB, today: TODAY });
+    expect(wallet.transactions).toEqual([
+      {
+        txid: id('d4'),
+        date: TODAY,
+        confirmed: false,
+        net: 10_000n,
+        fee: 345n,
+        kind: 'received',
+        counterparty: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
+      },
+      { txid: id('d3'), date: '2026-11-07', confirmed: true, net: -141n, fee: 141n, kind: 'self' },
+      {
+        txid: id('d2'),
+        date: '2026-11-05',
+        confirmed: true,
+        net: -20_000_141n,
+        fee: 141n,
+        kind: 'sent',
+        counterparty: EXTERNAL,
+      },
+      {
+        txid: id('d1'),
+        date: '2026-11-01',
+        confirmed: true,
+        net: 50_000_000n,
+        fee: 10_000n,
+        kind: 'received',
+        counterparty: EXTERNAL,
+      },
+    ]);
+    // History and balance agree: the balance from the address stats is the sum of every net effect.
+    expect(wallet.sats).toBe(wallet.transactions.reduce((sum, tx) => sum + tx.net, 0n));
+    expect(wallet.sats).toBe(29_999_718n + 10_000n);
   });
 });

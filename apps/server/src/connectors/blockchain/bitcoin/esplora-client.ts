@@ -19,7 +19,9 @@ type Stats = { funded_txo_sum: number; spent_txo_sum: number; tx_count: number }
 export type EsploraAddress = { address: string; chain_stats: Stats; mempool_stats: Stats };
 export type EsploraTx = {
   txid: string;
-  status: { confirmed: boolean; block_time?: number };
+  /** Satoshis paid to miners (inputs − outputs). */
+  fee?: number;
+  status: { confirmed: boolean; block_height?: number; block_time?: number };
   vin: { prevout: { scriptpubkey_address?: string; value: number } | null }[];
   vout: { scriptpubkey_address?: string; value: number }[];
 };
@@ -60,23 +62,46 @@ export async function fetchAddress(baseUrl: string, address: string, fetchImpl: 
   return body;
 }
 
-/** Every transaction of an address, newest first: /txs, then /txs/chain/:last_seen until a short page. */
+/** Confirmed transactions Esplora gives per page (/txs and /txs/chain/:last_seen_txid). */
+export const CHAIN_PAGE = 25;
+
+/**
+ * The transactions of an address, newest first: /txs (mempool, then the newest confirmed), then
+ * /txs/chain/:last_seen_txid until a short page — or until `stopAt`, a confirmed txid already read
+ * by an earlier sync: it and everything older are left out.
+ */
 export async function fetchAddressTxs(
   baseUrl: string,
   address: string,
   fetchImpl: typeof fetch = fetch,
+  stopAt?: string,
 ): Promise<EsploraTx[]> {
   const path = `/address/${encodeURIComponent(address)}/txs`;
-  const first = await getJson<EsploraTx[]>(baseUrl, path, fetchImpl);
-  if (!Array.isArray(first)) throw new ProviderError('invalid', ESPLORA_MESSAGES.badAnswer);
-  const all = [...first];
-  let confirmed = first.filter((tx) => tx.status?.confirmed);
-  while (confirmed.length >= 25) {
-    const last = confirmed[confirmed.length - 1]?.txid ?? '';
-    const page = await getJson<EsploraTx[]>(baseUrl, `${path}/chain/${encodeURIComponent(last)}`, fetchImpl);
-    if (!Array.isArray(page)) throw new ProviderError('invalid', ESPLORA_MESSAGES.badAnswer);
+  const all: EsploraTx[] = [];
+  let page = await getJson<EsploraTx[]>(baseUrl, path, fetchImpl);
+  for (;;) {
+    if (!Array.isArray(page) || !page.every(isTx))
+      throw new ProviderError('invalid', ESPLORA_MESSAGES.badAnswer);
+    const stop = stopAt ? page.findIndex((tx) => tx.txid === stopAt && tx.status.confirmed) : -1;
+    if (stop >= 0) {
+      all.push(...page.slice(0, stop));
+      return all;
+    }
     all.push(...page);
-    confirmed = page;
+    const confirmed = page.filter((tx) => tx.status.confirmed);
+    if (confirmed.length < CHAIN_PAGE) return all;
+    const last = confirmed[confirmed.length - 1]?.txid ?? '';
+    page = await getJson<EsploraTx[]>(baseUrl, `${path}/chain/${encodeURIComponent(last)}`, fetchImpl);
   }
-  return all;
+}
+
+function isTx(value: unknown): value is EsploraTx {
+  const tx = value as EsploraTx | null;
+  return (
+    typeof tx?.txid === 'string' &&
+    /^[0-9a-f]{64}$/.test(tx.txid) &&
+    typeof tx.status?.confirmed === 'boolean' &&
+    Array.isArray(tx.vin) &&
+    Array.isArray(tx.vout)
+  );
 }
