@@ -37,6 +37,7 @@ export * from './queries/job-queue';
 export * from './queries/balances';
 export * from './queries/accounts';
 export * from './queries/holdings';
+export * from './queries/manual-holdings';
 export * from './queries/investment-performance';
 export * from './queries/liabilities';
 export * from './queries/transactions';

@@ -43,6 +43,10 @@ export const OPERATION_ACCESS: Record<string, OperationAccess> = {
   'GET /investments/holdings': 'read',
   'GET /investments': 'read',
   'GET /investments/performance': 'read',
+  'POST /investments/holdings': 'write',
+  'PATCH /investments/holdings/{id}': 'write',
+  'DELETE /investments/holdings/{id}': 'write',
+  'GET /investments/transactions': 'read',
   // Transactions, imports, rules, spending
   'GET /transactions/paginated': 'read',
   'GET /transactions/spending-summary': 'read',

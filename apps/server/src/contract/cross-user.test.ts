@@ -1,4 +1,10 @@
-import { insertConnection, webhookEndpoint } from '@lodestar/db';
+import {
+  insertConnection,
+  insertManualHolding,
+  upsertManualSecurity,
+  upsertManualTrade,
+  webhookEndpoint,
+} from '@lodestar/db';
 import { sealSecret } from '../secrets/secret-box';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
@@ -25,6 +31,7 @@ type Person = { browser: TestBrowser; userId: string; ids: Ids };
 const OWNED_BY_PATH: Record<string, (ids: Ids) => Ids> = {
   '/connections': (ids) => ({ id: ids.connection ?? '' }),
   '/accounts': (ids) => ({ id: ids.account ?? '' }),
+  '/investments/holdings': (ids) => ({ id: ids.manualHolding ?? '' }),
   '/transactions': (ids) => ({ id: ids.transaction ?? '' }),
   '/rules': (ids) => ({ id: ids.rule ?? '' }),
   '/imports': (ids) => ({ id: ids.importBatch ?? '' }),
@@ -172,10 +179,42 @@ async function personWithEverything(): Promise<Person> {
       body: { email: `invitee.${userId.toLowerCase()}@example.com`, access: 'read' },
     }),
   );
+  // A holding added by hand on a manual brokerage, written directly: adding one asks the market-data provider.
+  const brokerage = await must(
+    browser.json<Data<{ account: { id: string } }>>('/api/v1/accounts', {
+      body: { name: 'Own broker', type: 'brokerage', currency: 'USD', balance: 100 },
+    }),
+  );
+  const db = w.t.database.db;
+  const securityId = await upsertManualSecurity(db, {
+    symbol: 'VTI',
+    name: 'VTI',
+    type: 'etf',
+    currency: 'USD',
+  });
+  const manualHolding = await insertManualHolding(db, {
+    userId,
+    accountId: brokerage.data.account.id,
+    securityId,
+    currency: 'USD',
+    quantity: '2',
+    price: '200',
+    date: '2026-11-02',
+  });
+  await upsertManualTrade(db, {
+    userId,
+    accountId: brokerage.data.account.id,
+    holdingId: manualHolding,
+    date: '2026-11-02',
+    amountMinor: -40_000,
+    currency: 'USD',
+    name: 'Buy VTI',
+  });
   return {
     browser,
     userId,
     ids: {
+      manualHolding,
       webhook: hook?.id ?? '',
       identity: identity.rows[0]?.id ?? '',
       member: member.data.id,
@@ -238,6 +277,9 @@ function bodyFor(operation: ContractOperation, person: Person): unknown {
     url: WEBHOOK_URL,
     // A report definition: every optional field filled in at once (dates with a preset) is not a valid one.
     definition: { measure: 'spending', range: { preset: 'this-month' } },
+    // A manual holding's quantity and price are decimal strings.
+    quantity: '3',
+    price: '210.5',
   });
 }
 

@@ -11,6 +11,8 @@ import {
   postedSumAfter,
   propertyOfAccount,
   recomputeBalanceSnapshots,
+  hasManualHoldings,
+  balanceOnOrBefore,
   storedPreferences,
   updateAccount,
   type Database,
@@ -346,6 +348,11 @@ export function accountsRoutes(deps: RouteDeps) {
           from: from < date ? from : date,
           today,
         });
+        // With holdings added by hand the entered balance is the cash: today's balance adds their value.
+        if (await hasManualHoldings(tx, userId, id)) {
+          const current = await balanceOnOrBefore(tx, userId, id, today);
+          if (current !== undefined) await updateAccount(tx, userId, id, { currentBalanceMinor: current });
+        }
       });
       return ok(c, { account: await viewOf(userId, id) });
     })

@@ -2,8 +2,18 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv, RouteDeps } from '../app-types';
 import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
-import { COOKIE_AUTH, jsonResponse, MoneySchema } from '../http/openapi';
+import { COOKIE_AUTH, jsonBody, jsonResponse, MoneySchema } from '../http/openapi';
+import { userDate } from '../http/user-date';
+import { createMarketData } from '../market-data/service';
 import { HOLDING_TYPES, listHoldings, type HoldingType } from '../use-cases/holdings/list-holdings';
+import {
+  addManualHolding,
+  changeManualHolding,
+  removeManualHolding,
+  securityTransactions,
+  SYMBOL_STATUSES,
+} from '../use-cases/holdings/manual-holdings';
+import { isSymbol, MARKET_MESSAGES, normaliseSymbol } from '../use-cases/market/market';
 
 const MAX_PAGE_SIZE = 200;
 const MESSAGES = {
@@ -89,7 +99,147 @@ const HoldingsSchema = z
   })
   .openapi('Holdings');
 
+/** A positive (quantity) or non-negative (price) decimal string: up to 20 digits and 18 decimals. */
+const DECIMAL_PATTERN = /^\d{1,20}(\.\d{1,18})?$/;
+const decimalInput = (message: string, positive: boolean) =>
+  z
+    .string({ message })
+    .trim()
+    .refine((value) => DECIMAL_PATTERN.test(value) && (!positive || /[1-9]/.test(value)), message)
+    .openapi({ type: 'string', example: positive ? '10' : '187.25' });
+const quantityInput = decimalInput('Quantity must be a number above 0, like 10 or 0.5', true);
+const priceInput = decimalInput('Price must be a number of 0 or more, like 187.25', false);
+const dateInput = userDate('Use a date like 2026-01-31');
+const symbolInput = z
+  .string({ message: MARKET_MESSAGES.symbol })
+  .transform(normaliseSymbol)
+  .refine(isSymbol, MARKET_MESSAGES.symbol)
+  .openapi({ type: 'string', example: 'AAPL' });
+
+const ManualHoldingSchema = z
+  .object({
+    id: z.string(),
+    accountId: z.string(),
+    symbol: z.string(),
+    name: z.string(),
+    quantity: z.string().openapi({ description: 'Decimal string' }),
+    price: z.object({
+      amount: z.string().openapi({ description: 'Decimal string per unit, in the account currency' }),
+      currency: z.string(),
+    }),
+    date: z.string().openapi({ description: 'The day it was bought (YYYY-MM-DD)' }),
+    costBasis: MoneySchema,
+  })
+  .openapi('ManualHolding');
+
+const holdingIdParam = z.object({ id: z.uuid({ message: 'No such holding' }) });
+const notManual = {
+  404: { description: 'No such account or holding' },
+  409: {
+    description:
+      'The account is kept up to date by its connection, the holding did not come from this API, or the account already holds the symbol',
+  },
+};
+
+const SecurityTransactionSchema = z
+  .object({
+    id: z.string(),
+    holdingId: z.string(),
+    date: z.string(),
+    accountId: z.string(),
+    accountName: z.string(),
+    type: z.enum(['buy']).openapi({ description: 'Only buys of holdings added by hand carry units today' }),
+    quantity: z.string().openapi({ description: 'Decimal string' }),
+    price: z.object({ amount: z.string(), currency: z.string() }),
+    amount: MoneySchema.openapi({ description: 'quantity × price, rounded once' }),
+  })
+  .openapi('SecurityTransaction');
+
 const routes = {
+  create: createRoute({
+    method: 'post',
+    path: '/investments/holdings',
+    tags: ['Investments'],
+    security: COOKIE_AUTH,
+    summary: 'Add a holding by hand to a manual investment account (bought on a day, at a price)',
+    request: {
+      body: jsonBody(
+        z.object({
+          accountId: z.uuid({ message: 'Choose one of your manual investment accounts' }),
+          symbol: symbolInput,
+          quantity: quantityInput,
+          price: priceInput,
+          date: dateInput,
+        }),
+      ),
+    },
+    responses: {
+      201: jsonResponse(
+        z.object({
+          holding: ManualHoldingSchema,
+          symbolStatus: z.enum(SYMBOL_STATUSES).openapi({
+            description:
+              'known: priced by the market-data provider; other_currency: quoted in another currency, so valued at the price entered; unknown: the provider has no such symbol; unavailable: the provider could not be asked',
+          }),
+        }),
+        'Added',
+      ),
+      400: { description: 'Validation failed' },
+      ...notManual,
+    },
+  }),
+  update: createRoute({
+    method: 'patch',
+    path: '/investments/holdings/{id}',
+    tags: ['Investments'],
+    security: COOKIE_AUTH,
+    summary: 'Change the quantity, price or date of a holding added by hand',
+    request: {
+      params: holdingIdParam,
+      body: jsonBody(
+        z
+          .object({
+            quantity: quantityInput.optional(),
+            price: priceInput.optional(),
+            date: dateInput.optional(),
+          })
+          .refine(
+            (value) => value.quantity !== undefined || value.price !== undefined || value.date !== undefined,
+            'Change the quantity, the price or the date',
+          ),
+      ),
+    },
+    responses: {
+      200: jsonResponse(z.object({ holding: ManualHoldingSchema }), 'Changed'),
+      400: { description: 'Validation failed' },
+      ...notManual,
+    },
+  }),
+  remove: createRoute({
+    method: 'delete',
+    path: '/investments/holdings/{id}',
+    tags: ['Investments'],
+    security: COOKIE_AUTH,
+    summary: 'Remove a holding added by hand, with its buy',
+    request: { params: holdingIdParam },
+    responses: { 200: jsonResponse(z.object({ id: z.string() }), 'Removed'), ...notManual },
+  }),
+  transactions: createRoute({
+    method: 'get',
+    path: '/investments/transactions',
+    tags: ['Investments'],
+    security: COOKIE_AUTH,
+    summary:
+      'Your buys of a security across accounts, with units and price (the lots of holdings added by hand)',
+    request: { query: z.object({ symbol: symbolInput }) },
+    responses: {
+      200: jsonResponse(
+        z.object({ symbol: z.string(), transactions: z.array(SecurityTransactionSchema) }),
+        'Transactions',
+      ),
+      400: { description: 'Validation failed' },
+    },
+  }),
   list: createRoute({
     method: 'get',
     path: '/investments/holdings',
@@ -101,10 +251,34 @@ const routes = {
   }),
 };
 
-/** docs/analytics-api.md */
+/** docs/analytics-api.md (list) and docs/markets-api.md "Manual holdings" (the rest) */
 export function holdingsRoutes(deps: RouteDeps) {
-  return new OpenAPIHono<AppEnv>().openapi(routes.list, async (c) => {
-    const { userId } = await requireUser(c, deps.auth);
-    return ok(c, await listHoldings(deps.db, userId, deps.now(), c.req.valid('query')));
-  });
+  const market = createMarketData({ db: deps.db, config: deps.config, now: deps.now, logger: deps.logger });
+  return new OpenAPIHono<AppEnv>()
+    .openapi(routes.list, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      return ok(c, await listHoldings(deps.db, userId, deps.now(), c.req.valid('query')));
+    })
+    .openapi(routes.create, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      const result = await addManualHolding(
+        { db: deps.db, market, now: deps.now },
+        userId,
+        c.req.valid('json'),
+      );
+      return ok(c, result, 201);
+    })
+    .openapi(routes.update, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      const { id } = c.req.valid('param');
+      return ok(c, await changeManualHolding(deps, userId, id, c.req.valid('json')));
+    })
+    .openapi(routes.remove, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      return ok(c, await removeManualHolding(deps, userId, c.req.valid('param').id));
+    })
+    .openapi(routes.transactions, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      return ok(c, await securityTransactions(deps.db, userId, c.req.valid('query').symbol));
+    });
 }

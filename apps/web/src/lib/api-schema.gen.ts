@@ -3262,6 +3262,249 @@ export interface paths {
       };
     };
     put?: never;
+    /** Add a holding by hand to a manual investment account (bought on a day, at a price) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            accountId: string;
+            /** @example AAPL */
+            symbol: string;
+            /** @example 10 */
+            quantity: string;
+            /** @example 187.25 */
+            price: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to a year from today
+             */
+            date: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Added */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                holding: components['schemas']['ManualHolding'];
+                /**
+                 * @description known: priced by the market-data provider; other_currency: quoted in another currency, so valued at the price entered; unknown: the provider has no such symbol; unavailable: the provider could not be asked
+                 * @enum {string}
+                 */
+                symbolStatus: 'known' | 'other_currency' | 'unknown' | 'unavailable';
+              };
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such account or holding */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The account is kept up to date by its connection, the holding did not come from this API, or the account already holds the symbol */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/investments/holdings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a holding added by hand, with its buy */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                id: string;
+              };
+            };
+          };
+        };
+        /** @description No such account or holding */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The account is kept up to date by its connection, the holding did not come from this API, or the account already holds the symbol */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Change the quantity, price or date of a holding added by hand */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @example 10 */
+            quantity?: string;
+            /** @example 187.25 */
+            price?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to a year from today
+             */
+            date?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                holding: components['schemas']['ManualHolding'];
+              };
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such account or holding */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The account is kept up to date by its connection, the holding did not come from this API, or the account already holds the symbol */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/investments/transactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your buys of a security across accounts, with units and price (the lots of holdings added by hand) */
+    get: {
+      parameters: {
+        query: {
+          symbol: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Transactions */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                symbol: string;
+                transactions: components['schemas']['SecurityTransaction'][];
+              };
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -9008,6 +9251,41 @@ export interface components {
       costBasis: components['schemas']['Money'] | null;
       unrealizedGain: components['schemas']['Money'] | null;
       unrealizedGainPercent: number | null;
+    };
+    ManualHolding: {
+      id: string;
+      accountId: string;
+      symbol: string;
+      name: string;
+      /** @description Decimal string */
+      quantity: string;
+      price: {
+        /** @description Decimal string per unit, in the account currency */
+        amount: string;
+        currency: string;
+      };
+      /** @description The day it was bought (YYYY-MM-DD) */
+      date: string;
+      costBasis: components['schemas']['Money'];
+    };
+    SecurityTransaction: {
+      id: string;
+      holdingId: string;
+      date: string;
+      accountId: string;
+      accountName: string;
+      /**
+       * @description Only buys of holdings added by hand carry units today
+       * @enum {string}
+       */
+      type: 'buy';
+      /** @description Decimal string */
+      quantity: string;
+      price: {
+        amount: string;
+        currency: string;
+      };
+      amount: components['schemas']['Money'] & unknown;
     };
     Investments: {
       /** @description The reporting currency (default_currency preference) */

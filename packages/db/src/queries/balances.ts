@@ -5,8 +5,9 @@ import {
   INVESTMENT_TRADE_CODES,
   isAccountType,
 } from '@lodestar/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { balanceSnapshot, balanceUpdate, financialAccount, holding } from '../schema/index';
+import { MANUAL_SECURITY_PROVIDER } from './manual-holdings-constants';
 import type { Executor } from './sync';
 
 /**
@@ -39,6 +40,7 @@ export async function recomputeBalanceSnapshots(
       createdAt: financialAccount.createdAt,
       currency: financialAccount.currency,
       type: financialAccount.type,
+      connectionId: financialAccount.connectionId,
     })
     .from(financialAccount)
     .where(and(eq(financialAccount.userId, scope.userId), eq(financialAccount.id, scope.accountId)))
@@ -47,15 +49,12 @@ export async function recomputeBalanceSnapshots(
   const fallbackDate = (account.asOf ?? account.createdAt).toISOString().slice(0, 10);
   const valued = isAccountType(account.type) && (await valuedByHoldings(db, scope, account.type));
   /** The account's holdings valued on `day` (an SQL date), in minor units; 0 unless valued by holdings. */
-  const holdingsOn = (day: ReturnType<typeof sql>) =>
-    valued
-      ? sql`coalesce((select round(sum(h.quantity * coalesce(
-          (select sp.close from security_price sp
-            where sp.security_id = h.security_id and sp.date <= ${day}
-            order by sp.date desc limit 1),
-          h.price)) * power(10::numeric, ${currencyExponent(account.currency)}))
-        from holding h where h.user_id = ${scope.userId} and h.account_id = ${scope.accountId}), 0)::bigint`
-      : sql`0`;
+  const holdingsOn = (day: SQL) => (valued ? holdingsValueSql(scope, account.currency, day) : sql`0`);
+  // On a manual account with holdings added by hand, an entered balance is the account's cash (docs/domain.md
+  // "Manual holdings"): new closes move its value, never its cash. Elsewhere an anchor is the whole balance.
+  const anchorsAreCash =
+    valued && account.connectionId === null && (await hasManualHoldings(db, scope.userId, scope.accountId));
+  const anchorHoldings = (day: SQL) => (anchorsAreCash ? sql`0` : holdingsOn(day));
   const notTrade = valued
     ? sql`and upper(coalesce(detailed_category, '')) not in (${sql.join(
         INVESTMENT_TRADE_CODES.map((code) => sql`${code}`),
@@ -86,7 +85,7 @@ export async function recomputeBalanceSnapshots(
     ),
     -- Each anchor from the base on with Σ(base ≤ tx ≤ its date), so a day needs only its own running total.
     anchored as (
-      select anchors.date, anchors.balance_minor - ${holdingsOn(sql`anchors.date`)}
+      select anchors.date, anchors.balance_minor - ${anchorHoldings(sql`anchors.date`)}
         - coalesce((select sum(amount) from posted where posted.date <= anchors.date), 0) as offset_minor
       from anchors
       where anchors.date >= (select date from base)
@@ -111,6 +110,51 @@ export async function recomputeBalanceSnapshots(
     on conflict (account_id, date) do update set balance_minor = excluded.balance_minor, currency = excluded.currency
     where snapshot.balance_minor is distinct from excluded.balance_minor
       or snapshot.currency is distinct from excluded.currency`);
+}
+
+/**
+ * An account's holdings valued on `day` (an SQL date) in minor units of `currency`: Σ quantity × the
+ * security's last close on or before the day (the holding's own price when it has none), rounded once.
+ * A holding added by hand (a security of provider 'manual') has a purchase date, its `as_of`: it counts
+ * from that day on. Every other holding's quantity counts on every day (ADR 065).
+ */
+function holdingsValueSql(scope: { userId: string; accountId: string }, currency: string, day: SQL) {
+  return sql`coalesce((select round(sum(h.quantity * coalesce(
+      (select sp.close from security_price sp
+        where sp.security_id = h.security_id and sp.date <= ${day}
+        order by sp.date desc limit 1),
+      h.price)) * power(10::numeric, ${currencyExponent(currency)}))
+    from holding h where h.user_id = ${scope.userId} and h.account_id = ${scope.accountId}
+      and (h.as_of <= ${day} or not exists (select 1 from security s
+        where s.id = h.security_id and s.provider = ${MANUAL_SECURITY_PROVIDER}))), 0)::bigint`;
+}
+
+/**
+ * The account's holdings valued on each of `dates` (minor units of its currency), the same figure its
+ * daily balances add to cash: manual holdings keep an account's cash when they change by moving each
+ * entered balance by the change in this value on its day.
+ */
+export async function holdingsValueOn(
+  db: Executor,
+  scope: { userId: string; accountId: string; currency: string },
+  dates: readonly string[],
+): Promise<Map<string, number>> {
+  const values = new Map<string, number>();
+  for (const day of new Set(dates)) {
+    const result = await db.execute<{ value: string | number }>(
+      sql`select ${holdingsValueSql(scope, scope.currency, sql`${day}::date`)} as value`,
+    );
+    values.set(day, Number(result.rows[0]?.value ?? 0));
+  }
+  return values;
+}
+
+/** Whether the account has a holding added by hand (a security of provider 'manual'). */
+export async function hasManualHoldings(db: Executor, userId: string, accountId: string): Promise<boolean> {
+  const result = await db.execute<{ found: boolean }>(sql`
+    select exists (select 1 from holding h join security s on s.id = h.security_id
+      where h.user_id = ${userId} and h.account_id = ${accountId} and s.provider = ${MANUAL_SECURITY_PROVIDER}) as found`);
+  return result.rows[0]?.found === true;
 }
 
 /** Whether an account's balance history is its holdings' value plus cash: an investment account with holdings. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Filter, PieChart } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { Filter, PieChart, Plus } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
@@ -23,6 +23,7 @@ import {
   investmentsQuery,
 } from '../api';
 import { AllocationCard } from '../components/allocation-card';
+import { HoldingDialog } from '../components/holding-dialog';
 import { HoldingsCards, HoldingsTable } from '../components/holdings-list';
 import { HoldingsTotals } from '../components/holdings-totals';
 import { Pagination } from '../components/pagination';
@@ -56,8 +57,9 @@ function NoInvestments() {
     >
       Link a brokerage through Plaid on the Accounts page (Plaid needs PLAID_CLIENT_ID and PLAID_SECRET set on
       the server), follow a Bitcoin or Solana wallet, connect a crypto exchange on the CEXes page, or connect
-      the demo bank. Stocks, funds and crypto you hold then show here with quantity, price, value, cost basis
-      and gain, and your allocation by type and by account.
+      the demo bank — or add holdings by hand to a manual investment account with Add holding. Stocks, funds
+      and crypto you hold then show here with quantity, price, value, cost basis and gain, and your allocation
+      by type and by account.
     </EmptyState>
   );
 }
@@ -196,10 +198,17 @@ export function AssetsRoute() {
     [update],
   );
 
+  const [adding, setAdding] = useState(false);
   const header = (
     <PageHeader
       title="Assets"
       description="Holdings across your investment and crypto accounts, and the securities you watch."
+      actions={
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" />
+          Add holding
+        </Button>
+      }
     />
   );
   const { data } = holdings;
@@ -271,6 +280,7 @@ export function AssetsRoute() {
   return (
     <>
       {header}
+      <HoldingDialog open={adding} onOpenChange={setAdding} />
       <div className="space-y-4">
         {body}
         <WatchlistCard />

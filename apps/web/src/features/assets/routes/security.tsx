@@ -1,6 +1,6 @@
 import { formatIsoDate } from '@lodestar/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, SearchX, Star, StarOff } from 'lucide-react';
+import { ArrowLeft, Pencil, Plus, SearchX, Star, StarOff } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ChartDataTable, dateToX, TimeSeriesChart } from '@/components/charts';
@@ -14,8 +14,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { ApiError } from '@/lib/api-client';
+import { useScreenSize } from '@/lib/breakpoints';
 import { useMoneyDisplay, useUserPreferences } from '@/lib/user-preferences';
-import { holdingsQuery } from '../api';
+import { type Holding, holdingsQuery } from '../api';
+import { type EditableHolding, HoldingDialog } from '../components/holding-dialog';
+import { securityTransactionsQuery } from '../manual-holdings';
 import { QuoteFigures } from '../components/quote-figures';
 import { formatPrice, formatQuantity, gainPercentText } from '../format';
 import {
@@ -135,6 +138,7 @@ function YourPosition({ symbol }: { symbol: string }) {
     );
   } else {
     const mine = holdings.data.data.filter((holding) => holding.symbol?.toUpperCase() === symbol);
+    const gains = gainsOf(mine);
     body =
       mine.length === 0 ? (
         <p className="text-sm text-muted-foreground">You hold no {symbol} in your accounts.</p>
@@ -174,6 +178,27 @@ function YourPosition({ symbol }: { symbol: string }) {
               </div>
             </li>
           ))}
+          {gains ? (
+            <li aria-label="Gains" className="grid gap-2 rounded-md bg-muted/50 p-3 sm:grid-cols-4">
+              <div>
+                <p className="text-xs text-muted-foreground">Cost basis</p>
+                <MoneyText amount={gains.costBasis} tone="plain" locale={locale} />
+              </div>
+              <div>
+                <p className="text-xs text-muted-foreground">Market value</p>
+                <MoneyText amount={gains.marketValue} tone="plain" locale={locale} />
+              </div>
+              <div className="sm:col-span-2">
+                <p className="text-xs text-muted-foreground">Unrealised gain</p>
+                <p>
+                  <MoneyText amount={gains.gain} locale={locale} />{' '}
+                  <span className="text-xs text-muted-foreground">
+                    {gainPercentText(gains.percent, locale)}
+                  </span>
+                </p>
+              </div>
+            </li>
+          ) : null}
         </ul>
       );
   }
@@ -184,6 +209,223 @@ function YourPosition({ symbol }: { symbol: string }) {
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>
+  );
+}
+
+/**
+ * Cost basis, market value and unrealised gain over every position in the security, when they share one
+ * currency and each has a cost basis (else null: the per-account figures above say what is known).
+ */
+function gainsOf(holdings: readonly Holding[]) {
+  const first = holdings[0];
+  if (!first || holdings.length < 2) return first?.costBasis && first.unrealizedGain ? single(first) : null;
+  const currency = first.native.currency;
+  if (holdings.some((holding) => holding.native.currency !== currency || !holding.costBasis)) return null;
+  const costBasis = holdings.reduce((sum, holding) => sum + (holding.costBasis?.amountMinor ?? 0), 0);
+  const marketValue = holdings.reduce((sum, holding) => sum + holding.native.amountMinor, 0);
+  const gain = marketValue - costBasis;
+  return {
+    costBasis: { amountMinor: costBasis, currency },
+    marketValue: { amountMinor: marketValue, currency },
+    gain: { amountMinor: gain, currency },
+    percent: costBasis === 0 ? null : Math.round((gain / costBasis) * 10_000) / 100,
+  };
+}
+
+/** Enough decimals for a quantity typed by hand: 2 to 8. */
+const quantityDecimals = (quantity: string) => Math.min(8, Math.max(2, quantity.split('.')[1]?.length ?? 0));
+
+function single(holding: Holding) {
+  if (!holding.costBasis || !holding.unrealizedGain) return null;
+  return {
+    costBasis: holding.costBasis,
+    marketValue: holding.native,
+    gain: holding.unrealizedGain,
+    percent: holding.unrealizedGainPercent,
+  };
+}
+
+/** Your buys of this security across accounts (the lots of holdings you added by hand), with Edit. */
+function YourTransactions({ symbol }: { symbol: string }) {
+  const transactions = useQuery(securityTransactionsQuery(symbol));
+  const { locale, showBalances } = useMoneyDisplay();
+  const { preferences } = useUserPreferences();
+  const [editing, setEditing] = useState<EditableHolding | null>(null);
+  const desktop = useScreenSize() === 'desktop';
+  let body;
+  if (transactions.isPending) body = <ListSkeleton rows={2} label="Loading your transactions…" />;
+  else if (transactions.isError) {
+    body = (
+      <LoadError
+        title="Failed to fetch your transactions"
+        error={transactions.error}
+        onRetry={() => void transactions.refetch()}
+        retrying={transactions.isFetching}
+      />
+    );
+  } else if (transactions.data.transactions.length === 0) {
+    body = (
+      <p className="text-sm text-muted-foreground">
+        No transactions with units for {symbol}. Holdings you add by hand show their buy here; trades from a
+        connection or a file are kept as amounts only, on the account’s page.
+      </p>
+    );
+  } else {
+    const rows = transactions.data.transactions;
+    const edit = (row: (typeof rows)[number]) =>
+      setEditing({
+        id: row.holdingId,
+        symbol,
+        accountName: row.accountName,
+        currency: row.price.currency,
+        quantity: row.quantity,
+        price: row.price.amount,
+        date: row.date,
+      });
+    if (!desktop) {
+      body = (
+        <ul aria-label={`Your transactions in ${symbol}`} className="grid gap-3">
+          {rows.map((row) => (
+            <li key={row.id} className="grid grid-cols-2 gap-2 rounded-md border p-3 text-sm">
+              <p className="col-span-2 font-medium">
+                Buy · {formatIsoDate(row.date, preferences.date_format)} · {row.accountName}
+              </p>
+              <p>
+                <span className="block text-xs text-muted-foreground">Quantity</span>
+                <span className="tabular-nums">
+                  {showBalances
+                    ? formatQuantity(row.quantity, quantityDecimals(row.quantity), locale)
+                    : '••••'}
+                </span>
+              </p>
+              <p>
+                <span className="block text-xs text-muted-foreground">Price</span>
+                <span className="tabular-nums">{formatPrice(row.price, locale)}</span>
+              </p>
+              <div>
+                <span className="block text-xs text-muted-foreground">Amount</span>
+                <MoneyText amount={row.amount} tone="plain" locale={locale} />
+              </div>
+              <div className="self-end text-right">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Edit ${symbol} in ${row.accountName}`}
+                  onClick={() => edit(row)}
+                >
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      );
+    } else
+      body = (
+        <div
+          className="overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label={`Your transactions in ${symbol}, scrolls sideways`}
+        >
+          <table className="w-full min-w-[36rem] text-sm">
+            <caption className="sr-only">Your transactions in {symbol}</caption>
+            <thead>
+              <tr className="border-b text-left text-xs text-muted-foreground">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Account
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Type
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Quantity
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Price
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className="border-b last:border-0">
+                  <td className="py-2 pr-3 whitespace-nowrap">
+                    {formatIsoDate(row.date, preferences.date_format)}
+                  </td>
+                  <td className="py-2 pr-3">{row.accountName}</td>
+                  <td className="py-2 pr-3">Buy</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">
+                    {showBalances
+                      ? formatQuantity(row.quantity, quantityDecimals(row.quantity), locale)
+                      : '••••'}
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(row.price, locale)}</td>
+                  <td className="py-2 pr-3 text-right">
+                    <MoneyText amount={row.amount} tone="plain" locale={locale} />
+                  </td>
+                  <td className="py-2 text-right">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Edit ${symbol} in ${row.accountName}`}
+                      onClick={() =>
+                        setEditing({
+                          id: row.holdingId,
+                          symbol,
+                          accountName: row.accountName,
+                          currency: row.price.currency,
+                          quantity: row.quantity,
+                          price: row.price.amount,
+                          date: row.date,
+                        })
+                      }
+                    >
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+  }
+  return (
+    <Card aria-labelledby="transactions-heading" className="min-w-0">
+      <CardHeader>
+        <CardTitle id="transactions-heading">Your transactions</CardTitle>
+      </CardHeader>
+      <CardContent aria-busy={transactions.isFetching || undefined}>{body}</CardContent>
+      <HoldingDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        holding={editing ?? undefined}
+      />
+    </Card>
+  );
+}
+
+function AddHoldingButton({ symbol }: { symbol: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Plus aria-hidden="true" />
+        Add holding
+      </Button>
+      <HoldingDialog open={open} onOpenChange={setOpen} symbol={symbol} />
+    </>
   );
 }
 
@@ -237,9 +479,13 @@ export function SecurityRoute() {
     return (
       <>
         <PageHeader title={symbol} actions={back} />
-        <EmptyState icon={SearchX} title="Security not found">
-          No security found for symbol {symbol}.
-        </EmptyState>
+        <div className="grid gap-4">
+          <EmptyState icon={SearchX} title="Security not found">
+            No security found for symbol {symbol}.
+          </EmptyState>
+          <YourPosition symbol={symbol} />
+          <YourTransactions symbol={symbol} />
+        </div>
       </>
     );
   }
@@ -252,6 +498,7 @@ export function SecurityRoute() {
           <div className="flex flex-wrap gap-2">
             {back}
             <WatchButton symbol={symbol} />
+            <AddHoldingButton symbol={symbol} />
           </div>
         }
       />
@@ -272,6 +519,7 @@ export function SecurityRoute() {
         )}
         <PriceChart symbol={symbol} />
         <YourPosition symbol={symbol} />
+        <YourTransactions symbol={symbol} />
       </div>
     </>
   );

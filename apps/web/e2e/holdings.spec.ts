@@ -1,0 +1,98 @@
+import { startFakeYahooFinance, type FakeYahooFinance } from '@lodestar/server/testing/fake-yahoo-finance';
+import { expect, test as base } from './fixtures';
+import { forEachView, settled, signUpByApi, snap } from './journey-helpers';
+
+// Manual holdings: add a position to a manual brokerage from Assets, see it there and on its security's
+// page with its buy and gains, then edit it. Quotes come from a fake of Yahoo Finance on 127.0.0.1.
+const test = base.extend<object, { yahoo: FakeYahooFinance }>({
+  yahoo: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
+    async ({}, use) => {
+      const fake = await startFakeYahooFinance(new Date().toISOString().slice(0, 10));
+      await use(fake);
+      await fake.close();
+    },
+    { scope: 'worker' },
+  ],
+  serverEnv: [
+    async ({ yahoo }, use) => use({ OUTBOUND_ALLOW_PRIVATE: '127.0.0.1', YAHOO_FINANCE_BASE_URL: yahoo.url }),
+    { scope: 'worker' },
+  ],
+});
+
+test.use({ storageState: { cookies: [], origins: [] } });
+
+test('manual holdings: add a position on Assets, see it with its lot and gains on its page, edit it', async ({
+  page,
+  server,
+  checkA11y,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUpByApi(page.request, server.url, 'holdings', 'Ada Holder');
+  const created = await page.request.post('/api/v1/accounts', {
+    headers: { origin: server.url },
+    data: { name: 'Own broker', type: 'brokerage', currency: 'USD', balance: 500 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto('/assets');
+  await page.getByRole('button', { name: 'Add holding' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Add holding' })).toBeVisible();
+  // Nothing filled in: each field says what it needs.
+  await dialog.getByRole('button', { name: 'Add holding' }).click();
+  await expect(dialog.getByText('Enter a symbol, like AAPL')).toBeVisible();
+  await expect(dialog.getByText('Enter a quantity')).toBeVisible();
+  // The symbol from the market search.
+  await dialog.getByLabel('Symbol').fill('Apple');
+  await dialog.getByRole('button', { name: 'Search' }).click();
+  await dialog.getByRole('button', { name: /AAPL Apple Inc\./ }).click();
+  await expect(dialog.getByLabel('Symbol')).toHaveValue('AAPL');
+  await dialog.getByLabel('Quantity').fill('10');
+  await dialog.getByLabel('Price per unit (USD)').fill('150');
+  await settled(page);
+  await checkA11y(page);
+  await snap(page, 'holdings-dialog-1440-light');
+  await dialog.getByRole('button', { name: 'Add holding' }).click();
+  await expect(dialog).toBeHidden();
+
+  const table = page.getByRole('table', { name: 'Holdings' });
+  await expect(table.getByRole('row', { name: /^AAPL/ })).toContainText('Own broker', { timeout: 30_000 });
+
+  await page.goto('/assets/securities/AAPL');
+  const lots = page.locator('[aria-labelledby="transactions-heading"]');
+  const lot = lots.getByRole('row', { name: /Own broker/ });
+  await expect(lot).toContainText('Buy', { timeout: 30_000 });
+  await expect(lot).toContainText('10');
+  await expect(lot).toContainText('$1,500.00');
+  const position = page.locator('[aria-labelledby="position-heading"]');
+  await expect(position.getByText('Own broker')).toBeVisible();
+  await expect(position.getByText('Unrealised gain')).toBeVisible();
+  await settled(page);
+  await checkA11y(page);
+
+  // Edit: 12 units instead of 10.
+  await lots.getByRole('button', { name: 'Edit AAPL in Own broker' }).click();
+  await dialog.getByLabel('Quantity').fill('12');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(lot).toContainText('$1,800.00', { timeout: 30_000 });
+
+  await forEachView(page, async ({ width, name }) => {
+    await page.goto('/assets');
+    await expect(page.getByText('AAPL').first()).toBeVisible({ timeout: 30_000 });
+    await settled(page);
+    await checkA11y(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await snap(page, `holdings-assets-${name}`);
+    await page.goto('/assets/securities/AAPL');
+    await expect(
+      page.locator('[aria-labelledby="transactions-heading"]').getByText('Own broker'),
+    ).toBeVisible();
+    await settled(page);
+    await checkA11y(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await snap(page, `holdings-security-${name}`);
+  });
+});

@@ -1,0 +1,151 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, type ApiBody, type ApiData, type ApiSchema } from '@/lib/api-client';
+
+/**
+ * Holdings added by hand on manual investment accounts, and a security's transactions
+ * (docs/markets-api.md "Manual holdings"): the calls, the form's checks (the server's own rules, said
+ * before sending) and the mutations, which refresh every figure a holding moves.
+ */
+
+export type ManualHolding = ApiSchema<'ManualHolding'>;
+export type NewManualHolding = ApiBody<'/investments/holdings', 'post'>;
+export type ManualHoldingChange = ApiBody<'/investments/holdings/{id}', 'patch'>;
+export type AddedHolding = ApiData<'/investments/holdings', 'post'>;
+export type SymbolStatus = AddedHolding['symbolStatus'];
+export type SecurityTransactions = ApiData<'/investments/transactions'>;
+export type SecurityTransaction = ApiSchema<'SecurityTransaction'>;
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const manualHoldingsApi = {
+  add: (body: NewManualHolding) => apiFetch<AddedHolding>('/investments/holdings', { method: 'POST', body }),
+  change: (holdingId: string, body: ManualHoldingChange) =>
+    apiFetch<ApiData<'/investments/holdings/{id}', 'patch'>>(`/investments/holdings/${id(holdingId)}`, {
+      method: 'PATCH',
+      body,
+    }),
+  remove: (holdingId: string) =>
+    apiFetch<ApiData<'/investments/holdings/{id}', 'delete'>>(`/investments/holdings/${id(holdingId)}`, {
+      method: 'DELETE',
+    }),
+};
+
+export const securityTransactionsKey = (symbol: string) =>
+  ['dashboard', 'security-transactions', symbol] as const;
+
+export function securityTransactionsQuery(symbol: string) {
+  return queryOptions({
+    queryKey: securityTransactionsKey(symbol),
+    queryFn: ({ signal }) =>
+      apiFetch<SecurityTransactions>(
+        `/investments/transactions?${new URLSearchParams({ symbol }).toString()}`,
+        {
+          signal,
+        },
+      ),
+  });
+}
+
+/** What the provider said about the symbol, in words (null: nothing to add). */
+export const SYMBOL_STATUS_NOTES: Record<SymbolStatus, string | null> = {
+  known: null,
+  other_currency:
+    'The market-data provider quotes this symbol in another currency: it is valued at the price you entered.',
+  unknown:
+    'The market-data provider does not know this symbol: it is valued at the price you entered until you change it.',
+  unavailable:
+    'The market-data provider could not be reached: the holding is valued at the price you entered for now.',
+};
+
+const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
+const SYMBOL = /^[A-Z0-9^][A-Z0-9.\-=^/]{0,19}$/;
+
+export type HoldingFormValues = {
+  accountId: string;
+  symbol: string;
+  quantity: string;
+  price: string;
+  date: string;
+};
+export type HoldingFormErrors = Partial<Record<keyof HoldingFormValues, string>>;
+
+/** A number typed with a comma or spaces ('1 234,5') as the API takes it ('1234.5'). */
+export function decimalInput(text: string): string {
+  const trimmed = text.trim().replace(/[\s']/g, '');
+  return trimmed.includes(',') && !trimmed.includes('.')
+    ? trimmed.replace(',', '.')
+    : trimmed.replace(/,/g, '');
+}
+
+/** The form's problems, field by field, with the API's own limits; empty when it can be sent. */
+export function validateHoldingForm(
+  values: HoldingFormValues,
+  today: string,
+  options: { editing: boolean },
+): HoldingFormErrors {
+  const errors: HoldingFormErrors = {};
+  if (!options.editing) {
+    if (!values.accountId) errors.accountId = 'Choose an account';
+    const symbol = values.symbol.trim().toUpperCase();
+    if (!symbol) errors.symbol = 'Enter a symbol, like AAPL';
+    else if (!SYMBOL.test(symbol))
+      errors.symbol = 'Symbol must be 1 to 20 characters: letters, digits and . - = ^ /';
+  }
+  const quantity = decimalInput(values.quantity);
+  if (!quantity) errors.quantity = 'Enter a quantity';
+  else if (!DECIMAL.test(quantity) || !/[1-9]/.test(quantity))
+    errors.quantity = 'Quantity must be a number above 0, like 10 or 0.5';
+  const price = decimalInput(values.price);
+  if (!price) errors.price = 'Enter the price per unit';
+  else if (!DECIMAL.test(price)) errors.price = 'Price must be a number of 0 or more, like 187.25';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) errors.date = 'Enter a date';
+  else if (values.date > today) errors.date = 'The date cannot be in the future';
+  return errors;
+}
+
+/** After a write: holdings, investments, the security's transactions, accounts and transactions read again. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: ['accounts'] }),
+      queryClient.invalidateQueries({ queryKey: ['transactions'] }),
+    ]);
+}
+
+export function useAddHolding() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: manualHoldingsApi.add, onSuccess: () => void refresh() });
+}
+
+export function useChangeHolding() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ holdingId, body }: { holdingId: string; body: ManualHoldingChange }) =>
+      manualHoldingsApi.change(holdingId, body),
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useRemoveHolding() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: manualHoldingsApi.remove, onSuccess: () => void refresh() });
+}
+
+export type Account = ApiSchema<'Account'>;
+
+/** The user's accounts (GET /accounts, the same list and cache key the Accounts page uses). */
+export function accountsQuery() {
+  return queryOptions({
+    queryKey: ['accounts'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<ApiData<'/accounts'>>('/accounts?tab=all', { signal }).then((data) => data.accounts),
+  });
+}
+
+const INVESTMENT_TYPES: ReadonlySet<string> = new Set(['investment', 'brokerage']);
+
+/** Accounts a holding can be added to by hand: investment accounts no connection keeps up to date. */
+export const manualInvestmentAccounts = (accounts: readonly Account[]) =>
+  accounts.filter((account) => account.connectionId === null && INVESTMENT_TYPES.has(account.type));

@@ -1,0 +1,304 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  balanceSnapshot,
+  balanceUpdate,
+  financialAccount,
+  holding,
+  security,
+  transaction,
+} from '../schema/index';
+import { MANUAL_HOLDING_TRADE_PREFIX, MANUAL_SECURITY_PROVIDER } from './manual-holdings-constants';
+import type { Executor } from './sync';
+
+export * from './manual-holdings-constants';
+
+/**
+ * Holdings the user adds by hand on a manual investment account (docs/domain.md "Manual holdings"):
+ * one holding per security and account, bought on one day (its `as_of`), with its buy as a trade
+ * transaction (`manual-holding:<holding id>`). The use case runs these inside one database transaction.
+ */
+
+/** The account, locked for the rest of the transaction so two writes to its holdings run one after the other. */
+export async function lockAccount(db: Executor, userId: string, accountId: string) {
+  const [row] = await db
+    .select()
+    .from(financialAccount)
+    .where(and(eq(financialAccount.userId, userId), eq(financialAccount.id, accountId)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** The user's holding with its security and account, if it is theirs. */
+export async function findHoldingWithSecurity(db: Executor, userId: string, holdingId: string) {
+  const [row] = await db
+    .select({
+      id: holding.id,
+      accountId: holding.accountId,
+      securityId: holding.securityId,
+      quantity: holding.quantity,
+      price: holding.price,
+      costBasis: holding.costBasis,
+      currency: holding.currency,
+      asOf: holding.asOf,
+      provider: security.provider,
+      ticker: security.ticker,
+      name: security.name,
+    })
+    .from(holding)
+    .innerJoin(security, eq(security.id, holding.securityId))
+    .where(and(eq(holding.userId, userId), eq(holding.id, holdingId)))
+    .limit(1);
+  return row;
+}
+
+/** The manual security for a symbol priced in a currency (created once, shared by every user). */
+export async function upsertManualSecurity(
+  db: Executor,
+  value: { symbol: string; name: string; type: string; currency: string },
+): Promise<string> {
+  const [row] = await db
+    .insert(security)
+    .values({
+      provider: MANUAL_SECURITY_PROVIDER,
+      externalId: `${value.symbol}:${value.currency}`,
+      ticker: value.symbol,
+      name: value.name,
+      type: value.type,
+      currency: value.currency,
+    })
+    .onConflictDoUpdate({
+      target: [security.provider, security.externalId],
+      // A name learned from the market-data provider replaces the bare symbol, never the other way.
+      set: {
+        name: sql`case when excluded.name <> excluded.ticker then excluded.name else ${security.name} end`,
+        type: sql`case when excluded.type <> 'other' then excluded.type else ${security.type} end`,
+      },
+    })
+    .returning({ id: security.id });
+  if (!row) throw new Error('security upsert returned nothing');
+  return row.id;
+}
+
+export async function holdingOfSecurity(
+  db: Executor,
+  scope: { userId: string; accountId: string; securityId: string },
+) {
+  const [row] = await db
+    .select({ id: holding.id })
+    .from(holding)
+    .where(
+      and(
+        eq(holding.userId, scope.userId),
+        eq(holding.accountId, scope.accountId),
+        eq(holding.securityId, scope.securityId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export type ManualPosition = { quantity: string; price: string; date: string };
+
+/** Inserts the holding (cost basis = quantity × price, exact in numeric) and returns its id. */
+export async function insertManualHolding(
+  db: Executor,
+  value: { userId: string; accountId: string; securityId: string; currency: string } & ManualPosition,
+): Promise<string> {
+  const [row] = await db
+    .insert(holding)
+    .values({
+      userId: value.userId,
+      accountId: value.accountId,
+      securityId: value.securityId,
+      quantity: value.quantity,
+      price: value.price,
+      costBasis: sql`${value.quantity}::numeric * ${value.price}::numeric`,
+      currency: value.currency,
+      asOf: value.date,
+    })
+    .returning({ id: holding.id });
+  if (!row) throw new Error('holding insert returned nothing');
+  return row.id;
+}
+
+export async function updateManualHolding(
+  db: Executor,
+  scope: { userId: string; holdingId: string },
+  value: ManualPosition,
+): Promise<void> {
+  await db
+    .update(holding)
+    .set({
+      quantity: value.quantity,
+      price: value.price,
+      costBasis: sql`${value.quantity}::numeric * ${value.price}::numeric`,
+      asOf: value.date,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(holding.userId, scope.userId), eq(holding.id, scope.holdingId)));
+}
+
+export async function deleteManualHolding(db: Executor, scope: { userId: string; holdingId: string }) {
+  await db.delete(holding).where(and(eq(holding.userId, scope.userId), eq(holding.id, scope.holdingId)));
+}
+
+/**
+ * The holding's buy as an investment trade (`INVESTMENT_BUY`: never spending, left out of the cash a
+ * brokerage's history is worked from), written or rewritten in place.
+ */
+export async function upsertManualTrade(
+  db: Executor,
+  value: {
+    userId: string;
+    accountId: string;
+    holdingId: string;
+    date: string;
+    amountMinor: number;
+    currency: string;
+    name: string;
+  },
+): Promise<void> {
+  await db
+    .insert(transaction)
+    .values({
+      userId: value.userId,
+      accountId: value.accountId,
+      externalId: `${MANUAL_HOLDING_TRADE_PREFIX}${value.holdingId}`,
+      date: value.date,
+      amountMinor: value.amountMinor,
+      currency: value.currency,
+      name: value.name,
+      originalName: value.name,
+      providerCategory: 'INVESTMENT',
+      detailedCategory: 'INVESTMENT_BUY',
+      categoryConfidence: 1,
+      excluded: true,
+      status: 'posted',
+    })
+    .onConflictDoUpdate({
+      target: [transaction.accountId, transaction.externalId],
+      set: {
+        date: value.date,
+        amountMinor: value.amountMinor,
+        name: value.name,
+        originalName: value.name,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+export async function deleteManualTrade(
+  db: Executor,
+  scope: { userId: string; accountId: string; holdingId: string },
+) {
+  await db
+    .delete(transaction)
+    .where(
+      and(
+        eq(transaction.userId, scope.userId),
+        eq(transaction.accountId, scope.accountId),
+        eq(transaction.externalId, `${MANUAL_HOLDING_TRADE_PREFIX}${scope.holdingId}`),
+      ),
+    );
+}
+
+/** The days the user entered a balance for the account (its anchors). */
+export async function balanceUpdateDates(db: Executor, userId: string, accountId: string) {
+  const rows = await db
+    .select({ date: balanceUpdate.date })
+    .from(balanceUpdate)
+    .where(and(eq(balanceUpdate.userId, userId), eq(balanceUpdate.accountId, accountId)))
+    .groupBy(balanceUpdate.date)
+    .orderBy(asc(balanceUpdate.date));
+  return rows.map((row) => row.date);
+}
+
+/** Moves every balance entered on a day by that day's delta (minor units). */
+export async function shiftBalanceUpdates(
+  db: Executor,
+  scope: { userId: string; accountId: string },
+  deltas: ReadonlyMap<string, number>,
+): Promise<void> {
+  for (const [date, delta] of deltas) {
+    if (delta === 0) continue;
+    await db
+      .update(balanceUpdate)
+      .set({ balanceMinor: sql`${balanceUpdate.balanceMinor} + ${delta}` })
+      .where(
+        and(
+          eq(balanceUpdate.userId, scope.userId),
+          eq(balanceUpdate.accountId, scope.accountId),
+          eq(balanceUpdate.date, date),
+        ),
+      );
+  }
+}
+
+/** The account's daily balance on or before `date` (minor units), if it has one. */
+export async function balanceOnOrBefore(db: Executor, userId: string, accountId: string, date: string) {
+  const [row] = await db
+    .select({ balanceMinor: balanceSnapshot.balanceMinor })
+    .from(balanceSnapshot)
+    .where(
+      and(
+        eq(balanceSnapshot.userId, userId),
+        eq(balanceSnapshot.accountId, accountId),
+        sql`${balanceSnapshot.date} <= ${date}`,
+      ),
+    )
+    .orderBy(desc(balanceSnapshot.date))
+    .limit(1);
+  return row?.balanceMinor;
+}
+
+export type SecurityLotRow = {
+  transactionId: string;
+  holdingId: string;
+  date: string;
+  accountId: string;
+  accountName: string;
+  quantity: string;
+  price: string;
+  currency: string;
+  amountMinor: number;
+};
+
+/**
+ * The user's buys of a symbol that carry units: the trades of the holdings they added by hand (one
+ * per holding), newest first. Trades from providers and files are stored as cash amounts only.
+ */
+export async function listSecurityLots(db: Executor, userId: string, symbol: string) {
+  const rows = await db
+    .select({
+      transactionId: transaction.id,
+      holdingId: holding.id,
+      date: transaction.date,
+      accountId: financialAccount.id,
+      accountName: financialAccount.name,
+      quantity: holding.quantity,
+      price: holding.price,
+      currency: holding.currency,
+      amountMinor: transaction.amountMinor,
+    })
+    .from(holding)
+    .innerJoin(security, eq(security.id, holding.securityId))
+    .innerJoin(financialAccount, eq(financialAccount.id, holding.accountId))
+    .innerJoin(
+      transaction,
+      and(
+        eq(transaction.accountId, holding.accountId),
+        eq(transaction.externalId, sql`${MANUAL_HOLDING_TRADE_PREFIX} || ${holding.id}::text`),
+      ),
+    )
+    .where(
+      and(
+        eq(holding.userId, userId),
+        eq(transaction.userId, userId),
+        eq(security.provider, MANUAL_SECURITY_PROVIDER),
+        sql`upper(${security.ticker}) = ${symbol.toUpperCase()}`,
+      ),
+    )
+    .orderBy(desc(transaction.date), asc(financialAccount.name));
+  return rows satisfies SecurityLotRow[];
+}
