@@ -25,6 +25,7 @@ import {
 import { AllocationCard } from '../components/allocation-card';
 import { HoldingsCards, HoldingsTable } from '../components/holdings-list';
 import { HoldingsTotals } from '../components/holdings-totals';
+import { AssetsNewsCard } from '../components/news-card';
 import { Pagination } from '../components/pagination';
 import { PerformanceCard } from '../components/performance-card';
 import { TrendingCard } from '../components/trending-card';
@@ -274,6 +275,7 @@ export function AssetsRoute() {
       <div className="space-y-4">
         {body}
         <WatchlistCard />
+        <AssetsNewsCard />
         <TrendingCard />
       </div>
     </>

@@ -16,6 +16,7 @@ import { SegmentedControl } from '@/components/ui/segmented-control';
 import { ApiError } from '@/lib/api-client';
 import { useMoneyDisplay, useUserPreferences } from '@/lib/user-preferences';
 import { holdingsQuery } from '../api';
+import { NewsCard } from '../components/news-card';
 import { QuoteFigures } from '../components/quote-figures';
 import { formatPrice, formatQuantity, gainPercentText } from '../format';
 import {
@@ -272,6 +273,7 @@ export function SecurityRoute() {
         )}
         <PriceChart symbol={symbol} />
         <YourPosition symbol={symbol} />
+        <NewsCard symbols={[symbol]} description={`Headlines about ${symbol}.`} />
       </div>
     </>
   );
