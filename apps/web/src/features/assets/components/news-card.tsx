@@ -151,9 +151,10 @@ export function AssetsNewsCard() {
   const held = (holdings.data?.data ?? [])
     .map((holding) => holding.symbol?.trim().toUpperCase())
     .filter((symbol): symbol is string => !!symbol && SYMBOL.test(symbol));
-  const symbols = [...new Set([...held, ...(watchlist.data?.symbols ?? [])])]
-    .sort()
-    .slice(0, NEWS_SYMBOLS_MAX);
+  // Watched first (chosen one by one), then held, at most 20; sorted so the request is the same each time.
+  const symbols = [...new Set([...(watchlist.data?.symbols ?? []), ...held])]
+    .slice(0, NEWS_SYMBOLS_MAX)
+    .sort();
   return (
     <NewsCard
       symbols={symbols}
