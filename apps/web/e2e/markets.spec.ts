@@ -4,7 +4,7 @@ import { expect, test as base } from './fixtures';
 import { connectDemoBank, forEachView, settled, signUpByApi, snap } from './journey-helpers';
 
 // Markets on Assets: search a symbol, add it to the watchlist, reorder, open its detail with the price
-// chart and your position. Quotes come from a fake of Yahoo Finance's endpoints on 127.0.0.1.
+// chart, your position and its news. Quotes come from a fake of Yahoo Finance's endpoints on 127.0.0.1.
 const test = base.extend<object, { yahoo: FakeYahooFinance }>({
   yahoo: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
@@ -51,7 +51,8 @@ test('markets: search a symbol, add it to the watchlist, reorder, open its detai
   const card = page
     .getByRole('region', { name: 'Watchlist' })
     .or(page.locator('[aria-labelledby="watchlist-heading"]'));
-  await expect(card.getByText('Your watchlist is empty.')).toBeVisible();
+  // The first page after sign-up loads every card at once: give it longer on a busy machine.
+  await expect(card.getByText('Your watchlist is empty.')).toBeVisible({ timeout: 20_000 });
 
   // Search by name, add from the results.
   await card.getByLabel('Find a stock, ETF or fund').fill('Northwind');
@@ -82,6 +83,14 @@ test('markets: search a symbol, add it to the watchlist, reorder, open its detai
   // And by pointer: drag NWND onto VTI.
   await list.getByRole('listitem').nth(1).dragTo(list.getByRole('listitem').nth(0));
   await expect(list.getByRole('link')).toHaveText(['NWND', 'VTI']);
+  // News for the held and watched symbols, each headline a link out to its publisher.
+  const assetsNews = page.locator('[aria-labelledby="news-heading"]');
+  await expect(
+    assetsNews.getByRole('link', { name: /Northwind Technologies Inc\. shares move after analyst update/ }),
+  ).toBeVisible();
+  await expect(
+    assetsNews.getByRole('link', { name: /Why VTI is on investors' radar \(video\)/ }),
+  ).toBeVisible();
   await settled(page);
   await checkA11y(page);
   await snap(page, 'markets-assets-1440-light');
@@ -98,6 +107,17 @@ test('markets: search a symbol, add it to the watchlist, reorder, open its detai
   await expect(position.getByText('Quantity')).toBeVisible();
   await expect(position.getByText(/Value \(USD, price of/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove from watchlist' })).toBeVisible();
+  // Its news: that symbol's headlines only, each with its source and time, opening in a new tab.
+  const news = page.locator('[aria-labelledby="news-heading"]');
+  const headline = news.getByRole('link', {
+    name: /Northwind Technologies Inc\. shares move after analyst update/,
+  });
+  await expect(headline).toHaveAttribute('href', 'https://news.example.com/nwnd-story.html');
+  await expect(headline).toHaveAttribute('target', '_blank');
+  await expect(headline).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(news.getByText(/^Reuters ·/)).toBeVisible();
+  await expect(news.getByRole('listitem')).toHaveCount(2);
+  await expect(news.getByText(/VTI/)).toHaveCount(0);
   await settled(page);
   await checkA11y(page);
   await snap(page, 'markets-security-1440-light');
@@ -108,7 +128,7 @@ test('markets: search a symbol, add it to the watchlist, reorder, open its detai
 
   await forEachView(page, async ({ width, name }) => {
     await page.goto('/assets');
-    await expect(page.getByRole('link', { name: 'NWND' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'NWND', exact: true })).toBeVisible();
     await settled(page);
     await checkA11y(page);
     // Nothing runs off the side of the screen.
@@ -116,6 +136,11 @@ test('markets: search a symbol, add it to the watchlist, reorder, open its detai
     await snap(page, `markets-assets-${name}`);
     await page.goto('/assets/securities/NWND');
     await expect(page.getByText(/USD · price of/)).toBeVisible();
+    await expect(
+      page
+        .locator('[aria-labelledby="news-heading"]')
+        .getByRole('link', { name: /Why NWND is on investors' radar/ }),
+    ).toBeVisible();
     await settled(page);
     await checkA11y(page);
     await snap(page, `markets-security-${name}`);

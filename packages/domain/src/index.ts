@@ -12,6 +12,7 @@ export * from './input-bounds';
 export * from './layout';
 export * from './money';
 export * from './password';
+export * from './news';
 export * from './preferences';
 export * from './rate-limit';
 export * from './redaction';

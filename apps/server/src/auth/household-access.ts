@@ -89,6 +89,7 @@ export const OPERATION_ACCESS: Record<string, OperationAccess> = {
   'DELETE /fx/rates/{id}': 'write',
   'POST /fx/refresh': 'write',
   'GET /market/history': 'read',
+  'GET /market/news': 'read',
   'GET /market/quote': 'read',
   'GET /market/quotes': 'read',
   'GET /market/search': 'read',

@@ -233,3 +233,88 @@ describe('the cache in PostgreSQL', () => {
     await expect(service('yahoo').search('apple')).rejects.toMatchObject({ kind: 'unavailable' });
   });
 });
+
+describe('news', () => {
+  it.each(['yahoo', 'twelve-data'] as const)(
+    'comes from Yahoo Finance’s keyless search feed when the provider is %s',
+    async (id) => {
+      const provider = createProvider(configFor(id));
+      expect(provider.newsSource).toBe('yahoo');
+      const items = await provider.news('AAPL');
+      expect(items).toEqual([
+        {
+          id: 'fake-aapl-story',
+          title: 'Apple Inc. shares move after analyst update',
+          source: 'Reuters',
+          publishedAt: `${TODAY}T16:00:00.000Z`,
+          url: 'https://news.example.com/aapl-story.html',
+          symbols: ['AAPL'],
+          category: 'article',
+        },
+        expect.objectContaining({ id: 'fake-aapl-video', category: 'video', source: 'Yahoo Finance Video' }),
+      ]);
+      expect(yahoo.requests).toEqual(['/v1/finance/search?q=AAPL&newsCount=10&quotesCount=0']);
+      expect(twelve.requests).toEqual([]);
+      expect((await provider.news(null)).map((item) => item.id)).toEqual([
+        'fake-market-close',
+        'fake-market-video',
+        'fake-market-bonds',
+      ]);
+      expect(yahoo.requests[1]).toBe('/v1/finance/search?q=stock+market&newsCount=10&quotesCount=0');
+    },
+  );
+
+  it('drops items without a title, publisher, time or http(s) link, and never fills one in', async () => {
+    const good = {
+      uuid: 'ok-1',
+      title: 'A headline',
+      publisher: 'Reuters',
+      link: 'https://news.example.com/ok-1.html',
+      providerPublishTime: 1_764_000_000,
+      type: 'STORY',
+      relatedTickers: ['aapl', 'not a ticker', 7],
+    };
+    yahoo.news['aapl'] = [
+      good,
+      { ...good, uuid: 'no-title', title: '  ' },
+      { ...good, uuid: 'no-link', link: undefined },
+      { ...good, uuid: 'script-link', link: 'javascript:alert(1)' },
+      { ...good, uuid: 'no-publisher', publisher: undefined },
+      { ...good, uuid: 'no-time', providerPublishTime: '2026-11-25' },
+      { ...good, uuid: 'ok-2', type: undefined, relatedTickers: undefined },
+      good,
+    ] as never;
+    const items = await createProvider(configFor('yahoo')).news('AAPL');
+    expect(items.map((item) => [item.id, item.symbols, item.category])).toEqual([
+      ['ok-1', ['AAPL'], 'article'],
+      ['ok-2', [], 'article'],
+    ]);
+    delete yahoo.news['aapl'];
+  });
+
+  it('reports an answer without a news list as bad_response', async () => {
+    yahoo.failure = { status: 200, body: '{"quotes":[]}', contentType: 'application/json' };
+    await expect(createProvider(configFor('yahoo')).news('AAPL')).rejects.toMatchObject({
+      kind: 'bad_response',
+    });
+  });
+
+  it('is cached ten minutes per symbol, shared by both providers, and served stale when the feed fails', async () => {
+    const market = service('yahoo');
+    const first = await market.news(['AAPL', 'VTI']);
+    expect(first).toMatchObject({ stale: false, ageSeconds: 0, provider: 'yahoo', unavailable: [] });
+    expect(first.items).toHaveLength(4);
+    expect(yahoo.requests).toHaveLength(2);
+    later(9 * 60_000);
+    // The other provider reads the same news cache; AAPL is cached, VFIAX is asked for.
+    const second = await service('twelve-data').news(['AAPL', 'VFIAX']);
+    expect(yahoo.requests).toHaveLength(3);
+    expect(second.ageSeconds).toBe(9 * 60);
+    later(2 * 60_000);
+    yahoo.failure = { status: 500 };
+    const stale = await market.news(['AAPL', 'VOD.L']);
+    expect(stale).toMatchObject({ stale: true, ageSeconds: 11 * 60, unavailable: ['VOD.L'] });
+    expect(stale.items.map((item) => item.id)).toEqual(['fake-aapl-story', 'fake-aapl-video']);
+    await expect(market.news(['VOD.L'])).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+});

@@ -12,6 +12,7 @@ import {
   type HistoryRange,
   MarketDataError,
   type MarketDataProvider,
+  type NewsItem,
   type PriceHistory,
   type ProviderQuote,
   type SearchResult,
@@ -20,13 +21,16 @@ import { createYahooProvider } from './yahoo/yahoo-provider';
 
 /**
  * The market-data service (ADR 020): the configured provider behind a cache in PostgreSQL that every
- * instance shares. Fresh for a minute (quotes), an hour (searches, trending) or 12 hours (price history);
+ * instance shares. Fresh for a minute (quotes), ten minutes (news), an hour (searches, trending) or 12
+ * hours (price history);
  * when the provider fails, the last answer of any age is served with `stale: true` and its age. A value
  * the provider never gave is never served.
  */
 
 export const CACHE_TTL_MS = {
   quote: 60_000,
+  // Headlines change more slowly than prices, and one news request is one per symbol: ten minutes.
+  news: 10 * 60_000,
   search: 60 * 60_000,
   trending: 60 * 60_000,
   history: 12 * 60 * 60_000,
@@ -49,6 +53,15 @@ export type QuotesResult = {
   unavailable: string[];
 };
 
+/** Headlines for some symbols (or the markets in general), newest first, each once. */
+export type NewsResult = {
+  items: NewsItem[];
+  /** Symbols with no news now and none cached (the feed failed). */
+  unavailable: string[];
+  /** The news feed (always yahoo: see MarketDataProvider.news). */
+  provider: string;
+} & Freshness;
+
 export type Fetched<T> = { value: T; provider: string } & Freshness;
 
 export type MarketData = {
@@ -59,6 +72,12 @@ export type MarketData = {
   history(symbol: string, range: HistoryRange, today: string): Promise<Fetched<PriceHistory> | null>;
   /** Null value when the provider has no trending list. */
   trending(): Promise<Fetched<string[] | null>>;
+  /**
+   * News about the symbols (general market news for none): each symbol is its own cached request; the
+   * answer is as old as its oldest part, and stale when any part is. MarketDataError when no part has
+   * an answer, not even a stale one.
+   */
+  news(symbols: readonly string[]): Promise<NewsResult>;
 };
 
 export function createProvider(config: Pick<Config, 'marketData' | 'outbound'>): MarketDataProvider {
@@ -102,8 +121,9 @@ export function createMarketData(deps: Deps): MarketData {
     kind: keyof typeof CACHE_TTL_MS,
     key: string,
     load: () => Promise<Stored<T>>,
+    source: string = provider.id,
   ): Promise<{ stored: Stored<T> } & Freshness> {
-    const id = { provider: provider.id, kind, key };
+    const id = { provider: source, kind, key };
     const row = await readMarketDataCache(deps.db, id);
     if (row && isFresh(row.fetchedAt, CACHE_TTL_MS[kind])) {
       return { stored: row.payload as Stored<T>, ...freshness(row.fetchedAt, false) };
@@ -203,6 +223,57 @@ export function createMarketData(deps: Deps): MarketData {
         value: await provider.trending(),
       }));
       return { value: stored.found ? stored.value : null, provider: provider.id, ...fresh };
+    },
+
+    async news(symbols) {
+      const wanted: (string | null)[] = symbols.length ? [...new Set(symbols)] : [null];
+      const answers = new Map<string | null, { stored: Stored<NewsItem[]> } & Freshness>();
+      const failures: MarketDataError[] = [];
+      const queue = [...wanted];
+      // Four at a time, like quotes: one feed request per symbol.
+      await Promise.all(
+        Array.from({ length: Math.min(4, queue.length) }, async () => {
+          while (queue.length) {
+            const symbol = queue.shift() as string | null;
+            try {
+              const answer = await cached<NewsItem[]>(
+                'news',
+                symbol ?? '*general',
+                async () => ({ found: true, value: await provider.news(symbol) }),
+                provider.newsSource,
+              );
+              answers.set(symbol, answer);
+            } catch (error) {
+              if (!(error instanceof MarketDataError)) throw error;
+              failures.push(error);
+            }
+          }
+        }),
+      );
+      if (answers.size === 0) throw failures[0] ?? new MarketDataError('unavailable', 'No news');
+      const parts = [...answers.values()];
+      const oldest = parts.reduce((a, b) => (a.ageSeconds >= b.ageSeconds ? a : b));
+      const byId = new Map<string, NewsItem>();
+      for (const part of parts) {
+        for (const item of part.stored.found ? part.stored.value : []) {
+          const seen = byId.get(item.id);
+          byId.set(
+            item.id,
+            seen ? { ...seen, symbols: [...new Set([...seen.symbols, ...item.symbols])] } : item,
+          );
+        }
+      }
+      const items = [...byId.values()].sort(
+        (a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id),
+      );
+      return {
+        items,
+        unavailable: wanted.filter((symbol): symbol is string => symbol !== null && !answers.has(symbol)),
+        provider: provider.newsSource,
+        fetchedAt: oldest.fetchedAt,
+        ageSeconds: oldest.ageSeconds,
+        stale: parts.some((part) => part.stale),
+      };
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { NewsCategory } from '@lodestar/domain';
 import type { MarketDataProviderId } from '../config/env';
 
 /**
@@ -46,6 +47,24 @@ export type HistoryRange = (typeof HISTORY_RANGES)[number];
 /** Daily closes, oldest first; `date` is the trading day at the exchange (YYYY-MM-DD). */
 export type PriceHistory = { symbol: string; currency: string; points: { date: string; close: string }[] };
 
+/** One headline as the news feed gave it; items without a title, publisher, time or http(s) link are dropped. */
+export type NewsItem = {
+  id: string;
+  title: string;
+  /** The publisher, as the feed names it. */
+  source: string;
+  /** ISO 8601, UTC. */
+  publishedAt: string;
+  url: string;
+  /** The tickers the feed relates the item to (possibly none). */
+  symbols: string[];
+  /** From the feed's own item type: Yahoo marks videos `VIDEO`; anything else is an article. */
+  category: NewsCategory;
+};
+
+/** Headlines about one symbol, or general market news when `symbol` is null. */
+export type NewsFeed = (symbol: string | null) => Promise<NewsItem[]>;
+
 export type MarketDataErrorKind = 'unavailable' | 'rate_limited' | 'unauthorized' | 'bad_response';
 
 /** The provider could not answer. Messages name no URL and no key. */
@@ -69,4 +88,10 @@ export type MarketDataProvider = {
   history(symbol: string, range: HistoryRange, today: string): Promise<PriceHistory | null>;
   /** Symbols the provider says are trending now; null when it has no such list. */
   trending(): Promise<string[] | null>;
+  /**
+   * Headlines about a symbol, or general market news (null). Always Yahoo Finance's keyless search feed,
+   * whichever provider gives prices: Twelve Data has no news feed.
+   */
+  readonly newsSource: 'yahoo';
+  news: NewsFeed;
 };

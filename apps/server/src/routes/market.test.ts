@@ -186,3 +186,99 @@ describe('the watchlist', () => {
     expect(rows.rows[0]?.symbols).toEqual(['VTI', 'AAPL']);
   });
 });
+
+type News = {
+  scope: string;
+  items: {
+    id: string;
+    title: string;
+    source: string;
+    publishedAt: string;
+    url: string;
+    symbols: string[];
+    category: string;
+  }[];
+  filtered: number;
+  unavailable: string[];
+  provider: string;
+  stale: boolean;
+  ageSeconds: number;
+};
+
+describe('news', () => {
+  beforeEach(async () => {
+    await send('PATCH', '/user/preferences', { enabled_news_sources: [], news_categories: [] });
+  });
+
+  it('gives headlines for symbols, newest first, each with source, time, link and symbols', async () => {
+    const { status, body } = await get<News>('/market/news?symbols=aapl,VTI');
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ scope: 'symbols', filtered: 0, unavailable: [], provider: 'yahoo' });
+    expect(body.data.items.map((item) => item.id)).toEqual([
+      'fake-aapl-story',
+      'fake-vti-story',
+      'fake-aapl-video',
+      'fake-vti-video',
+    ]);
+    expect(body.data.items[0]).toEqual({
+      id: 'fake-aapl-story',
+      title: 'Apple Inc. shares move after analyst update',
+      source: 'Reuters',
+      publishedAt: '2026-11-25T16:00:00.000Z',
+      url: 'https://news.example.com/aapl-story.html',
+      symbols: ['AAPL'],
+      category: 'article',
+    });
+    expect(yahoo.requests.filter((path) => path.includes('newsCount=10'))).toContain(
+      '/v1/finance/search?q=AAPL&newsCount=10&quotesCount=0',
+    );
+  });
+
+  it('gives general market news when no symbol is asked', async () => {
+    const { body } = await get<News>('/market/news');
+    expect(body.data.scope).toBe('general');
+    expect(body.data.items.map((item) => item.source)).toEqual([
+      'Reuters',
+      'Yahoo Finance Video',
+      'Bloomberg',
+    ]);
+  });
+
+  it("keeps only the user's enabled sources and categories, and says how many it left out", async () => {
+    await send('PATCH', '/user/preferences', { enabled_news_sources: [' reuters ', 'Bloomberg'] });
+    const bySource = (await get<News>('/market/news')).body.data;
+    expect(bySource.items.map((item) => item.source)).toEqual(['Reuters', 'Bloomberg']);
+    expect(bySource.filtered).toBe(1);
+    await send('PATCH', '/user/preferences', { enabled_news_sources: [], news_categories: ['video'] });
+    const videos = (await get<News>('/market/news?symbols=AAPL')).body.data;
+    expect(videos.items.map((item) => [item.id, item.category])).toEqual([['fake-aapl-video', 'video']]);
+    // A list naming no known category lets everything through.
+    await send('PATCH', '/user/preferences', { news_categories: ['markets'] });
+    expect((await get<News>('/market/news?symbols=AAPL')).body.data.items).toHaveLength(2);
+  });
+
+  it('refuses more than 20 symbols or something that is not a symbol', async () => {
+    const many = Array.from({ length: 21 }, (_, index) => `S${index}`).join(',');
+    const tooMany = await get(`/market/news?symbols=${many}`);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.items?.[0]?.message).toBe(
+      'Symbols must be a comma-separated list of 1 to 20 symbols',
+    );
+    expect((await get('/market/news?symbols=A%20B')).status).toBe(400);
+  });
+
+  it('serves the last known news marked stale when the feed is down, and 503 when none is known', async () => {
+    await get('/market/news?symbols=VOD.L');
+    clock = new Date(clock.getTime() + 30 * 60_000);
+    yahoo.failure = { status: 502 };
+    const stale = await get<News>('/market/news?symbols=VOD.L');
+    expect(stale.status).toBe(200);
+    expect(stale.body.data).toMatchObject({ stale: true, ageSeconds: 1800 });
+    expect(stale.body.data.items.map((item) => item.id)).toEqual(['fake-vod-l-story', 'fake-vod-l-video']);
+    const partly = await get<News>('/market/news?symbols=VOD.L,VFIAX');
+    expect(partly.body.data.unavailable).toEqual(['VFIAX']);
+    const none = await get('/market/news?symbols=VFIAX');
+    expect(none.status).toBe(503);
+    expect(none.body.error).toBe('Market news is unavailable right now');
+  });
+});

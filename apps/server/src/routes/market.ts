@@ -4,16 +4,20 @@ import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
 import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
 import { createMarketData } from '../market-data/service';
+import { NEWS_CATEGORIES } from '@lodestar/domain';
 import { HISTORY_RANGES, INSTRUMENT_TYPES } from '../market-data/types';
 import {
   addToWatchlist,
   getHistory,
+  getNews,
   getQuote,
   getQuotes,
   getTrending,
   getWatchlist,
   isSymbol,
   MARKET_MESSAGES,
+  NEWS_ITEMS_MAX,
+  NEWS_SYMBOLS_MAX,
   normaliseSymbol,
   QUOTES_MAX,
   removeFromWatchlist,
@@ -36,6 +40,15 @@ const symbolList = z
   .refine(
     (list) => list.length >= 1 && list.length <= QUOTES_MAX && list.every(isSymbol),
     MARKET_MESSAGES.symbols,
+  )
+  .openapi({ type: 'string', example: 'AAPL,VTI' });
+
+const newsSymbolList = z
+  .string({ message: MARKET_MESSAGES.newsSymbols })
+  .transform((text) => [...new Set(text.split(',').map(normaliseSymbol))])
+  .refine(
+    (list) => list.length >= 1 && list.length <= NEWS_SYMBOLS_MAX && list.every(isSymbol),
+    MARKET_MESSAGES.newsSymbols,
   )
   .openapi({ type: 'string', example: 'AAPL,VTI' });
 
@@ -108,6 +121,34 @@ const TrendingSchema = z
   })
   .openapi('Trending');
 
+const NewsSchema = z
+  .object({
+    scope: z.enum(['symbols', 'general']).openapi({
+      description: 'symbols: news found for the symbols asked; general: market news (no symbols asked)',
+    }),
+    items: z
+      .array(
+        z.object({
+          id: z.string(),
+          title: z.string(),
+          source: z.string().openapi({ description: 'The publisher, as the news feed names it' }),
+          publishedAt: z.string().openapi({ description: 'ISO 8601' }),
+          url: z.string().openapi({ description: "The publisher's page (http or https)" }),
+          symbols: z.array(z.string()).openapi({ description: 'Tickers the feed relates the item to' }),
+          category: z.enum(NEWS_CATEGORIES).openapi({ description: 'video when the feed marks it so' }),
+        }),
+      )
+      .openapi({ description: `Newest first, at most ${NEWS_ITEMS_MAX}` }),
+    filtered: z.number().int().openapi({
+      description: 'Headlines left out by your enabled_news_sources and news_categories preferences',
+    }),
+    unavailable: z
+      .array(z.string())
+      .openapi({ description: 'Symbols with no news now and none known before (the feed failed)' }),
+    ...freshness,
+  })
+  .openapi('MarketNews');
+
 const WatchlistSchema = z
   .object({
     symbols: z.array(z.string()).openapi({ description: `In the user's order, at most ${WATCHLIST_MAX}` }),
@@ -169,6 +210,21 @@ const routes = {
     security: COOKIE_AUTH,
     summary: 'Symbols the provider says are trending, with their quotes',
     responses: { 200: jsonResponse(TrendingSchema, 'Trending symbols'), 503: unavailable },
+  }),
+  news: createRoute({
+    method: 'get',
+    path: '/market/news',
+    tags,
+    security: COOKIE_AUTH,
+    summary: `Headlines about up to ${NEWS_SYMBOLS_MAX} securities, or market news without symbols`,
+    description:
+      "Filtered by your enabled_news_sources (publishers) and news_categories (article, video) preferences; an empty list allows all. News always comes from Yahoo Finance's keyless feed, whichever provider gives prices.",
+    request: { query: z.object({ symbols: newsSymbolList.optional() }) },
+    responses: {
+      200: jsonResponse(NewsSchema, 'Headlines, newest first'),
+      400: { description: 'Validation failed' },
+      503: { description: MARKET_MESSAGES.newsUnavailable },
+    },
   }),
   history: createRoute({
     method: 'get',
@@ -280,6 +336,10 @@ export function marketRoutes(deps: RouteDeps) {
     .openapi(routes.trending, async (c) => {
       await requireUser(c, deps.auth);
       return ok(c, await getTrending(market));
+    })
+    .openapi(routes.news, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      return ok(c, await getNews(deps.db, market, userId, c.req.valid('query').symbols ?? []));
     })
     .openapi(routes.history, async (c) => {
       await requireUser(c, deps.auth);

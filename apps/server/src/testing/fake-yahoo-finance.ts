@@ -7,16 +7,36 @@ import { addDays, type FakeFailure, fakeSecurities, type FakeSecurity } from './
  * `/v8/finance/chart/{symbol}?range=…&interval=1d` (`chart.result[0].meta` with regularMarketPrice,
  * regularMarketTime, currency, exchangeName, instrumentType, gmtoffset; `timestamp[]`;
  * `indicators.quote[0].close[]`; an unknown symbol is a 404 with `chart.error.code: "Not Found"`),
- * `/v1/finance/search?q=` (`quotes[]` with symbol, shortname, longname, exchDisp, quoteType) and
+ * `/v1/finance/search?q=` (`quotes[]` with symbol, shortname, longname, exchDisp, quoteType, and up to
+ * `newsCount` items of `news[]` with uuid, title, publisher, link, providerPublishTime, type,
+ * relatedTickers and thumbnail) and
  * `/v1/finance/trending/US` (`finance.result[0].quotes[].symbol`). Too many requests is a plain-text 429,
  * as Yahoo sends it.
  */
+
+/** One item of the search answer's `news` array, in Yahoo's layout. */
+export type FakeYahooNewsItem = {
+  uuid: string;
+  title: string;
+  publisher: string;
+  link: string;
+  providerPublishTime: number;
+  type: string;
+  relatedTickers?: string[];
+  thumbnail?: { resolutions: { url: string; width: number; height: number; tag: string }[] };
+};
 
 export type FakeYahooFinance = {
   /** Origin to use as YAHOO_FINANCE_BASE_URL. */
   url: string;
   securities: FakeSecurity[];
   trending: string[];
+  /**
+   * News by lower-cased search query, when set; otherwise a symbol the fake knows has two headlines
+   * (a Reuters story and a Yahoo Finance Video video) and the query "stock market" three, one per hour
+   * back from 20:00 UTC on the last day.
+   */
+  news: Record<string, FakeYahooNewsItem[]>;
   /** Every request's path and query, in order. */
   requests: string[];
   failure: FakeFailure;
@@ -36,6 +56,52 @@ const RANGE_DAYS: Record<string, number> = {
 /** New York in November: UTC−5. */
 const GMT_OFFSET = -18_000;
 
+function fakeNews(query: string, securities: FakeSecurity[], lastDay: string): FakeYahooNewsItem[] {
+  const at = (hoursBack: number) => Date.parse(`${lastDay}T20:00:00Z`) / 1000 - hoursBack * 3600;
+  const item = (
+    id: string,
+    title: string,
+    publisher: string,
+    type: string,
+    hoursBack: number,
+    tickers: string[],
+  ) => ({
+    uuid: `fake-${id}`,
+    title,
+    publisher,
+    link: `https://news.example.com/${id}.html`,
+    providerPublishTime: at(hoursBack),
+    type,
+    relatedTickers: tickers,
+    thumbnail: {
+      resolutions: [{ url: `https://news.example.com/${id}.jpg`, width: 140, height: 140, tag: '140x140' }],
+    },
+  });
+  if (query === 'stock market') {
+    return [
+      item('market-close', 'Stocks close higher as investors weigh rate outlook', 'Reuters', 'STORY', 1, []),
+      item('market-video', 'Market wrap: what moved today', 'Yahoo Finance Video', 'VIDEO', 2, ['^GSPC']),
+      item('market-bonds', 'Treasury yields ease ahead of jobs data', 'Bloomberg', 'STORY', 3, []),
+    ];
+  }
+  const security = securities.find((candidate) => candidate.symbol.toLowerCase() === query);
+  if (!security) return [];
+  const slug = security.symbol.toLowerCase().replace(/[^a-z0-9]/g, '-');
+  return [
+    item(`${slug}-story`, `${security.name} shares move after analyst update`, 'Reuters', 'STORY', 4, [
+      security.symbol,
+    ]),
+    item(
+      `${slug}-video`,
+      `Why ${security.symbol} is on investors' radar`,
+      'Yahoo Finance Video',
+      'VIDEO',
+      6,
+      [security.symbol],
+    ),
+  ];
+}
+
 function json(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json;charset=utf-8' });
   response.end(JSON.stringify(body));
@@ -45,6 +111,7 @@ export async function startFakeYahooFinance(lastDay = '2026-11-25'): Promise<Fak
   const fake: Omit<FakeYahooFinance, 'url' | 'close'> = {
     securities: fakeSecurities(lastDay),
     trending: ['AAPL', 'VTI'],
+    news: {},
     requests: [],
     failure: null,
   };
@@ -120,6 +187,8 @@ export async function startFakeYahooFinance(lastDay = '2026-11-25'): Promise<Fak
     if (url.pathname === '/v1/finance/search') {
       const query = (url.searchParams.get('q') ?? '').toLowerCase();
       const count = Number(url.searchParams.get('quotesCount') ?? 6);
+      const newsCount = Number(url.searchParams.get('newsCount') ?? 8);
+      const news = (fake.news[query] ?? fakeNews(query, fake.securities, lastDay)).slice(0, newsCount);
       const matches = fake.securities
         .filter(
           (security) =>
@@ -128,7 +197,7 @@ export async function startFakeYahooFinance(lastDay = '2026-11-25'): Promise<Fak
         .slice(0, count);
       json(response, 200, {
         explains: [],
-        count: matches.length,
+        count: matches.length + news.length,
         quotes: matches.map((security) => ({
           exchange: security.exchange.slice(0, 3).toUpperCase(),
           shortname: security.name.slice(0, 24),
@@ -141,7 +210,7 @@ export async function startFakeYahooFinance(lastDay = '2026-11-25'): Promise<Fak
           exchDisp: security.exchange,
           isYahooFinance: true,
         })),
-        news: [],
+        news,
         nav: [],
       });
       return;

@@ -3823,6 +3823,65 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/market/news': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Headlines about up to 20 securities, or market news without symbols
+     * @description Filtered by your enabled_news_sources (publishers) and news_categories (article, video) preferences; an empty list allows all. News always comes from Yahoo Finance's keyless feed, whichever provider gives prices.
+     */
+    get: {
+      parameters: {
+        query?: {
+          symbols?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Headlines, newest first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['MarketNews'];
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Market news is unavailable right now */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/market/history': {
     parameters: {
       query?: never;
@@ -9486,6 +9545,42 @@ export interface components {
       available: boolean;
       symbols: string[];
       quotes: components['schemas']['Quote'][];
+      /** @description yahoo or twelve-data */
+      provider: string;
+      /** @description When the provider gave this answer (ISO 8601) */
+      fetchedAt: string;
+      ageSeconds: number;
+      /** @description The provider failed: this is the last known answer */
+      stale: boolean;
+    };
+    MarketNews: {
+      /**
+       * @description symbols: news found for the symbols asked; general: market news (no symbols asked)
+       * @enum {string}
+       */
+      scope: 'symbols' | 'general';
+      /** @description Newest first, at most 30 */
+      items: {
+        id: string;
+        title: string;
+        /** @description The publisher, as the news feed names it */
+        source: string;
+        /** @description ISO 8601 */
+        publishedAt: string;
+        /** @description The publisher's page (http or https) */
+        url: string;
+        /** @description Tickers the feed relates the item to */
+        symbols: string[];
+        /**
+         * @description video when the feed marks it so
+         * @enum {string}
+         */
+        category: 'article' | 'video';
+      }[];
+      /** @description Headlines left out by your enabled_news_sources and news_categories preferences */
+      filtered: number;
+      /** @description Symbols with no news now and none known before (the feed failed) */
+      unavailable: string[];
       /** @description yahoo or twelve-data */
       provider: string;
       /** @description When the provider gave this answer (ISO 8601) */

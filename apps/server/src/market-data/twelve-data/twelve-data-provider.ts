@@ -8,6 +8,7 @@ import {
   type ProviderQuote,
   type SearchResult,
 } from '../types';
+import { createYahooNews } from '../yahoo/yahoo-news';
 
 /**
  * Twelve Data, keyed (ADR 020): its documented REST API at TWELVE_DATA_BASE_URL — `/quote` (a batch of
@@ -98,6 +99,9 @@ export function createTwelveDataProvider(
 
   return {
     id: 'twelve-data',
+    // Twelve Data has no news feed: headlines come from Yahoo Finance's keyless search, as documented.
+    newsSource: 'yahoo',
+    news: createYahooNews(config),
     async quotes(symbols) {
       const found = new Map<string, ProviderQuote>();
       if (symbols.length === 0) return found;

@@ -9,6 +9,7 @@ import {
   type ProviderQuote,
   type SearchResult,
 } from '../types';
+import { createYahooNews } from './yahoo-news';
 
 /**
  * Yahoo Finance, keyless (ADR 020): the public JSON endpoints the finance.yahoo.com pages use, none of which
@@ -128,6 +129,8 @@ export function createYahooProvider(config: Pick<Config, 'marketData' | 'outboun
 
   return {
     id: 'yahoo',
+    newsSource: 'yahoo',
+    news: createYahooNews(config),
     async quotes(symbols) {
       const found = new Map<string, ProviderQuote>();
       const queue = [...symbols];

@@ -1,4 +1,5 @@
-import { readWatchlist, updateWatchlist, type Database } from '@lodestar/db';
+import { mergePreferences, newsFilter } from '@lodestar/domain';
+import { readWatchlist, storedPreferences, updateWatchlist, type Database } from '@lodestar/db';
 import { AppError } from '../../http/app-error';
 import { SYMBOL_PATTERN } from '../../market-data/http';
 import type { MarketData, Quote } from '../../market-data/service';
@@ -12,10 +13,15 @@ import { type HistoryRange, MarketDataError } from '../../market-data/types';
 
 export const WATCHLIST_MAX = 100;
 export const QUOTES_MAX = 50;
+export const NEWS_SYMBOLS_MAX = 20;
+/** Headlines in one answer, newest first. */
+export const NEWS_ITEMS_MAX = 30;
 
 export const MARKET_MESSAGES = {
   symbol: 'Symbol must be 1 to 20 characters: letters, digits and . - = ^ /',
   symbols: `Symbols must be a comma-separated list of 1 to ${QUOTES_MAX} symbols`,
+  newsSymbols: `Symbols must be a comma-separated list of 1 to ${NEWS_SYMBOLS_MAX} symbols`,
+  newsUnavailable: 'Market news is unavailable right now',
   query: 'Search text must be 1 to 50 characters',
   range: 'Range must be one of 1m, 3m, 6m, ytd, 1y, 5y, 10y, max',
   order: 'Symbols must name every watchlist symbol exactly once, in the new order',
@@ -29,12 +35,12 @@ export const MARKET_MESSAGES = {
 export const normaliseSymbol = (value: string) => value.trim().toUpperCase();
 export const isSymbol = (value: string) => SYMBOL_PATTERN.test(value);
 
-function unavailable(error?: unknown): AppError {
+function unavailable(error?: unknown, message: string = MARKET_MESSAGES.unavailable): AppError {
   const details =
     error instanceof MarketDataError && error.kind === 'rate_limited'
       ? 'The market-data provider asked us to slow down; try again in a minute.'
       : 'The market-data provider could not be reached; try again later.';
-  return new AppError('SERVICE_UNAVAILABLE', MARKET_MESSAGES.unavailable, { details }, { cause: error });
+  return new AppError('SERVICE_UNAVAILABLE', message, { details }, { cause: error });
 }
 
 /** Runs a provider call, turning a failure with nothing cached into the 503. */
@@ -78,6 +84,34 @@ export async function getTrending(market: MarketData) {
   }
   const quotes = value.length ? await market.quotes(value) : { quotes: [] };
   return { available: true, symbols: value, quotes: quotes.quotes, ...freshness };
+}
+
+/**
+ * Headlines for the symbols (general market news for none), filtered by the user's
+ * `enabled_news_sources` and `news_categories`, newest first, at most NEWS_ITEMS_MAX. `filtered` says
+ * how many the preferences left out, so an empty card can say why.
+ */
+export async function getNews(db: Database, market: MarketData, userId: string, symbols: string[]) {
+  const [news, stored] = await Promise.all([
+    (async () => {
+      try {
+        return await market.news(symbols);
+      } catch (error) {
+        if (error instanceof MarketDataError) throw unavailable(error, MARKET_MESSAGES.newsUnavailable);
+        throw error;
+      }
+    })(),
+    storedPreferences(db, userId),
+  ]);
+  const passes = newsFilter(mergePreferences(stored));
+  const { items, ...rest } = news;
+  const kept = items.filter(passes);
+  return {
+    scope: symbols.length ? ('symbols' as const) : ('general' as const),
+    items: kept.slice(0, NEWS_ITEMS_MAX),
+    filtered: items.length - kept.length,
+    ...rest,
+  };
 }
 
 export type WatchlistView = { symbols: string[]; items: { symbol: string; quote: Quote | null }[] };

@@ -10,6 +10,11 @@ export type SecuritySearch = ApiSchema<'SecuritySearch'>;
 export type PriceHistory = ApiSchema<'PriceHistory'>;
 export type HistoryRange = PriceHistory['range'];
 export type Trending = ApiSchema<'Trending'>;
+export type MarketNews = ApiSchema<'MarketNews'>;
+export type NewsItem = MarketNews['items'][number];
+
+/** At most this many symbols in one news request (the API's limit). */
+export const NEWS_SYMBOLS_MAX = 20;
 
 export const HISTORY_RANGE_OPTIONS: readonly { value: HistoryRange; label: string }[] = [
   { value: '1m', label: '1M' },
@@ -38,6 +43,8 @@ export const marketKeys = {
   trending: ['market', 'trending'] as const,
   quote: (symbol: string) => ['market', 'quote', symbol] as const,
   history: (symbol: string, range: HistoryRange) => ['market', 'history', symbol, range] as const,
+  news: (symbols: readonly string[], filter: string) =>
+    ['market', 'news', symbols.join(','), filter] as const,
 };
 
 const params = (values: Record<string, string>) => new URLSearchParams(values).toString();
@@ -84,6 +91,21 @@ export function historyQuery(symbol: string, range: HistoryRange) {
     queryFn: ({ signal }) =>
       apiFetch<PriceHistory>(`/market/history?${params({ symbol, range })}`, { signal }),
     staleTime: 60 * 60_000,
+  });
+}
+
+/**
+ * Headlines for the symbols, or general market news for none. The server filters them by the news
+ * preferences: `filter` (those preferences) is part of the key, so a change in Settings asks again.
+ */
+export function newsQuery(symbols: readonly string[], filter: string) {
+  const query = symbols.length ? `?${params({ symbols: symbols.join(',') })}` : '';
+  return queryOptions({
+    queryKey: marketKeys.news(symbols, filter),
+    queryFn: ({ signal }) => apiFetch<MarketNews>(`/market/news${query}`, { signal }),
+    // Fresh for ten minutes on the server.
+    staleTime: 5 * 60_000,
+    gcTime: CACHE.dashboard.gcMs,
   });
 }
 

@@ -124,7 +124,10 @@ export function holdingsResponse(all: Holding[], page: number, limit: number, ty
   };
 }
 
-/** Serves `holdings` from GET /investments/holdings, the user's preferences, an empty watchlist and no trending list. */
+/**
+ * Serves `holdings` from GET /investments/holdings, the user's preferences, an empty watchlist, no
+ * trending list and no news.
+ */
 export function serveHoldings(
   holdings: Holding[] = sampleHoldings(),
   preferences: Record<string, unknown> = {},
@@ -137,6 +140,18 @@ export function serveHoldings(
       symbols: [],
       quotes: [],
       provider: 'twelve-data',
+      fetchedAt: '2026-11-25T22:00:00.000Z',
+      ageSeconds: 0,
+      stale: false,
+    }),
+  );
+  server.on('GET', '/api/v1/market/news', ({ url }) =>
+    ok({
+      scope: url.searchParams.has('symbols') ? 'symbols' : 'general',
+      items: [],
+      filtered: 0,
+      unavailable: [],
+      provider: 'yahoo',
       fetchedAt: '2026-11-25T22:00:00.000Z',
       ageSeconds: 0,
       stale: false,

@@ -40,3 +40,16 @@ export const SETTINGS_TOASTS = {
   sessionRevoked: 'Session revoked',
   sessionRevokeFailed: 'Failed to revoke session',
 } as const;
+
+/** Texts of the Market News group in the financial section (the settings search looks through them). */
+export const NEWS_TEXTS = {
+  group: 'Market News',
+  groupDescription: 'Which headlines the news cards on Assets and on each security show.',
+  sources: 'News Sources',
+  sourcesDescription:
+    'Show headlines only from these publishers, named as the news shows them. None listed: every publisher.',
+  sourceInput: 'Publisher name',
+  sourcesEmpty: 'Every publisher',
+  types: 'News Types',
+  typesDescription: 'Videos are the items the news feed marks as video; everything else is an article.',
+} as const;

@@ -1,4 +1,5 @@
-import { TRANSACTION_CATEGORIES } from '@lodestar/domain';
+import { NEWS_CATEGORY_LABELS, TRANSACTION_CATEGORIES } from '@lodestar/domain';
+import { NEWS_TEXTS } from './messages';
 
 /**
  * Settings sections of spec §2: id, title, description, search keywords, and the texts of the cards and
@@ -52,9 +53,20 @@ export const SETTINGS_SECTIONS = [
     id: 'financial',
     title: 'Financial',
     description: 'Financial preferences.',
-    keywords: ['favorites', 'favourites', 'starred', 'accounts', 'categories', 'visibility', 'rules'],
+    keywords: [
+      'favorites',
+      'favourites',
+      'starred',
+      'accounts',
+      'categories',
+      'visibility',
+      'rules',
+      'news',
+      'publishers',
+      'headlines',
+    ],
     holds:
-      'your starred accounts, a way to your categorization rules, and which transaction categories are shown across the app',
+      'your starred accounts, a way to your categorization rules, which transaction categories are shown across the app, and which market news you see',
     texts: [
       'Favorites',
       'Star accounts from the Accounts page',
@@ -64,6 +76,14 @@ export const SETTINGS_SECTIONS = [
       'Category Visibility',
       'Visible Categories',
       ...Object.values(TRANSACTION_CATEGORIES),
+      NEWS_TEXTS.group,
+      NEWS_TEXTS.groupDescription,
+      NEWS_TEXTS.sources,
+      NEWS_TEXTS.sourcesDescription,
+      NEWS_TEXTS.sourcesEmpty,
+      NEWS_TEXTS.types,
+      NEWS_TEXTS.typesDescription,
+      ...Object.values(NEWS_CATEGORY_LABELS),
     ],
   },
   {

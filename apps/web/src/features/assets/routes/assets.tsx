@@ -26,6 +26,7 @@ import { AllocationCard } from '../components/allocation-card';
 import { HoldingDialog } from '../components/holding-dialog';
 import { HoldingsCards, HoldingsTable } from '../components/holdings-list';
 import { HoldingsTotals } from '../components/holdings-totals';
+import { AssetsNewsCard } from '../components/news-card';
 import { Pagination } from '../components/pagination';
 import { PerformanceCard } from '../components/performance-card';
 import { TrendingCard } from '../components/trending-card';
@@ -284,6 +285,7 @@ export function AssetsRoute() {
       <div className="space-y-4">
         {body}
         <WatchlistCard />
+        <AssetsNewsCard />
         <TrendingCard />
       </div>
     </>

@@ -19,6 +19,7 @@ import { useMoneyDisplay, useUserPreferences } from '@/lib/user-preferences';
 import { type Holding, holdingsQuery } from '../api';
 import { type EditableHolding, HoldingDialog } from '../components/holding-dialog';
 import { securityTransactionsQuery } from '../manual-holdings';
+import { NewsCard } from '../components/news-card';
 import { QuoteFigures } from '../components/quote-figures';
 import { formatPrice, formatQuantity, gainPercentText } from '../format';
 import {
@@ -520,6 +521,7 @@ export function SecurityRoute() {
         <PriceChart symbol={symbol} />
         <YourPosition symbol={symbol} />
         <YourTransactions symbol={symbol} />
+        <NewsCard symbols={[symbol]} description={`Headlines about ${symbol}.`} />
       </div>
     </>
   );

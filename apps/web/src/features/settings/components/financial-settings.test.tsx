@@ -73,3 +73,47 @@ describe('financial settings: category visibility', () => {
     await waitFor(() => expect(prefs.patches()).toEqual([{ hidden_categories: ['MEDICAL'] }]));
   });
 });
+
+describe('financial settings: market news', () => {
+  it('adds and removes publishers, refusing a blank or repeated name, and saves enabled_news_sources', async () => {
+    const prefs = servePreferences({ enabled_news_sources: ['Reuters'] });
+    const user = userEvent.setup();
+    renderInApp(<FinancialSettings />);
+    const input = await screen.findByRole('textbox', { name: 'News Sources' });
+    await user.type(input, ' reuters {Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('reuters is already listed');
+    await user.clear(input);
+    await user.click(screen.getByRole('button', { name: 'Add publisher' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a publisher name');
+    await user.type(input, 'Bloomberg{Enter}');
+    const list = screen.getByRole('list', { name: 'News sources' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Reuters×', 'Bloomberg×']);
+    await user.click(within(list).getByRole('button', { name: 'Remove Reuters' }));
+    await waitFor(() => expect(prefs.stored().enabled_news_sources).toEqual(['Bloomberg']));
+    await user.click(screen.getByRole('button', { name: 'Remove Bloomberg' }));
+    expect(await screen.findByText('Every publisher')).toBeInTheDocument();
+    await waitFor(() => expect(prefs.stored().enabled_news_sources).toEqual([]));
+  });
+
+  it('shows both types checked when none is chosen, saves one, and keeps at least one', async () => {
+    const prefs = servePreferences();
+    const user = userEvent.setup();
+    renderInApp(<FinancialSettings />);
+    const group = await screen.findByRole('group', { name: 'News Types' });
+    const articles = within(group).getByRole('checkbox', { name: 'Articles' });
+    const videos = within(group).getByRole('checkbox', { name: 'Videos' });
+    expect(articles).toHaveAttribute('aria-checked', 'true');
+    expect(videos).toHaveAttribute('aria-checked', 'true');
+    await user.click(videos);
+    await waitFor(() => expect(prefs.stored().news_categories).toEqual(['article']));
+    await user.click(articles);
+    expect(articles).toHaveAttribute('aria-checked', 'true');
+    await user.click(videos);
+    // Both chosen is stored as the empty list: every type.
+    await waitFor(() => expect(prefs.stored().news_categories).toEqual([]));
+  });
+});

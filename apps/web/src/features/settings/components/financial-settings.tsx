@@ -12,6 +12,7 @@ import { apiFetch, type ApiData } from '@/lib/api-client';
 import { usePreferences } from '@/lib/preferences';
 import { Highlight } from '../search';
 import { CardEmpty, CardError, CardLoading } from './card-states';
+import { NewsSettings } from './news-settings';
 import { PreferencesState } from './preferences-state';
 import { CheckboxGroupRow, SettingsGroup } from './settings-form-kit';
 
@@ -95,7 +96,7 @@ function Favorites() {
   );
 }
 
-/** Spec §2 financial section: favorites list, a way to the rules, and category visibility. */
+/** Spec §2 financial section: favorites list, a way to the rules, category visibility, and market news. */
 export function FinancialSettings() {
   const { preferences, updatePreference } = usePreferences();
   const hidden = new Set<string>(preferences.hidden_categories);
@@ -133,6 +134,7 @@ export function FinancialSettings() {
           }
         />
       </SettingsGroup>
+      <NewsSettings />
     </PreferencesState>
   );
 }
