@@ -189,7 +189,9 @@ test('investments: holdings with day change, weight and price date; performance 
   await expect(performance.getByRole('listitem', { name: 'Individual Brokerage' })).toContainText(
     'Not measured',
   );
-  // Range by keyboard: an arrow key moves to YTD, Space chooses it.
+  // Range by keyboard: an arrow key moves to YTD, Space chooses it (once the page's requests, the news
+  // card's among them, have ended, so nothing re-renders under the focus).
+  await settled(page);
   await performance.getByRole('radio', { name: '1Y' }).focus();
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Space');
