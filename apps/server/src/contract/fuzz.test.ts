@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
+import { startFakeBinance, type FakeBinance } from '../testing/fake-exchanges';
 import type { TestBrowser } from '../testing/browser';
 import { startFakeYahooFinance, type FakeYahooFinance } from '../testing/fake-yahoo-finance';
 import { seedVariedUser, waitForSync } from '../use-cases/data/test-fixtures';
@@ -27,18 +28,23 @@ const BACKGROUND_SYNCS = ['POST /connections/demo', 'POST /plaid/sync'];
 
 let w: AuthWorld;
 let yahoo: FakeYahooFinance;
+let binance: FakeBinance;
 let browser: TestBrowser;
 let ids: Record<string, string>;
 let operations: ContractOperation[];
 let resolve: (schema: JsonSchema) => JsonSchema;
 
 beforeAll(async () => {
-  // The market endpoints reach a fake of the market-data provider on 127.0.0.1 (never the internet).
+  // The market endpoints reach a fake of the market-data provider on 127.0.0.1, and an exchange
+  // connection (the documented body names Binance) a fake Binance that knows none of the fuzzed keys:
+  // never the internet.
   yahoo = await startFakeYahooFinance();
+  binance = await startFakeBinance({ apiKey: 'fuzz-unknown-key', secret: 'fuzz-unknown-secret' });
   // The real rate limiter, with room for the run: the fuzz user makes thousands of requests a minute.
   w = await createAuthWorld({
     RATE_LIMIT_MAX: '1000000',
     YAHOO_FINANCE_BASE_URL: yahoo.url,
+    CCXT_API_URLS: JSON.stringify({ binance: binance.url }),
     OUTBOUND_ALLOW_PRIVATE: '127.0.0.1',
   });
   ({ operations, resolve } = await loadOperations(w.t.app));
@@ -56,6 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await w.close();
   await yahoo.close();
+  await binance.close();
 });
 
 const DATES = [
@@ -240,6 +247,8 @@ describe('fuzzing every JSON body and query', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(seen.size).toBe(targets.length);
     expect([...problems.values()]).toEqual([]);
+    // Well-formed exchange connections were tried, against the fake (without it: the real Binance).
+    expect(binance.requests.length).toBeGreaterThan(0);
     if (process.env.FUZZ_PROFILE) {
       const slowest = [...spent].sort((a, b) => b[1] - a[1]).slice(0, 8);
       console.log(slowest.map(([label, ms]) => `${label}: ${Math.round(ms)} ms`).join('\n'));
