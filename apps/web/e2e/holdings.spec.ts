@@ -1,24 +1,10 @@
-import { startFakeYahooFinance, type FakeYahooFinance } from '@lodestar/server/testing/fake-yahoo-finance';
-import { expect, test as base } from './fixtures';
+import { testWithFakeYahoo } from './fake-yahoo';
+import { expect } from './fixtures';
 import { forEachView, settled, signUpByApi, snap } from './journey-helpers';
 
 // Manual holdings: add a position to a manual brokerage from Assets, see it there and on its security's
 // page with its buy and gains, then edit it. Quotes come from a fake of Yahoo Finance on 127.0.0.1.
-const test = base.extend<object, { yahoo: FakeYahooFinance }>({
-  yahoo: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
-    async ({}, use) => {
-      const fake = await startFakeYahooFinance(new Date().toISOString().slice(0, 10));
-      await use(fake);
-      await fake.close();
-    },
-    { scope: 'worker' },
-  ],
-  serverEnv: [
-    async ({ yahoo }, use) => use({ OUTBOUND_ALLOW_PRIVATE: '127.0.0.1', YAHOO_FINANCE_BASE_URL: yahoo.url }),
-    { scope: 'worker' },
-  ],
-});
+const test = testWithFakeYahoo();
 
 test.use({ storageState: { cookies: [], origins: [] } });
 

@@ -1,38 +1,24 @@
-import { startFakeYahooFinance, type FakeYahooFinance } from '@lodestar/server/testing/fake-yahoo-finance';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base } from './fixtures';
+import { testWithFakeYahoo } from './fake-yahoo';
+import { expect } from './fixtures';
 import { connectDemoBank, forEachView, settled, signUpByApi, snap } from './journey-helpers';
 
 // Markets on Assets: search a symbol, add it to the watchlist, reorder, open its detail with the price
 // chart, your position and its news. Quotes come from a fake of Yahoo Finance's endpoints on 127.0.0.1.
-const test = base.extend<object, { yahoo: FakeYahooFinance }>({
-  yahoo: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
-    async ({}, use) => {
-      const fake = await startFakeYahooFinance(new Date().toISOString().slice(0, 10));
-      const model = fake.securities.find((security) => security.symbol === 'AAPL');
-      // The demo brokerage holds NWND: the fake knows it too, so its page shows your position.
-      if (model) {
-        fake.securities.push({
-          ...model,
-          symbol: 'NWND',
-          name: 'Northwind Technologies Inc.',
-          // Near the demo bank's own NWND price, so the two sources do not tell wildly different stories.
-          closes: model.closes.map((point) => ({
-            ...point,
-            close: ((Number(point.close) * 148.89) / Number(model.closes.at(-1)?.close ?? 1)).toFixed(2),
-          })),
-        });
-      }
-      await use(fake);
-      await fake.close();
-    },
-    { scope: 'worker' },
-  ],
-  serverEnv: [
-    async ({ yahoo }, use) => use({ OUTBOUND_ALLOW_PRIVATE: '127.0.0.1', YAHOO_FINANCE_BASE_URL: yahoo.url }),
-    { scope: 'worker' },
-  ],
+// The demo brokerage holds NWND: the fake knows it too, so its page shows your position.
+const test = testWithFakeYahoo((fake) => {
+  const model = fake.securities.find((security) => security.symbol === 'AAPL');
+  if (!model) return;
+  fake.securities.push({
+    ...model,
+    symbol: 'NWND',
+    name: 'Northwind Technologies Inc.',
+    // Near the demo bank's own NWND price, so the two sources do not tell wildly different stories.
+    closes: model.closes.map((point) => ({
+      ...point,
+      close: ((Number(point.close) * 148.89) / Number(model.closes.at(-1)?.close ?? 1)).toFixed(2),
+    })),
+  });
 });
 
 test.use({ storageState: { cookies: [], origins: [] } });
