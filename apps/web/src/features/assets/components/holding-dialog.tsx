@@ -32,7 +32,7 @@ import {
   useRemoveHolding,
   validateHoldingForm,
 } from '../manual-holdings';
-import { INSTRUMENT_LABELS, searchQuery } from '../market-api';
+import { resultDetails, SymbolSearchResults } from './symbol-search-results';
 
 /** A holding added by hand, as the edit form starts from it. */
 export type EditableHolding = {
@@ -82,32 +82,16 @@ function FormError({ error }: { error: unknown }) {
 
 /** Matches from the market search, each a button that fills the symbol in. */
 function SymbolSearch({ query, onPick }: { query: string; onPick: (symbol: string) => void }) {
-  const results = useQuery(searchQuery(query));
-  if (query === '') return null;
-  if (results.isPending)
-    return (
-      <p className="text-sm text-muted-foreground" role="status">
-        Searching…
-      </p>
-    );
-  if (results.isError)
-    return (
-      <LoadError
-        title="Search failed"
-        error={results.error}
-        onRetry={() => void results.refetch()}
-        retrying={results.isFetching}
-      />
-    );
-  if (results.data.results.length === 0)
-    return (
-      <p className="text-sm text-muted-foreground" role="status">
-        Nothing matches “{query}”. A symbol the market-data provider does not know can still be added.
-      </p>
-    );
   return (
-    <ul aria-label={`Matches for ${query}`} className="grid max-h-48 gap-1 overflow-y-auto">
-      {results.data.results.slice(0, 8).map((result) => (
+    <SymbolSearchResults
+      query={query}
+      label={`Matches for ${query}`}
+      empty={
+        <>Nothing matches “{query}”. A symbol the market-data provider does not know can still be added.</>
+      }
+      limit={8}
+      className="grid max-h-48 gap-1 overflow-y-auto"
+      item={(result) => (
         <li key={result.symbol}>
           <button
             type="button"
@@ -116,13 +100,11 @@ function SymbolSearch({ query, onPick }: { query: string; onPick: (symbol: strin
           >
             <span className="font-medium">{result.symbol}</span>{' '}
             <span className="text-sm">{result.name}</span>
-            <span className="block text-xs text-muted-foreground">
-              {[INSTRUMENT_LABELS[result.type], result.exchange, result.currency].filter(Boolean).join(' · ')}
-            </span>
+            <span className="block text-xs text-muted-foreground">{resultDetails(result)}</span>
           </button>
         </li>
-      ))}
-    </ul>
+      )}
+    />
   );
 }
 

@@ -9,15 +9,15 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useMoneyDisplay } from '@/lib/user-preferences';
-import { INSTRUMENT_LABELS, searchQuery, securityHref, type Watchlist, watchlistQuery } from '../market-api';
+import { securityHref, type Watchlist, watchlistQuery } from '../market-api';
 import { useWatchlistChange } from '../market-queries';
 import { QuoteFigures } from './quote-figures';
+import { resultDetails, SymbolSearchResults } from './symbol-search-results';
 
 /** Search for a security and add it; symbols already watched say so instead of offering Add. */
 function AddFromSearch({ watched }: { watched: readonly string[] }) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
-  const results = useQuery(searchQuery(query));
   const change = useWatchlistChange();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,58 +41,41 @@ function AddFromSearch({ watched }: { watched: readonly string[] }) {
           Search
         </Button>
       </form>
-      {query === '' ? null : results.isPending ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          Searching…
-        </p>
-      ) : results.isError ? (
-        <LoadError
-          title="Search failed"
-          error={results.error}
-          onRetry={() => void results.refetch()}
-          retrying={results.isFetching}
-        />
-      ) : results.data.results.length === 0 ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          Nothing matches “{query}”.
-        </p>
-      ) : (
-        <ul aria-label={`Results for ${query}`} className="grid gap-1">
-          {results.data.results.map((result) => {
-            const onList = watched.includes(result.symbol);
-            return (
-              <li
-                key={result.symbol}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2"
-              >
-                <div className="min-w-0">
-                  <span className="font-medium">{result.symbol}</span>{' '}
-                  <span className="text-sm">{result.name}</span>
-                  <p className="text-xs text-muted-foreground">
-                    {[INSTRUMENT_LABELS[result.type], result.exchange, result.currency]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                </div>
-                {onList ? (
-                  <span className="text-sm text-muted-foreground">On your watchlist</span>
-                ) : (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={change.isPending}
-                    aria-label={`Add ${result.symbol} to your watchlist`}
-                    onClick={() => change.mutate({ kind: 'add', symbol: result.symbol })}
-                  >
-                    <Plus aria-hidden="true" />
-                    Add
-                  </Button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <SymbolSearchResults
+        query={query}
+        label={`Results for ${query}`}
+        empty={<>Nothing matches “{query}”.</>}
+        className="grid gap-1"
+        item={(result) => {
+          const onList = watched.includes(result.symbol);
+          return (
+            <li
+              key={result.symbol}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2"
+            >
+              <div className="min-w-0">
+                <span className="font-medium">{result.symbol}</span>{' '}
+                <span className="text-sm">{result.name}</span>
+                <p className="text-xs text-muted-foreground">{resultDetails(result)}</p>
+              </div>
+              {onList ? (
+                <span className="text-sm text-muted-foreground">On your watchlist</span>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={change.isPending}
+                  aria-label={`Add ${result.symbol} to your watchlist`}
+                  onClick={() => change.mutate({ kind: 'add', symbol: result.symbol })}
+                >
+                  <Plus aria-hidden="true" />
+                  Add
+                </Button>
+              )}
+            </li>
+          );
+        }}
+      />
     </div>
   );
 }
