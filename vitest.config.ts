@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // One run, four projects. Database-backed projects share one PostgreSQL server per run
 // (embedded by default, or TEST_DATABASE_URL) and get a fresh database per test file.
+// The domain, db and server projects run their files in one module graph per worker (`isolate: false`):
+// no file mocks modules or stubs globals, and loading the app once instead of once per file saves about
+// three seconds of imports per file. The web project keeps isolation (a DOM per file, module mocks).
 export default defineConfig({
   test: {
     projects: [
@@ -9,6 +12,7 @@ export default defineConfig({
         test: {
           name: 'domain',
           root: 'packages/domain',
+          isolate: false,
           include: ['src/**/*.test.ts'],
           environment: 'node',
         },
@@ -17,6 +21,7 @@ export default defineConfig({
         test: {
           name: 'db',
           root: 'packages/db',
+          isolate: false,
           include: ['src/**/*.test.ts'],
           globalSetup: ['./src/testing/global-setup.ts'],
           testTimeout: 30_000,
@@ -27,6 +32,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
+          isolate: false,
           include: ['src/**/*.test.ts'],
           globalSetup: ['../../packages/db/src/testing/global-setup.ts'],
           testTimeout: 30_000,

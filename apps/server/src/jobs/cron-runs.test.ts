@@ -8,6 +8,7 @@ import { createLogger } from '../logger';
 import { CRON_RUN_QUEUE_NAME, startJobs, type RunningJobs } from './boss';
 import { queueCronRun } from './cron-runs';
 import { createBackground, type Background } from './handlers';
+import { until } from '../testing/server-process';
 
 /**
  * `POST /cron/trigger-all` as a pg-boss job: two job queues on one database stand for two instances; a
@@ -37,15 +38,6 @@ afterAll(async () => {
   mailer.close();
   await database.drop();
 });
-
-async function until<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const quietHandlers = idleJobHandlers();
 
@@ -104,11 +96,15 @@ describe('cron runs on pg-boss', () => {
       // Each user's notification check counted once; neither has a connection to sync.
       expect(done).toMatchObject({ usersTotal: 2, usersDone: 2, successful: 2, failed: 0, attempts: 1 });
       expect(ran).toHaveLength(1);
-      const jobs = await database.pool.query<{ state: string }>(
-        `select state from pgboss.job where name = $1`,
-        [CRON_RUN_QUEUE_NAME],
-      );
-      expect(jobs.rows).toEqual([{ state: 'completed' }]);
+      // pg-boss marks its job completed just after the handler has written the run's outcome.
+      const jobs = await until(async () => {
+        const found = await database.pool.query<{ state: string }>(
+          `select state from pgboss.job where name = $1`,
+          [CRON_RUN_QUEUE_NAME],
+        );
+        return found.rows.some((row) => row.state === 'active') ? undefined : found.rows;
+      }, 'pg-boss to finish the job');
+      expect(jobs).toEqual([{ state: 'completed' }]);
       // A signed-in user sees only their own runs; this one is every user's.
       expect(await findCronRun(database.db, queued.id, { userId: 'cron-user-1' })).toBeUndefined();
     } finally {

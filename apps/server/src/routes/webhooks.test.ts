@@ -5,6 +5,7 @@ import { createLogger } from '../logger';
 import { sealSecret } from '../secrets/secret-box';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
+import { until } from '../testing/server-process';
 import { startWebhookReceiver, type ReceivedWebhook } from '../testing/webhook-receiver';
 import { waitForSync } from '../use-cases/data/test-fixtures';
 import { signedInUser, type Envelope } from '../use-cases/transactions/test-fixtures';
@@ -261,6 +262,17 @@ describe('deliveries to a loopback receiver', () => {
     const connect = await browser.json('/api/v1/connections/demo', { body: {} });
     expect(connect.status).toBeLessThan(300);
     await waitForSync(browser);
+    // The events are recorded once the sync has committed, just after its state reads done: wait for
+    // every part of transactions.added to be queued, then for the deliveries to end.
+    await until(async () => {
+      const parts = await w.t.database.pool.query<{ n: number; parts: number }>(
+        `select count(*)::int as n, max((body::jsonb -> 'data' ->> 'parts')::int) as parts
+           from webhook_delivery where endpoint_id = $1 and event_type = 'transactions.added'`,
+        [endpoint.id],
+      );
+      const row = parts.rows[0];
+      return row && row.n > 0 && row.n === row.parts ? row : undefined;
+    }, 'the sync to record its transactions.added events');
     await webhooksIdle();
     const got = receiver.received.slice(before).map(
       (r) =>
