@@ -36,7 +36,7 @@ test('manual holdings: add a position on Assets, see it with its lot and gains o
   await dialog.getByRole('button', { name: /AAPL Apple Inc\./ }).click();
   await expect(dialog.getByLabel('Symbol')).toHaveValue('AAPL');
   await dialog.getByLabel('Quantity').fill('10');
-  await dialog.getByLabel('Price per unit (USD)').fill('150');
+  await dialog.getByLabel('Buy price per unit (USD)').fill('150');
   await settled(page);
   await checkA11y(page);
   await snap(page, 'holdings-dialog-1440-light');
