@@ -67,13 +67,10 @@ const HoldingSchema = z
       currency: z.string(),
     }),
     priceAsOf: z.string(),
-    buyPrice: z
-      .object({ amount: z.string(), currency: z.string() })
-      .nullable()
-      .openapi({
-        description:
-          'For a holding added by hand: the price per unit it was bought at (decimal string); null for holdings from connections and files',
-      }),
+    buyPrice: z.object({ amount: z.string(), currency: z.string() }).nullable().openapi({
+      description:
+        'For a holding added by hand: the price per unit it was bought at (decimal string); null for holdings from connections and files',
+    }),
     valuedAtBuyPrice: z.boolean().openapi({
       description:
         'A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known',

@@ -298,7 +298,10 @@ describe('POST /investments/holdings', () => {
     expect(await balanceOf(id)).toBe(50_000 + 5_000 + 40_000);
     expect((await history(userId, id)).get('2026-11-25')).toBe(95_000);
     expect(
-      await count('select count(*)::int as n from security_price sp join holding h on h.security_id = sp.security_id where h.account_id = $1', [id]),
+      await count(
+        'select count(*)::int as n from security_price sp join holding h on h.security_id = sp.security_id where h.account_id = $1',
+        [id],
+      ),
     ).toBe(0);
   });
 

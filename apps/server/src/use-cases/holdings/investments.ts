@@ -233,8 +233,7 @@ export async function listInvestments(db: Database, market: MarketData, userId: 
     const costBasis =
       row.costBasis === null ? null : fromMajor(normalizeDecimal(row.costBasis), row.currency);
     // Valued at its buy price, a holding added by hand has no gain that is known.
-    const gainMinor =
-      costBasis === null || row.valuedAtBuyPrice ? null : valueMinor - costBasis.amountMinor;
+    const gainMinor = costBasis === null || row.valuedAtBuyPrice ? null : valueMinor - costBasis.amountMinor;
     const gainConverted = gainMinor === null ? null : reporting.convert(gainMinor, row.currency);
     const symbol = symbols[index] as { symbol: string } | { reason: DayChangeUnavailable };
     const change =

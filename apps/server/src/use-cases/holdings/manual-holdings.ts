@@ -108,7 +108,12 @@ function quotedPrice(price: string, priceTime: string, today: string): QuotedPri
   return { close, date: day > today ? today : day };
 }
 
-async function lookUp(market: MarketData, symbol: string, currency: string, today: string): Promise<LookedUp> {
+async function lookUp(
+  market: MarketData,
+  symbol: string,
+  currency: string,
+  today: string,
+): Promise<LookedUp> {
   try {
     const { quotes, unknown } = await market.quotes([symbol]);
     const quote = quotes[0];

@@ -203,9 +203,8 @@ function AddForm({ symbol: initialSymbol, onDone }: { symbol: string; onDone: ()
         <DialogTitle>Add holding</DialogTitle>
         <DialogDescription>
           A position in a manual investment account: how many units you bought, at what price, on which day.
-          It is valued at the market-data provider’s latest price when it quotes the symbol in the
-          account’s currency, else at your buy price. The account’s balance becomes its cash plus its
-          holdings’ value.
+          It is valued at the market-data provider’s latest price when it quotes the symbol in the account’s
+          currency, else at your buy price. The account’s balance becomes its cash plus its holdings’ value.
         </DialogDescription>
       </DialogHeader>
       <FormField label="Account" error={errors.accountId}>
