@@ -11,6 +11,7 @@ test.use({ storageState: { cookies: [], origins: [] } });
 test('manual holdings: add a position on Assets, see it with its lot and gains on its page, edit it', async ({
   page,
   server,
+  yahoo,
   checkA11y,
 }) => {
   test.setTimeout(240_000);
@@ -36,7 +37,7 @@ test('manual holdings: add a position on Assets, see it with its lot and gains o
   await dialog.getByRole('button', { name: /AAPL Apple Inc\./ }).click();
   await expect(dialog.getByLabel('Symbol')).toHaveValue('AAPL');
   await dialog.getByLabel('Quantity').fill('10');
-  await dialog.getByLabel('Price per unit (USD)').fill('150');
+  await dialog.getByLabel('Buy price per unit (USD)').fill('150');
   await settled(page);
   await checkA11y(page);
   await snap(page, 'holdings-dialog-1440-light');
@@ -44,7 +45,15 @@ test('manual holdings: add a position on Assets, see it with its lot and gains o
   await expect(dialog).toBeHidden();
 
   const table = page.getByRole('table', { name: 'Holdings' });
-  await expect(table.getByRole('row', { name: /^AAPL/ })).toContainText('Own broker', { timeout: 30_000 });
+  const row = table.getByRole('row', { name: /^AAPL/ });
+  await expect(row).toContainText('Own broker', { timeout: 30_000 });
+  // Valued at the quote the add fetched (the fake's last close), with the buy price beside it.
+  const close = yahoo.securities.find((security) => security.symbol === 'AAPL')!.closes.at(-1)!.close;
+  const usd = (amount: number) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+  await expect(row).toContainText(usd(Number(close)));
+  await expect(row).toContainText('Bought at $150.00');
+  await expect(row).toContainText(usd(10 * Number(close)));
 
   await page.goto('/assets/securities/AAPL');
   const lots = page.locator('[aria-labelledby="transactions-heading"]');
@@ -60,6 +69,8 @@ test('manual holdings: add a position on Assets, see it with its lot and gains o
 
   // Edit: 12 units instead of 10.
   await lots.getByRole('button', { name: 'Edit AAPL in Own broker' }).click();
+  // The form shows the buy price entered, not today's price.
+  await expect(dialog.getByLabel('Buy price per unit (USD)')).toHaveValue('150');
   await dialog.getByLabel('Quantity').fill('12');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -1,5 +1,4 @@
 import {
-  accountsHolding,
   allWatchedSymbols,
   closesFrom,
   type Executor,
@@ -7,7 +6,7 @@ import {
   MARKET_SECURITY_PROVIDER,
   marketSecurities,
   type PricedSecurity,
-  recomputeBalanceSnapshots,
+  revalueHoldersOf,
   upsertSecurities,
   upsertSecurityPrices,
 } from '@lodestar/db';
@@ -160,21 +159,8 @@ export async function refreshSecurityPrices(deps: {
   run.written = rows.length;
   /** The oldest new or changed close per security: its holders' history changes from there. */
   const changedFrom = await upsertSecurityPrices(db, rows);
-  // Each account holding a security with new closes: its days from the oldest new close on, inside the
-  // history it already has (a close never extends an account's history back).
-  for (const account of await accountsHolding(db, [...changedFrom.keys()])) {
-    if (account.first === null || account.last === null) continue;
-    const from = account.securityIds
-      .map((id) => changedFrom.get(id))
-      .reduce<IsoDate>((min, date) => (date && date < min ? date : min), account.last);
-    await recomputeBalanceSnapshots(db, {
-      userId: account.userId,
-      accountId: account.accountId,
-      from: from < account.first ? account.first : from,
-      today: account.last > today ? account.last : today,
-    });
-    run.revalued += 1;
-  }
+  // Each account holding a security with new closes: its days from the oldest new close on.
+  run.revalued = await revalueHoldersOf(db, changedFrom, today);
   log.info(run, 'security prices refreshed');
   return run;
 }

@@ -67,6 +67,14 @@ const HoldingSchema = z
       currency: z.string(),
     }),
     priceAsOf: z.string(),
+    buyPrice: z.object({ amount: z.string(), currency: z.string() }).nullable().openapi({
+      description:
+        'For a holding added by hand: the price per unit it was bought at (decimal string); null for holdings from connections and files',
+    }),
+    valuedAtBuyPrice: z.boolean().openapi({
+      description:
+        'A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known',
+    }),
     native: MoneySchema,
     converted: MoneySchema.nullable().openapi({
       description: 'In the reporting currency; null when no rate exists',
@@ -124,13 +132,20 @@ const ManualHoldingSchema = z
     name: z.string(),
     quantity: z.string().openapi({ description: 'Decimal string' }),
     price: z.object({
-      amount: z.string().openapi({ description: 'Decimal string per unit, in the account currency' }),
+      amount: z
+        .string()
+        .openapi({ description: 'The buy price: decimal string per unit, in the account currency' }),
       currency: z.string(),
     }),
     date: z.string().openapi({ description: 'The day it was bought (YYYY-MM-DD)' }),
     costBasis: MoneySchema,
   })
   .openapi('ManualHolding');
+
+const SymbolStatusSchema = z.enum(SYMBOL_STATUSES).openapi({
+  description:
+    "known: priced by the market-data provider in the account's currency, so valued at its quote; other_currency: quoted in another currency, so valued at the buy price; unknown: the provider has no such symbol, so valued at the buy price; unavailable: the provider could not be asked, so valued at the buy price until a price is known",
+});
 
 const holdingIdParam = z.object({ id: z.uuid({ message: 'No such holding' }) });
 const notManual = {
@@ -177,10 +192,7 @@ const routes = {
       201: jsonResponse(
         z.object({
           holding: ManualHoldingSchema,
-          symbolStatus: z.enum(SYMBOL_STATUSES).openapi({
-            description:
-              'known: priced by the market-data provider; other_currency: quoted in another currency, so valued at the price entered; unknown: the provider has no such symbol; unavailable: the provider could not be asked',
-          }),
+          symbolStatus: SymbolStatusSchema,
         }),
         'Added',
       ),
@@ -193,7 +205,7 @@ const routes = {
     path: '/investments/holdings/{id}',
     tags: ['Investments'],
     security: COOKIE_AUTH,
-    summary: 'Change the quantity, price or date of a holding added by hand',
+    summary: 'Change the quantity, buy price or date of a holding added by hand',
     request: {
       params: holdingIdParam,
       body: jsonBody(
@@ -210,7 +222,10 @@ const routes = {
       ),
     },
     responses: {
-      200: jsonResponse(z.object({ holding: ManualHoldingSchema }), 'Changed'),
+      200: jsonResponse(
+        z.object({ holding: ManualHoldingSchema, symbolStatus: SymbolStatusSchema }),
+        'Changed',
+      ),
       400: { description: 'Validation failed' },
       ...notManual,
     },
@@ -271,7 +286,10 @@ export function holdingsRoutes(deps: RouteDeps) {
     .openapi(routes.update, async (c) => {
       const { userId } = await requireUser(c, deps.auth);
       const { id } = c.req.valid('param');
-      return ok(c, await changeManualHolding(deps, userId, id, c.req.valid('json')));
+      return ok(
+        c,
+        await changeManualHolding({ db: deps.db, market, now: deps.now }, userId, id, c.req.valid('json')),
+      );
     })
     .openapi(routes.remove, async (c) => {
       const { userId } = await requireUser(c, deps.auth);

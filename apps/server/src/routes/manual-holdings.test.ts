@@ -67,13 +67,37 @@ async function history(userId: string, accountId: string): Promise<Map<string, n
   return new Map(rows.map((row) => [row.date, row.balanceMinor]));
 }
 
+/** The fake provider's current price of a symbol (its last close) in minor units per unit. */
+function quoteMinor(symbol: string): number {
+  const closes = yahoo.securities.find((security) => security.symbol === symbol)!.closes;
+  return Math.round(Number(closes.at(-1)!.close) * 100);
+}
+
+type ListedHolding = {
+  id: string;
+  symbol: string;
+  price: { amount: string; currency: string };
+  priceAsOf: string;
+  buyPrice: { amount: string; currency: string } | null;
+  valuedAtBuyPrice: boolean;
+  native: { amountMinor: number };
+  costBasis: { amountMinor: number } | null;
+  unrealizedGain: { amountMinor: number } | null;
+};
+
+async function listedHolding(browser: TestBrowser, holdingId: string): Promise<ListedHolding> {
+  const response = await browser.json<Envelope<{ data: ListedHolding[] }>>('/api/v1/investments/holdings');
+  expect(response.status).toBe(200);
+  return response.body.data.data.find((holding) => holding.id === holdingId)!;
+}
+
 async function count(sql: string, params: unknown[]): Promise<number> {
   const { rows } = await w.t.database.pool.query<{ n: number }>(sql, params);
   return rows[0]!.n;
 }
 
 describe('POST /investments/holdings', () => {
-  it('adds the holding, its buy as a trade, and values the account as cash + Σ quantity × price from the date', async () => {
+  it('adds the holding at its buy price, its buy as a trade, and values it at the quote the request fetched', async () => {
     const { browser, userId } = await signedInUser(w);
     const id = await brokerage(browser);
     const before = await history(userId, id);
@@ -98,14 +122,37 @@ describe('POST /investments/holdings', () => {
       costBasis: { amountMinor: 150_250, currency: 'USD' },
     });
 
-    // One truth: balance = cash ($500) + 10 × 150.25.
-    expect(await balanceOf(id)).toBe(50_000 + 150_250);
+    // One truth: today's balance = cash ($500) + 10 × the quote (214.67), not 10 × the buy price.
+    const quote = quoteMinor('AAPL');
+    expect(quote).toBe(21_467);
+    expect(await balanceOf(id)).toBe(50_000 + 10 * quote);
     const after = await history(userId, id);
+    // Days before today have no close yet (the daily-closes job fills them): valued at the buy price.
     for (const [date, balance] of after) {
-      expect([date, balance]).toEqual([date, date < '2026-11-20' ? 50_000 : 200_250]);
+      const expected = date < '2026-11-20' ? 50_000 : date < '2026-11-25' ? 200_250 : 50_000 + 10 * quote;
+      expect([date, balance]).toEqual([date, expected]);
     }
     expect(after.get('2026-11-10')).toBe(50_000);
-    expect(after.get('2026-11-25')).toBe(200_250);
+    expect(after.get('2026-11-25')).toBe(264_670);
+
+    // The quote is the security's close on its day, in the table the daily-closes job writes.
+    const { rows: closes } = await w.t.database.pool.query(
+      `select sp.date::text, sp.close::float as close from security_price sp
+       join holding h on h.security_id = sp.security_id where h.id = $1`,
+      [body.data.holding.id],
+    );
+    expect(closes).toEqual([{ date: '2026-11-25', close: 214.67 }]);
+
+    // The holding's price is the quote and its day; the buy price and the cost are kept apart.
+    expect(await listedHolding(browser, body.data.holding.id)).toMatchObject({
+      price: { amount: '214.67', currency: 'USD' },
+      priceAsOf: '2026-11-25',
+      buyPrice: { amount: '150.25', currency: 'USD' },
+      valuedAtBuyPrice: false,
+      native: { amountMinor: 214_670 },
+      costBasis: { amountMinor: 150_250 },
+      unrealizedGain: { amountMinor: 214_670 - 150_250 },
+    });
 
     const { rows: trades } = await w.t.database.pool.query(
       `select date::text, amount_minor::int as amount, detailed_category, excluded, status
@@ -175,8 +222,9 @@ describe('POST /investments/holdings', () => {
     const after = await history(userId, id);
     expect(after.get('2026-11-22')).toBe(50_000 + 20_000);
     expect(after.get('2026-11-24')).toBe(50_000 + 22_000);
-    expect(after.get('2026-11-25')).toBe(50_000 + 22_000);
-    expect(await balanceOf(id)).toBe(72_000);
+    // Today: the quote the change fetched.
+    expect(after.get('2026-11-25')).toBe(50_000 + 2 * quoteMinor('VTI'));
+    expect(await balanceOf(id)).toBe(50_000 + 2 * quoteMinor('VTI'));
   });
 
   it('allows a symbol the provider does not know, and says so', async () => {
@@ -193,6 +241,68 @@ describe('POST /investments/holdings', () => {
     expect(body.data.symbolStatus).toBe('unknown');
     expect(body.data.holding).toMatchObject({ symbol: 'PRIVATEFUND', name: 'PRIVATEFUND' });
     expect(await balanceOf(id)).toBe(50_000 + 3_500);
+    // Valued at its buy price, which the listing says; its gain is not known.
+    expect(await listedHolding(browser, body.data.holding.id)).toMatchObject({
+      price: { amount: '10', currency: 'USD' },
+      priceAsOf: '2026-01-02',
+      buyPrice: { amount: '10', currency: 'USD' },
+      valuedAtBuyPrice: true,
+      native: { amountMinor: 3_500 },
+      costBasis: { amountMinor: 3_500 },
+      unrealizedGain: null,
+    });
+    const totals = await browser.json<Envelope<{ totals: { costBasis: { amountMinor: number } } }>>(
+      '/api/v1/investments/holdings',
+    );
+    expect(totals.body.data.totals.costBasis.amountMinor).toBe(0);
+  });
+
+  it('values a symbol quoted in another currency, or when the provider fails, at its buy price', async () => {
+    const { browser, userId } = await signedInUser(w);
+    const id = await brokerage(browser);
+    const pence = await add(browser, {
+      accountId: id,
+      symbol: 'VOD.L',
+      quantity: '100',
+      price: '0.5',
+      date: '2026-11-20',
+    });
+    expect(pence.status).toBe(201);
+    expect(pence.body.data.symbolStatus).toBe('other_currency');
+    expect(await listedHolding(browser, pence.body.data.holding.id)).toMatchObject({
+      price: { amount: '0.5', currency: 'USD' },
+      valuedAtBuyPrice: true,
+      unrealizedGain: null,
+    });
+
+    yahoo.failure = { status: 503 };
+    try {
+      const down = await add(browser, {
+        accountId: id,
+        symbol: 'VFIAX',
+        quantity: '1',
+        price: '400',
+        date: '2026-11-24',
+      });
+      expect(down.status).toBe(201);
+      expect(down.body.data.symbolStatus).toBe('unavailable');
+      expect(await listedHolding(browser, down.body.data.holding.id)).toMatchObject({
+        price: { amount: '400', currency: 'USD' },
+        priceAsOf: '2026-11-24',
+        valuedAtBuyPrice: true,
+        unrealizedGain: null,
+      });
+    } finally {
+      yahoo.failure = null;
+    }
+    expect(await balanceOf(id)).toBe(50_000 + 5_000 + 40_000);
+    expect((await history(userId, id)).get('2026-11-25')).toBe(95_000);
+    expect(
+      await count(
+        'select count(*)::int as n from security_price sp join holding h on h.security_id = sp.security_id where h.account_id = $1',
+        [id],
+      ),
+    ).toBe(0);
   });
 
   it('answers 400 naming each invalid field', async () => {
@@ -365,7 +475,7 @@ describe('PATCH and DELETE /investments/holdings/{id}', () => {
     });
     const holdingId = added.body.data.holding.id;
 
-    const changed = await browser.json<Envelope<{ holding: ManualHolding }>>(
+    const changed = await browser.json<Envelope<{ holding: ManualHolding; symbolStatus: string }>>(
       `/api/v1/investments/holdings/${holdingId}`,
       {
         method: 'PATCH',
@@ -373,21 +483,51 @@ describe('PATCH and DELETE /investments/holdings/{id}', () => {
       },
     );
     expect(changed.status).toBe(200);
+    expect(changed.body.data.symbolStatus).toBe('known');
+    // The buy price stays what was entered; the cost follows the quantity.
     expect(changed.body.data.holding).toMatchObject({
       quantity: '20',
       price: { amount: '150' },
       date: '2026-11-15',
       costBasis: { amountMinor: 300_000 },
     });
-    expect(await balanceOf(id)).toBe(50_000 + 300_000);
+    const quote = quoteMinor('AAPL');
+    expect(await balanceOf(id)).toBe(50_000 + 20 * quote);
     const moved = await history(userId, id);
     expect(moved.get('2026-11-14')).toBe(50_000);
     expect(moved.get('2026-11-15')).toBe(350_000);
+    expect(moved.get('2026-11-25')).toBe(50_000 + 20 * quote);
+
+    // A new buy price moves the cost and the gain, never the value.
+    const repriced = await browser.json<Envelope<{ holding: ManualHolding }>>(
+      `/api/v1/investments/holdings/${holdingId}`,
+      { method: 'PATCH', body: { price: '160' } },
+    );
+    expect(repriced.status).toBe(200);
+    expect(repriced.body.data.holding).toMatchObject({
+      price: { amount: '160' },
+      costBasis: { amountMinor: 320_000 },
+    });
+    expect(await listedHolding(browser, holdingId)).toMatchObject({
+      price: { amount: '214.67' },
+      priceAsOf: '2026-11-25',
+      buyPrice: { amount: '160' },
+      valuedAtBuyPrice: false,
+      native: { amountMinor: 20 * quote },
+      costBasis: { amountMinor: 320_000 },
+      unrealizedGain: { amountMinor: 20 * quote - 320_000 },
+    });
+    expect(await balanceOf(id)).toBe(50_000 + 20 * quote);
+    expect((await history(userId, id)).get('2026-11-15')).toBe(50_000 + 320_000);
+    const lots = await browser.json<Envelope<{ transactions: { price: { amount: string } }[] }>>(
+      '/api/v1/investments/transactions?symbol=AAPL',
+    );
+    expect(lots.body.data.transactions.map((lot) => lot.price.amount)).toEqual(['160']);
     const { rows } = await w.t.database.pool.query(
       'select date::text, amount_minor::int as amount from "transaction" where account_id = $1',
       [id],
     );
-    expect(rows).toEqual([{ date: '2026-11-15', amount: -300_000 }]);
+    expect(rows).toEqual([{ date: '2026-11-15', amount: -320_000 }]);
 
     const empty = await browser.json(`/api/v1/investments/holdings/${holdingId}`, {
       method: 'PATCH',
@@ -410,6 +550,41 @@ describe('PATCH and DELETE /investments/holdings/{id}', () => {
     expect(again.status).toBe(404);
   });
 
+  it('values again the other accounts holding the symbol when a write stores its quote', async () => {
+    const first = await signedInUser(w);
+    const firstAccount = await brokerage(first.browser);
+    yahoo.failure = { status: 503 };
+    try {
+      const down = await add(first.browser, {
+        accountId: firstAccount,
+        symbol: 'VFIAX',
+        quantity: '2',
+        price: '400',
+        date: '2026-11-20',
+      });
+      expect(down.body.data.symbolStatus).toBe('unavailable');
+    } finally {
+      yahoo.failure = null;
+    }
+    expect((await history(first.userId, firstAccount)).get('2026-11-25')).toBe(50_000 + 80_000);
+
+    const second = await signedInUser(w);
+    const secondAccount = await brokerage(second.browser);
+    const known = await add(second.browser, {
+      accountId: secondAccount,
+      symbol: 'VFIAX',
+      quantity: '1',
+      price: '400',
+      date: '2026-11-25',
+    });
+    expect(known.body.data.symbolStatus).toBe('known');
+    const quote = quoteMinor('VFIAX');
+    expect(await balanceOf(secondAccount)).toBe(50_000 + quote);
+    // The first account's day is valued at the stored quote too, as the daily-closes job would do.
+    expect((await history(first.userId, firstAccount)).get('2026-11-25')).toBe(50_000 + 2 * quote);
+    expect((await history(first.userId, firstAccount)).get('2026-11-24')).toBe(50_000 + 80_000);
+  });
+
   it('takes a balance entered afterwards as the cash beside the holdings', async () => {
     const { browser, userId } = await signedInUser(w);
     const id = await brokerage(browser);
@@ -418,9 +593,9 @@ describe('PATCH and DELETE /investments/holdings/{id}', () => {
       body: { balance: 800, date: '2026-11-25' },
     });
     expect(entered.status).toBe(200);
-    expect(await balanceOf(id)).toBe(80_000 + 150_000);
+    expect(await balanceOf(id)).toBe(80_000 + 10 * quoteMinor('AAPL'));
     const after = await history(userId, id);
     expect(after.get('2026-11-24')).toBe(50_000 + 150_000);
-    expect(after.get('2026-11-25')).toBe(80_000 + 150_000);
+    expect(after.get('2026-11-25')).toBe(80_000 + 10 * quoteMinor('AAPL'));
   });
 });

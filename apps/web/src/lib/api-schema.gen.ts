@@ -3302,7 +3302,7 @@ export interface paths {
               data: {
                 holding: components['schemas']['ManualHolding'];
                 /**
-                 * @description known: priced by the market-data provider; other_currency: quoted in another currency, so valued at the price entered; unknown: the provider has no such symbol; unavailable: the provider could not be asked
+                 * @description known: priced by the market-data provider in the account's currency, so valued at its quote; other_currency: quoted in another currency, so valued at the buy price; unknown: the provider has no such symbol, so valued at the buy price; unavailable: the provider could not be asked, so valued at the buy price until a price is known
                  * @enum {string}
                  */
                 symbolStatus: 'known' | 'other_currency' | 'unknown' | 'unavailable';
@@ -3394,7 +3394,7 @@ export interface paths {
     };
     options?: never;
     head?: never;
-    /** Change the quantity, price or date of a holding added by hand */
+    /** Change the quantity, buy price or date of a holding added by hand */
     patch: {
       parameters: {
         query?: never;
@@ -3431,6 +3431,11 @@ export interface paths {
               success: true;
               data: {
                 holding: components['schemas']['ManualHolding'];
+                /**
+                 * @description known: priced by the market-data provider in the account's currency, so valued at its quote; other_currency: quoted in another currency, so valued at the buy price; unknown: the provider has no such symbol, so valued at the buy price; unavailable: the provider could not be asked, so valued at the buy price until a price is known
+                 * @enum {string}
+                 */
+                symbolStatus: 'known' | 'other_currency' | 'unknown' | 'unavailable';
               };
             };
           };
@@ -9304,6 +9309,13 @@ export interface components {
         currency: string;
       };
       priceAsOf: string;
+      /** @description For a holding added by hand: the price per unit it was bought at (decimal string); null for holdings from connections and files */
+      buyPrice: {
+        amount: string;
+        currency: string;
+      } | null;
+      /** @description A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known */
+      valuedAtBuyPrice: boolean;
       native: components['schemas']['Money'];
       /** @description In the reporting currency; null when no rate exists */
       converted: components['schemas']['Money'] | null;
@@ -9319,7 +9331,7 @@ export interface components {
       /** @description Decimal string */
       quantity: string;
       price: {
-        /** @description Decimal string per unit, in the account currency */
+        /** @description The buy price: decimal string per unit, in the account currency */
         amount: string;
         currency: string;
       };

@@ -7,6 +7,7 @@ import {
 } from '@lodestar/domain';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { balanceSnapshot, balanceUpdate, financialAccount, holding } from '../schema/index';
+import { accountsHolding } from './holdings';
 import { MANUAL_SECURITY_PROVIDER } from './manual-holdings-constants';
 import type { Executor } from './sync';
 
@@ -110,6 +111,36 @@ export async function recomputeBalanceSnapshots(
     on conflict (account_id, date) do update set balance_minor = excluded.balance_minor, currency = excluded.currency
     where snapshot.balance_minor is distinct from excluded.balance_minor
       or snapshot.currency is distinct from excluded.currency`);
+}
+
+/**
+ * After new or changed closes (security id → the oldest day whose close is new or changed, as
+ * upsertSecurityPrices answers): the daily balances of each account holding one of those securities,
+ * from that day on and inside the history it already has (a close never extends an account's history
+ * back). Answers how many accounts were valued again; `except` is left out (its caller values it).
+ */
+export async function revalueHoldersOf(
+  db: Executor,
+  changedFrom: ReadonlyMap<string, string>,
+  today: string,
+  except?: { accountId: string },
+): Promise<number> {
+  let revalued = 0;
+  for (const account of await accountsHolding(db, [...changedFrom.keys()])) {
+    if (account.first === null || account.last === null) continue;
+    if (account.accountId === except?.accountId) continue;
+    const from = account.securityIds
+      .map((id) => changedFrom.get(id))
+      .reduce<string>((min, date) => (date && date < min ? date : min), account.last);
+    await recomputeBalanceSnapshots(db, {
+      userId: account.userId,
+      accountId: account.accountId,
+      from: from < account.first ? account.first : from,
+      today: account.last > today ? account.last : today,
+    });
+    revalued += 1;
+  }
+  return revalued;
 }
 
 /**

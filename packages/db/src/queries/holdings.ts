@@ -1,5 +1,6 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { holding, security, securityPrice } from '../schema/index';
+import { MANUAL_SECURITY_PROVIDER } from './manual-holdings-constants';
 import type { Executor } from './sync';
 
 export type SecurityUpsert = {
@@ -145,11 +146,21 @@ export type UserHoldingRow = {
   costBasis: string | null;
   currency: string;
   priceAsOf: string;
+  /**
+   * The per-unit price a holding added by hand was bought at (its own price; docs/domain.md "Manual
+   * holdings"); null for holdings from connections and files, whose own price is the provider's.
+   */
+  buyPrice: string | null;
+  /** A holding added by hand that no stored close prices: valued at its buy price. */
+  valuedAtBuyPrice: boolean;
 };
 
 /**
  * Every holding of the user's visible accounts, priced at the newest close on or before `today` when
- * the security has one newer than the holding's own price, else at the holding's price.
+ * the security has one newer than the holding's own price, else at the holding's price. A holding added
+ * by hand (a `manual` security) is priced at the newest close on or before `today` whatever its date, as
+ * its daily balances are: its own price is what it was bought at, which values it only while no close is
+ * known.
  */
 export async function listUserHoldings(
   db: Executor,
@@ -169,17 +180,22 @@ export async function listUserHoldings(
     cost_basis: string | null;
     currency: string;
     price_as_of: string;
+    buy_price: string | null;
+    valued_at_buy_price: boolean;
   }>(sql`
     select h.id, h.account_id, a.name as account_name, a.type as account_type, s.ticker, s.name,
       s.type as security_type, h.quantity::text as quantity,
       coalesce(latest.close, h.price)::text as price, h.cost_basis::text as cost_basis, h.currency,
-      coalesce(latest.date, h.as_of)::text as price_as_of
+      coalesce(latest.date, h.as_of)::text as price_as_of,
+      case when s.provider = ${MANUAL_SECURITY_PROVIDER} then h.price::text end as buy_price,
+      (s.provider = ${MANUAL_SECURITY_PROVIDER} and latest.close is null) as valued_at_buy_price
     from holding h
     join financial_account a on a.id = h.account_id and a.user_id = h.user_id
     join security s on s.id = h.security_id
     left join lateral (
       select sp.close, sp.date from security_price sp
-      where sp.security_id = h.security_id and sp.date > h.as_of and sp.date <= ${today}::date
+      where sp.security_id = h.security_id and sp.date <= ${today}::date
+        and (sp.date > h.as_of or s.provider = ${MANUAL_SECURITY_PROVIDER})
       order by sp.date desc limit 1
     ) latest on true
     where h.user_id = ${userId} and not a.hidden`);
@@ -196,6 +212,8 @@ export async function listUserHoldings(
     costBasis: row.cost_basis,
     currency: row.currency,
     priceAsOf: row.price_as_of,
+    buyPrice: row.buy_price,
+    valuedAtBuyPrice: row.valued_at_buy_price === true,
   }));
 }
 

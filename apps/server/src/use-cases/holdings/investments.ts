@@ -69,7 +69,7 @@ export type InvestmentHolding = {
 
 export type InvestmentTotals = {
   marketValue: Money;
-  /** Cost basis and gain over the holdings whose cost basis is known and converts. */
+  /** Cost basis and gain over the holdings whose gain is known and whose cost basis converts. */
   costBasis: Money;
   unrealizedGain: Money;
   unrealizedGainPercent: number | null;
@@ -177,7 +177,7 @@ function add(total: Accumulator, holding: InvestmentHolding, reporting: Reportin
     total.dayChange += holding.dayChange.converted.amountMinor;
     total.dayChangeCount += 1;
   }
-  if (holding.costBasis === null) return;
+  if (holding.costBasis === null || holding.unrealizedGain === null) return;
   const cost = reporting.convert(holding.costBasis.amountMinor, holding.costBasis.currency);
   if (cost === null) return;
   total.cost += cost;
@@ -232,7 +232,8 @@ export async function listInvestments(db: Database, market: MarketData, userId: 
     const converted = reporting.convert(valueMinor, row.currency);
     const costBasis =
       row.costBasis === null ? null : fromMajor(normalizeDecimal(row.costBasis), row.currency);
-    const gainMinor = costBasis === null ? null : valueMinor - costBasis.amountMinor;
+    // Valued at its buy price, a holding added by hand has no gain that is known.
+    const gainMinor = costBasis === null || row.valuedAtBuyPrice ? null : valueMinor - costBasis.amountMinor;
     const gainConverted = gainMinor === null ? null : reporting.convert(gainMinor, row.currency);
     const symbol = symbols[index] as { symbol: string } | { reason: DayChangeUnavailable };
     const change =

@@ -62,6 +62,8 @@ export type HoldingView = {
   quantityDecimals: number;
   price: { amount: string; currency: string };
   priceAsOf: string;
+  buyPrice: { amount: string; currency: string } | null;
+  valuedAtBuyPrice: boolean;
   native: Money;
   converted: Money | null;
   costBasis: Money | null;
@@ -77,7 +79,8 @@ function viewOf(row: UserHoldingRow, reporting: Reporting): HoldingView {
   const valueMinor = productMinor(row.quantity, row.price, currencyExponent(row.currency));
   const converted = reporting.convert(valueMinor, row.currency);
   const costBasis = row.costBasis === null ? null : fromMajor(normalizeDecimal(row.costBasis), row.currency);
-  const gainMinor = costBasis === null ? null : valueMinor - costBasis.amountMinor;
+  // Valued at its buy price, a holding added by hand has no gain that is known.
+  const gainMinor = costBasis === null || row.valuedAtBuyPrice ? null : valueMinor - costBasis.amountMinor;
   return {
     id: row.id,
     accountId: row.accountId,
@@ -90,6 +93,9 @@ function viewOf(row: UserHoldingRow, reporting: Reporting): HoldingView {
       type === 'crypto' ? DECIMALS.crypto : hasFraction(quantity) ? DECIMALS.fractional : DECIMALS.regular,
     price: { amount: normalizeDecimal(row.price), currency: row.currency },
     priceAsOf: row.priceAsOf,
+    buyPrice:
+      row.buyPrice === null ? null : { amount: normalizeDecimal(row.buyPrice), currency: row.currency },
+    valuedAtBuyPrice: row.valuedAtBuyPrice,
     native: money(valueMinor, row.currency),
     converted: converted === null ? null : money(converted, reporting.currency),
     costBasis,
@@ -115,7 +121,7 @@ function byValue(a: HoldingView, b: HoldingView): number {
 /**
  * One page of the user's holdings (visible accounts only) with totals and allocation over all of them,
  * in the reporting currency. Totals count the holdings whose value converts; cost basis and unrealized
- * gain count those whose cost basis is known as well.
+ * gain count those whose gain is known as well (a cost basis, and a price other than the buy price).
  */
 export async function listHoldings(db: Database, userId: string, now: Date, query: HoldingsQuery) {
   const basis = await reportingFor(db, userId, now);
@@ -141,7 +147,7 @@ export async function listHoldings(db: Database, userId: string, now: Date, quer
     const account = byAccount.get(item.accountId) ?? { name: item.accountName, amount: 0 };
     account.amount += value;
     byAccount.set(item.accountId, account);
-    if (item.costBasis === null) continue;
+    if (item.costBasis === null || item.unrealizedGain === null) continue;
     const cost = reporting.convert(item.costBasis.amountMinor, item.costBasis.currency);
     if (cost === null) continue;
     costMinor += cost;

@@ -17,11 +17,13 @@ import {
   MANUAL_SECURITY_PROVIDER,
   newestHoldingDate,
   recomputeBalanceSnapshots,
+  revalueHoldersOf,
   shiftBalanceUpdates,
   updateAccount,
   updateManualHolding,
   upsertManualSecurity,
   upsertManualTrade,
+  upsertSecurityPrices,
 } from '@lodestar/db';
 import { assetClassOf, currencyExponent, isAccountType } from '@lodestar/domain';
 import { AppError } from '../../http/app-error';
@@ -49,10 +51,11 @@ export const MANUAL_HOLDING_MESSAGES = {
 } as const;
 
 /**
- * What the market-data provider said about the symbol: `known` (its name and type are filled and its
- * daily closes value the holding), `other_currency` (known, but quoted in another currency than the
- * account's: the price entered values it), `unknown` (the provider has no such symbol) or
- * `unavailable` (the provider could not be asked).
+ * What the market-data provider said about the symbol: `known` (its name and type are filled, its quote
+ * is stored as the security's close on the quote's day and values the holding, as its daily closes do
+ * later), `other_currency` (known, but quoted in another currency than the account's: the buy price
+ * values it), `unknown` (the provider has no such symbol: the buy price values it) or `unavailable` (the
+ * provider could not be asked: the buy price values it until a close is known).
  */
 export const SYMBOL_STATUSES = ['known', 'other_currency', 'unknown', 'unavailable'] as const;
 export type SymbolStatus = (typeof SYMBOL_STATUSES)[number];
@@ -78,6 +81,7 @@ export type ManualHoldingView = {
   symbol: string;
   name: string;
   quantity: string;
+  /** The buy price per unit, as entered (the holding's current price is on GET /investments/holdings). */
   price: { amount: string; currency: string };
   date: string;
   costBasis: { amountMinor: number; currency: string };
@@ -85,21 +89,67 @@ export type ManualHoldingView = {
 
 type Deps = { db: Database; market: MarketData; now: () => Date };
 
-async function lookUp(market: MarketData, symbol: string, currency: string) {
+/** A quote in the account's currency: its price (a decimal string) and its trading day. */
+type QuotedPrice = { close: string; date: string };
+
+type LookedUp = { status: SymbolStatus; name: string; type: string; quoted: QuotedPrice | null };
+
+/** The quote's price as a close on its trading day (the UTC date of its price time, never after today). */
+function quotedPrice(price: string, priceTime: string, today: string): QuotedPrice | null {
+  let close: string;
+  try {
+    close = normalizeDecimal(price);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return null;
+  }
+  if (close.startsWith('-') || !/^\d{4}-\d{2}-\d{2}/.test(priceTime)) return null;
+  const day = priceTime.slice(0, 10);
+  return { close, date: day > today ? today : day };
+}
+
+async function lookUp(
+  market: MarketData,
+  symbol: string,
+  currency: string,
+  today: string,
+): Promise<LookedUp> {
   try {
     const { quotes, unknown } = await market.quotes([symbol]);
     const quote = quotes[0];
     if (quote) {
-      const status: SymbolStatus =
-        quote.currency.toUpperCase() === currency.toUpperCase() ? 'known' : 'other_currency';
-      return { status, name: quote.name ?? symbol, type: SECURITY_TYPES[quote.type] ?? 'other' };
+      const known = quote.currency.toUpperCase() === currency.toUpperCase();
+      return {
+        status: known ? 'known' : 'other_currency',
+        name: quote.name ?? symbol,
+        type: SECURITY_TYPES[quote.type] ?? 'other',
+        quoted: known ? quotedPrice(quote.price, quote.priceTime, today) : null,
+      };
     }
     const status: SymbolStatus = unknown.includes(symbol) ? 'unknown' : 'unavailable';
-    return { status, name: symbol, type: 'other' };
+    return { status, name: symbol, type: 'other', quoted: null };
   } catch (error) {
     if (!(error instanceof MarketDataError)) throw error;
-    return { status: 'unavailable' as const, name: symbol, type: 'other' };
+    return { status: 'unavailable', name: symbol, type: 'other', quoted: null };
   }
+}
+
+/**
+ * The quote a write fetched, stored as the security's close on its day (the table the daily-closes job
+ * writes, which later replaces it with the day's real close), so the holding is valued at today's price
+ * rather than its buy price. Other accounts holding the security are valued again from that day; the
+ * caller's own account is valued with its write.
+ */
+async function storeQuote(
+  tx: Executor,
+  scope: { securityId: string; accountId: string; today: string },
+  quoted: QuotedPrice | null,
+): Promise<void> {
+  if (!quoted) return;
+  const changed = await upsertSecurityPrices(tx, [
+    { securityId: scope.securityId, date: quoted.date, close: quoted.close },
+  ]);
+  await revalueHoldersOf(tx, changed, scope.today, { accountId: scope.accountId });
 }
 
 function futureDate(): AppError {
@@ -210,7 +260,7 @@ export async function addManualHolding(
   // Checked before asking the market-data provider, so a refused request costs no provider call.
   const owned = await manualInvestmentAccount(deps.db, userId, input.accountId);
   const amount = amountOf(input.quantity, input.price, owned.currency);
-  const found = await lookUp(deps.market, input.symbol, owned.currency);
+  const found = await lookUp(deps.market, input.symbol, owned.currency, today);
   const holding = await deps.db.transaction(async (tx) => {
     const account = await manualInvestmentAccount(tx, userId, input.accountId);
     const securityId = await upsertManualSecurity(tx, {
@@ -242,6 +292,7 @@ export async function addManualHolding(
         currency: account.currency,
         name: `Buy ${input.symbol}`,
       });
+      await storeQuote(tx, { securityId, accountId: account.id, today }, found.quoted);
     });
     return view({
       id,
@@ -270,14 +321,27 @@ async function ownedManualHolding(tx: Executor, userId: string, holdingId: strin
   return { holding, account };
 }
 
+/**
+ * Changes a holding added by hand: `price` is its buy price. The symbol's quote is fetched again, as when
+ * it was added, so the holding is valued at today's price when the provider quotes it in the account's
+ * currency.
+ */
 export async function changeManualHolding(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Deps,
   userId: string,
   holdingId: string,
   changes: { quantity?: string; price?: string; date?: string },
-): Promise<{ holding: ManualHoldingView }> {
+): Promise<{ holding: ManualHoldingView; symbolStatus: SymbolStatus }> {
   const today = await todayFor(deps.db, userId, deps.now());
   if (changes.date !== undefined && changes.date > today) throw futureDate();
+  // Checked before asking the market-data provider, so a refused request costs no provider call.
+  const current = await deps.db.transaction((tx) => ownedManualHolding(tx, userId, holdingId));
+  const found = await lookUp(
+    deps.market,
+    (current.holding.ticker ?? current.holding.name).toUpperCase(),
+    current.account.currency,
+    today,
+  );
   const holding = await deps.db.transaction(async (tx) => {
     const { holding, account } = await ownedManualHolding(tx, userId, holdingId);
     const next = {
@@ -299,6 +363,7 @@ export async function changeManualHolding(
         currency: account.currency,
         name: `Buy ${symbol}`,
       });
+      await storeQuote(tx, { securityId: holding.securityId, accountId: account.id, today }, found.quoted);
     });
     return view({
       id: holdingId,
@@ -309,7 +374,7 @@ export async function changeManualHolding(
       ...next,
     });
   });
-  return { holding };
+  return { holding, symbolStatus: found.status };
 }
 
 export async function removeManualHolding(

@@ -63,6 +63,57 @@ describe('Assets holdings', () => {
     expect([request.get('page'), request.get('limit'), request.get('type')]).toEqual(['1', '100', 'all']);
   });
 
+  it('shows a holding added by hand at its market price beside its buy price, or says it is valued at its buy price', async () => {
+    serveHoldings([
+      makeHolding({
+        id: 'h_aapl',
+        symbol: 'AAPL',
+        name: 'Apple Inc.',
+        type: 'equity',
+        quantity: '10',
+        quantityDecimals: 2,
+        price: { amount: '214.67', currency: 'USD' },
+        priceAsOf: '2026-11-25',
+        buyPrice: { amount: '150', currency: 'USD' },
+        valuedAtBuyPrice: false,
+        native: { amountMinor: 214_670, currency: 'USD' },
+        converted: { amountMinor: 214_670, currency: 'USD' },
+        costBasis: { amountMinor: 150_000, currency: 'USD' },
+        unrealizedGain: { amountMinor: 64_670, currency: 'USD' },
+        unrealizedGainPercent: 43.11,
+      }),
+      makeHolding({
+        id: 'h_fund',
+        symbol: 'PRIVATEFUND',
+        name: 'PRIVATEFUND',
+        type: 'other',
+        quantity: '3.5',
+        quantityDecimals: 4,
+        price: { amount: '10', currency: 'USD' },
+        priceAsOf: '2026-01-02',
+        buyPrice: { amount: '10', currency: 'USD' },
+        valuedAtBuyPrice: true,
+        native: { amountMinor: 3_500, currency: 'USD' },
+        converted: { amountMinor: 3_500, currency: 'USD' },
+        costBasis: { amountMinor: 3_500, currency: 'USD' },
+        unrealizedGain: null,
+        unrealizedGainPercent: null,
+      }),
+    ]);
+    renderAssets();
+    const aapl = within(await rowOf('AAPL'));
+    expect(aapl.getByText('$214.67')).toBeInTheDocument();
+    expect(aapl.getByText('Bought at $150.00')).toBeInTheDocument();
+    expect(aapl.getByText('+$646.70')).toBeInTheDocument();
+    expect(aapl.queryByText('Valued at your buy price')).not.toBeInTheDocument();
+
+    const fund = within(await rowOf('PRIVATEFUND'));
+    expect(fund.getByText('$10.00')).toBeInTheDocument();
+    expect(fund.getByText('Valued at your buy price')).toBeInTheDocument();
+    expect(fund.getByText('Not known (no market price)')).toBeInTheDocument();
+    expect(fund.queryByText(/^Bought at/)).not.toBeInTheDocument();
+  });
+
   it('lists the allocation by type and by account as text beside the doughnuts', async () => {
     serveHoldings();
     renderAssets();

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatQuantity, gainPercentText, parseHoldingFilter, parsePage } from './format';
+import {
+  boughtAtText,
+  formatPrice,
+  formatQuantity,
+  gainPercentText,
+  gainUnknownText,
+  parseHoldingFilter,
+  parsePage,
+} from './format';
+import { SYMBOL_STATUS_NOTES } from './manual-holdings';
 
 describe('Assets URL', () => {
   it('reads a known type, else all', () => {
@@ -37,5 +46,17 @@ describe('Assets figures', () => {
     expect(gainPercentText(-3.2, 'en-US')).toBe('(3.20%)');
     expect(gainPercentText(0, 'en-US')).toBe('—');
     expect(gainPercentText(null, 'en-US')).toBe('Not known');
+  });
+});
+
+describe('buy price texts', () => {
+  it('names the buy price, and why a gain is not known', () => {
+    expect(boughtAtText({ amount: '150.25', currency: 'USD' }, 'en-US')).toBe('Bought at $150.25');
+    expect(gainUnknownText({ valuedAtBuyPrice: true })).toBe('Not known (no market price)');
+    expect(gainUnknownText({ valuedAtBuyPrice: false })).toBe('Not known (no cost basis)');
+    for (const status of ['other_currency', 'unknown', 'unavailable'] as const) {
+      expect(SYMBOL_STATUS_NOTES[status]).toContain('valued at your buy price');
+    }
+    expect(SYMBOL_STATUS_NOTES.known).toBeNull();
   });
 });

@@ -35,6 +35,17 @@ export function formatPrice(price: { amount: string; currency: string }, locale:
   }).format(Number(price.amount));
 }
 
+/** A holding added by hand that no market price is known for is valued at what it was bought at. */
+export const VALUED_AT_BUY_PRICE = 'Valued at your buy price';
+
+/** Why a holding has no gain: no market price (valued at its buy price) or no cost basis. */
+export const gainUnknownText = (holding: { valuedAtBuyPrice: boolean }) =>
+  holding.valuedAtBuyPrice ? 'Not known (no market price)' : 'Not known (no cost basis)';
+
+/** A holding added by hand's buy price per unit, beside the price it is valued at. */
+export const boughtAtText = (buyPrice: { amount: string; currency: string }, locale: string) =>
+  `Bought at ${formatPrice(buyPrice, locale)}`;
+
 /**
  * A gain as a percentage whose sign is in the text: '+12.30%', a loss '(3.20%)' (spec §9 parentheses),
  * nothing '—'; null (no cost basis) is 'Not known'.

@@ -71,11 +71,11 @@ describe('Add holding', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Add holding' }));
     expect(within(dialog).getByText('Enter a symbol, like AAPL')).toBeInTheDocument();
     expect(within(dialog).getByText('Enter a quantity')).toBeInTheDocument();
-    expect(within(dialog).getByText('Enter the price per unit')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter the buy price per unit')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Symbol'), 'not a symbol!');
     await user.type(within(dialog).getByLabelText('Quantity'), '0');
-    await user.type(within(dialog).getByLabelText('Price per unit (USD)'), '-3');
+    await user.type(within(dialog).getByLabelText('Buy price per unit (USD)'), '-3');
     await user.click(within(dialog).getByRole('button', { name: 'Add holding' }));
     expect(within(dialog).getByText(/Symbol must be 1 to 20 characters/)).toBeInTheDocument();
     expect(within(dialog).getByText('Quantity must be a number above 0, like 10 or 0.5')).toBeInTheDocument();
@@ -120,7 +120,7 @@ describe('Add holding', () => {
     await user.click(await within(dialog).findByRole('button', { name: /AAPL Apple Inc\./ }));
     expect(within(dialog).getByLabelText('Symbol')).toHaveValue('AAPL');
     await user.type(within(dialog).getByLabelText('Quantity'), '10');
-    await user.type(within(dialog).getByLabelText('Price per unit (USD)'), '150,05');
+    await user.type(within(dialog).getByLabelText('Buy price per unit (USD)'), '150,05');
     await user.click(within(dialog).getByRole('button', { name: 'Add holding' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -143,7 +143,7 @@ describe('Add holding', () => {
     const { user, dialog } = await openDialog();
     await user.type(await within(dialog).findByLabelText('Symbol'), 'aapl');
     await user.type(within(dialog).getByLabelText('Quantity'), '1');
-    await user.type(within(dialog).getByLabelText('Price per unit (USD)'), '1');
+    await user.type(within(dialog).getByLabelText('Buy price per unit (USD)'), '1');
     await user.click(within(dialog).getByRole('button', { name: 'Add holding' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'This account already holds AAPL: edit that holding instead',

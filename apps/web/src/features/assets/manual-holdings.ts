@@ -50,11 +50,10 @@ export function securityTransactionsQuery(symbol: string) {
 export const SYMBOL_STATUS_NOTES: Record<SymbolStatus, string | null> = {
   known: null,
   other_currency:
-    'The market-data provider quotes this symbol in another currency: it is valued at the price you entered.',
-  unknown:
-    'The market-data provider does not know this symbol: it is valued at the price you entered until you change it.',
+    'The market-data provider quotes this symbol in another currency: it is valued at your buy price.',
+  unknown: 'The market-data provider does not know this symbol: it is valued at your buy price.',
   unavailable:
-    'The market-data provider could not be reached: the holding is valued at the price you entered for now.',
+    'The market-data provider could not be reached: the holding is valued at your buy price until a market price is known.',
 };
 
 const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
@@ -96,7 +95,7 @@ export function validateHoldingForm(
   else if (!DECIMAL.test(quantity) || !/[1-9]/.test(quantity))
     errors.quantity = 'Quantity must be a number above 0, like 10 or 0.5';
   const price = decimalInput(values.price);
-  if (!price) errors.price = 'Enter the price per unit';
+  if (!price) errors.price = 'Enter the buy price per unit';
   else if (!DECIMAL.test(price)) errors.price = 'Price must be a number of 0 or more, like 187.25';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) errors.date = 'Enter a date';
   else if (values.date > today) errors.date = 'The date cannot be in the future';

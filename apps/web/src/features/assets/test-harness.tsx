@@ -28,6 +28,8 @@ export function makeHolding(overrides: Partial<Holding> & Pick<Holding, 'id'>): 
     quantityDecimals: 4,
     price: { amount: '243.12', currency: 'USD' },
     priceAsOf: '2026-11-20',
+    buyPrice: null,
+    valuedAtBuyPrice: false,
     native: usd(303900),
     converted: usd(303900),
     costBasis: usd(250000),

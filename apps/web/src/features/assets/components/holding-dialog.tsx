@@ -203,7 +203,8 @@ function AddForm({ symbol: initialSymbol, onDone }: { symbol: string; onDone: ()
         <DialogTitle>Add holding</DialogTitle>
         <DialogDescription>
           A position in a manual investment account: how many units you bought, at what price, on which day.
-          The account’s balance becomes its cash plus its holdings’ value.
+          It is valued at the market-data provider’s latest price when it quotes the symbol in the account’s
+          currency, else at your buy price. The account’s balance becomes its cash plus its holdings’ value.
         </DialogDescription>
       </DialogHeader>
       <FormField label="Account" error={errors.accountId}>
@@ -303,7 +304,10 @@ function PositionFields({
           />
         )}
       </FormField>
-      <FormField label={currency ? `Price per unit (${currency})` : 'Price per unit'} error={errors.price}>
+      <FormField
+        label={currency ? `Buy price per unit (${currency})` : 'Buy price per unit'}
+        error={errors.price}
+      >
         {(control) => (
           <Input
             {...control}
@@ -391,8 +395,9 @@ function EditForm({ holding, onDone }: { holding: EditableHolding; onDone: () =>
         },
       },
       {
-        onSuccess: () => {
-          toast.success(`${holding.symbol} updated`);
+        onSuccess: (changed) => {
+          const note = SYMBOL_STATUS_NOTES[changed.symbolStatus];
+          toast.success(`${holding.symbol} updated`, note ? { description: note } : undefined);
           onDone();
         },
         onError: (failure) => onSessionExpired(failure),

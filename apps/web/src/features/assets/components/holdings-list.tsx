@@ -8,7 +8,14 @@ import {
 import type { ReactNode } from 'react';
 import { MoneyText } from '@/components/money';
 import { DAY_CHANGE_REASONS, type Holding, type InvestmentHolding } from '../api';
-import { formatPrice, formatQuantity, gainPercentText } from '../format';
+import {
+  boughtAtText,
+  formatPrice,
+  formatQuantity,
+  gainPercentText,
+  gainUnknownText,
+  VALUED_AT_BUY_PRICE,
+} from '../format';
 
 /**
  * How figures show: masked or not, the number locale, the date format, and the holdings of GET
@@ -66,7 +73,11 @@ function Value({ holding, display }: { holding: Holding; display: Display }) {
 /** Gain in money ('+' or '-' in the text, colour only as a second cue) and as a percentage. */
 function Gain({ holding, display }: { holding: Holding; display: Display }) {
   if (holding.unrealizedGain === null) {
-    return <span className="text-muted-foreground">Not known</span>;
+    return (
+      <span className="text-muted-foreground">
+        {holding.valuedAtBuyPrice ? gainUnknownText(holding) : 'Not known'}
+      </span>
+    );
   }
   return (
     <span className="inline-grid justify-items-end">
@@ -95,14 +106,24 @@ function Title({ holding }: { holding: Holding }) {
   );
 }
 
-/** The price and the day it is from. */
+/**
+ * The price and the day it is from; for a holding added by hand, the buy price beside it, or that the
+ * buy price is what values it (no market price is known).
+ */
 function Price({ holding, display }: { holding: Holding; display: Display }) {
   return (
     <span className="inline-grid justify-items-end">
       <span className="tabular-nums whitespace-nowrap">{formatPrice(holding.price, display.locale)}</span>
       <span className="text-xs whitespace-nowrap text-muted-foreground">
-        {formatIsoDate(holding.priceAsOf.slice(0, 10), display.dateFormat)}
+        {holding.valuedAtBuyPrice
+          ? VALUED_AT_BUY_PRICE
+          : formatIsoDate(holding.priceAsOf.slice(0, 10), display.dateFormat)}
       </span>
+      {holding.buyPrice && !holding.valuedAtBuyPrice ? (
+        <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+          {boughtAtText(holding.buyPrice, display.locale)}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -21,7 +21,14 @@ import { type EditableHolding, HoldingDialog } from '../components/holding-dialo
 import { securityTransactionsQuery } from '../manual-holdings';
 import { NewsCard } from '../components/news-card';
 import { QuoteFigures } from '../components/quote-figures';
-import { formatPrice, formatQuantity, gainPercentText } from '../format';
+import {
+  boughtAtText,
+  formatPrice,
+  formatQuantity,
+  gainPercentText,
+  gainUnknownText,
+  VALUED_AT_BUY_PRICE,
+} from '../format';
 import {
   HISTORY_RANGE_OPTIONS,
   historyQuery,
@@ -163,6 +170,16 @@ function YourPosition({ symbol }: { symbol: string }) {
                   {formatIsoDate(holding.priceAsOf, preferences.date_format)})
                 </p>
                 <MoneyText amount={holding.native} tone="plain" locale={locale} />
+                <p className="text-xs text-muted-foreground tabular-nums">
+                  {holding.valuedAtBuyPrice
+                    ? `${VALUED_AT_BUY_PRICE}, ${formatPrice(holding.price, locale)}`
+                    : `Price ${formatPrice(holding.price, locale)}`}
+                </p>
+                {holding.buyPrice && !holding.valuedAtBuyPrice ? (
+                  <p className="text-xs text-muted-foreground tabular-nums">
+                    {boughtAtText(holding.buyPrice, locale)}
+                  </p>
+                ) : null}
               </div>
               <div>
                 <p className="text-xs text-muted-foreground">Gain ({holding.native.currency})</p>
@@ -174,7 +191,7 @@ function YourPosition({ symbol }: { symbol: string }) {
                     </span>
                   </p>
                 ) : (
-                  <p className="text-muted-foreground">Not known (no cost basis)</p>
+                  <p className="text-muted-foreground">{gainUnknownText(holding)}</p>
                 )}
               </div>
             </li>
@@ -221,7 +238,12 @@ function gainsOf(holdings: readonly Holding[]) {
   const first = holdings[0];
   if (!first || holdings.length < 2) return first?.costBasis && first.unrealizedGain ? single(first) : null;
   const currency = first.native.currency;
-  if (holdings.some((holding) => holding.native.currency !== currency || !holding.costBasis)) return null;
+  if (
+    holdings.some(
+      (holding) => holding.native.currency !== currency || !holding.costBasis || !holding.unrealizedGain,
+    )
+  )
+    return null;
   const costBasis = holdings.reduce((sum, holding) => sum + (holding.costBasis?.amountMinor ?? 0), 0);
   const marketValue = holdings.reduce((sum, holding) => sum + holding.native.amountMinor, 0);
   const gain = marketValue - costBasis;
@@ -300,7 +322,7 @@ function YourTransactions({ symbol }: { symbol: string }) {
                 </span>
               </p>
               <p>
-                <span className="block text-xs text-muted-foreground">Price</span>
+                <span className="block text-xs text-muted-foreground">Buy price</span>
                 <span className="tabular-nums">{formatPrice(row.price, locale)}</span>
               </p>
               <div>
@@ -347,7 +369,7 @@ function YourTransactions({ symbol }: { symbol: string }) {
                   Quantity
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Price
+                  Buy price
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right font-medium">
                   Amount
