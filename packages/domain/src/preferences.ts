@@ -20,7 +20,7 @@ export * from './stored-preferences';
 
 /**
  * The rules of the user preferences (spec §3) as a zod schema, with a message per key: the API checks
- * every change with it and the forms show its messages. The keys, values, limits and defaults are those
+ * every change with it and answers with its messages. The keys, values, limits and defaults are those
  * of `stored-preferences.ts`, whose zod-free check reads the web app's cache and the server's answers
  * (ADR 072); a test runs both over the same inputs.
  *

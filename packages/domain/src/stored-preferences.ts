@@ -8,9 +8,10 @@ import { isTimeZone } from './time-zones';
 /**
  * User preferences of spec §3 as data: every key, its allowed values and its default, and the check that
  * reads a stored or sent value by the same rules as the zod schema in `preferences.ts`, without a schema
- * library. The web app reads its cache and the server's answers with it at start, before any form needs
- * zod (ADR 072); the schema keeps the messages, for the API and the forms. Both take their values and
- * limits from the constants below, and a test runs both over the same inputs: change them together.
+ * library. `mergePreferences` uses it, so the web app reads its cache and the server's answers without
+ * loading zod at start (ADR 072); the schema, with its messages, checks changes sent to the API. Both take
+ * their values and limits from the constants here, and a test runs both over the same inputs: change
+ * them together.
  */
 
 export const NUMBER_FORMATS = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'zh-CN'] as const;
