@@ -2,7 +2,6 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from './app/providers';
-import { findPublicPage, prepareQueryCache } from './app/public-pages';
 import { createRouter, routes } from './app/router';
 import { startOnlineTracking } from './components/offline-notice';
 import { registerServiceWorker } from './lib/service-worker';
@@ -25,11 +24,13 @@ function SignalHydrated() {
 /**
  * A public page arrives prerendered (build/prerender.ts): its page code and article are loaded first and
  * the query cache filled as the build filled it, so the first render matches the HTML and React hydrates
- * it. Every other page starts from the empty shell.
+ * it. Every other page starts from the empty shell, without the list of public pages (it carries the
+ * content index, titles, summaries and the help articles' text, which no app page needs at its start).
  */
 async function start(container: HTMLElement) {
-  const page = 'prerendered' in container.dataset ? findPublicPage(window.location.pathname) : undefined;
-  if (!page) {
+  const publicPages = 'prerendered' in container.dataset ? await import('./app/public-pages') : undefined;
+  const page = publicPages?.findPublicPage(window.location.pathname);
+  if (!publicPages || !page) {
     createRoot(container).render(
       <StrictMode>
         <Providers>
@@ -42,7 +43,7 @@ async function start(container: HTMLElement) {
   const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
   const queryClient = createQueryClient();
   await Promise.all([
-    prepareQueryCache(queryClient, page),
+    publicPages.prepareQueryCache(queryClient, page),
     ...lazyMatches.map(async ({ route }) => {
       const lazy = route.lazy;
       if (typeof lazy !== 'function') return;

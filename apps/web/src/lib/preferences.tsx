@@ -1,14 +1,12 @@
+import { CACHE, PREFERENCES_TIMING, type Theme, UI_TIMING } from '@lodestar/domain';
+// The zod-free reading of preferences (ADR 072): the app shell loads no schema library.
 import {
-  CACHE,
   mergePreferences,
-  PREFERENCES_TIMING,
   type PreferenceKey,
   type Preferences,
   type PreferencesPatch,
-  preferencesPatchSchema,
-  type Theme,
-  UI_TIMING,
-} from '@lodestar/domain';
+  readPreferencesPatch,
+} from '@lodestar/domain/stored-preferences';
 import { notifyManager, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -289,15 +287,15 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
 
   const updatePreferences = useCallback(
     (changes: PreferencesPatch): Promise<boolean> => {
-      const parsed = preferencesPatchSchema.safeParse(changes);
-      if (!parsed.success) return Promise.resolve(false);
-      const next = mergePreferences(shown.current, parsed.data);
-      writeCacheChanges(parsed.data);
+      const parsed = readPreferencesPatch(changes);
+      if (!parsed) return Promise.resolve(false);
+      const next = mergePreferences(shown.current, parsed);
+      writeCacheChanges(parsed);
       applyToDocument(next);
       show(next);
       if (!signedInRef.current) return Promise.resolve(true);
       setSaveState('saving');
-      pending.current = { ...pending.current, ...parsed.data };
+      pending.current = { ...pending.current, ...parsed };
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), debounceFor(pending.current));
       return new Promise((resolve) => waiters.current.push(resolve));

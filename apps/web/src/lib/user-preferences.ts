@@ -1,4 +1,5 @@
-import { CACHE, mergePreferences, type Preferences } from '@lodestar/domain';
+import { CACHE } from '@lodestar/domain';
+import { mergePreferences, type Preferences } from '@lodestar/domain/stored-preferences';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 import { cachedPreferences, PREFERENCES_QUERY_KEY, usePreferencesOrNull } from './preferences';
