@@ -1,4 +1,5 @@
 import { listBalanceSnapshots } from '@lodestar/db';
+import { OFX_INVESTMENT } from '@lodestar/domain/import/fixtures/investment-exports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
@@ -597,5 +598,124 @@ describe('PATCH and DELETE /investments/holdings/{id}', () => {
     const after = await history(userId, id);
     expect(after.get('2026-11-24')).toBe(50_000 + 150_000);
     expect(after.get('2026-11-25')).toBe(80_000 + 10 * quoteMinor('AAPL'));
+  });
+});
+
+describe('a file import into an account with holdings added by hand', () => {
+  type Held = { provider: string; ticker: string | null; quantity: string };
+  async function heldIn(accountId: string): Promise<Held[]> {
+    const { rows } = await w.t.database.pool.query<Held>(
+      `select s.provider, s.ticker, h.quantity::float::text as quantity from holding h
+       join security s on s.id = h.security_id where h.account_id = $1 order by s.provider, s.ticker`,
+      [accountId],
+    );
+    return rows;
+  }
+  const buys = (holdingIds: string[]) =>
+    count(`select count(*)::int as n from "transaction" where external_id = any($1)`, [
+      holdingIds.map((id) => `manual-holding:${id}`),
+    ]);
+
+  it('replaces only the imported positions, keeps the manual ones with their buys and value, and undo keeps them too', async () => {
+    const { browser, userId } = await signedInUser(w);
+    const id = await brokerage(browser);
+    const apple = await add(browser, {
+      accountId: id,
+      symbol: 'AAPL',
+      quantity: '10',
+      price: '150',
+      date: '2026-11-20',
+    });
+    // The same symbol as one of the file's positions: another security (`manual`), so both stay.
+    const vti = await add(browser, {
+      accountId: id,
+      symbol: 'VTI',
+      quantity: '5',
+      price: '200',
+      date: '2026-11-20',
+    });
+    expect([apple.status, vti.status]).toEqual([201, 201]);
+    const manualIds = [apple.body.data.holding.id, vti.body.data.holding.id];
+    const listedBefore = await Promise.all(manualIds.map((holdingId) => listedHolding(browser, holdingId)));
+    const todayBefore = (await history(userId, id)).get('2026-11-25')!;
+
+    // A statement stated as of yesterday, newer than the purchases.
+    const statement = OFX_INVESTMENT.replace(/<DTPRICEASOF>20240131160000/g, '<DTPRICEASOF>20261124160000');
+    const imported = await browser.json<Envelope<{ batch: { id: string; importedCount: number } }> & Failure>(
+      '/api/v1/imports',
+      { body: { accountId: id, fileName: 'broker.qfx', content: statement } },
+    );
+    expect(imported.status, imported.body.error).toBe(201);
+    expect(imported.body.data.batch.importedCount).toBe(6);
+
+    expect(await heldIn(id)).toEqual([
+      { provider: 'import', ticker: 'FZROX', quantity: '150.2688' },
+      { provider: 'import', ticker: 'VTI', quantity: '110' },
+      { provider: 'manual', ticker: 'AAPL', quantity: '10' },
+      { provider: 'manual', ticker: 'VTI', quantity: '5' },
+    ]);
+    expect(await buys(manualIds)).toBe(2);
+    for (const [index, holdingId] of manualIds.entries()) {
+      expect(await listedHolding(browser, holdingId)).toEqual(listedBefore[index]);
+    }
+    // Today's balance values the manual holdings as before, plus the file's positions.
+    const listed = await browser.json<Envelope<{ data: (ListedHolding & { accountId: string })[] }>>(
+      '/api/v1/investments/holdings',
+    );
+    const importedValue = listed.body.data.data
+      .filter((row) => row.accountId === id && !manualIds.includes(row.id))
+      .reduce((sum, row) => sum + row.native.amountMinor, 0);
+    expect(importedValue).toBeGreaterThan(0);
+    expect((await history(userId, id)).get('2026-11-25')).toBe(todayBefore + importedValue);
+
+    // A holding added by hand after the import does not stand in the way of its undo.
+    const later = await add(browser, {
+      accountId: id,
+      symbol: 'MSFT',
+      quantity: '1',
+      price: '400',
+      date: '2026-11-24',
+    });
+    expect(later.status).toBe(201);
+    const undone = await browser.json<Envelope<{ removed: number }> & Failure>(
+      `/api/v1/imports/${imported.body.data.batch.id}`,
+      { method: 'DELETE' },
+    );
+    expect(undone.status, undone.body.error).toBe(200);
+    expect(await heldIn(id)).toEqual([
+      { provider: 'manual', ticker: 'AAPL', quantity: '10' },
+      { provider: 'manual', ticker: 'MSFT', quantity: '1' },
+      { provider: 'manual', ticker: 'VTI', quantity: '5' },
+    ]);
+    expect(await buys([...manualIds, later.body.data.holding.id])).toBe(3);
+    for (const [index, holdingId] of manualIds.entries()) {
+      expect(await listedHolding(browser, holdingId)).toEqual(listedBefore[index]);
+    }
+  });
+
+  it('sets the positions of a statement older than a holding added by hand', async () => {
+    const { browser } = await signedInUser(w);
+    const id = await brokerage(browser);
+    expect(
+      (
+        await add(browser, {
+          accountId: id,
+          symbol: 'AAPL',
+          quantity: '10',
+          price: '150',
+          date: '2026-11-20',
+        })
+      ).status,
+    ).toBe(201);
+    // The statement's date (31 January 2024) is before the purchase's: the purchase is not a newer statement.
+    const imported = await browser.json<Envelope<unknown> & Failure>('/api/v1/imports', {
+      body: { accountId: id, fileName: 'broker.qfx', content: OFX_INVESTMENT },
+    });
+    expect(imported.status, imported.body.error).toBe(201);
+    expect(await heldIn(id)).toEqual([
+      { provider: 'import', ticker: 'FZROX', quantity: '150.2688' },
+      { provider: 'import', ticker: 'VTI', quantity: '110' },
+      { provider: 'manual', ticker: 'AAPL', quantity: '10' },
+    ]);
   });
 });

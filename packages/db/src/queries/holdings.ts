@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { holding, security, securityPrice } from '../schema/index';
 import { MANUAL_SECURITY_PROVIDER } from './manual-holdings-constants';
 import type { Executor } from './sync';
@@ -63,15 +63,29 @@ export async function upsertSecurityPrices(
   return oldestChanged;
 }
 
-/** The newest date an account's holdings are stated as of, or undefined when it has none. */
+/** Holdings of a security added by hand (provider `manual`), as a condition on the holding table. */
+const isManualHolding = sql`exists (select 1 from ${security} s where s.id = ${holding.securityId} and s.provider = ${MANUAL_SECURITY_PROVIDER})`;
+
+/**
+ * The newest date an account's holdings are stated as of, or undefined when it has none. With
+ * `exceptManual`, holdings added by hand are left out (their `as_of` is a purchase date, not the date
+ * of a statement of the account's positions).
+ */
 export async function newestHoldingDate(
   db: Executor,
   scope: { userId: string; accountId: string },
+  options: { exceptManual?: boolean } = {},
 ): Promise<string | undefined> {
   const [row] = await db
     .select({ asOf: sql<string | null>`max(${holding.asOf})` })
     .from(holding)
-    .where(and(eq(holding.userId, scope.userId), eq(holding.accountId, scope.accountId)));
+    .where(
+      and(
+        eq(holding.userId, scope.userId),
+        eq(holding.accountId, scope.accountId),
+        ...(options.exceptManual ? [sql`not ${isManualHolding}`] : []),
+      ),
+    );
   return row?.asOf ?? undefined;
 }
 
@@ -88,8 +102,9 @@ async function quantitiesOf(db: Executor, scope: { userId: string; accountId: st
 
 /**
  * Replaces an account's holdings with the provider's current list (positions the provider no longer
- * reports are removed, not left as ghosts). Answers whether any quantity changed (a position added,
- * removed or resized); prices alone do not count.
+ * reports are removed, not left as ghosts). Holdings added by hand (a `manual` security, ADR 069) are
+ * neither removed nor written: they stay beside the list's, even of the same symbol (another security).
+ * Answers whether any quantity changed (a position added, removed or resized); prices alone do not count.
  */
 export async function replaceHoldings(
   db: Executor,
@@ -104,10 +119,23 @@ export async function replaceHoldings(
   }[],
 ): Promise<{ quantitiesChanged: boolean }> {
   const before = await quantitiesOf(db, scope);
-  if (rows.length) {
+  const manual = rows.length
+    ? await db
+        .select({ id: security.id })
+        .from(security)
+        .where(
+          and(
+            inArray(security.id, [...new Set(rows.map((row) => row.securityId))]),
+            eq(security.provider, MANUAL_SECURITY_PROVIDER),
+          ),
+        )
+    : [];
+  const manualIds = new Set(manual.map((row) => row.id));
+  const written = rows.filter((row) => !manualIds.has(row.securityId));
+  if (written.length) {
     await db
       .insert(holding)
-      .values(rows.map((row) => ({ ...row, userId: scope.userId, accountId: scope.accountId })))
+      .values(written.map((row) => ({ ...row, userId: scope.userId, accountId: scope.accountId })))
       .onConflictDoUpdate({
         target: [holding.accountId, holding.securityId],
         set: {
@@ -119,13 +147,14 @@ export async function replaceHoldings(
         },
       });
   }
-  const kept = rows.map((row) => row.securityId);
+  const kept = written.map((row) => row.securityId);
   await db
     .delete(holding)
     .where(
       and(
         eq(holding.userId, scope.userId),
         eq(holding.accountId, scope.accountId),
+        sql`not ${isManualHolding}`,
         ...(kept.length ? [notInArray(holding.securityId, kept)] : []),
       ),
     );

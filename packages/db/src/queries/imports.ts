@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../client';
+import { MANUAL_SECURITY_PROVIDER } from './manual-holdings-constants';
 import {
   csvMapping,
   financialAccount,
@@ -384,17 +385,23 @@ export async function undoImportBatchRows(
   return { removed, earliestByAccount };
 }
 
-/** An account's holdings as an import snapshots them, in security order (to compare two snapshots). */
+/**
+ * An account's holdings as an import snapshots them, in security order (to compare two snapshots). Holdings
+ * added by hand (a `manual` security) are left out: an import neither replaces nor restores them
+ * (replaceHoldings), so adding, changing or removing one does not stop an import from being undone.
+ */
 export async function holdingSnapshot(
   db: Executor,
   scope: { userId: string; accountId: string },
 ): Promise<ImportHoldingSnapshot[]> {
   const result = await db.execute<ImportHoldingSnapshot>(sql`
-    select security_id as "securityId", quantity::text as quantity, price::text as price,
-      cost_basis::text as "costBasis", currency, to_char(as_of, 'YYYY-MM-DD') as "asOf"
-    from ${holding}
-    where user_id = ${scope.userId} and account_id = ${scope.accountId}
-    order by security_id`);
+    select h.security_id as "securityId", h.quantity::text as quantity, h.price::text as price,
+      h.cost_basis::text as "costBasis", h.currency, to_char(h.as_of, 'YYYY-MM-DD') as "asOf"
+    from ${holding} h
+    join security s on s.id = h.security_id
+    where h.user_id = ${scope.userId} and h.account_id = ${scope.accountId}
+      and s.provider <> ${MANUAL_SECURITY_PROVIDER}
+    order by h.security_id`);
   return result.rows.map((row) => ({
     securityId: row.securityId,
     quantity: row.quantity,

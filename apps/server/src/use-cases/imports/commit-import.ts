@@ -392,8 +392,9 @@ export async function commitStatements(options: {
 /**
  * An investment statement's positions become the account's holdings (securities keyed by the file's
  * CUSIP, ISIN or ticker under provider 'import'), unless the account holds newer ones: an old statement
- * imported for its history leaves today's holdings alone. Returns the holdings before and after when
- * it replaced them (undo puts the earlier ones back), else undefined.
+ * imported for its history leaves today's holdings alone. Holdings added by hand stay as they are and
+ * do not count as newer (their date is a purchase date). Returns the holdings before and after when it
+ * replaced them (undo puts the earlier ones back), else undefined.
  */
 async function replaceHoldingsFromFile(
   tx: Executor,
@@ -403,7 +404,7 @@ async function replaceHoldingsFromFile(
 ): Promise<ImportBatchPart['holdings']> {
   if (positions.length === 0) return undefined;
   const asOf = positions.reduce((max, position) => (position.asOf > max ? position.asOf : max), '');
-  const newest = await newestHoldingDate(tx, { userId, accountId });
+  const newest = await newestHoldingDate(tx, { userId, accountId }, { exceptManual: true });
   if (newest && newest > asOf) return undefined;
   const before = await holdingSnapshot(tx, { userId, accountId });
   const idOf = (position: ParsedPosition, kind: string) =>

@@ -30,7 +30,7 @@ const sameHoldings = (a: readonly ImportHoldingSnapshot[], b: readonly ImportHol
 /**
  * Undoes a whole import in one transaction, in every account it wrote to: every transaction it added
  * goes (whatever was edited on them since), holdings it replaced go back to what they were (the ones it
- * created are removed), the batch stays in the history as 'undone', and each account's balance history
+ * created are removed; holdings added by hand are left as they are, ADR 069), the batch stays in the history as 'undone', and each account's balance history
  * is recomputed from the earliest removed date; a manual account's balance gives back what the import's
  * rows after its entered balance added (settleManualBalance). When an account's holdings changed after
  * the import (a sync, a later import), putting the old ones back would not be exact: 409, nothing undone
