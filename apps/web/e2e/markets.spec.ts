@@ -176,10 +176,12 @@ test('investments: holdings with day change, weight and price date; performance 
     'Not measured',
   );
   // Range by keyboard: an arrow key moves to YTD, Space chooses it (once the page's requests, the news
-  // card's among them, have ended, so nothing re-renders under the focus).
+  // card's among them, have ended, so nothing re-renders under the focus). The group moves the focus on
+  // the next task after the key: Space waits for it, as a person sees the focus move before pressing.
   await settled(page);
   await performance.getByRole('radio', { name: '1Y' }).focus();
   await page.keyboard.press('ArrowLeft');
+  await expect(performance.getByRole('radio', { name: 'YTD' })).toBeFocused();
   await page.keyboard.press('Space');
   await expect(performance.getByRole('radio', { name: 'YTD' })).toBeChecked();
   await expect(performance.getByRole('list', { name: 'Performance, YTD' })).toBeVisible();
