@@ -35,6 +35,7 @@ test('cexes: connect Binance with a read-only key and see its holdings on CEXes,
   test.setTimeout(180_000);
   binance.spot = { BTC: '0.25000000', USDT: '1500.00000000' };
   binance.futures = { USDT: '500.00000000' };
+  binance.funding = { USDT: '250.00000000' };
   gecko.coins.set('bitcoin', {
     prices: { usd: 64_000, eur: 59_000 },
     change24h: 1.25,
@@ -76,8 +77,9 @@ test('cexes: connect Binance with a read-only key and see its holdings on CEXes,
   await expect(card.getByRole('list', { name: 'Holdings of Main Binance USD-M Futures' })).toContainText(
     '500 USDT',
   );
-  // 0.25 × 64,000 + 1,500 + 500 = 18,000
-  await expect(card.getByText('$18,000.00').first()).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Holdings of Main Binance Funding' })).toContainText('250 USDT');
+  // 0.25 × 64,000 + 1,500 + 500 + 250 = 18,250
+  await expect(card.getByText('$18,250.00').first()).toBeVisible();
   await expect(card.getByText(/^Synced/)).toBeVisible();
   await checkA11y(page);
 

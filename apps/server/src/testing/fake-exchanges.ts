@@ -11,8 +11,11 @@ import type { AddressInfo } from 'node:net';
  *   signature is HTTP 401 `{ code: -1022 }`, too many requests HTTP 429 `{ code: -1003 }`. Spot
  *   `/api/v3/account`, cross margin `/sapi/v1/margin/account`, USD-M futures `/fapi/v2|v3/account`,
  *   `/api/v3/myTrades` (per symbol, `startTime`, `limit` ≤ 1000, oldest first), deposit and withdrawal
- *   history, the key's permissions `/sapi/v1/account/apiRestrictions`, and Savings (Earn) positions
- *   `/sapi/v1/lending/union/account` (`positionAmountVos: [{ asset, amount, amountInBTC, amountInUSDT }]`).
+ *   history, the key's permissions `/sapi/v1/account/apiRestrictions`, Savings (Earn) positions
+ *   `/sapi/v1/lending/union/account` (`positionAmountVos: [{ asset, amount, amountInBTC, amountInUSDT }]`),
+ *   and the Funding wallet, a signed POST `/sapi/v1/asset/get-funding-asset` (`[{ asset, free, locked,
+ *   freeze, withdrawing, btcValuation }]`); a signed POST's signature covers the query string followed
+ *   by the form body ("totalParams").
  * - Kraken (docs.kraken.com): private POSTs of form data with a rising `nonce`, `API-Key` and `API-Sign`
  *   = base64 HMAC-SHA512(base64-decoded secret, URI path + SHA256(nonce + POST data)); errors are HTTP
  *   200 `{ error: ['EAPI:Invalid signature'] }`. `BalanceEx` (staked and earning balances beside the
@@ -57,6 +60,8 @@ export type FakeBinance = Common & {
    * `retired` with a bare 404 (an endpoint taken down).
    */
   savings: Record<string, string> | null | 'retired';
+  /** Funding wallet balances, asset → free amount (decimal strings). */
+  funding: Record<string, string>;
   trades: BinanceTrade[];
   deposits: { id: string; coin: string; amount: string; insertTime: number; status: number }[];
   withdrawals: { id: string; coin: string; amount: string; applyTime: number; status: number }[];
@@ -160,7 +165,7 @@ export async function startFakeBinance(key: FakeExchangeKey): Promise<FakeBinanc
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
     fake.requests.push({ method: request.method ?? 'GET', path });
-    await body(request);
+    const form = await body(request);
     if (fake.down) return send(response, 503, { code: -1008, msg: 'Service unavailable' });
     if (fake.tooManyRequests > 0) {
       fake.tooManyRequests -= 1;
@@ -179,19 +184,37 @@ export async function startFakeBinance(key: FakeExchangeKey): Promise<FakeBinanc
     };
     if (path in publicPaths) return send(response, 200, publicPaths[path]);
 
-    // Signed endpoints: the key in X-MBX-APIKEY, the HMAC of the query before `signature`.
-    const query = url.search.slice(1);
+    // Signed endpoints: the key in X-MBX-APIKEY, the HMAC of the parameters before `signature` (the query
+    // string, then a POST's form body).
+    const query = url.search.slice(1) + (request.method === 'POST' ? form : '');
     const at = query.lastIndexOf('&signature=');
     const signed = at >= 0 ? query.slice(0, at) : '';
     const signature = at >= 0 ? query.slice(at + '&signature='.length) : '';
     if (request.headers['x-mbx-apikey'] !== fake.key.apiKey)
       return send(response, 401, { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' });
     const expected = createHmac('sha256', fake.key.secret).update(signed).digest('hex');
-    if (!signature || !equal(signature, expected) || !url.searchParams.get('timestamp'))
+    if (!signature || !equal(signature, expected) || !new URLSearchParams(signed).get('timestamp'))
       return send(response, 401, { code: -1022, msg: 'Signature for this request is not valid.' });
 
-    const params = url.searchParams;
+    const params = new URLSearchParams(query);
+    if (request.method === 'POST' && path !== '/sapi/v1/asset/get-funding-asset')
+      return send(response, 404, { code: -5000, msg: `No such endpoint POST ${path}` });
     switch (path) {
+      case '/sapi/v1/asset/get-funding-asset':
+        if (request.method !== 'POST')
+          return send(response, 404, { code: -5000, msg: `No such endpoint GET ${path}` });
+        return send(
+          response,
+          200,
+          Object.entries(fake.funding).map(([asset, free]) => ({
+            asset,
+            free,
+            locked: '0',
+            freeze: '0',
+            withdrawing: '0',
+            btcValuation: '0',
+          })),
+        );
       case '/sapi/v1/account/apiRestrictions':
         return send(response, 200, {
           ipRestrict: false,
@@ -366,6 +389,7 @@ export async function startFakeBinance(key: FakeExchangeKey): Promise<FakeBinanc
     spot: {},
     margin: null,
     futures: null,
+    funding: {},
     trades: [],
     deposits: [],
     withdrawals: [],

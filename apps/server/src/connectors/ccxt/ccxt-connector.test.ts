@@ -57,6 +57,7 @@ beforeEach(() => {
     fake.tooManyRequests = 0;
     fake.requests.length = 0;
   }
+  binance.funding = {};
   gecko.down = false;
   gecko.now = () => Date.parse(`${TODAY}T10:00:00Z`);
 });
@@ -144,6 +145,7 @@ describe('Binance (HMAC-SHA256 query signing)', () => {
     binance.spot = { BTC: '0.50000000', USDT: '1000.00000000', XYZ: '12.00000000', ETH: '0.00000000' };
     binance.margin = { ETH: '2.00000000' };
     binance.futures = { USDT: '250.00000000' };
+    binance.funding = { USDT: '40.00000000', BTC: '0.01000000' };
     binance.trades = [];
     const { userId, connectionId } = await connect('binance', BINANCE_KEY);
     const outcome = await sync(userId, connectionId, BINANCE_KEY);
@@ -151,11 +153,14 @@ describe('Binance (HMAC-SHA256 query signing)', () => {
     expect(ccxtLoaded()).toBe(true);
     const accounts = await accountsOf(userId);
     expect(accounts.map((a) => [a.name, a.type])).toEqual([
+      ['Binance Funding', 'exchange_spot'],
       ['Binance Margin', 'exchange_margin'],
       ['Binance Spot', 'exchange_spot'],
       ['Binance USD-M Futures', 'exchange_futures'],
     ]);
     expect(await holdingsOf(userId)).toEqual([
+      { account: 'Binance Funding', ticker: 'BTC', quantity: '0.01' },
+      { account: 'Binance Funding', ticker: 'USDT', quantity: '40' },
       { account: 'Binance Margin', ticker: 'ETH', quantity: '2' },
       { account: 'Binance Spot', ticker: 'BTC', quantity: '0.5' },
       { account: 'Binance Spot', ticker: 'USDT', quantity: '1000' },
@@ -168,6 +173,9 @@ describe('Binance (HMAC-SHA256 query signing)', () => {
       currency: 'USD',
     });
     expect(accounts.find((a) => a.type === 'exchange_futures')).toMatchObject({ balance: '25000' });
+    // Binance Pay and P2P money: 0.01 BTC at 60,000 and 40 USDT at its peg, read by a signed POST.
+    expect(accounts.find((a) => a.name === 'Binance Funding')).toMatchObject({ balance: '64000' });
+    expect(binance.requests).toContainEqual({ method: 'POST', path: '/sapi/v1/asset/get-funding-asset' });
   });
 
   it('reads Earn savings into a staking account with one holding per asset', async () => {
@@ -175,6 +183,7 @@ describe('Binance (HMAC-SHA256 query signing)', () => {
     binance.margin = null;
     binance.futures = null;
     binance.savings = { ETH: '1.50000000', USDT: '200.00000000', XYZ: '3.00000000' };
+    binance.funding = { USDT: '40.00000000' };
     binance.trades = [];
     try {
       const { userId, connectionId } = await connect('binance', BINANCE_KEY);
@@ -183,21 +192,26 @@ describe('Binance (HMAC-SHA256 query signing)', () => {
       const accounts = await accountsOf(userId);
       expect(accounts.map((a) => [a.name, a.type, a.balance])).toEqual([
         ['Binance Earn', 'staking', '470000'], // 1.5 × 3,000 + 200 at the peg; XYZ has no price
+        ['Binance Funding', 'exchange_spot', '4000'],
         ['Binance Spot', 'exchange_spot', '600000'],
       ]);
       expect(await holdingsOf(userId)).toEqual([
         { account: 'Binance Earn', ticker: 'ETH', quantity: '1.5' },
         { account: 'Binance Earn', ticker: 'USDT', quantity: '200' },
         { account: 'Binance Earn', ticker: 'XYZ', quantity: '3' },
+        { account: 'Binance Funding', ticker: 'USDT', quantity: '40' },
         { account: 'Binance Spot', ticker: 'BTC', quantity: '0.1' },
       ]);
 
-      // An endpoint taken down (a bare 404) leaves the Earn account as it was; the rest syncs.
+      // An endpoint taken down (a bare 404) leaves the Earn account as it was; the rest syncs, and a
+      // Funding wallet emptied since comes to zero.
       binance.savings = 'retired';
       binance.spot = { BTC: '0.20000000' };
+      binance.funding = {};
       expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true });
       expect((await accountsOf(userId)).map((a) => [a.name, a.balance])).toEqual([
         ['Binance Earn', '470000'],
+        ['Binance Funding', '0'],
         ['Binance Spot', '1200000'],
       ]);
     } finally {

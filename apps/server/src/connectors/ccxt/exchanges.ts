@@ -78,6 +78,8 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     credentials: ['apiKey', 'secret'],
     balances: [
       SPOT,
+      // Binance Pay, P2P and gift-card money lands here, apart from Spot.
+      { ccxtType: 'funding', accountType: 'exchange_spot', label: 'Funding', optional: true },
       { ccxtType: 'margin', accountType: 'exchange_margin', label: 'Margin', optional: true },
       { ccxtType: 'future', accountType: 'exchange_futures', label: 'USD-M Futures', optional: true },
       // Savings (Binance's lending/union/account): what ccxt reads of Earn.
