@@ -167,6 +167,36 @@ describe('jobs on pg-boss', () => {
     }
   });
 
+  it('starts an import, export or cron run queued in this process at once, not at the next poll', async () => {
+    const ran: string[] = [];
+    const record = (kind: string) => async (jobId: string) => {
+      ran.push(`${kind}:${jobId}`);
+      return 'done';
+    };
+    let jobs: RunningJobs | undefined;
+    try {
+      jobs = await startJobs({
+        connectionString: database.url,
+        logger: createLogger('silent'),
+        // Ten minutes between polls: only the wake-up after queueing can start these within the wait.
+        pollingIntervalSeconds: 600,
+        handlers: idleJobHandlers({}),
+        imports: { run: record('import'), timeoutSeconds: 60 },
+        exports: { run: record('export') },
+        cronRuns: { run: record('cron') },
+      });
+      // Past the workers' first fetch, which runs as they start.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await jobs.queueImport('import-job-1');
+      await jobs.queueExport('export-job-1');
+      await jobs.queueCronRun('cron-run-1');
+      await until(async () => (ran.length === 3 ? ran : undefined), 'the three runs to start');
+      expect([...ran].sort()).toEqual(['cron:cron-run-1', 'export:export-job-1', 'import:import-job-1']);
+    } finally {
+      await jobs?.stop();
+    }
+  });
+
   it('schedules the backup job from BACKUP_SCHEDULE, runs it from its queue, and unschedules it when unset', async () => {
     const logger = createLogger('silent');
     const handlers = idleJobHandlers();

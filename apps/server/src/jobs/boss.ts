@@ -164,25 +164,29 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
     ...(Object.entries(JOB_SCHEDULES) as [JobName, string][]),
     ...JOB_QUEUES.map((name): [JobName, undefined] => [name, undefined]),
   ];
+  // This process's worker per queue of background runs: a run queued here starts at once rather than
+  // at the worker's next poll (up to pollingIntervalSeconds later); other instances' workers still poll.
+  const workers = new Map<string, string>();
+  const sendAndWake = async (name: string, jobId: string) => {
+    await boss.send(name, { jobId }, { singletonKey: jobId });
+    const worker = workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+  };
   try {
     await scheduleBackups(boss, log, options);
-    await workRetried(
-      boss,
-      log,
-      options,
-      IMPORT_QUEUE_NAME,
-      options.imports?.timeoutSeconds ?? 30 * 60,
-      options.imports?.run,
-    );
-    await workRetried(boss, log, options, EXPORT_QUEUE_NAME, EXPORT_EXPIRY_SECONDS, options.exports?.run);
-    await workRetried(
-      boss,
-      log,
-      options,
-      CRON_RUN_QUEUE_NAME,
-      CRON_RUN_EXPIRY_SECONDS,
-      options.cronRuns?.run,
-    );
+    const retried: [
+      string,
+      number,
+      ((jobId: string, lastAttempt: boolean) => Promise<unknown>) | undefined,
+    ][] = [
+      [IMPORT_QUEUE_NAME, options.imports?.timeoutSeconds ?? 30 * 60, options.imports?.run],
+      [EXPORT_QUEUE_NAME, EXPORT_EXPIRY_SECONDS, options.exports?.run],
+      [CRON_RUN_QUEUE_NAME, CRON_RUN_EXPIRY_SECONDS, options.cronRuns?.run],
+    ];
+    for (const [name, expireInSeconds, run] of retried) {
+      const worker = await workRetried(boss, log, options, name, expireInSeconds, run);
+      if (worker) workers.set(name, worker);
+    }
     for (const [name, cron] of queues) {
       const queue = {
         name,
@@ -231,15 +235,9 @@ export async function startJobs(options: StartJobsOptions): Promise<RunningJobs>
         { singletonKey: deliveryId, ...(startAfterSeconds > 0 ? { startAfter: startAfterSeconds } : {}) },
       );
     },
-    queueImport: async (jobId) => {
-      await boss.send(IMPORT_QUEUE_NAME, { jobId }, { singletonKey: jobId });
-    },
-    queueExport: async (jobId) => {
-      await boss.send(EXPORT_QUEUE_NAME, { jobId }, { singletonKey: jobId });
-    },
-    queueCronRun: async (runId) => {
-      await boss.send(CRON_RUN_QUEUE_NAME, { jobId: runId }, { singletonKey: runId });
-    },
+    queueImport: (jobId) => sendAndWake(IMPORT_QUEUE_NAME, jobId),
+    queueExport: (jobId) => sendAndWake(EXPORT_QUEUE_NAME, jobId),
+    queueCronRun: (runId) => sendAndWake(CRON_RUN_QUEUE_NAME, runId),
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
   };
 }
@@ -293,7 +291,7 @@ async function workRetried(
   name: string,
   expireInSeconds: number,
   run: ((jobId: string, lastAttempt: boolean) => Promise<unknown>) | undefined,
-): Promise<void> {
+): Promise<string | undefined> {
   const queue = {
     name,
     policy: 'standard',
@@ -303,8 +301,8 @@ async function workRetried(
   } as const;
   await boss.createQueue(name, queue);
   await boss.updateQueue(name, queue);
-  if (!run) return;
-  await boss.work<{ jobId?: unknown }>(
+  if (!run) return undefined;
+  return boss.work<{ jobId?: unknown }>(
     name,
     { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
     async (jobs) => {
