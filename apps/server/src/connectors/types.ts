@@ -22,6 +22,11 @@ export type ConnectorAccount = {
   creditLimitMinor?: number | null;
   /** When the provider's balance is from (SimpleFIN `balance-date`); the sync's time when not given. */
   balanceAsOf?: Date | null;
+  /**
+   * It holds nothing: brought to zero when the connection already has it, not created when it does not
+   * (an exchange's empty Earn or Funding wallet is no account of the user's until something is in it).
+   */
+  onlyIfKnown?: boolean;
 };
 
 export type ConnectorTransaction = {

@@ -149,7 +149,9 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
       await setConnectionStatus(tx, userId, connection.id, 'syncing');
       await progress('Reading accounts', 0.02, tx);
     });
-    const accounts = await withRetry(() => connector.accounts(context));
+    const read = await withRetry(() => connector.accounts(context));
+    const known = await connectionAccountIds(db, userId, connection.id);
+    const accounts = read.filter((account) => !account.onlyIfKnown || known.has(account.externalId));
     await upsertConnectionAccounts(
       db,
       { userId, connectionId: connection.id, provider: connector.provider, asOf: new Date() },
@@ -287,6 +289,11 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
         const byAccount = new Map<string, typeof holdings>();
         for (const item of holdings)
           byAccount.set(item.accountExternalId, [...(byAccount.get(item.accountExternalId) ?? []), item]);
+        // An account valued by its holdings that now holds nothing (all sold, unstaked, withdrawn) has
+        // none left, rather than keeping those it had.
+        if (connector.valuedByHoldings)
+          for (const account of accounts)
+            if (!byAccount.has(account.externalId)) byAccount.set(account.externalId, []);
         const resized = new Set<string>();
         for (const [accountExternalId, items] of byAccount) {
           const accountId = accountIds.get(accountExternalId);

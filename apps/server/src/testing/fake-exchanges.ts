@@ -11,8 +11,10 @@ import type { AddressInfo } from 'node:net';
  *   signature is HTTP 401 `{ code: -1022 }`, too many requests HTTP 429 `{ code: -1003 }`. Spot
  *   `/api/v3/account`, cross margin `/sapi/v1/margin/account`, USD-M futures `/fapi/v2|v3/account`,
  *   `/api/v3/myTrades` (per symbol, `startTime`, `limit` ≤ 1000, oldest first), deposit and withdrawal
- *   history, the key's permissions `/sapi/v1/account/apiRestrictions`, Savings (Earn) positions
- *   `/sapi/v1/lending/union/account` (`positionAmountVos: [{ asset, amount, amountInBTC, amountInUSDT }]`),
+ *   history, the key's permissions `/sapi/v1/account/apiRestrictions`, Simple Earn positions
+ *   `/sapi/v1/simple-earn/flexible/position` (`rows: [{ asset, totalAmount, productId, … }]`) and
+ *   `/sapi/v1/simple-earn/locked/position` (`rows: [{ positionId, asset, amount, … }]`), each paged by
+ *   `current` (from 1) and `size` (default 10, at most 100) with the `total` of rows,
  *   and the Funding wallet, a signed POST `/sapi/v1/asset/get-funding-asset` (`[{ asset, free, locked,
  *   freeze, withdrawing, btcValuation }]`); a signed POST's signature covers the query string followed
  *   by the form body ("totalParams").
@@ -56,10 +58,10 @@ export type FakeBinance = Common & {
   margin: Record<string, string> | null;
   futures: Record<string, string> | null;
   /**
-   * Savings (Earn) positions; null answers as an account without them (Binance's -12015 refusal),
-   * `retired` with a bare 404 (an endpoint taken down).
+   * Simple Earn positions, each `[asset, amount]` (decimal strings); `retired` answers both lists with a
+   * bare 404 (an endpoint taken down).
    */
-  savings: Record<string, string> | null | 'retired';
+  earn: { flexible: [string, string][]; locked: [string, string][] } | 'retired';
   /** Funding wallet balances, asset → free amount (decimal strings). */
   funding: Record<string, string>;
   trades: BinanceTrade[];
@@ -281,28 +283,59 @@ export async function startFakeBinance(key: FakeExchangeKey): Promise<FakeBinanc
           })),
           positions: [],
         });
-      case '/sapi/v1/lending/union/account': {
-        if (fake.savings === 'retired') {
+      case '/sapi/v1/simple-earn/flexible/position':
+      case '/sapi/v1/simple-earn/locked/position': {
+        if (fake.earn === 'retired') {
           response.writeHead(404, { 'content-type': 'text/html' });
           response.end('<html><body>Not Found</body></html>');
           return;
         }
-        if (!fake.savings) return send(response, 400, { code: -12015, msg: 'Not available.' });
-        const positions = Object.entries(fake.savings);
-        return send(response, 200, {
-          totalAmountInBTC: '0',
-          totalAmountInUSDT: '0',
-          totalFixedAmountInBTC: '0',
-          totalFixedAmountInUSDT: '0',
-          totalFlexibleInBTC: '0',
-          totalFlexibleInUSDT: '0',
-          positionAmountVos: positions.map(([asset, amount]) => ({
-            asset,
-            amount,
-            amountInBTC: '0',
-            amountInUSDT: '0',
-          })),
-        });
+        const flexible = path.includes('flexible');
+        const all = flexible ? fake.earn.flexible : fake.earn.locked;
+        const size = Math.min(Number(params.get('size') ?? 10), 100);
+        const current = Math.max(Number(params.get('current') ?? 1), 1);
+        const page = all.slice((current - 1) * size, current * size);
+        const rows = page.map(([asset, amount], index) =>
+          flexible
+            ? {
+                totalAmount: amount,
+                latestAnnualPercentageRate: '0.02599895',
+                yesterdayAirdropPercentageRate: '0',
+                asset,
+                canRedeem: true,
+                collateralAmount: '0',
+                productId: `${asset}001`,
+                yesterdayRealTimeRewards: '0.0001',
+                cumulativeBonusRewards: '0',
+                cumulativeRealTimeRewards: '0.0001',
+                cumulativeTotalRewards: '0.0001',
+                autoSubscribe: true,
+              }
+            : {
+                positionId: (current - 1) * size + index + 1,
+                projectId: `${asset}*90`,
+                asset,
+                amount,
+                purchaseTime: '1646182276000',
+                duration: '90',
+                accrualDays: '4',
+                rewardAsset: asset,
+                APY: '0.05',
+                rewardAmt: '0.01',
+                nextPay: '0.001',
+                nextPayDate: '1646697600000',
+                payPeriod: '1',
+                rewardsEndDate: '1651449600000',
+                deliverDate: '1651536000000',
+                redeemPeriod: '1',
+                redeemingAmt: '0',
+                canRedeemEarly: true,
+                autoSubscribe: true,
+                type: 'NORMAL',
+                status: 'HOLDING',
+              },
+        );
+        return send(response, 200, { rows, total: all.length });
       }
       case '/api/v3/myTrades': {
         const symbol = params.get('symbol');
@@ -390,6 +423,7 @@ export async function startFakeBinance(key: FakeExchangeKey): Promise<FakeBinanc
     margin: null,
     futures: null,
     funding: {},
+    earn: { flexible: [], locked: [] },
     trades: [],
     deposits: [],
     withdrawals: [],

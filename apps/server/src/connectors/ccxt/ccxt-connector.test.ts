@@ -178,20 +178,35 @@ describe('Binance (HMAC-SHA256 query signing)', () => {
     expect(binance.requests).toContainEqual({ method: 'POST', path: '/sapi/v1/asset/get-funding-asset' });
   });
 
-  it('reads Earn savings into a staking account with one holding per asset', async () => {
+  it('reads Simple Earn positions, flexible and locked, page by page into a staking account', async () => {
     binance.spot = { BTC: '0.10000000' };
     binance.margin = null;
     binance.futures = null;
-    binance.savings = { ETH: '1.50000000', USDT: '200.00000000', XYZ: '3.00000000' };
+    // 150 locked positions of 1 USDT (two pages of 100) beside flexible ETH, USDT and an unpriced XYZ.
+    binance.earn = {
+      flexible: [
+        ['ETH', '1.50000000'],
+        ['USDT', '50.00000000'],
+        ['XYZ', '3.00000000'],
+      ],
+      locked: Array.from({ length: 150 }, (): [string, string] => ['USDT', '1.00000000']),
+    };
     binance.funding = { USDT: '40.00000000' };
     binance.trades = [];
     try {
       const { userId, connectionId } = await connect('binance', BINANCE_KEY);
       expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true });
-      expect(binance.requests.map((request) => request.path)).toContain('/sapi/v1/lending/union/account');
+      const earnPages = binance.requests.filter((request) =>
+        request.path.startsWith('/sapi/v1/simple-earn/'),
+      );
+      expect(earnPages.map((request) => request.path)).toEqual([
+        '/sapi/v1/simple-earn/flexible/position',
+        '/sapi/v1/simple-earn/locked/position',
+        '/sapi/v1/simple-earn/locked/position',
+      ]);
       const accounts = await accountsOf(userId);
       expect(accounts.map((a) => [a.name, a.type, a.balance])).toEqual([
-        ['Binance Earn', 'staking', '470000'], // 1.5 × 3,000 + 200 at the peg; XYZ has no price
+        ['Binance Earn', 'staking', '470000'], // 1.5 × 3,000 + (50 + 150) at the peg; XYZ has no price
         ['Binance Funding', 'exchange_spot', '4000'],
         ['Binance Spot', 'exchange_spot', '600000'],
       ]);
@@ -205,7 +220,7 @@ describe('Binance (HMAC-SHA256 query signing)', () => {
 
       // An endpoint taken down (a bare 404) leaves the Earn account as it was; the rest syncs, and a
       // Funding wallet emptied since comes to zero.
-      binance.savings = 'retired';
+      binance.earn = 'retired';
       binance.spot = { BTC: '0.20000000' };
       binance.funding = {};
       expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true });
@@ -215,7 +230,7 @@ describe('Binance (HMAC-SHA256 query signing)', () => {
         ['Binance Spot', '1200000'],
       ]);
     } finally {
-      binance.savings = null;
+      binance.earn = { flexible: [], locked: [] };
     }
   });
 
@@ -402,6 +417,15 @@ describe('Kraken (API-Sign: HMAC-SHA512 over path and SHA256(nonce + data))', ()
       { account: 'Kraken Staking', ticker: 'ETH', quantity: '1.5' },
       { account: 'Kraken Staking', ticker: 'USDC', quantity: '50' },
     ]);
+
+    // Everything unstaked: the staking account comes to zero instead of keeping what it held.
+    kraken.balances = { XXBT: '0.2500000000' };
+    expect(await sync(userId, connectionId, KRAKEN_KEY)).toMatchObject({ ok: true });
+    expect((await accountsOf(userId)).map((a) => [a.name, a.balance])).toEqual([
+      ['Kraken Spot', '1500000'],
+      ['Kraken Staking', '0'],
+    ]);
+    expect(await holdingsOf(userId)).toEqual([{ account: 'Kraken Spot', ticker: 'BTC', quantity: '0.25' }]);
   });
 
   it('refuses a bad signature and tells a key that can withdraw', async () => {

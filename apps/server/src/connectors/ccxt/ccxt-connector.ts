@@ -30,7 +30,7 @@ import {
 /**
  * Centralised exchanges through ccxt (docs/crypto.md, ADR 032): one connection per exchange key, one
  * account per market type with a balance (`exchange_spot`, `exchange_margin`, `exchange_futures`, and
- * `staking` for what is staked or earning: Binance Earn savings, Kraken's suffixed balances) valued
+ * `staking` for what is staked or earning: Binance Simple Earn, Kraken's suffixed balances) valued
  * in US dollars from its holdings, one holding per asset. Trades are investment trades and deposits and
  * withdrawals transfers, all on the spot account. Everything is read before anything is written: an
  * exchange that fails part-way (after ccxt's pacing and the engine's retries) leaves balances, holdings
@@ -73,16 +73,51 @@ function accountExternalId(settings: ExchangeSettings, market: MarketBalance): s
   return `${settings.exchange}:${market.ccxtType}`;
 }
 
+/** Binance Simple Earn positions asked for per page (the endpoints' maximum). */
+const EARN_PAGE = 100;
+
+type EarnPage = { rows?: Record<string, unknown>[]; total?: unknown };
+
+/**
+ * Binance Simple Earn's flexible (`totalAmount`) and locked (`amount`) positions, page by page
+ * (`current` from 1, `size` ≤ 100, `total` rows in all), summed exactly per asset, in the shape of
+ * ccxt's balance (`total` per asset).
+ */
+async function readBinanceSimpleEarn(exchange: Exchange): Promise<Record<string, unknown>> {
+  const calls = exchange as unknown as Record<string, (params: object) => Promise<EarnPage>>;
+  const totals: Record<string, string> = {};
+  const lists = [
+    ['sapiGetSimpleEarnFlexiblePosition', 'totalAmount'],
+    ['sapiGetSimpleEarnLockedPosition', 'amount'],
+  ] as const;
+  for (const [call, field] of lists) {
+    let seen = 0;
+    for (let current = 1; current <= MAX_PAGES; current += 1) {
+      const page = await calls[call]!.call(exchange, { current, size: EARN_PAGE });
+      const rows = page.rows ?? [];
+      for (const row of rows) {
+        const asset = typeof row.asset === 'string' ? exchange.safeCurrencyCode(row.asset) : undefined;
+        const quantity = decimal(row[field]);
+        if (!asset || !quantity) continue;
+        totals[asset] = totals[asset] ? addDecimals(totals[asset], quantity) : quantity;
+      }
+      seen += rows.length;
+      if (rows.length < EARN_PAGE || seen >= Number(page.total ?? 0)) break;
+    }
+  }
+  return { total: totals };
+}
+
 async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<MarketRead[]> {
   const reads: MarketRead[] = [];
   for (const market of info.balances) {
     if (market.fromSpot) continue;
     let balance: Record<string, unknown>;
     try {
-      balance = (await exchange.fetchBalance({ type: market.ccxtType })) as unknown as Record<
-        string,
-        unknown
-      >;
+      balance =
+        market.positions === 'binance-simple-earn'
+          ? await readBinanceSimpleEarn(exchange)
+          : ((await exchange.fetchBalance({ type: market.ccxtType })) as unknown as Record<string, unknown>);
     } catch (error) {
       const failure = toProviderError(info.id, error);
       // A market type the account has not opened, or the key may not read (Binance margin, futures),
@@ -115,8 +150,8 @@ async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<Mar
       staked.set(symbol, before ? addDecimals(before, quantity) : quantity);
       return false;
     });
-    if (staked.size)
-      reads.push({ market, balances: [...staked].map(([asset, quantity]) => ({ asset, quantity })) });
+    // Read even when nothing is staked: an account staked before comes to zero (onlyIfKnown below).
+    reads.push({ market, balances: [...staked].map(([asset, quantity]) => ({ asset, quantity })) });
   }
   return reads;
 }
@@ -381,6 +416,8 @@ async function read(context: ConnectorContext): Promise<Reading> {
       subtype: settings.exchange,
       currency: CRYPTO_QUOTE_CURRENCY,
       currentBalanceMinor: total,
+      // An empty Earn, Funding, Margin… wallet: no account until something is in it, zero once emptied.
+      ...(market !== info.balances[0] && balances.length === 0 ? { onlyIfKnown: true } : {}),
     });
   }
   // The spot account always exists: trades, deposits and withdrawals are written to it.

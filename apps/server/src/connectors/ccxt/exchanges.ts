@@ -46,6 +46,12 @@ export type MarketBalance = {
    * the others, suffixed: `DOT.S`, `BTC.M`, `USDC.F`, `ETH2.S`).
    */
   fromSpot?: RegExp;
+  /**
+   * Read from the exchange's own position lists, which `fetchBalance` has no type for, through ccxt's
+   * signed calls of those endpoints (`ccxtType` still names the account): Binance Simple Earn's
+   * flexible and locked positions.
+   */
+  positions?: 'binance-simple-earn';
 };
 
 /** What an earning balance's base is called when it is not the asset's own symbol (Kraken's ETH2). */
@@ -82,8 +88,16 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
       { ccxtType: 'funding', accountType: 'exchange_spot', label: 'Funding', optional: true },
       { ccxtType: 'margin', accountType: 'exchange_margin', label: 'Margin', optional: true },
       { ccxtType: 'future', accountType: 'exchange_futures', label: 'USD-M Futures', optional: true },
-      // Savings (Binance's lending/union/account): what ccxt reads of Earn.
-      { ccxtType: 'savings', accountType: 'staking', label: 'Earn', optional: true, bestEffort: true },
+      // Simple Earn, flexible and locked (Binance retired the savings endpoints `fetchBalance`'s
+      // 'savings' type reads); the account keeps the id it had as savings.
+      {
+        ccxtType: 'savings',
+        accountType: 'staking',
+        label: 'Earn',
+        optional: true,
+        bestEffort: true,
+        positions: 'binance-simple-earn',
+      },
     ],
     tradesWithoutSymbol: false,
     tradePaging: 'since',
