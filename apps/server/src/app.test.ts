@@ -44,7 +44,7 @@ describe('system endpoints', () => {
   it('tells anyone whether the server sends email, and nothing about how', async () => {
     const silent = await t.app.request('/api/v1/config');
     expect(silent.status).toBe(200);
-    const plain = { signInProviders: [], passwordSignUp: true, allowedEmailDomains: [] };
+    const plain = { signInProviders: [], passwordSignUp: true, allowedEmailDomains: [], crypto: true };
     expect(await json(silent)).toEqual({ success: true, data: { emailConfigured: false, ...plain } });
     const mailing = await createTestApp({ env: { SMTP_URL: 'smtp://user:hunter2@mail.example:587' } });
     try {

@@ -353,6 +353,8 @@ describe('FEATURE_CRYPTO=false', () => {
       expect((await other.json('/api/v1/blockchain/wallets')).status).toBe(404);
       const document = await other.json<{ paths: Record<string, unknown> }>('/api/v1/openapi.json');
       expect(Object.keys(document.body.paths).filter((path) => path.includes('blockchain'))).toEqual([]);
+      // The web app reads it here, to say so instead of failing to load.
+      expect((await other.json<{ data: { crypto: boolean } }>('/api/v1/config')).body.data.crypto).toBe(false);
     } finally {
       await off.close();
     }

@@ -41,6 +41,10 @@ const ServerConfigSchema = z
     allowedEmailDomains: z.array(z.string()).openapi({
       description: 'The email domains that may sign up (ALLOWED_EMAIL_DOMAINS); empty for any.',
     }),
+    crypto: z.boolean().openapi({
+      description:
+        'Whether wallets can be followed and exchanges connected (FEATURE_CRYPTO); when false the crypto endpoints are not served.',
+    }),
   })
   .openapi('ServerConfig');
 
@@ -100,6 +104,7 @@ export function systemRoutes(deps: AppDeps) {
         signInProviders: publicSignInProviders(deps.config.signIn),
         passwordSignUp: !deps.config.signIn.oidcOnly,
         allowedEmailDomains: deps.config.signIn.allowedEmailDomains,
+        crypto: deps.config.features.crypto,
       }),
     )
     .openapi(readyRoute, async (c) => {

@@ -8507,6 +8507,8 @@ export interface components {
       passwordSignUp: boolean;
       /** @description The email domains that may sign up (ALLOWED_EMAIL_DOMAINS); empty for any. */
       allowedEmailDomains: string[];
+      /** @description Whether wallets can be followed and exchanges connected (FEATURE_CRYPTO); when false the crypto endpoints are not served. */
+      crypto: boolean;
     };
     Ready: {
       /** @enum {string} */

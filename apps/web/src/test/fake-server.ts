@@ -96,7 +96,13 @@ class FakeServer {
     if (route === 'GET /api/v1/config') {
       return json(200, {
         success: true,
-        data: { emailConfigured: true, signInProviders: [], passwordSignUp: true, allowedEmailDomains: [] },
+        data: {
+          emailConfigured: true,
+          signInProviders: [],
+          passwordSignUp: true,
+          allowedEmailDomains: [],
+          crypto: true,
+        },
       });
     }
     if (route === 'POST /api/auth/sign-out') {

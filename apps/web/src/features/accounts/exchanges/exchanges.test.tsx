@@ -83,6 +83,24 @@ function makeExchange(overrides: Partial<ExchangeConnection> = {}): ExchangeConn
 }
 
 describe('CEXes', () => {
+  it('says crypto is turned off on a server without it, instead of failing to load', async () => {
+    serve();
+    server.on('GET', '/api/v1/config', () =>
+      ok({
+        emailConfigured: true,
+        signInProviders: [],
+        passwordSignUp: true,
+        allowedEmailDomains: [],
+        crypto: false,
+      }),
+    );
+    renderAccounts('/cexes');
+    expect(await screen.findByRole('heading', { name: 'Crypto is turned off on this server' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'CEXes' })).toBeVisible();
+    expect(screen.getByText(/This server does not connect exchanges\./)).toBeVisible();
+    expect(server.calls('/api/v1/connections/exchanges')).toEqual([]);
+  });
+
   it('lists a connected exchange with its holdings per account, values and last sync', async () => {
     serve({ exchanges: [makeExchange()], supported: SUPPORTED });
     renderAccounts('/cexes');

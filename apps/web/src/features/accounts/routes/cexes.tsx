@@ -1,4 +1,8 @@
+import { ArrowLeftRight } from 'lucide-react';
+import { ListSkeleton } from '@/components/skeletons/list-skeleton';
+import { useServerConfig } from '@/lib/server-config';
 import { AccountList } from '../components/account-list';
+import { CryptoTurnedOff } from '../crypto/crypto-turned-off';
 import { ExchangesView } from '../exchanges/exchanges-view';
 import { accountIsInTab } from '../model';
 import { useAccounts } from '../queries';
@@ -22,6 +26,15 @@ function ExchangesByHand() {
 
 /** The CEXes page: exchanges connected with read-only API keys, then exchange accounts kept by hand. */
 export function CexesRoute() {
+  const config = useServerConfig();
+  // Whether the server follows wallets and connects exchanges at all decides the page (asked once).
+  if (config.isPending) return <ListSkeleton label="Loading CEXes…" />;
+  if (config.data?.crypto === false)
+    return (
+      <CryptoTurnedOff title="CEXes" icon={ArrowLeftRight} what="connect exchanges">
+        <ExchangesByHand />
+      </CryptoTurnedOff>
+    );
   return (
     <ExchangesView>
       <ExchangesByHand />

@@ -1,4 +1,8 @@
+import { Wallet } from 'lucide-react';
+import { ListSkeleton } from '@/components/skeletons/list-skeleton';
+import { useServerConfig } from '@/lib/server-config';
 import { AccountList } from '../components/account-list';
+import { CryptoTurnedOff } from '../crypto/crypto-turned-off';
 import { accountIsInTab } from '../model';
 import { useAccounts } from '../queries';
 import { WalletsView } from '../wallets/wallets-view';
@@ -22,6 +26,15 @@ function WalletsByHand() {
 
 /** The Wallets page: wallets followed by their public address, then wallet accounts kept by hand. */
 export function WalletsRoute() {
+  const config = useServerConfig();
+  // Whether the server follows wallets and connects exchanges at all decides the page (asked once).
+  if (config.isPending) return <ListSkeleton label="Loading Wallets…" />;
+  if (config.data?.crypto === false)
+    return (
+      <CryptoTurnedOff title="Wallets" icon={Wallet} what="follow wallets">
+        <WalletsByHand />
+      </CryptoTurnedOff>
+    );
   return (
     <WalletsView>
       <WalletsByHand />

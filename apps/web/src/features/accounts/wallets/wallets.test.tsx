@@ -42,6 +42,24 @@ function makeWallet(overrides: Partial<Wallet> = {}): Wallet {
 }
 
 describe('Wallets', () => {
+  it('says crypto is turned off on a server without it, instead of failing to load', async () => {
+    serve();
+    server.on('GET', '/api/v1/config', () =>
+      ok({
+        emailConfigured: true,
+        signInProviders: [],
+        passwordSignUp: true,
+        allowedEmailDomains: [],
+        crypto: false,
+      }),
+    );
+    renderAccounts('/wallets');
+    expect(await screen.findByRole('heading', { name: 'Crypto is turned off on this server' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+    expect(screen.getByText(/This server does not follow wallets\./)).toBeVisible();
+    expect(server.calls('/api/v1/blockchain/wallets')).toEqual([]);
+  });
+
   it('lists a wallet with each holding’s quantity, price, 24-hour change and value', async () => {
     serve({ wallets: [makeWallet()] });
     renderAccounts('/wallets');
