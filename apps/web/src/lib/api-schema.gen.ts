@@ -9314,7 +9314,7 @@ export interface components {
         amount: string;
         currency: string;
       } | null;
-      /** @description A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known */
+      /** @description A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known (null, left out of the totals) */
       valuedAtBuyPrice: boolean;
       native: components['schemas']['Money'];
       /** @description In the reporting currency; null when no rate exists */
@@ -9420,6 +9420,13 @@ export interface components {
          */
         date: string;
       };
+      /** @description For a holding added by hand: the price per unit it was bought at (decimal string); null for holdings from connections and files */
+      buyPrice: {
+        amount: string;
+        currency: string;
+      } | null;
+      /** @description A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known (null, left out of the totals) */
+      valuedAtBuyPrice: boolean;
       costBasis: components['schemas']['Money'] | null;
       marketValue: components['schemas']['Money'];
       marketValueConverted: components['schemas']['Money'] | null;
