@@ -3887,6 +3887,49 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/market/news/sources': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The publishers of the news you have been shown lately, to choose enabled_news_sources from
+     * @description From the cached headlines (no feed request) of your held and watched symbols and of general market news, fetched in the last 30 days, before your news preferences filter them.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Publishers, most headlines first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['NewsSources'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/market/history': {
     parameters: {
       query?: never;
@@ -9607,6 +9650,23 @@ export interface components {
       ageSeconds: number;
       /** @description The provider failed: this is the last known answer */
       stale: boolean;
+    };
+    NewsSources: {
+      /** @description Each publisher once (without regard to case), most headlines first, at most 100 */
+      sources: {
+        /** @description The publisher, as its newest headline names it */
+        name: string;
+        /** @description How many of the headlines are its */
+        headlines: number;
+        /** @description Its newest headline (ISO 8601) */
+        lastPublishedAt: string;
+      }[];
+      /** @description The headlines read, each once */
+      headlines: number;
+      /** @description The cached news answers they came from */
+      feeds: number;
+      /** @description Only news fetched at or after this time (ISO 8601) */
+      since: string;
     };
     PriceHistory: {
       symbol: string;
