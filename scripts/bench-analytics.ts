@@ -3,7 +3,8 @@
 // 50 ms p95 budget of the Analytics issue, and the gzip size of the JavaScript the /dashboard route loads
 // against its 200 KB budget. Runs the real app (createApp) in process with a session made by better-auth's
 // sign-in endpoint and times app.request() until the body is read: BENCH_WARMUP (5) warm-up then BENCH_RUNS
-// (50) measured requests per case. Prints Markdown tables; asserts nothing.
+// (50) measured requests per case; BENCH_ONLY (e.g. `investments,market`) times only the cases whose
+// path contains one of its comma-separated parts. Prints Markdown tables; asserts nothing.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
@@ -15,6 +16,10 @@ const WARM_UP = Number(process.env.BENCH_WARMUP ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const ORIGIN = 'http://localhost:3000';
 const BUDGET_MS = 50;
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 // Issue 14: /insights within 100 ms at p95, cached until the user's data changes.
 const INSIGHTS_BUDGET_MS = 100;
 const JS_BUDGET_BYTES = 200 * 1024;
@@ -167,6 +172,32 @@ async function freshQuotes(database: BenchDatabase, symbols: readonly string[]) 
   }
 }
 
+/** The closes a security page charts: the bench symbol's ten years of closes. */
+const HISTORY_SYMBOL = 'BNCH000';
+/** The longest range the security page offers (its "Max"); for a bench security that is its ten years. */
+const HISTORY_RANGE = 'max';
+
+/**
+ * The security page's price history with its cache warm (as a user sees it after the first look within
+ * 12 hours): the bench symbol's stored closes written as the market-data service caches a provider's
+ * answer (`{ found, value: { symbol, currency, points } }` under `SYMBOL:range`). Returns the point count.
+ */
+async function cachedHistory(database: BenchDatabase, symbol: string, range: string) {
+  const closes = await database.pool.query<{ date: string; close: string }>(
+    `select to_char(p.date, 'YYYY-MM-DD') as date, p.close::text as close
+     from security_price p join security s on s.id = p.security_id
+     where s.provider = 'bench' and s.ticker = $1 order by p.date`,
+    [symbol],
+  );
+  await writeMarketDataCache(
+    database.db,
+    { provider: 'yahoo', kind: 'history', key: `${symbol}:${range}` },
+    { found: true, value: { symbol, currency: 'USD', points: closes.rows } },
+    new Date(),
+  );
+  return closes.rows.length;
+}
+
 async function main() {
   const loadBefore = loadavg()[0] ?? Number.NaN;
   const database = await openBenchDatabase();
@@ -187,12 +218,29 @@ async function main() {
     const cookie = await signIn(app);
     const symbols = await ensureHoldings(database, bench.id);
     const quotesCached = () => freshQuotes(database, symbols);
+    const historyPoints = await cachedHistory(database, HISTORY_SYMBOL, HISTORY_RANGE);
 
     const get = (path: string) => async () => {
       const response = await app.request(`${ORIGIN}/api/v1${path}`, { headers: { cookie, origin: ORIGIN } });
       const text = await response.text();
       if (response.status !== 200) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
       return `${(text.length / 1024).toFixed(1)} KB`;
+    };
+    // The history case says what it got (untimed, after its runs): the point count and the first and last
+    // day, so the figure is the ten years asked for and not a shorter or a stale answer.
+    const historyPath = `/market/history?symbol=${HISTORY_SYMBOL}&range=${HISTORY_RANGE}`;
+    const describeHistory = async () => {
+      const response = await app.request(`${ORIGIN}/api/v1${historyPath}`, {
+        headers: { cookie, origin: ORIGIN },
+      });
+      const { data } = (await response.json()) as { data: { points: { date: string }[]; stale: boolean } };
+      const { points } = data;
+      if (points.length !== historyPoints || data.stale) {
+        throw new Error(
+          `${historyPath}: ${points.length} points (stale: ${data.stale}), not ${historyPoints}`,
+        );
+      }
+      return `${points.length} closes, ${points[0]?.date ?? '?'} to ${points.at(-1)?.date ?? '?'}`;
     };
 
     const today = new Date();
@@ -212,7 +260,7 @@ async function main() {
          on conflict (user_id) do update set version = transaction_version.version + 1`,
         [bench.id],
       );
-    const cases: [string, string, number, (() => Promise<unknown>)?][] = [
+    const cases: [string, string, number, (() => Promise<unknown>)?, (() => Promise<string>)?][] = [
       ...periods.map((period): [string, string, number] => [
         `/dashboard?period=${period}`,
         `/dashboard?period=${period}`,
@@ -241,13 +289,17 @@ async function main() {
       ['/insights', '/insights', INSIGHTS_BUDGET_MS],
       ['/insights, first request after a change', '/insights', INSIGHTS_BUDGET_MS, transactionsChanged],
       [`/investments (${SECURITIES} holdings, quotes cached)`, '/investments', BUDGET_MS, quotesCached],
+      [`${historyPath} (10 years of closes, cache warm)`, historyPath, BUDGET_MS, undefined, describeHistory],
       ['/investments/performance?range=1y', '/investments/performance?range=1y', BUDGET_MS],
       ['/investments/performance?range=all', '/investments/performance?range=all', BUDGET_MS],
     ];
     const results: Result[] = [];
-    for (const [name, path, budget, before] of cases) {
+    for (const [name, path, budget, before, describe] of cases) {
+      if (ONLY.length && !ONLY.some((part) => path.includes(part))) continue;
       try {
-        results.push({ name, budget, ...(await time(get(path), before)) });
+        const timed = await time(get(path), before);
+        if (describe) timed.detail = `${timed.detail}, ${await describe()}`;
+        results.push({ name, budget, ...timed });
       } catch (error) {
         results.push({
           name,

@@ -219,3 +219,57 @@ test('investments: holdings with day change, weight and price date; performance 
   expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   await snap(page, 'investments-assets-1440-light-high-contrast');
 });
+
+test('market news sources: choose a publisher from those of your recent news, or type one', async ({
+  page,
+  server,
+  checkA11y,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUpByApi(page.request, server.url, 'news-sources', 'Ada Reader');
+  const watched = await page.request.post('/api/v1/watchlist', {
+    headers: { origin: server.url },
+    data: { symbol: 'VTI' },
+  });
+  expect(watched.status(), await watched.text()).toBe(200);
+
+  const seen = page.getByRole('group', { name: 'Publishers in your recent news' });
+  // Assets shows the news of the watched symbol; its publishers are then offered.
+  await page.goto('/assets');
+  const news = page.locator('[aria-labelledby="news-heading"]');
+  await expect(news.getByRole('link', { name: /Why VTI is on investors' radar/ })).toBeVisible();
+  await page.goto('/settings/financial');
+  const video = seen.getByRole('checkbox', { name: /^Yahoo Finance Video ·/ });
+  await expect(video).toHaveAttribute('aria-checked', 'false');
+  // Market news other users' pages fetched counts too: it is the same for everyone.
+  await expect(seen.getByRole('checkbox', { name: /^Reuters · \d+ headlines?$/ })).toBeVisible();
+  await settled(page);
+  // By keyboard: Space ticks the focused publisher.
+  await video.focus();
+  await page.keyboard.press('Space');
+  await expect(video).toHaveAttribute('aria-checked', 'true');
+  const chosen = page.getByRole('list', { name: 'News sources' });
+  await expect(chosen.getByRole('listitem')).toHaveText(['Yahoo Finance Video×']);
+  // A typed name stays beside the ticked ones.
+  await page.getByRole('textbox', { name: 'News Sources' }).fill('Barron’s');
+  await page.keyboard.press('Enter');
+  await expect(chosen.getByRole('listitem')).toHaveText(['Yahoo Finance Video×', 'Barron’s×']);
+  await settled(page);
+  await checkA11y(page);
+
+  await forEachView(page, async ({ width, name }) => {
+    await page.goto('/settings/financial');
+    await expect(video).toHaveAttribute('aria-checked', 'true');
+    await settled(page);
+    await checkA11y(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await snap(page, `news-sources-settings-${name}`);
+  });
+
+  // The news now keeps that publisher only.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/assets');
+  await expect(news.getByRole('link', { name: /Why VTI is on investors' radar/ })).toBeVisible();
+  await expect(news.getByText(/^Reuters ·/)).toHaveCount(0);
+});

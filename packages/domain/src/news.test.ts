@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newsFilter } from './news';
+import { newsFilter, seenNewsSources } from './news';
 
 describe('newsFilter', () => {
   const items = [
@@ -24,5 +24,30 @@ describe('newsFilter', () => {
     expect(kept([], ['Article'])).toEqual(['Reuters', 'Bloomberg']);
     expect(kept([], ['markets'])).toHaveLength(3);
     expect(kept(['Reuters'], ['video'])).toEqual([]);
+  });
+});
+
+describe('seenNewsSources', () => {
+  it('lists each publisher once whatever its case or spaces, most headlines first, then by name', () => {
+    expect(
+      seenNewsSources([
+        { source: 'Reuters', publishedAt: '2026-11-25T10:00:00.000Z' },
+        { source: 'bloomberg', publishedAt: '2026-11-24T10:00:00.000Z' },
+        { source: ' REUTERS ', publishedAt: '2026-11-25T12:00:00.000Z' },
+        { source: 'Barron’s', publishedAt: '2026-11-20T10:00:00.000Z' },
+        { source: '  ', publishedAt: '2026-11-25T13:00:00.000Z' },
+        { source: 'Bloomberg', publishedAt: '2026-11-23T10:00:00.000Z' },
+        { source: 'Reuters', publishedAt: '2026-11-22T10:00:00.000Z' },
+      ]),
+    ).toEqual([
+      // Spelled as its newest headline spells it.
+      { name: 'REUTERS', headlines: 3, lastPublishedAt: '2026-11-25T12:00:00.000Z' },
+      { name: 'bloomberg', headlines: 2, lastPublishedAt: '2026-11-24T10:00:00.000Z' },
+      { name: 'Barron’s', headlines: 1, lastPublishedAt: '2026-11-20T10:00:00.000Z' },
+    ]);
+  });
+
+  it('gives nothing for no headlines', () => {
+    expect(seenNewsSources([])).toEqual([]);
   });
 });

@@ -30,3 +30,39 @@ export function newsFilter(preferences: {
     (sources.size === 0 || sources.has(key(item.source))) &&
     (categories.size === 0 || categories.has(item.category));
 }
+
+/** A publisher the news feed has given headlines from, as the news preferences can name it. */
+export type SeenNewsSource = {
+  /** As the newest of its headlines spells it. */
+  name: string;
+  /** How many of the headlines are its. */
+  headlines: number;
+  /** ISO 8601, UTC: its newest headline. */
+  lastPublishedAt: string;
+};
+
+/**
+ * The publishers of some headlines, each once whatever its case or surrounding spaces (as
+ * `enabled_news_sources` compares them), most headlines first, then by name. A blank source is left out.
+ */
+export function seenNewsSources(items: readonly { source: string; publishedAt: string }[]): SeenNewsSource[] {
+  const byKey = new Map<string, SeenNewsSource>();
+  for (const item of items) {
+    const name = item.source.trim();
+    if (!name) continue;
+    const seen = byKey.get(key(name));
+    if (!seen) {
+      byKey.set(key(name), { name, headlines: 1, lastPublishedAt: item.publishedAt });
+      continue;
+    }
+    seen.headlines += 1;
+    if (item.publishedAt > seen.lastPublishedAt) {
+      seen.name = name;
+      seen.lastPublishedAt = item.publishedAt;
+    }
+  }
+  return [...byKey.values()].sort(
+    (a, b) =>
+      b.headlines - a.headlines || key(a.name).localeCompare(key(b.name)) || a.name.localeCompare(b.name),
+  );
+}

@@ -382,6 +382,8 @@ const envSchema = z.object({
   YAHOO_FINANCE_BASE_URL: url(['http:', 'https:']),
   TWELVE_DATA_API_KEY: optionalText,
   TWELVE_DATA_BASE_URL: url(['http:', 'https:']),
+  /** Twelve Data's per-minute API credits of the key's plan (Basic: 8); the closes job keeps within them. */
+  TWELVE_DATA_CREDITS_PER_MINUTE: integer(8, 1, 100_000),
   CRYPTO_PRICES_URL: url(['http:', 'https:']),
   BTC_ESPLORA_URL: url(['http:', 'https:']),
   SOLANA_RPC_URL: url(['http:', 'https:']),
@@ -536,6 +538,8 @@ export type Config = {
     yahooBaseUrl: string;
     twelveDataBaseUrl: string;
     twelveDataApiKey: string | undefined;
+    /** The key's API credits per minute (TWELVE_DATA_CREDITS_PER_MINUTE): one per history request. */
+    twelveDataCreditsPerMinute: number;
   };
   /** Crypto: the CoinGecko-compatible price API (base URL, e.g. …/api/v3). */
   crypto: {
@@ -766,6 +770,7 @@ export function parseConfig(
       yahooBaseUrl: (parsed.YAHOO_FINANCE_BASE_URL ?? DEFAULT_YAHOO_FINANCE_BASE_URL).replace(/\/+$/, ''),
       twelveDataBaseUrl: (parsed.TWELVE_DATA_BASE_URL ?? DEFAULT_TWELVE_DATA_BASE_URL).replace(/\/+$/, ''),
       twelveDataApiKey: parsed.TWELVE_DATA_API_KEY,
+      twelveDataCreditsPerMinute: parsed.TWELVE_DATA_CREDITS_PER_MINUTE,
     },
     crypto: {
       pricesUrl: (parsed.CRYPTO_PRICES_URL ?? DEFAULT_CRYPTO_PRICES_URL).replace(/\/+$/, ''),

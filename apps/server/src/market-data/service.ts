@@ -78,7 +78,16 @@ export type MarketData = {
    * an answer, not even a stale one.
    */
   news(symbols: readonly string[]): Promise<NewsResult>;
+  /**
+   * The headlines the news feed has already given for the symbols and for the markets in general,
+   * from the cache only (no feed request): the answers fetched at or after `since`, each item once.
+   * `feeds` is how many cached answers were read.
+   */
+  cachedNews(symbols: readonly string[], since: Date): Promise<{ items: NewsItem[]; feeds: number }>;
 };
+
+/** The cache key of general market news (a symbol cannot start with `*`). */
+const GENERAL_NEWS_KEY = '*general';
 
 export function createProvider(config: Pick<Config, 'marketData' | 'outbound'>): MarketDataProvider {
   return config.marketData.provider === 'twelve-data'
@@ -96,6 +105,20 @@ type Deps = {
 
 /** A cached "no such symbol": remembered for the kind's time to live like any answer. */
 type Stored<T> = { found: true; value: T } | { found: false };
+
+/** Several news answers as one list: each item once (its symbols joined), newest first. */
+function mergeNews(parts: readonly Stored<NewsItem[]>[]): NewsItem[] {
+  const byId = new Map<string, NewsItem>();
+  for (const part of parts) {
+    for (const item of part.found ? part.value : []) {
+      const seen = byId.get(item.id);
+      byId.set(item.id, seen ? { ...seen, symbols: [...new Set([...seen.symbols, ...item.symbols])] } : item);
+    }
+  }
+  return [...byId.values()].sort(
+    (a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id),
+  );
+}
 
 function withChange(quote: ProviderQuote): Omit<Quote, keyof Freshness | 'provider'> {
   return {
@@ -238,7 +261,7 @@ export function createMarketData(deps: Deps): MarketData {
             try {
               const answer = await cached<NewsItem[]>(
                 'news',
-                symbol ?? '*general',
+                symbol ?? GENERAL_NEWS_KEY,
                 async () => ({ found: true, value: await provider.news(symbol) }),
                 provider.newsSource,
               );
@@ -253,26 +276,23 @@ export function createMarketData(deps: Deps): MarketData {
       if (answers.size === 0) throw failures[0] ?? new MarketDataError('unavailable', 'No news');
       const parts = [...answers.values()];
       const oldest = parts.reduce((a, b) => (a.ageSeconds >= b.ageSeconds ? a : b));
-      const byId = new Map<string, NewsItem>();
-      for (const part of parts) {
-        for (const item of part.stored.found ? part.stored.value : []) {
-          const seen = byId.get(item.id);
-          byId.set(
-            item.id,
-            seen ? { ...seen, symbols: [...new Set([...seen.symbols, ...item.symbols])] } : item,
-          );
-        }
-      }
-      const items = [...byId.values()].sort(
-        (a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id),
-      );
       return {
-        items,
+        items: mergeNews(parts.map((part) => part.stored)),
         unavailable: wanted.filter((symbol): symbol is string => symbol !== null && !answers.has(symbol)),
         provider: provider.newsSource,
         fetchedAt: oldest.fetchedAt,
         ageSeconds: oldest.ageSeconds,
         stale: parts.some((part) => part.stale),
+      };
+    },
+
+    async cachedNews(symbols, since) {
+      const keys = [...new Set(symbols), GENERAL_NEWS_KEY];
+      const rows = await readMarketDataCacheMany(deps.db, provider.newsSource, 'news', keys);
+      const recent = [...rows.values()].filter((row) => row.fetchedAt.getTime() >= since.getTime());
+      return {
+        items: mergeNews(recent.map((row) => row.payload as Stored<NewsItem[]>)),
+        feeds: recent.length,
       };
     },
   };

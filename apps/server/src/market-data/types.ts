@@ -81,6 +81,12 @@ export class MarketDataError extends Error {
 
 export type MarketDataProvider = {
   readonly id: MarketDataProviderId;
+  /**
+   * Requests a minute the provider documents for the key in use (Twelve Data: its plan's API credits, one
+   * per symbol asked), which a batch of requests such as the daily-closes job keeps within; null when the
+   * provider documents none (Yahoo Finance).
+   */
+  readonly requestsPerMinute: number | null;
   /** Quotes of known symbols (at most 50 asked at once); an unknown symbol is simply absent. */
   quotes(symbols: readonly string[]): Promise<Map<string, ProviderQuote>>;
   search(query: string): Promise<SearchResult[]>;

@@ -17,7 +17,7 @@ import { createLogger } from '../logger';
 import { createProvider } from '../market-data/service';
 import { startFakeTwelveData, type FakeTwelveData } from '../testing/fake-twelve-data';
 import { startFakeYahooFinance, type FakeYahooFinance } from '../testing/fake-yahoo-finance';
-import { refreshSecurityPrices } from './security-prices';
+import { refreshSecurityPrices, RUN_MINUTES } from './security-prices';
 
 /**
  * The daily closes of held and watched securities (ADR 065), fetched from both market-data providers
@@ -74,6 +74,8 @@ beforeEach(async () => {
   twelve.requests.length = 0;
   yahoo.failure = null;
   twelve.failure = null;
+  twelve.credits = null;
+  twelve.refused = 0;
   await t.db.execute(sql`delete from security_price`);
   await t.db.execute(sql`delete from holding`);
   await t.db.execute(sql`delete from security`);
@@ -147,7 +149,7 @@ describe.each(['yahoo', 'twelve-data'] as const)('security closes from %s', (pro
 
     // Run again the same day: complete, nothing asked.
     requests().length = 0;
-    expect(await run(provider)).toEqual({ symbols: 0, failed: 0, written: 0, revalued: 0 });
+    expect(await run(provider)).toEqual({ symbols: 0, failed: 0, written: 0, revalued: 0, deferred: 0 });
     expect(requests()).toHaveLength(0);
 
     // Two days later: one request, from the newest stored close on.
@@ -238,6 +240,93 @@ describe.each(['yahoo', 'twelve-data'] as const)('security closes from %s', (pro
     ).rows;
     expect(watched?.currency).toBe('USD');
     expect(await closes(watched!.id)).toEqual(fakeCloses('VTI', '2025-11-25'));
+  });
+});
+
+describe('pacing for Twelve Data’s API credits', () => {
+  /**
+   * Time that passes only when the job waits, starting at the job's hour; the fake's credits come back
+   * when it reaches a new minute, as Twelve Data's do.
+   */
+  function minutesClock() {
+    let now = Date.parse(`${TODAY}T22:30:00Z`);
+    const waits: number[] = [];
+    return {
+      waits,
+      elapsed: () => now - Date.parse(`${TODAY}T22:30:00Z`),
+      clock: {
+        now: () => now,
+        async sleep(ms: number) {
+          waits.push(ms);
+          const minute = Math.floor(now / 60_000);
+          now += ms;
+          if (twelve.credits && Math.floor(now / 60_000) !== minute) twelve.credits.used = 0;
+        },
+      },
+    };
+  }
+  const paced = (creditsPerMinute: number, clock: ReturnType<typeof minutesClock>['clock']) =>
+    refreshSecurityPrices({
+      db: t.db,
+      provider: createProvider(
+        parseConfig({
+          DATABASE_URL: t.url,
+          ENCRYPTION_KEY: SECRET,
+          AUTH_SECRET: SECRET,
+          CRON_SECRET: SECRET,
+          OUTBOUND_ALLOW_PRIVATE: 'true',
+          MARKET_DATA_PROVIDER: 'twelve-data',
+          TWELVE_DATA_BASE_URL: twelve.url,
+          TWELVE_DATA_API_KEY: twelve.apiKey,
+          TWELVE_DATA_CREDITS_PER_MINUTE: String(creditsPerMinute),
+        }),
+      ),
+      logger: createLogger('silent'),
+      today: TODAY,
+      clock,
+    });
+  const watch = (symbols: string[]) =>
+    t.db.insert(userPreferences).values({ userId, preferences: { watchlist_symbols: symbols } });
+
+  it('asks for at most the plan’s credits in any minute, so a backfill of many symbols is never refused', async () => {
+    await watch(['VTI', 'VFIAX', 'VOD.L', 'NOPE1']);
+    twelve.credits = { perMinute: 2, used: 0 };
+    const time = minutesClock();
+    expect(await paced(2, time.clock)).toMatchObject({ symbols: 5, failed: 0, deferred: 0 });
+    expect(twelve.refused).toBe(0);
+    expect(twelve.requests).toHaveLength(5);
+    expect(await closes()).toEqual(fakeCloses('AAPL', FIRST_DAY));
+    // Five requests, two a minute: the fifth starts two minutes after the first.
+    expect(time.elapsed()).toBe(120_000);
+  });
+
+  it('waits a minute and asks again when refused, and stops asking when refused again', async () => {
+    await watch(['VTI', 'VFIAX']);
+    // A plan smaller than configured: the second request of a minute is refused, then asked again.
+    twelve.credits = { perMinute: 1, used: 0 };
+    const time = minutesClock();
+    expect(await paced(2, time.clock)).toMatchObject({ symbols: 3, failed: 0, deferred: 0 });
+    expect(twelve.refused).toBe(2);
+    expect(time.waits.filter((ms) => ms === 60_000)).toHaveLength(2);
+    expect(await closes()).toEqual(fakeCloses('AAPL', FIRST_DAY));
+
+    // Credits spent (the day's): one symbol refused twice, the others left for the next run.
+    await t.db.execute(sql`delete from security_price`);
+    twelve.requests.length = 0;
+    twelve.credits = null;
+    twelve.failure = { status: 429 };
+    expect(await paced(2, minutesClock().clock)).toMatchObject({ symbols: 1, failed: 1, deferred: 2 });
+    expect(twelve.requests).toHaveLength(2);
+    expect(await closes()).toEqual([]);
+  });
+
+  it(`asks for at most ${RUN_MINUTES} minutes of credits in one run and leaves the rest for the next`, async () => {
+    // 25 symbols the provider does not know, and VTI: with AAPL, 27 to ask for at one a minute.
+    await watch([...Array.from({ length: 25 }, (_, index) => `ZZ${index}`), 'VTI']);
+    const time = minutesClock();
+    expect(await paced(1, time.clock)).toMatchObject({ symbols: RUN_MINUTES, failed: 0, deferred: 2 });
+    expect(twelve.requests).toHaveLength(RUN_MINUTES);
+    expect(time.elapsed()).toBe((RUN_MINUTES - 1) * 60_000);
   });
 });
 

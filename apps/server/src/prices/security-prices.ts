@@ -27,6 +27,45 @@ import { type HistoryRange, MarketDataError, type MarketDataProvider } from '../
  * (the demo bank) to that connector.
  */
 
+/**
+ * Pacing (ADR 075): a provider with a documented per-minute limit (Twelve Data's API credits, one per
+ * history request) is asked at most that many times in any minute, and at most RUN_MINUTES minutes of
+ * requests a run (the job expires after 30): the symbols past that are left for the next run, which
+ * asks only for what is still missing. A refusal for too many requests waits a minute and asks once
+ * more; refused again, the credits are spent (the plan's daily ones, say) and the run stops asking.
+ */
+export const RUN_MINUTES = 25;
+const MINUTE_MS = 60_000;
+
+/** Time for the pacing: the real clock, or a test's. */
+export type PacingClock = { now(): number; sleep(ms: number): Promise<void> };
+const REAL_CLOCK: PacingClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** At most `perMinute` requests started in any minute (none when null): waits for the oldest to age. */
+function createPacer(perMinute: number | null, clock: PacingClock) {
+  const started: number[] = [];
+  return {
+    async take() {
+      if (perMinute === null) return;
+      const oldest = started.length >= perMinute ? started[started.length - perMinute] : undefined;
+      if (oldest !== undefined) {
+        const wait = oldest + MINUTE_MS - clock.now();
+        if (wait > 0) await clock.sleep(wait);
+      }
+      started.push(clock.now());
+      if (started.length > perMinute) started.splice(0, started.length - perMinute);
+    },
+    /** Refused for too many requests: a whole minute before the next. */
+    async coolDown() {
+      await clock.sleep(MINUTE_MS);
+      started.length = 0;
+    },
+  };
+}
+
 /** A watched symbol has no date it was added: its closes are kept for the last year. */
 export const WATCHED_HISTORY_DAYS = 365;
 /** Stored closes starting this many days after the first day wanted still cover it (weekends, holidays). */
@@ -73,6 +112,8 @@ export type SecurityPriceRun = {
   written: number;
   /** Brokerage accounts whose daily balances were valued again with the new closes. */
   revalued: number;
+  /** Symbols left for the next run: past the run's share of the provider's limit, or its credits spent. */
+  deferred: number;
 };
 
 export async function refreshSecurityPrices(deps: {
@@ -80,6 +121,7 @@ export async function refreshSecurityPrices(deps: {
   provider: MarketDataProvider;
   logger: Logger;
   today: IsoDate;
+  clock?: PacingClock;
 }): Promise<SecurityPriceRun> {
   const { db, provider, today } = deps;
   const log = deps.logger.child({ component: 'security-prices', provider: provider.id });
@@ -102,7 +144,25 @@ export async function refreshSecurityPrices(deps: {
     if (start) bySymbol.set(target.symbol, [...(bySymbol.get(target.symbol) ?? []), { target, start }]);
   }
 
-  const run: SecurityPriceRun = { symbols: 0, failed: 0, written: 0, revalued: 0 };
+  const run: SecurityPriceRun = { symbols: 0, failed: 0, written: 0, revalued: 0, deferred: 0 };
+  const pacer = createPacer(provider.requestsPerMinute, deps.clock ?? REAL_CLOCK);
+  const budget =
+    provider.requestsPerMinute === null ? Number.POSITIVE_INFINITY : provider.requestsPerMinute * RUN_MINUTES;
+  let creditsSpent = false;
+  const history = async (symbol: string, range: HistoryRange) => {
+    const ask = async () => {
+      await pacer.take();
+      return provider.history(symbol, range, today);
+    };
+    try {
+      return await ask();
+    } catch (error) {
+      if (!(error instanceof MarketDataError) || error.kind !== 'rate_limited') throw error;
+      log.warn({ symbol }, 'too many requests: asking again in a minute');
+      await pacer.coolDown();
+      return await ask();
+    }
+  };
   const stored = await closesFrom(
     db,
     [...bySymbol.values()].flatMap((wanted) =>
@@ -113,18 +173,23 @@ export async function refreshSecurityPrices(deps: {
   );
   const rows: { securityId: string; date: IsoDate; close: string }[] = [];
   for (const [symbol, wanted] of bySymbol) {
+    if (creditsSpent || run.symbols >= budget) {
+      run.deferred += 1;
+      continue;
+    }
     const start = wanted.reduce((min, item) => (item.start < min ? item.start : min), today);
     run.symbols += 1;
-    let history;
+    let closes;
     try {
-      history = await provider.history(symbol, rangeCovering(start, today), today);
+      closes = await history(symbol, rangeCovering(start, today));
     } catch (error) {
       if (!(error instanceof MarketDataError)) throw error;
       run.failed += 1;
+      creditsSpent = error.kind === 'rate_limited';
       log.warn({ symbol, kind: error.kind }, 'price history unavailable');
       continue;
     }
-    if (!history) {
+    if (!closes) {
       log.info({ symbol }, 'the provider knows no such symbol');
       continue;
     }
@@ -138,18 +203,18 @@ export async function refreshSecurityPrices(deps: {
             ticker: symbol,
             name: symbol,
             type: 'other',
-            currency: history.currency,
+            currency: closes.currency,
           },
         ]);
         securityId = ids.get(symbol) ?? null;
         if (securityId === null) continue;
-      } else if (target.currency.toUpperCase() !== history.currency.toUpperCase()) {
+      } else if (target.currency.toUpperCase() !== closes.currency.toUpperCase()) {
         // Closes in another currency than the holding's would value it wrong: none is better.
-        log.warn({ symbol, currency: target.currency, quoted: history.currency }, 'currency differs');
+        log.warn({ symbol, currency: target.currency, quoted: closes.currency }, 'currency differs');
         continue;
       }
       const storedDays = stored.get(securityId);
-      for (const point of history.points) {
+      for (const point of closes.points) {
         if (point.date < from || point.date > today) continue;
         if (storedDays?.has(point.date) && point.date !== target.newest) continue;
         rows.push({ securityId, date: point.date, close: point.close });
@@ -161,6 +226,7 @@ export async function refreshSecurityPrices(deps: {
   const changedFrom = await upsertSecurityPrices(db, rows);
   // Each account holding a security with new closes: its days from the oldest new close on.
   run.revalued = await revalueHoldersOf(db, changedFrom, today);
+  if (run.deferred) log.warn({ deferred: run.deferred }, 'symbols left for the next run: the provider limit');
   log.info(run, 'security prices refreshed');
   return run;
 }

@@ -52,6 +52,18 @@ const querySchema = z.object({
 });
 
 const HoldingTypeSchema = z.enum(HOLDING_TYPES);
+
+/** The buy price fields of a holding, the same on GET /investments/holdings and GET /investments. */
+export const BuyPriceFields = {
+  buyPrice: z.object({ amount: z.string(), currency: z.string() }).nullable().openapi({
+    description:
+      'For a holding added by hand: the price per unit it was bought at (decimal string); null for holdings from connections and files',
+  }),
+  valuedAtBuyPrice: z.boolean().openapi({
+    description:
+      'A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known (null, left out of the totals)',
+  }),
+};
 const HoldingSchema = z
   .object({
     id: z.string(),
@@ -67,14 +79,7 @@ const HoldingSchema = z
       currency: z.string(),
     }),
     priceAsOf: z.string(),
-    buyPrice: z.object({ amount: z.string(), currency: z.string() }).nullable().openapi({
-      description:
-        'For a holding added by hand: the price per unit it was bought at (decimal string); null for holdings from connections and files',
-    }),
-    valuedAtBuyPrice: z.boolean().openapi({
-      description:
-        'A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known',
-    }),
+    ...BuyPriceFields,
     native: MoneySchema,
     converted: MoneySchema.nullable().openapi({
       description: 'In the reporting currency; null when no rate exists',

@@ -9,6 +9,7 @@ import { DAY_CHANGE_UNAVAILABLE, listInvestments } from '../use-cases/holdings/i
 import { investmentPerformance, PERFORMANCE_UNAVAILABLE } from '../use-cases/holdings/performance';
 import { assertFeature, visibleFrom } from '../use-cases/limits/user-limits';
 import { HOLDING_TYPES } from '../use-cases/holdings/list-holdings';
+import { BuyPriceFields } from './holdings';
 
 const tags = ['Investments'];
 const decimal = (description: string) =>
@@ -44,6 +45,7 @@ const InvestmentHoldingSchema = z
       currency: z.string(),
       date: date('The day of the price (a stored close, else the provider’s holding price)'),
     }),
+    ...BuyPriceFields,
     costBasis: MoneySchema.nullable(),
     marketValue: MoneySchema,
     marketValueConverted: MoneySchema.nullable(),

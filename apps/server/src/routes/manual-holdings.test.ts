@@ -258,6 +258,102 @@ describe('POST /investments/holdings', () => {
     expect(totals.body.data.totals.costBasis.amountMinor).toBe(0);
   });
 
+  it('gives GET /investments the same buy price, valuation and gain as the holdings listing', async () => {
+    const { browser } = await signedInUser(w);
+    const id = await brokerage(browser);
+    const known = await add(browser, {
+      accountId: id,
+      symbol: 'AAPL',
+      quantity: '10',
+      price: '150',
+      date: '2026-11-20',
+    });
+    const unknown = await add(browser, {
+      accountId: id,
+      symbol: 'PRIVATEFUND',
+      quantity: '3.5',
+      price: '10',
+      date: '2026-01-02',
+    });
+    expect([known.body.data.symbolStatus, unknown.body.data.symbolStatus]).toEqual(['known', 'unknown']);
+
+    type Money = { amountMinor: number; currency: string };
+    type Listed = {
+      id: string;
+      price: { amount: string; currency: string };
+      buyPrice: { amount: string; currency: string } | null;
+      valuedAtBuyPrice: boolean;
+      costBasis: Money | null;
+      marketValue: Money;
+      unrealizedGain: Money | null;
+      unrealizedGainConverted: Money | null;
+      unrealizedGainPercent: number | null;
+    };
+    type Totals = { marketValue: Money; costBasis: Money; unrealizedGain: Money };
+    const investments =
+      await browser.json<
+        Envelope<{ holdings: Listed[]; accounts: (Totals & { accountId: string })[]; totals: Totals }>
+      >('/api/v1/investments');
+    expect(investments.status).toBe(200);
+    const byId = new Map(investments.body.data.holdings.map((holding) => [holding.id, holding]));
+    const quote = quoteMinor('AAPL');
+    expect(byId.get(known.body.data.holding.id)).toMatchObject({
+      price: { amount: '214.67', currency: 'USD' },
+      buyPrice: { amount: '150', currency: 'USD' },
+      valuedAtBuyPrice: false,
+      costBasis: { amountMinor: 150_000 },
+      marketValue: { amountMinor: 10 * quote },
+      unrealizedGain: { amountMinor: 10 * quote - 150_000 },
+    });
+    // Unknown to the provider: valued at its buy price, its gain not known, and so not in the gain totals.
+    expect(byId.get(unknown.body.data.holding.id)).toMatchObject({
+      price: { amount: '10', currency: 'USD' },
+      buyPrice: { amount: '10', currency: 'USD' },
+      valuedAtBuyPrice: true,
+      costBasis: { amountMinor: 3_500 },
+      marketValue: { amountMinor: 3_500 },
+      unrealizedGain: null,
+      unrealizedGainConverted: null,
+      unrealizedGainPercent: null,
+    });
+    const expectedTotals = {
+      marketValue: { amountMinor: 10 * quote + 3_500, currency: 'USD' },
+      costBasis: { amountMinor: 150_000, currency: 'USD' },
+      unrealizedGain: { amountMinor: 10 * quote - 150_000, currency: 'USD' },
+    };
+    expect(investments.body.data.totals).toMatchObject(expectedTotals);
+    expect(investments.body.data.accounts.find((account) => account.accountId === id)).toMatchObject(
+      expectedTotals,
+    );
+
+    // The two endpoints agree, holding by holding and in their totals.
+    for (const holding of [known, unknown].map((added) => added.body.data.holding)) {
+      const listed = await listedHolding(browser, holding.id);
+      const fromInvestments = byId.get(holding.id)!;
+      expect({
+        price: fromInvestments.price.amount,
+        buyPrice: fromInvestments.buyPrice,
+        valuedAtBuyPrice: fromInvestments.valuedAtBuyPrice,
+        value: fromInvestments.marketValue.amountMinor,
+        gain: fromInvestments.unrealizedGain,
+      }).toEqual({
+        price: listed.price.amount,
+        buyPrice: listed.buyPrice,
+        valuedAtBuyPrice: listed.valuedAtBuyPrice,
+        value: listed.native.amountMinor,
+        gain: listed.unrealizedGain,
+      });
+    }
+    const holdings = await browser.json<
+      Envelope<{ totals: { value: Money; costBasis: Money; unrealizedGain: Money } }>
+    >('/api/v1/investments/holdings');
+    expect(holdings.body.data.totals).toEqual({
+      value: expectedTotals.marketValue,
+      costBasis: expectedTotals.costBasis,
+      unrealizedGain: expectedTotals.unrealizedGain,
+    });
+  });
+
   it('values a symbol quoted in another currency, or when the provider fails, at its buy price', async () => {
     const { browser, userId } = await signedInUser(w);
     const id = await brokerage(browser);

@@ -10,6 +10,7 @@ import {
   addToWatchlist,
   getHistory,
   getNews,
+  getNewsSources,
   getQuote,
   getQuotes,
   getTrending,
@@ -17,6 +18,8 @@ import {
   isSymbol,
   MARKET_MESSAGES,
   NEWS_ITEMS_MAX,
+  NEWS_SOURCES_DAYS,
+  NEWS_SOURCES_MAX,
   NEWS_SYMBOLS_MAX,
   normaliseSymbol,
   QUOTES_MAX,
@@ -149,6 +152,25 @@ const NewsSchema = z
   })
   .openapi('MarketNews');
 
+const NewsSourcesSchema = z
+  .object({
+    sources: z
+      .array(
+        z.object({
+          name: z.string().openapi({ description: 'The publisher, as its newest headline names it' }),
+          headlines: z.number().int().openapi({ description: 'How many of the headlines are its' }),
+          lastPublishedAt: z.string().openapi({ description: 'Its newest headline (ISO 8601)' }),
+        }),
+      )
+      .openapi({
+        description: `Each publisher once (without regard to case), most headlines first, at most ${NEWS_SOURCES_MAX}`,
+      }),
+    headlines: z.number().int().openapi({ description: 'The headlines read, each once' }),
+    feeds: z.number().int().openapi({ description: 'The cached news answers they came from' }),
+    since: z.string().openapi({ description: 'Only news fetched at or after this time (ISO 8601)' }),
+  })
+  .openapi('NewsSources');
+
 const WatchlistSchema = z
   .object({
     symbols: z.array(z.string()).openapi({ description: `In the user's order, at most ${WATCHLIST_MAX}` }),
@@ -225,6 +247,15 @@ const routes = {
       400: { description: 'Validation failed' },
       503: { description: MARKET_MESSAGES.newsUnavailable },
     },
+  }),
+  newsSources: createRoute({
+    method: 'get',
+    path: '/market/news/sources',
+    tags,
+    security: COOKIE_AUTH,
+    summary: 'The publishers of the news you have been shown lately, to choose enabled_news_sources from',
+    description: `From the cached headlines (no feed request) of your held and watched symbols and of general market news, fetched in the last ${NEWS_SOURCES_DAYS} days, before your news preferences filter them.`,
+    responses: { 200: jsonResponse(NewsSourcesSchema, 'Publishers, most headlines first') },
   }),
   history: createRoute({
     method: 'get',
@@ -340,6 +371,10 @@ export function marketRoutes(deps: RouteDeps) {
     .openapi(routes.news, async (c) => {
       const { userId } = await requireUser(c, deps.auth);
       return ok(c, await getNews(deps.db, market, userId, c.req.valid('query').symbols ?? []));
+    })
+    .openapi(routes.newsSources, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      return ok(c, await getNewsSources(deps.db, market, userId, deps.now()));
     })
     .openapi(routes.history, async (c) => {
       await requireUser(c, deps.auth);

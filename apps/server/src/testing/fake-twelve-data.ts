@@ -19,6 +19,13 @@ export type FakeTwelveData = {
   /** The Authorization header of each request. */
   authorizations: (string | undefined)[];
   failure: FakeFailure;
+  /**
+   * The plan's API credits a minute, when set: each request spends one, and once they are spent the
+   * next is refused with 429 until the test says a minute has passed (`credits.used = 0`).
+   */
+  credits: { perMinute: number; used: number } | null;
+  /** Requests refused for the credit limit. */
+  refused: number;
   close(): Promise<void>;
 };
 
@@ -72,6 +79,8 @@ export async function startFakeTwelveData(
     requests: [],
     authorizations: [],
     failure: null,
+    credits: null,
+    refused: 0,
   };
   const find = (symbol: string) =>
     fake.securities.find((security) => security.symbol === symbol.toUpperCase());
@@ -79,21 +88,25 @@ export async function startFakeTwelveData(
     const url = new URL(request.url ?? '/', 'http://fake');
     fake.requests.push(`${url.pathname}${url.search}`);
     fake.authorizations.push(request.headers.authorization);
-    if (fake.failure) {
-      response.writeHead(fake.failure.status, {
-        'content-type': fake.failure.contentType ?? 'application/json',
+    const outOfCredits = fake.credits !== null && fake.credits.used >= fake.credits.perMinute;
+    if (fake.credits && !outOfCredits) fake.credits.used += 1;
+    if (outOfCredits) fake.refused += 1;
+    const failure: FakeFailure = outOfCredits ? { status: 429 } : fake.failure;
+    if (failure) {
+      response.writeHead(failure.status, {
+        'content-type': failure.contentType ?? 'application/json',
       });
       response.end(
-        fake.failure.body ??
+        failure.body ??
           JSON.stringify(
-            fake.failure.status === 429
+            failure.status === 429
               ? {
                   code: 429,
                   message:
                     'You have run out of API credits for the current minute. 9 API credits were used, with the current limit being 8. Wait for the next minute or consider switching to a higher tier plan at https://twelvedata.com/pricing',
                   status: 'error',
                 }
-              : { code: fake.failure.status, message: 'Internal error', status: 'error' },
+              : { code: failure.status, message: 'Internal error', status: 'error' },
           ),
       );
       return;

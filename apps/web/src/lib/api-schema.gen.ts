@@ -3887,6 +3887,49 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/market/news/sources': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The publishers of the news you have been shown lately, to choose enabled_news_sources from
+     * @description From the cached headlines (no feed request) of your held and watched symbols and of general market news, fetched in the last 30 days, before your news preferences filter them.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Publishers, most headlines first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: components['schemas']['NewsSources'];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/market/history': {
     parameters: {
       query?: never;
@@ -9316,7 +9359,7 @@ export interface components {
         amount: string;
         currency: string;
       } | null;
-      /** @description A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known */
+      /** @description A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known (null, left out of the totals) */
       valuedAtBuyPrice: boolean;
       native: components['schemas']['Money'];
       /** @description In the reporting currency; null when no rate exists */
@@ -9422,6 +9465,13 @@ export interface components {
          */
         date: string;
       };
+      /** @description For a holding added by hand: the price per unit it was bought at (decimal string); null for holdings from connections and files */
+      buyPrice: {
+        amount: string;
+        currency: string;
+      } | null;
+      /** @description A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known (null, left out of the totals) */
+      valuedAtBuyPrice: boolean;
       costBasis: components['schemas']['Money'] | null;
       marketValue: components['schemas']['Money'];
       marketValueConverted: components['schemas']['Money'] | null;
@@ -9602,6 +9652,23 @@ export interface components {
       ageSeconds: number;
       /** @description The provider failed: this is the last known answer */
       stale: boolean;
+    };
+    NewsSources: {
+      /** @description Each publisher once (without regard to case), most headlines first, at most 100 */
+      sources: {
+        /** @description The publisher, as its newest headline names it */
+        name: string;
+        /** @description How many of the headlines are its */
+        headlines: number;
+        /** @description Its newest headline (ISO 8601) */
+        lastPublishedAt: string;
+      }[];
+      /** @description The headlines read, each once */
+      headlines: number;
+      /** @description The cached news answers they came from */
+      feeds: number;
+      /** @description Only news fetched at or after this time (ISO 8601) */
+      since: string;
     };
     PriceHistory: {
       symbol: string;

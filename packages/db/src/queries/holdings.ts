@@ -246,6 +246,18 @@ export async function listUserHoldings(
   }));
 }
 
+/** The tickers of the user's holdings in visible accounts (as `listUserHoldings` lists them), each once. */
+export async function heldTickers(db: Executor, userId: string): Promise<string[]> {
+  const result = await db.execute<{ ticker: string }>(sql`
+    select distinct s.ticker
+    from holding h
+    join financial_account a on a.id = h.account_id and a.user_id = h.user_id
+    join security s on s.id = h.security_id
+    where h.user_id = ${userId} and not a.hidden and s.ticker is not null
+    order by 1`);
+  return result.rows.map((row) => row.ticker);
+}
+
 /** Securities whose daily closes come from elsewhere than the market-data provider. */
 export const SELF_PRICED_SECURITY_PROVIDERS = ['crypto', 'demo'] as const;
 /** Securities created for watched symbols (`external_id` is the market-data symbol). */

@@ -99,6 +99,7 @@ export function createTwelveDataProvider(
 
   return {
     id: 'twelve-data',
+    requestsPerMinute: config.marketData.twelveDataCreditsPerMinute,
     // Twelve Data has no news feed: headlines come from Yahoo Finance's keyless search, as documented.
     newsSource: 'yahoo',
     news: createYahooNews(config),

@@ -129,6 +129,8 @@ export function createYahooProvider(config: Pick<Config, 'marketData' | 'outboun
 
   return {
     id: 'yahoo',
+    // Yahoo Finance documents no limit for these endpoints.
+    requestsPerMinute: null,
     newsSource: 'yahoo',
     news: createYahooNews(config),
     async quotes(symbols) {

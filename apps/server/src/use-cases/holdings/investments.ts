@@ -1,10 +1,10 @@
 import { listUserHoldings, type Database, type UserHoldingRow } from '@lodestar/db';
-import { currencyExponent, fromMajor, money, type HoldingType, type Money } from '@lodestar/domain';
+import { currencyExponent, money, type HoldingType, type Money } from '@lodestar/domain';
 import { reportingFor } from '../../fx/reporting';
 import type { MarketData, Quote } from '../../market-data/service';
 import { isSymbol, normaliseSymbol, QUOTES_MAX } from '../market/market';
-import { normalizeDecimal, percentOf, productMinor } from './decimal';
-import { holdingTypeOf } from './list-holdings';
+import { percentOf, productMinor } from './decimal';
+import { holdingTypeOf, valuationOf } from './list-holdings';
 import { todaysReporting, type Reporting } from './reporting';
 
 /**
@@ -54,6 +54,10 @@ export type InvestmentHolding = {
   /** Decimal strings. */
   quantity: string;
   price: { amount: string; currency: string; date: string };
+  /** The buy price of a holding added by hand (null for the others), as on /investments/holdings. */
+  buyPrice: { amount: string; currency: string } | null;
+  /** Valued at its buy price: added by hand and no close known, so its gain is null and left out of the totals. */
+  valuedAtBuyPrice: boolean;
   costBasis: Money | null;
   marketValue: Money;
   /** In the reporting currency; null when no rate exists for the holding's currency. */
@@ -228,13 +232,10 @@ export async function listInvestments(db: Database, market: MarketData, userId: 
   const currency = reporting.currency;
 
   const holdings = rows.map((row, index): InvestmentHolding => {
-    const valueMinor = productMinor(row.quantity, row.price, currencyExponent(row.currency));
-    const converted = reporting.convert(valueMinor, row.currency);
-    const costBasis =
-      row.costBasis === null ? null : fromMajor(normalizeDecimal(row.costBasis), row.currency);
-    // Valued at its buy price, a holding added by hand has no gain that is known.
-    const gainMinor = costBasis === null || row.valuedAtBuyPrice ? null : valueMinor - costBasis.amountMinor;
-    const gainConverted = gainMinor === null ? null : reporting.convert(gainMinor, row.currency);
+    // The same valuation as /investments/holdings: price, buy price, value and gain.
+    const valuation = valuationOf(row, reporting);
+    const gain = valuation.unrealizedGain;
+    const gainConverted = gain === null ? null : reporting.convert(gain.amountMinor, gain.currency);
     const symbol = symbols[index] as { symbol: string } | { reason: DayChangeUnavailable };
     const change =
       'symbol' in symbol
@@ -247,15 +248,16 @@ export async function listInvestments(db: Database, market: MarketData, userId: 
       symbol: row.ticker,
       name: row.name,
       type: types[index] as HoldingType,
-      quantity: normalizeDecimal(row.quantity),
-      price: { amount: normalizeDecimal(row.price), currency: row.currency, date: row.priceAsOf },
-      costBasis,
-      marketValue: money(valueMinor, row.currency),
-      marketValueConverted: converted === null ? null : money(converted, currency),
-      unrealizedGain: gainMinor === null ? null : money(gainMinor, row.currency),
+      quantity: valuation.quantity,
+      price: { ...valuation.price, date: valuation.priceAsOf },
+      buyPrice: valuation.buyPrice,
+      valuedAtBuyPrice: valuation.valuedAtBuyPrice,
+      costBasis: valuation.costBasis,
+      marketValue: valuation.native,
+      marketValueConverted: valuation.converted,
+      unrealizedGain: gain,
       unrealizedGainConverted: gainConverted === null ? null : money(gainConverted, currency),
-      unrealizedGainPercent:
-        gainMinor === null || costBasis === null ? null : percentOf(gainMinor, costBasis.amountMinor),
+      unrealizedGainPercent: valuation.unrealizedGainPercent,
       ...change,
       weight: null,
     };

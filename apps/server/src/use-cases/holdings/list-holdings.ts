@@ -73,24 +73,32 @@ export type HoldingView = {
 
 export type HoldingsQuery = { page: number; limit: number; type: HoldingType | 'all' };
 
-function viewOf(row: UserHoldingRow, reporting: Reporting): HoldingView {
-  const type = holdingTypeOf(row.securityType, row.accountType);
-  const quantity = normalizeDecimal(row.quantity);
+/**
+ * What a holding is worth, the one valuation behind both `GET /investments/holdings` and
+ * `GET /investments`: its price (the newest close on or before today, else its own price), its buy price
+ * when it was added by hand, its value native and in the reporting currency, and its gain. A holding
+ * valued at its buy price (added by hand, no close known) has no gain that is known rather than zero.
+ */
+export type HoldingValuation = {
+  quantity: string;
+  price: { amount: string; currency: string };
+  priceAsOf: string;
+  buyPrice: { amount: string; currency: string } | null;
+  valuedAtBuyPrice: boolean;
+  native: Money;
+  converted: Money | null;
+  costBasis: Money | null;
+  unrealizedGain: Money | null;
+  unrealizedGainPercent: number | null;
+};
+
+export function valuationOf(row: UserHoldingRow, reporting: Reporting): HoldingValuation {
   const valueMinor = productMinor(row.quantity, row.price, currencyExponent(row.currency));
   const converted = reporting.convert(valueMinor, row.currency);
   const costBasis = row.costBasis === null ? null : fromMajor(normalizeDecimal(row.costBasis), row.currency);
-  // Valued at its buy price, a holding added by hand has no gain that is known.
   const gainMinor = costBasis === null || row.valuedAtBuyPrice ? null : valueMinor - costBasis.amountMinor;
   return {
-    id: row.id,
-    accountId: row.accountId,
-    accountName: row.accountName,
-    symbol: row.ticker,
-    name: row.name,
-    type,
-    quantity,
-    quantityDecimals:
-      type === 'crypto' ? DECIMALS.crypto : hasFraction(quantity) ? DECIMALS.fractional : DECIMALS.regular,
+    quantity: normalizeDecimal(row.quantity),
     price: { amount: normalizeDecimal(row.price), currency: row.currency },
     priceAsOf: row.priceAsOf,
     buyPrice:
@@ -102,6 +110,26 @@ function viewOf(row: UserHoldingRow, reporting: Reporting): HoldingView {
     unrealizedGain: gainMinor === null ? null : money(gainMinor, row.currency),
     unrealizedGainPercent:
       gainMinor === null || costBasis === null ? null : percentOf(gainMinor, costBasis.amountMinor),
+  };
+}
+
+function viewOf(row: UserHoldingRow, reporting: Reporting): HoldingView {
+  const type = holdingTypeOf(row.securityType, row.accountType);
+  const valuation = valuationOf(row, reporting);
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    accountName: row.accountName,
+    symbol: row.ticker,
+    name: row.name,
+    type,
+    ...valuation,
+    quantityDecimals:
+      type === 'crypto'
+        ? DECIMALS.crypto
+        : hasFraction(valuation.quantity)
+          ? DECIMALS.fractional
+          : DECIMALS.regular,
   };
 }
 

@@ -1,5 +1,5 @@
-import { mergePreferences, newsFilter } from '@lodestar/domain';
-import { readWatchlist, storedPreferences, updateWatchlist, type Database } from '@lodestar/db';
+import { mergePreferences, newsFilter, seenNewsSources } from '@lodestar/domain';
+import { heldTickers, readWatchlist, storedPreferences, updateWatchlist, type Database } from '@lodestar/db';
 import { AppError } from '../../http/app-error';
 import { SYMBOL_PATTERN } from '../../market-data/http';
 import type { MarketData, Quote } from '../../market-data/service';
@@ -16,6 +16,10 @@ export const QUOTES_MAX = 50;
 export const NEWS_SYMBOLS_MAX = 20;
 /** Headlines in one answer, newest first. */
 export const NEWS_ITEMS_MAX = 30;
+/** The publishers Settings offers are those of the news fetched in the last this many days. */
+export const NEWS_SOURCES_DAYS = 30;
+/** At most this many publishers in one answer (the most headlines first). */
+export const NEWS_SOURCES_MAX = 100;
 
 export const MARKET_MESSAGES = {
   symbol: 'Symbol must be 1 to 20 characters: letters, digits and . - = ^ /',
@@ -111,6 +115,26 @@ export async function getNews(db: Database, market: MarketData, userId: string, 
     items: kept.slice(0, NEWS_ITEMS_MAX),
     filtered: items.length - kept.length,
     ...rest,
+  };
+}
+
+/**
+ * The publishers the news feed has given headlines from lately, for Settings → Financial → Market News to
+ * offer: the cached headlines (no feed request) of the user's own held and watched symbols and of general
+ * market news — the news the user's cards show — fetched in the last NEWS_SOURCES_DAYS days, before the
+ * user's preferences filter them (so a publisher left out can be chosen again).
+ */
+export async function getNewsSources(db: Database, market: MarketData, userId: string, now: Date) {
+  const [held, watched] = await Promise.all([heldTickers(db, userId), readWatchlist(db, userId)]);
+  // Both lists are written by others (connections, files, the preferences API): symbols only.
+  const symbols = [...new Set([...watched, ...held].map(normaliseSymbol).filter(isSymbol))];
+  const since = new Date(now.getTime() - NEWS_SOURCES_DAYS * 86_400_000);
+  const { items, feeds } = await market.cachedNews(symbols, since);
+  return {
+    sources: seenNewsSources(items).slice(0, NEWS_SOURCES_MAX),
+    headlines: items.length,
+    feeds,
+    since: since.toISOString(),
   };
 }
 

@@ -27,6 +27,8 @@ function investment(id: string, overrides: Partial<InvestmentHolding>): Investme
     type: 'etf',
     quantity: '1',
     price: { amount: '1', currency: 'USD', date: '2026-11-20' },
+    buyPrice: null,
+    valuedAtBuyPrice: false,
     costBasis: null,
     marketValue: usd(100),
     marketValueConverted: usd(100),

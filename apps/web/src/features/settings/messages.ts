@@ -50,6 +50,13 @@ export const NEWS_TEXTS = {
     'Show headlines only from these publishers, named as the news shows them. None listed: every publisher.',
   sourceInput: 'Publisher name',
   sourcesEmpty: 'Every publisher',
+  seen: 'Publishers in your recent news',
+  seenDescription:
+    'From the headlines about your holdings, your watchlist and the markets in the last 30 days. Tick a publisher to show only the ticked ones.',
+  seenEmpty:
+    'No headlines in the last 30 days yet: publishers appear here once the news on Assets has been shown. You can still type a name.',
+  seenLoading: 'Loading publishers…',
+  seenError: 'Failed to load the publishers of your recent news',
   types: 'News Types',
   typesDescription: 'Videos are the items the news feed marks as video; everything else is an article.',
 } as const;

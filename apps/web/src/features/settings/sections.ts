@@ -81,6 +81,8 @@ export const SETTINGS_SECTIONS = [
       NEWS_TEXTS.sources,
       NEWS_TEXTS.sourcesDescription,
       NEWS_TEXTS.sourcesEmpty,
+      NEWS_TEXTS.seen,
+      NEWS_TEXTS.seenDescription,
       NEWS_TEXTS.types,
       NEWS_TEXTS.typesDescription,
       ...Object.values(NEWS_CATEGORY_LABELS),

@@ -8,6 +8,19 @@ import { FAVORITES_EMPTY_TEXT, FinancialSettings } from './financial-settings';
 const serveAccounts = (accounts: { id: string; name: string }[]) =>
   server.on('GET', '/api/v1/accounts', () => json(200, { success: true, data: { accounts } }));
 
+const serveNewsSources = (sources: { name: string; headlines: number }[]) =>
+  server.on('GET', '/api/v1/market/news/sources', () =>
+    json(200, {
+      success: true,
+      data: {
+        sources: sources.map((source) => ({ ...source, lastPublishedAt: '2026-11-25T19:00:00.000Z' })),
+        headlines: sources.reduce((sum, source) => sum + source.headlines, 0),
+        feeds: 3,
+        since: '2026-10-26T22:00:00.000Z',
+      },
+    }),
+  );
+
 describe('financial settings: favorites', () => {
   it("says 'Star accounts from the Accounts page' when nothing is starred", async () => {
     servePreferences();
@@ -47,6 +60,7 @@ describe('financial settings: favorites', () => {
 
   it('still lists favorites by id, with Retry, when the account names cannot be read', async () => {
     servePreferences({ favorite_accounts: ['acc_1'] });
+    serveNewsSources([]);
     server.on('GET', '/api/v1/accounts', () => json(500, { success: false, error: 'Database unavailable' }));
     renderInApp(<FinancialSettings />);
     expect(await screen.findByText('Failed to load account names')).toBeInTheDocument();
@@ -75,8 +89,76 @@ describe('financial settings: category visibility', () => {
 });
 
 describe('financial settings: market news', () => {
+  it('offers the publishers of recent news, ticked when chosen, and ticking or unticking saves the list', async () => {
+    const prefs = servePreferences({ enabled_news_sources: [' reuters', 'Typed Only'] });
+    serveNewsSources([
+      { name: 'Reuters', headlines: 3 },
+      { name: 'Yahoo Finance Video', headlines: 3 },
+      { name: 'Bloomberg', headlines: 1 },
+    ]);
+    const user = userEvent.setup();
+    renderInApp(<FinancialSettings />);
+    const group = await screen.findByRole('group', { name: 'Publishers in your recent news' });
+    await within(group).findAllByRole('checkbox');
+    const box = (name: string) => within(group).getByRole('checkbox', { name: new RegExp(`^${name} ·`) });
+    // Chosen without regard to case or spaces, as the news is filtered.
+    expect(box('Reuters')).toHaveAttribute('aria-checked', 'true');
+    expect(box('Bloomberg')).toHaveAttribute('aria-checked', 'false');
+    expect(within(group).getByText('· 1 headline')).toBeInTheDocument();
+
+    await user.click(box('Bloomberg'));
+    await waitFor(() =>
+      expect(prefs.stored().enabled_news_sources).toEqual([' reuters', 'Typed Only', 'Bloomberg']),
+    );
+    // From the keyboard: Space unticks the focused publisher; a typed name not seen stays.
+    box('Reuters').focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(prefs.stored().enabled_news_sources).toEqual(['Typed Only', 'Bloomberg']));
+    expect(box('Reuters')).toHaveAttribute('aria-checked', 'false');
+    expect(
+      within(screen.getByRole('list', { name: 'News sources' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Typed Only×', 'Bloomberg×']);
+  });
+
+  it('says when no news has been shown yet, and still takes a typed name', async () => {
+    const prefs = servePreferences();
+    serveNewsSources([]);
+    const user = userEvent.setup();
+    renderInApp(<FinancialSettings />);
+    expect(await screen.findByText(/^No headlines in the last 30 days yet/)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'News Sources' }), 'Barron’s{Enter}');
+    await waitFor(() => expect(prefs.stored().enabled_news_sources).toEqual(['Barron’s']));
+  });
+
+  it('says when the publishers cannot be read, and reads them again on Retry', async () => {
+    servePreferences();
+    let fail = true;
+    server.on('GET', '/api/v1/market/news/sources', () =>
+      fail
+        ? json(500, { success: false, error: 'Database unavailable', code: 'INTERNAL' })
+        : json(200, {
+            success: true,
+            data: {
+              sources: [{ name: 'Reuters', headlines: 2, lastPublishedAt: '2026-11-25T19:00:00.000Z' }],
+              headlines: 2,
+              feeds: 1,
+              since: '2026-10-26T22:00:00.000Z',
+            },
+          }),
+    );
+    const user = userEvent.setup();
+    renderInApp(<FinancialSettings />);
+    expect(await screen.findByText('Failed to load the publishers of your recent news')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('checkbox', { name: /^Reuters ·/ })).toBeInTheDocument();
+  });
+
   it('adds and removes publishers, refusing a blank or repeated name, and saves enabled_news_sources', async () => {
     const prefs = servePreferences({ enabled_news_sources: ['Reuters'] });
+    serveNewsSources([]);
     const user = userEvent.setup();
     renderInApp(<FinancialSettings />);
     const input = await screen.findByRole('textbox', { name: 'News Sources' });

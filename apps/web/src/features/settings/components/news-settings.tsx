@@ -1,10 +1,15 @@
 import { NEWS_CATEGORIES, NEWS_CATEGORY_LABELS, type NewsCategory } from '@lodestar/domain';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
 import { usePreferences } from '@/lib/preferences';
 import { NEWS_TEXTS } from '../messages';
+import { newsSourcesQuery } from '../news-sources-api';
 import { Highlight } from '../search';
 import { CheckboxGroupRow, SettingsGroup } from './settings-form-kit';
 
@@ -14,6 +19,90 @@ const SOURCES_MAX = 50;
 const CATEGORY_OPTIONS = NEWS_CATEGORIES.map((value) => ({ value, label: NEWS_CATEGORY_LABELS[value] }));
 
 const sameSource = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The publishers the news feed gave the user lately (GET /market/news/sources), each a checkbox that is
+ * ticked when `enabled_news_sources` names it: ticking adds it, unticking removes it.
+ */
+function SeenSources({
+  chosen,
+  onChange,
+}: {
+  chosen: readonly string[];
+  onChange: (name: string, checked: boolean) => void;
+}) {
+  const seen = useQuery(newsSourcesQuery());
+  const id = useId();
+  let body;
+  if (seen.isPending) {
+    body = (
+      <div
+        role="status"
+        aria-label={NEWS_TEXTS.seenLoading}
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2"
+      >
+        {[0, 1, 2, 3].map((index) => (
+          <Skeleton key={index} className="h-5 w-40 max-w-full" />
+        ))}
+      </div>
+    );
+  } else if (seen.isError) {
+    body = (
+      <LoadError
+        title={NEWS_TEXTS.seenError}
+        error={seen.error}
+        onRetry={() => void seen.refetch()}
+        retrying={seen.isFetching}
+        className="px-0 py-0"
+      />
+    );
+  } else if (seen.data.sources.length === 0) {
+    body = <p className="text-sm text-muted-foreground">{NEWS_TEXTS.seenEmpty}</p>;
+  } else {
+    const full = chosen.length >= SOURCES_MAX;
+    body = (
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        {seen.data.sources.map((source, index) => {
+          const checked = chosen.some((name) => sameSource(name, source.name));
+          const optionId = `${id}-${index}`;
+          return (
+            <div key={source.name} className="flex min-w-0 items-center gap-2">
+              <Checkbox
+                id={optionId}
+                checked={checked}
+                disabled={!checked && full}
+                onCheckedChange={(state) => onChange(source.name, state === true)}
+              />
+              <label htmlFor={optionId} className="min-w-0 text-sm peer-disabled:opacity-60">
+                <span className="break-words">
+                  <Highlight text={source.name} />
+                </span>{' '}
+                <span className="text-muted-foreground">
+                  · {source.headlines} {source.headlines === 1 ? 'headline' : 'headlines'}
+                </span>
+              </label>
+            </div>
+          );
+        })}
+      </div>
+    );
+  }
+  return (
+    <fieldset
+      className="mt-2"
+      aria-describedby={`${id}-description`}
+      aria-busy={seen.isFetching || undefined}
+    >
+      <legend className="text-sm font-medium">
+        <Highlight text={NEWS_TEXTS.seen} />
+      </legend>
+      <p id={`${id}-description`} className="mt-0.5 mb-3 text-sm text-muted-foreground">
+        <Highlight text={NEWS_TEXTS.seenDescription} />
+      </p>
+      {body}
+    </fieldset>
+  );
+}
 
 function NewsSources() {
   const { preferences, updatePreference } = usePreferences();
@@ -37,6 +126,17 @@ function NewsSources() {
       'enabled_news_sources',
       sources.filter((source) => source !== name),
     );
+  };
+  const toggle = (name: string, checked: boolean) => {
+    setError(null);
+    if (!checked) {
+      void updatePreference(
+        'enabled_news_sources',
+        sources.filter((source) => !sameSource(source, name)),
+      );
+    } else if (!sources.some((source) => sameSource(source, name)) && sources.length < SOURCES_MAX) {
+      void updatePreference('enabled_news_sources', [...sources, name]);
+    }
   };
   return (
     <div className="grid gap-3 px-5 py-4">
@@ -96,6 +196,7 @@ function NewsSources() {
           ))}
         </ul>
       )}
+      <SeenSources chosen={sources} onChange={toggle} />
     </div>
   );
 }
