@@ -90,6 +90,7 @@ export const OPERATION_ACCESS: Record<string, OperationAccess> = {
   'POST /fx/refresh': 'write',
   'GET /market/history': 'read',
   'GET /market/news': 'read',
+  'GET /market/news/sources': 'read',
   'GET /market/quote': 'read',
   'GET /market/quotes': 'read',
   'GET /market/search': 'read',
