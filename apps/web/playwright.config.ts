@@ -7,9 +7,13 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: '../../test-results/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two workers, each with its own server, data directory, mail inbox and account (e2e/fixtures.ts); a
+  // spec file runs whole in one worker. Times in docs/performance.md.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
+  // Two workers share two cores: a fresh server's first page can take longer than Playwright's 5 s.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     browserName: 'chromium',

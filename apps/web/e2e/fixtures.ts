@@ -127,10 +127,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured.
   checkA11y: async ({}, use) => {
     await use(async (page) => {
+      // Check what a person would see: a frame drawn since the last change (a new colour scheme or
+      // viewport is applied on the next frame) and no colour still on its way through a transition.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+      );
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+      );
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(
-        serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+        // With each node's own summary (its colours for a contrast finding), so a failure says what was seen.
+        serious.map(
+          (v) =>
+            `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('; ')})`,
+        ),
       ).toEqual([]);
     });
   },

@@ -120,11 +120,18 @@ describe('colour contrast of styles.css', () => {
 });
 
 describe('motion and text size rules of styles.css', () => {
-  it('ends every animation and transition under .reduce-motion', () => {
-    const rule = /html\.reduce-motion \*::after \{([^}]*)\}/.exec(CSS)?.[1] ?? '';
-    expect(rule).toMatch(/animation-duration: 0\.01ms !important/);
-    expect(rule).toMatch(/transition-duration: 0\.01ms !important/);
-    expect(rule).toMatch(/animation-iteration-count: 1 !important/);
+  it('ends every animation and starts no transition under .reduce-motion and the system setting', () => {
+    const rules = [
+      /html\.reduce-motion \*::after \{([^}]*)\}/.exec(CSS)?.[1] ?? '',
+      /@media \(prefers-reduced-motion: reduce\) \{[^{]*\{([^}]*)\}/.exec(CSS)?.[1] ?? '',
+    ];
+    for (const rule of rules) {
+      expect(rule).toMatch(/animation-duration: 0\.01ms !important/);
+      // Zero, not near zero: any duration above 0s starts a transition of every property on every
+      // element (transition-property defaults to `all`), and colours then lag a theme switch by a frame.
+      expect(rule).toMatch(/transition-duration: 0s !important/);
+      expect(rule).toMatch(/animation-iteration-count: 1 !important/);
+    }
   });
 
   it('scales the root font size for small, medium and large', () => {
