@@ -51,26 +51,6 @@ export function holdingTypeOf(securityType: string, accountType: string): Holdin
   return isAccountType(accountType) && assetClassOf(accountType) === 'crypto' ? 'crypto' : 'other';
 }
 
-export type HoldingView = {
-  id: string;
-  accountId: string;
-  accountName: string;
-  symbol: string | null;
-  name: string;
-  type: HoldingType;
-  quantity: string;
-  quantityDecimals: number;
-  price: { amount: string; currency: string };
-  priceAsOf: string;
-  buyPrice: { amount: string; currency: string } | null;
-  valuedAtBuyPrice: boolean;
-  native: Money;
-  converted: Money | null;
-  costBasis: Money | null;
-  unrealizedGain: Money | null;
-  unrealizedGainPercent: number | null;
-};
-
 export type HoldingsQuery = { page: number; limit: number; type: HoldingType | 'all' };
 
 /**
@@ -91,6 +71,16 @@ export type HoldingValuation = {
   unrealizedGain: Money | null;
   unrealizedGainPercent: number | null;
 };
+
+export type HoldingView = {
+  id: string;
+  accountId: string;
+  accountName: string;
+  symbol: string | null;
+  name: string;
+  type: HoldingType;
+  quantityDecimals: number;
+} & HoldingValuation;
 
 export function valuationOf(row: UserHoldingRow, reporting: Reporting): HoldingValuation {
   const valueMinor = productMinor(row.quantity, row.price, currencyExponent(row.currency));

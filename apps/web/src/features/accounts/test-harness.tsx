@@ -104,6 +104,19 @@ export function serve({
     .on('GET', '/api/v1/imports', () => ok({ batches: [] }));
 }
 
+/** The server answers that it follows no wallet and connects no exchange (FEATURE_CRYPTO=false). */
+export function serveCryptoTurnedOff() {
+  server.on('GET', '/api/v1/config', () =>
+    ok({
+      emailConfigured: true,
+      signInProviders: [],
+      passwordSignUp: true,
+      allowedEmailDomains: [],
+      crypto: false,
+    }),
+  );
+}
+
 /** The body of the last `method path` request. */
 export function lastBody(path: string, method: string): unknown {
   const calls = server.calls(path, method);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { envelopeError, server } from '@/test/fake-server';
-import { fail, lastBody, ok, renderAccounts, serve } from '../test-harness';
+import { fail, lastBody, ok, renderAccounts, serve, serveCryptoTurnedOff } from '../test-harness';
 import type { ExchangeConnection, SupportedExchanges } from './api';
 
 export const SUPPORTED: SupportedExchanges = {
@@ -85,15 +85,7 @@ function makeExchange(overrides: Partial<ExchangeConnection> = {}): ExchangeConn
 describe('CEXes', () => {
   it('says crypto is turned off on a server without it, instead of failing to load', async () => {
     serve();
-    server.on('GET', '/api/v1/config', () =>
-      ok({
-        emailConfigured: true,
-        signInProviders: [],
-        passwordSignUp: true,
-        allowedEmailDomains: [],
-        crypto: false,
-      }),
-    );
+    serveCryptoTurnedOff();
     renderAccounts('/cexes');
     expect(await screen.findByRole('heading', { name: 'Crypto is turned off on this server' })).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'CEXes' })).toBeVisible();
