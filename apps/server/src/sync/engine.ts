@@ -152,12 +152,15 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
     const read = await withRetry(() => connector.accounts(context));
     const known = await connectionAccountIds(db, userId, connection.id);
     const accounts = read.filter((account) => !account.onlyIfKnown || known.has(account.externalId));
-    await upsertConnectionAccounts(
-      db,
-      { userId, connectionId: connection.id, provider: connector.provider, asOf: new Date() },
-      accounts,
-    );
-    const accountIds = await connectionAccountIds(db, userId, connection.id);
+    // The connection's accounts: those it had, and those this reading added.
+    const accountIds = new Map([
+      ...known,
+      ...(await upsertConnectionAccounts(
+        db,
+        { userId, connectionId: connection.id, provider: connector.provider, asOf: new Date() },
+        accounts,
+      )),
+    ]);
 
     const reportChanged = (await subscribedWebhookEvents(db, userId)).has('transactions.changed');
     let cursor = full ? null : lease.cursor;

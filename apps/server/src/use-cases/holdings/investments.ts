@@ -4,7 +4,7 @@ import { reportingFor } from '../../fx/reporting';
 import type { MarketData, Quote } from '../../market-data/service';
 import { isSymbol, normaliseSymbol, QUOTES_MAX } from '../market/market';
 import { percentOf, productMinor } from './decimal';
-import { holdingTypeOf, valuationOf } from './list-holdings';
+import { holdingTypeOf, valuationOf, type HeldSecurity } from './list-holdings';
 import { todaysReporting, type Reporting } from './reporting';
 
 /**
@@ -44,13 +44,7 @@ export type DayChange = {
   stale: boolean;
 };
 
-export type InvestmentHolding = {
-  id: string;
-  accountId: string;
-  accountName: string;
-  symbol: string | null;
-  name: string;
-  type: HoldingType;
+export type InvestmentHolding = HeldSecurity & {
   /** Decimal strings. */
   quantity: string;
   price: { amount: string; currency: string; date: string };

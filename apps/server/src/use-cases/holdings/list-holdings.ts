@@ -72,15 +72,17 @@ export type HoldingValuation = {
   unrealizedGainPercent: number | null;
 };
 
-export type HoldingView = {
+/** Which holding, in which account, of what: what both holdings endpoints say before its figures. */
+export type HeldSecurity = {
   id: string;
   accountId: string;
   accountName: string;
   symbol: string | null;
   name: string;
   type: HoldingType;
-  quantityDecimals: number;
-} & HoldingValuation;
+};
+
+export type HoldingView = HeldSecurity & { quantityDecimals: number } & HoldingValuation;
 
 export function valuationOf(row: UserHoldingRow, reporting: Reporting): HoldingValuation {
   const valueMinor = productMinor(row.quantity, row.price, currencyExponent(row.currency));
