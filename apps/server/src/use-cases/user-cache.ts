@@ -41,4 +41,11 @@ export class UserCache<Entry> {
       users.delete(stale);
     }
   }
+
+  /** Forgets the user's entry, when `which` accepts it (all of it when not given). */
+  delete(db: Database, userId: string, which?: (entry: Entry) => boolean): void {
+    const users = this.users(db);
+    const entry = users.get(userId);
+    if (entry !== undefined && (!which || which(entry))) users.delete(userId);
+  }
 }

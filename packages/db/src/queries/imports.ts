@@ -147,6 +147,11 @@ export async function existingExternalIds(
   externalIds: readonly string[],
 ): Promise<Set<string>> {
   if (externalIds.length === 0) return new Set();
+  // An account that holds no transaction holds none of these (a long history's first import): no need
+  // to send and probe every id.
+  const any = await db.execute(sql`
+    select 1 from ${transaction} where account_id = ${accountId} and user_id = ${userId} limit 1`);
+  if (any.rows.length === 0) return new Set();
   const result = await db.execute<{ external_id: string }>(sql`
     select external_id from ${transaction}
     where account_id = ${accountId} and user_id = ${userId}

@@ -51,6 +51,24 @@ describe('decodeStatementBytes', () => {
     expect(decodeStatementBytes(bytes('a,b\n1,2\n', 'utf-8'))).toMatchObject({ encoding: 'utf-8' });
   });
 
+  it('does not take malformed UTF-8 (overlong forms, surrogates, past U+10FFFF, cut short) for UTF-8', () => {
+    const ascii = [...bytes('Date,Name,Amount\n2024-01-03,Shop ', 'utf-8')];
+    for (const bad of [
+      [0xc0, 0xaf],
+      [0xe0, 0x80, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xe2, 0x82],
+    ]) {
+      const decoded = decodeStatementBytes(new Uint8Array([...ascii, ...bad, 0x2c, 0x31, 0x0a]));
+      expect(decoded.encoding, bad.map((byte) => byte.toString(16)).join(' ')).not.toBe('utf-8');
+    }
+    expect(decodeStatementBytes(new Uint8Array([...ascii, 0xe2, 0x82, 0xac, 0x0a]))).toMatchObject({
+      text: 'Date,Name,Amount\n2024-01-03,Shop €\n',
+      encoding: 'utf-8',
+    });
+  });
+
   it('removes stray NUL bytes and NUL padding instead of refusing the file', () => {
     const padded = new Uint8Array([...bytes(FRENCH, 'windows-1252'), ...new Uint8Array(700)]);
     expect(decodeStatementBytes(padded)).toMatchObject({

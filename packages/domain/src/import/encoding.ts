@@ -67,36 +67,24 @@ function decode(bytes: Uint8Array, encoding: ImportEncoding): string {
   return iconv.decode(bytes as Parameters<typeof iconv.decode>[0], encoding, { stripBOM: false });
 }
 
-/** Whether the bytes are well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF). */
-function isUtf8(bytes: Uint8Array): boolean {
-  let index = 0;
-  while (index < bytes.length) {
-    const byte = bytes[index] ?? 0;
-    if (byte < 0x80) {
-      index += 1;
-      continue;
-    }
-    let length: number;
-    let low = 0x80;
-    let high = 0xbf;
-    if (byte >= 0xc2 && byte <= 0xdf) length = 2;
-    else if (byte >= 0xe0 && byte <= 0xef) {
-      length = 3;
-      if (byte === 0xe0) low = 0xa0;
-      if (byte === 0xed) high = 0x9f;
-    } else if (byte >= 0xf0 && byte <= 0xf4) {
-      length = 4;
-      if (byte === 0xf0) low = 0x90;
-      if (byte === 0xf4) high = 0x8f;
-    } else return false;
-    for (let offset = 1; offset < length; offset += 1) {
-      const next = bytes[index + offset];
-      if (next === undefined) return false;
-      if (offset === 1 ? next < low || next > high : next < 0x80 || next > 0xbf) return false;
-    }
-    index += length;
+/**
+ * The bytes as UTF-8 text when they are well-formed UTF-8 (plain ASCII included: no overlong forms,
+ * surrogates or code points past U+10FFFF), else undefined. The platform's decoder checks and decodes in
+ * one native pass (a byte loop here took 0.4 s over a 41 MB statement); a byte-order mark is kept, as
+ * `decode` keeps it.
+ */
+// The platform's decoder (Node and browsers alike); declared here, as the domain's types are plain ECMAScript.
+declare const TextDecoder: new (
+  label: 'utf-8',
+  options: { fatal: boolean; ignoreBOM: boolean },
+) => { decode(input: Uint8Array): string };
+
+function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
   }
-  return true;
 }
 
 function bomOf(bytes: Uint8Array): { encoding: ImportEncoding; length: number } | undefined {
@@ -146,11 +134,6 @@ function withoutNul(bytes: Uint8Array): { bytes: Uint8Array; removed: number } {
   kept.set(bytes.subarray(from), at);
   at += bytes.length - from;
   return { bytes: kept.subarray(0, at), removed: bytes.length - at };
-}
-
-function isAscii(bytes: Uint8Array): boolean {
-  for (let index = 0; index < bytes.length; index += 1) if ((bytes[index] ?? 0) >= 0x80) return false;
-  return true;
 }
 
 /**
@@ -207,9 +190,9 @@ export function decodeStatementBytes(
   if (bom) return read(bom.encoding, 'bom');
   const wide = utf16Pattern(bytes);
   if (wide) return read(wide, 'utf-16-pattern');
-  const cleaned = withoutNul(bytes).bytes;
-  if (isAscii(cleaned)) return read('utf-8', 'utf-8');
-  if (isUtf8(cleaned)) return read('utf-8', 'utf-8');
+  const { bytes: cleaned, removed } = withoutNul(bytes);
+  const text = utf8Text(cleaned);
+  if (text !== undefined) return { text, encoding: 'utf-8', source: 'utf-8', nulRemoved: removed };
   const declared = declaredEncoding(cleaned);
   if (declared && declared !== 'utf-8') return read(declared, 'declared');
   const detected = detectedEncoding(cleaned);

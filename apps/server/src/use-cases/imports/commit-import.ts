@@ -20,7 +20,7 @@ import { manualBalanceAnchor, settleManualBalance } from '../accounts/manual-bal
 import { todayFor } from '../accounts/today';
 import { applyRulesToTransactions } from '../rules/apply-rules';
 import { assertWithinLimits, type UserLimits } from '../limits/user-limits';
-import { loadImport, type ImportInput, type LoadedImport } from './load-import';
+import { forgetImportRead, loadImport, type ImportInput, type LoadedImport } from './load-import';
 import { importedRowMapper } from './imported-row';
 import { markDuplicates } from './mark-duplicates';
 import { fileError } from './read-import-file';
@@ -65,7 +65,7 @@ export async function commitImport(options: {
   const { account, file } = options.loaded ?? (await readImportToCommit(db, userId, input, options.now));
   const today = await todayFor(db, userId, options.now);
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await options.within?.start(tx);
     await lockAccountForImport(tx, account.id);
     const marked = await markDuplicates(
@@ -114,6 +114,8 @@ export async function commitImport(options: {
     await options.within?.finish(tx, result);
     return result;
   });
+  forgetImportRead(db, userId);
+  return result;
 }
 
 /**

@@ -79,7 +79,8 @@ export function fileContent(input: { content?: string; contentBase64?: string; e
   if (input.contentBase64 === undefined) {
     return { content: (input.content ?? '').replace(/\0/g, ''), encoding: null };
   }
-  const bytes = new Uint8Array(Buffer.from(input.contentBase64, 'base64'));
+  // A Buffer is a Uint8Array: read in place, not copied.
+  const bytes: Uint8Array = Buffer.from(input.contentBase64, 'base64');
   const decoded = decodeStatementBytes(bytes, input.encoding ? { chosen: input.encoding } : {});
   return {
     content: decoded.text,
