@@ -2,7 +2,9 @@
 // (embedded PostgreSQL unless DATABASE_URL is set). Times preview and import end to end (request sent →
 // response read, so JSON transfer, parsing, duplicate checks, inserts, rules, balance history and the
 // commit are all in), then a second import of the same file (every row a duplicate) and the undo.
-// BENCH_RUNS runs (default 3) on a fresh account each; prints min and median. Asserts nothing.
+// BENCH_RUNS runs (default 3) on a fresh account each; prints min and median. Asserts nothing. As the web
+// app does, each import follows its preview, whose read of the file it uses (ADR 068); one more import per
+// format, without a preview, shows the import reading the file itself.
 // Then the same rows as a CAMT.053 and an MT940 file (scripts/bench-statement-files.ts). At 100,000
 // entries those files are 43 MB and 19 MB, past the 10 MB upload limit, so they go through the import use
 // cases in process (bytes as base64, as the web app sends them: decoding, parsing, duplicate checks,
@@ -289,6 +291,7 @@ try {
     undo: [],
   };
   const cpu: { commit: number[] } = { commit: [] };
+  let lastMapping: Record<string, unknown> | undefined;
   for (let run = 0; run < RUNS; run += 1) {
     const [account] = await handle.db
       .insert(financialAccount)
@@ -301,6 +304,7 @@ try {
     timings.preview.push(preview.ms);
     // As the web app does: the import sends back the mapping the preview showed.
     const { warnings: _warnings, ...mapping } = preview.data.mapping as Record<string, unknown>;
+    lastMapping = mapping;
     const cpuBefore = cpuMs(postgresDir);
     const commit = await importFile(session, { ...body, mapping });
     const cpuAfter = cpuMs(postgresDir);
@@ -318,6 +322,31 @@ try {
     );
   }
 
+  // The import reads the file once (ADR 068): after its preview it uses the preview's read. Once more
+  // without a preview before it, on a fresh account, so the import reads the file itself.
+  const coldCommit: number[] = [];
+  {
+    const [account] = await handle.db
+      .insert(financialAccount)
+      .values({
+        userId,
+        name: 'Bench without preview',
+        type: 'depository',
+        provider: 'manual',
+        currency: 'USD',
+      })
+      .returning({ id: financialAccount.id });
+    const cold = await importFile(session, {
+      accountId: account?.id,
+      fileName: 'chase-export.csv',
+      content,
+      mapping: lastMapping,
+    });
+    if (cold.batch.importedCount !== ROWS) throw new Error(`imported ${cold.batch.importedCount} rows`);
+    coldCommit.push(cold.ms);
+    console.log(`without a preview: import ${seconds(cold.ms)}`);
+  }
+
   console.log(
     `\nLodestar import benchmark: ${ROWS.toLocaleString('en-US')}-row CSV (${(bytes / 1024 / 1024).toFixed(1)} MB), ` +
       `${RUNS} runs, ${databaseUrl === process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'}\n`,
@@ -330,11 +359,12 @@ try {
   const rows = ROWS.toLocaleString('en-US');
   // The budget is for 100,000 rows; other sizes are shown without one.
   line(
-    `POST /imports (${rows} new rows, through commit${ROWS > 10_000 ? ", as a background job" : ""})`,
+    `POST /imports (${rows} new rows, through commit${ROWS > 10_000 ? ', as a background job' : ''})`,
     timings.commit,
     ROWS === 100_000 ? `≤ ${seconds(BUDGET_MS)}` : '—',
   );
   if (cpu.commit.length) line('processor time of that import (server and database)', cpu.commit);
+  line('POST /imports without a preview before it (reads the file itself), one run', coldCommit);
   line('POST /imports again (every row a duplicate)', timings.again);
   line(`DELETE /imports/:id (undo ${rows} rows)`, timings.undo);
   console.log(`| parse only (detectCsvLayout + parseCsv, in process) | ${seconds(parseMs)} | — | — |`);
@@ -400,6 +430,26 @@ try {
         `${format.label} run ${run + 1}: preview ${seconds(times.preview.at(-1) ?? 0)}, import ${seconds(times.commit.at(-1) ?? 0)}, again ${seconds(times.again.at(-1) ?? 0)}, undo ${seconds(times.undo.at(-1) ?? 0)}`,
       );
     }
+    const cold: number[] = [];
+    {
+      const [account] = await handle.db
+        .insert(financialAccount)
+        .values({
+          userId,
+          name: `${format.label} without preview`,
+          type: 'depository',
+          provider: 'manual',
+          currency: 'EUR',
+        })
+        .returning({ id: financialAccount.id });
+      const input = { accountId: account?.id ?? '', fileName: format.fileName, contentBase64 };
+      const batch = await timed(cold, () =>
+        commitImport({ db: handle.db, userId, input, limits, now: new Date() }),
+      );
+      if (batch.importedCount !== ROWS)
+        throw new Error(`${format.label}: imported ${batch.importedCount} rows`);
+      console.log(`${format.label} without a preview: import ${seconds(cold[0] ?? 0)}`);
+    }
     console.log(
       `\n${format.label}: ${ROWS.toLocaleString('en-US')} entries (${(bytes.length / 1024 / 1024).toFixed(1)} MB), ${RUNS} runs, use cases in process\n`,
     );
@@ -412,6 +462,7 @@ try {
       ROWS === 100_000 ? `≤ ${seconds(BUDGET_MS)}` : '—',
     );
     if (commitCpu.length) line('processor time of that import (server and database)', commitCpu);
+    line('import without a preview before it (reads the file itself), one run', cold);
     line('import again (every row a duplicate)', times.again);
     line(`undo (${rows} rows)`, times.undo);
     console.log(`| decode + parse only (in process) | ${seconds(parseOnly)} | — | — |`);

@@ -128,7 +128,7 @@ export async function readImportToCommit(
   input: ImportInput,
   now: Date,
 ): Promise<LoadedImport> {
-  const loaded = await loadImport(db, userId, input, now);
+  const loaded = await loadImport(db, userId, input, now, { forImport: true });
   const { file } = loaded;
   if (file.needsStatementChoice) {
     const accounts = file.statements.map((item) => item.account ?? 'an unnamed account').join(', ');

@@ -78,6 +78,25 @@ describe('the file as read for an import (kept from the preview for the import)'
     expect(inEuro.file.transactions.map((row) => row.currency)).toEqual(['EUR', 'EUR']);
   });
 
+  it("lets the import use the preview's read when it sends back the mapping the preview used", async () => {
+    const db = w.t.database.db;
+    const { userId } = await signedInUser(w);
+    const account = await addAccount(db, userId);
+    const input: ImportInput = { accountId: account.id, fileName: 'bank.csv', content: CSV };
+    const preview = await loadImport(db, userId, input, NOW);
+    const withMapping = { ...input, mapping: mappingOf(preview.file) };
+    // A preview with the mapping given reads again: its notes on how the columns were found differ.
+    expect((await loadImport(db, userId, withMapping, NOW)).file).not.toBe(preview.file);
+    const previewAgain = await loadImport(db, userId, input, NOW);
+    expect((await loadImport(db, userId, withMapping, NOW, { forImport: true })).file).toBe(
+      previewAgain.file,
+    );
+    const other = { ...input, mapping: { ...mappingOf(previewAgain.file), invertSign: true } };
+    const inverted = await loadImport(db, userId, other, NOW, { forImport: true });
+    expect(inverted.file).not.toBe(previewAgain.file);
+    expect(inverted.file.transactions.map((row) => row.amountMinor)).toEqual([450, -250_000]);
+  });
+
   it("keeps one user's read from another's, and forgets it once imported", async () => {
     const db = w.t.database.db;
     const owner = await signedInUser(w);
