@@ -229,4 +229,36 @@ describe('GET /investments/performance', () => {
     expect(body.data.overall.figures).toBeNull();
     expect((await performance(owner.browser, 'ytd')).body.data.accounts).toHaveLength(1);
   });
+
+  it('answers from what it read until the transactions or daily balances change, and a shorter range as if read alone', async () => {
+    const { browser, userId } = await signedInUser(w);
+    const fund = await addAccount(w.t.database.db, userId, { name: 'Index fund', type: 'investment' });
+    await writeBalances(userId, fund.id, 'USD', [
+      ['2026-09-01', 100_000],
+      ['2026-11-10', 101_000],
+    ]);
+    await addTransactions(w.t.database.db, userId, fund.id, [
+      { date: '2026-11-12', amountMinor: 700, detailedCategory: 'INCOME_DIVIDENDS' },
+    ]);
+    const figures = async (range: string) =>
+      (await performance(browser, range)).body.data.accounts[0]?.figures;
+    expect(await figures('1m')).toMatchObject({ income: usd(700), endValue: usd(101_000) });
+
+    // A new transaction is seen at once.
+    await addTransactions(w.t.database.db, userId, fund.id, [
+      { date: '2026-11-13', amountMinor: 50, detailedCategory: 'INVESTMENT_INTEREST' },
+    ]);
+    expect(await figures('1m')).toMatchObject({ income: usd(750) });
+    // So is a changed daily balance (a sync, or a security's close written for a past day).
+    await w.t.database.pool.query(
+      "update balance_snapshot set balance_minor = 102000 where account_id = $1 and date = '2026-11-25'",
+      [fund.id],
+    );
+    const month = await performance(browser, '1m');
+    expect(month.body.data.accounts[0]?.figures).toMatchObject({ endValue: usd(102_000) });
+
+    // Read alone just above; now after the whole history was read, the month is the same answer.
+    expect((await figures('all'))?.from).toBe('2026-09-01');
+    expect((await performance(browser, '1m')).body.data).toEqual(month.body.data);
+  });
 });

@@ -2,8 +2,10 @@ import {
   accountDailyBalances,
   accountPostedTransactions,
   type Database,
+  netWorthVersion,
   performanceAccounts,
   type PerformanceAccountRow,
+  transactionVersionOf,
 } from '@lodestar/db';
 import {
   ACCOUNT_TYPES,
@@ -24,6 +26,7 @@ import {
   valuationDays,
 } from '@lodestar/domain';
 import { createConverter, loadFxTable, reportingFor } from '../../fx/reporting';
+import { UserCache } from '../user-cache';
 
 /**
  * GET /investments/performance?range= (docs/markets-api.md "Performance", docs/domain.md "Investment
@@ -105,6 +108,25 @@ type Series = {
   days: ValuationDay[];
 };
 
+/** An account's daily values and classified transactions from `first` to `today`, as read. */
+type AccountRows = {
+  first: IsoDate;
+  today: IsoDate;
+  values: Map<IsoDate, number>;
+  transactions: InvestmentTransaction[];
+};
+
+/**
+ * Each account's daily values and classified transactions are what the endpoint spends its time on (a
+ * ten-year brokerage of 20,000 rows reads ~15,000 table pages), and they change only with the user's
+ * transactions (transaction version, ADR 054) or daily balances (net-worth version, ADR 009). So they are
+ * kept per user, per database handle, under both versions: per account, the widest range read today; a
+ * shorter range is its days from the range's first. The versions are read before the rows, so rows read
+ * after them are at least as new. Accounts, rates and the figures are worked out on every request.
+ */
+type SeriesEntry = { versions: string; byAccount: Map<string, AccountRows> };
+const seriesCache = new UserCache<SeriesEntry>(16);
+
 async function seriesOf(
   db: Database,
   userId: string,
@@ -112,25 +134,52 @@ async function seriesOf(
   rangeStart: IsoDate | null,
   today: IsoDate,
   visibleFrom: IsoDate | null,
+  kept: Map<string, AccountRows>,
 ): Promise<Series | null> {
   if (account.firstDate === null || account.firstDate > today) return null;
   // The value at the end of the day before the range is where its returns start from; never before the
   // first day the plan shows.
   const wanted = rangeStart === null ? account.firstDate : addDays(rangeStart, -1);
   const first = clampFrom(wanted < account.firstDate ? account.firstDate : wanted, visibleFrom);
-  const scope = { userId, accountId: account.id };
-  const [balances, rows] = await Promise.all([
-    accountDailyBalances(db, scope, first, today),
-    accountPostedTransactions(db, scope, first, today),
-  ]);
-  if (balances.length === 0) return null;
-  const values = new Map(balances.map((row) => [row.date, row.balanceMinor]));
-  const transactions = rows.map((row) => ({
-    date: row.date,
-    kind: investmentActivityOf(row.detailedCategory, row.amountMinor),
-    amountMinor: row.amountMinor,
-  }));
+  let rows = kept.get(account.id);
+  if (!rows || rows.today !== today || rows.first > first) {
+    const scope = { userId, accountId: account.id };
+    const [balances, posted] = await Promise.all([
+      accountDailyBalances(db, scope, first, today),
+      accountPostedTransactions(db, scope, first, today),
+    ]);
+    rows = {
+      first,
+      today,
+      values: new Map(balances.map((row) => [row.date, row.balanceMinor])),
+      transactions: posted.map((row) => ({
+        date: row.date,
+        kind: investmentActivityOf(row.detailedCategory, row.amountMinor),
+        amountMinor: row.amountMinor,
+      })),
+    };
+    kept.set(account.id, rows);
+  }
+  const values =
+    rows.first === first ? rows.values : new Map([...rows.values].filter(([date]) => date >= first));
+  if (values.size === 0) return null;
+  const transactions =
+    rows.first === first ? rows.transactions : rows.transactions.filter((item) => item.date >= first);
   return { account, first, values, transactions, days: valuationDays(values, transactions, first, today) };
+}
+
+/** The user's kept rows, emptied when their transactions or daily balances changed since. */
+async function keptRows(db: Database, userId: string): Promise<Map<string, AccountRows>> {
+  const [transactions, balances] = await Promise.all([
+    transactionVersionOf(db, userId),
+    netWorthVersion(db, userId),
+  ]);
+  const versions = `${transactions}/${balances}`;
+  const hit = seriesCache.get(db, userId, (entry) => entry.versions === versions);
+  if (hit) return hit.byAccount;
+  const entry: SeriesEntry = { versions, byAccount: new Map() };
+  seriesCache.set(db, userId, entry);
+  return entry.byAccount;
 }
 
 export async function investmentPerformance(
@@ -143,11 +192,13 @@ export async function investmentPerformance(
 ) {
   const { currency, today } = await reportingFor(db, userId, now);
   const rangeStart = performanceRangeStart(range, today);
+  // The versions are read before the accounts and their rows.
+  const kept = await keptRows(db, userId);
   const accounts = await performanceAccounts(db, userId, PERFORMANCE_TYPES);
 
   // Each account's balances and transactions are read at once (the pool has room), then worked in order.
   const series = await Promise.all(
-    accounts.map((account) => seriesOf(db, userId, account, rangeStart, today, visibleFrom)),
+    accounts.map((account) => seriesOf(db, userId, account, rangeStart, today, visibleFrom, kept)),
   );
   /** A brokerage's quantities changed inside the range: its history holds today's on every day. */
   const measured = (account: PerformanceAccountRow, found: Series | null) =>
@@ -240,29 +291,31 @@ async function overallOf(
     }
     days.push({ date, valueMinor, flowMinor: date === first ? 0 : flowMinor });
   }
-  const inRange = (series: Series) =>
-    series.transactions.filter((transaction) => transaction.date > series.first);
-  const sumOf = (pick: (transaction: InvestmentTransaction) => number) =>
+  const result = performanceOf(days, []);
+  // Each account's flows, income and costs after its first day, summed in its currency in one pass; the
+  // converter converts each currency's sum once either way.
+  const sums = convertible.map((series) => {
+    const sum = { currency: series.account.currency, flows: 0, income: 0, costs: 0 };
+    for (const item of series.transactions) {
+      if (item.date <= series.first) continue;
+      if (item.kind === 'deposit' || item.kind === 'withdrawal') sum.flows += item.amountMinor;
+      else if (item.kind === 'dividend' || item.kind === 'interest') sum.income += item.amountMinor;
+      else if (item.kind === 'fee' || item.kind === 'tax') sum.costs += item.amountMinor;
+    }
+    return sum;
+  });
+  const sumOf = (pick: (sum: (typeof sums)[number]) => number) =>
     converter.total(
-      convertible.flatMap((series) =>
-        inRange(series).map((transaction) => ({
-          amountMinor: pick(transaction),
-          currency: series.account.currency,
-        })),
-      ),
+      sums.map((sum) => ({ amountMinor: pick(sum), currency: sum.currency })),
       today,
       { track: false },
     ).amountMinor;
-  const result = performanceOf(days, []);
-  const isIncome = (t: InvestmentTransaction) => t.kind === 'dividend' || t.kind === 'interest';
-  const isCost = (t: InvestmentTransaction) => t.kind === 'fee' || t.kind === 'tax';
-  const isFlow = (t: InvestmentTransaction) => t.kind === 'deposit' || t.kind === 'withdrawal';
   const figures = figuresOf(
     {
       ...result,
-      netDepositsMinor: sumOf((t) => (isFlow(t) ? t.amountMinor : 0)),
-      incomeMinor: sumOf((t) => (isIncome(t) ? t.amountMinor : 0)),
-      costsMinor: 0 - sumOf((t) => (isCost(t) ? t.amountMinor : 0)),
+      netDepositsMinor: sumOf((sum) => sum.flows),
+      incomeMinor: sumOf((sum) => sum.income),
+      costsMinor: 0 - sumOf((sum) => sum.costs),
     },
     first,
     today,
