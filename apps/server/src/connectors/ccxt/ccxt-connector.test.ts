@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertConnection } from '@lodestar/db';
@@ -18,6 +20,7 @@ import {
 import { ccxtLoaded, createExchange } from './client';
 import { readKeyPermissions } from './permissions';
 
+const SERVER_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BINANCE_KEY = { apiKey: 'binance-read-only-key', secret: 'binance-secret-value' };
 const KRAKEN_KEY = {
   apiKey: 'kraken-read-only-key',
@@ -62,8 +65,27 @@ const holdingsOf: ExchangeTestBed['holdingsOf'] = (userId) => bed.holdingsOf(use
 const transactionsOf: ExchangeTestBed['transactionsOf'] = (userId) => bed.transactionsOf(userId);
 
 describe('Binance (HMAC-SHA256 query signing)', () => {
+  it('loads ccxt only when an exchange is first used', () => {
+    // In a process of its own: the test files of a worker share their modules, and another exchange
+    // test may have loaded ccxt already.
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `await import('./src/connectors/ccxt/ccxt-connector.ts');
+         const client = await import('./src/connectors/ccxt/client.ts');
+         process.stdout.write(String(client.ccxtLoaded()));`,
+      ],
+      { cwd: SERVER_ROOT, encoding: 'utf8' },
+    );
+    expect(child.stderr).toBe('');
+    expect(child.stdout).toBe('false');
+  });
+
   it('reads balances per market type into accounts with one holding per asset', async () => {
-    expect(ccxtLoaded()).toBe(false);
     binance.spot = { BTC: '0.50000000', USDT: '1000.00000000', XYZ: '12.00000000', ETH: '0.00000000' };
     binance.margin = { ETH: '2.00000000' };
     binance.futures = { USDT: '250.00000000' };
