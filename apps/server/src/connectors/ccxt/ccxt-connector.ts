@@ -17,7 +17,13 @@ import {
   type ConnectorTransaction,
 } from '../types';
 import { createExchange, exchangeCall, toProviderError } from './client';
-import { EXCHANGES, STAKED_ALIASES, type ExchangeInfo, type MarketBalance } from './exchanges';
+import {
+  EXCHANGES,
+  STAKED_ALIASES,
+  type ExchangeInfo,
+  type MarketBalance,
+  type WindowPaging,
+} from './exchanges';
 import {
   CCXT_PROVIDER,
   parseCredentials,
@@ -176,7 +182,51 @@ type Trade = {
   price?: number;
   cost?: number;
   fee?: { cost?: number; currency?: string };
+  info?: Record<string, unknown>;
 };
+
+/** The smaller of two decimal integer ids (exchanges' ids outgrow a JS number). */
+function olderId(a: string | undefined, b: string): string {
+  if (a === undefined) return b;
+  return a.length !== b.length ? (a.length < b.length ? a : b) : a < b ? a : b;
+}
+
+/**
+ * Everything from `since` (or as far back as the exchange keeps) to now, window after window, each page
+ * by page through the cursor the previous page left; `key` tells items apart.
+ */
+async function readWindows<T extends { info?: Record<string, unknown> }>(
+  paging: WindowPaging,
+  since: number | undefined,
+  fetchPage: (start: number, end: number, params: Record<string, string>) => Promise<T[]>,
+  key: (item: T) => string,
+): Promise<T[]> {
+  const all = new Map<string, T>();
+  const now = Date.now();
+  for (let start = since ?? now - paging.historyMs; start <= now; start += paging.windowMs + 1) {
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const items = await fetchPage(
+        start,
+        start + paging.windowMs,
+        cursor ? { [paging.cursorParam]: cursor } : {},
+      );
+      let fresh = 0;
+      for (const item of items) {
+        if (!all.has(key(item))) fresh += 1;
+        all.set(key(item), item);
+      }
+      const next = items
+        .map((item) => item.info?.[paging.cursorField])
+        .find((value): value is string => typeof value === 'string' && value !== '');
+      if (!next || fresh === 0 || items.length < paging.pageSize) break;
+      cursor = next;
+    }
+  }
+  return [...all.values()];
+}
+
+const tradeKey = (trade: Trade) => `${trade.symbol ?? ''}\u0000${trade.id ?? ''}`;
 
 /** Every trade of one market (or of all, when `symbol` is undefined) after `since`. */
 async function readTrades(
@@ -185,19 +235,38 @@ async function readTrades(
   symbol: string | undefined,
   since: number | undefined,
 ): Promise<Trade[]> {
-  const all = new Map<string, Trade>();
   const paging = info.tradePaging;
+  const params = info.tradeParams ?? {};
+  if (typeof paging === 'object' && 'windowMs' in paging)
+    return readWindows(
+      paging,
+      since,
+      (start, end, page) =>
+        exchangeCall(info.id, () =>
+          exchange.fetchMyTrades(symbol, start, paging.pageSize, { ...params, until: end, ...page }),
+        ) as Promise<Trade[]>,
+      tradeKey,
+    );
+  const all = new Map<string, Trade>();
   let from = since;
   let offset = 0;
+  let oldest: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const trades = (await exchangeCall(info.id, () =>
       paging === 'since'
-        ? exchange.fetchMyTrades(symbol, from, TRADE_PAGE)
-        : exchange.fetchMyTrades(symbol, since, undefined, { [paging.offsetParam]: offset }),
+        ? exchange.fetchMyTrades(symbol, from, TRADE_PAGE, params)
+        : 'offsetParam' in paging
+          ? exchange.fetchMyTrades(symbol, since, undefined, { ...params, [paging.offsetParam]: offset })
+          : exchange.fetchMyTrades(
+              symbol,
+              since,
+              undefined,
+              oldest === undefined ? params : { ...params, [paging.olderThanParam]: oldest },
+            ),
     )) as Trade[];
     let fresh = 0;
     for (const trade of trades) {
-      const key = `${trade.symbol ?? ''}\u0000${trade.id ?? ''}`;
+      const key = tradeKey(trade);
       if (!all.has(key)) fresh += 1;
       all.set(key, trade);
     }
@@ -206,14 +275,22 @@ async function readTrades(
       if (trades.length < TRADE_PAGE) break;
       const newest = Math.max(...trades.map((trade) => trade.timestamp ?? 0));
       from = newest + 1;
-    } else {
+    } else if ('offsetParam' in paging) {
       offset += trades.length;
+    } else {
+      if (trades.length < paging.pageSize) break;
+      for (const trade of trades) {
+        const id = trade.info?.[paging.idField];
+        if (typeof id === 'string' && /^\d+$/.test(id)) oldest = olderId(oldest, id);
+      }
+      if (oldest === undefined) break;
     }
   }
   return [...all.values()];
 }
 
 type Transfer = {
+  info?: Record<string, unknown>;
   id?: string;
   txid?: string;
   timestamp?: number;
@@ -230,6 +307,23 @@ async function readTransfers(
 ): Promise<{ deposits: Transfer[]; withdrawals: Transfer[] }> {
   const since = (value: number | undefined) => (value === undefined ? undefined : value + 1);
   const has = exchange.has as Record<string, unknown>;
+  const windowed = info.transferPaging;
+  if (windowed && has.fetchDeposits && has.fetchWithdrawals) {
+    const read = (fetch: 'fetchDeposits' | 'fetchWithdrawals', from: number | undefined) =>
+      readWindows<Transfer>(
+        windowed,
+        since(from),
+        (start, end, page) =>
+          exchangeCall(info.id, () =>
+            exchange[fetch](undefined, start, windowed.pageSize, { until: end, ...page }),
+          ) as Promise<Transfer[]>,
+        (item) => item.id ?? item.txid ?? '',
+      );
+    return {
+      deposits: await read('fetchDeposits', cursor.deposits),
+      withdrawals: await read('fetchWithdrawals', cursor.withdrawals),
+    };
+  }
   if (has.fetchDeposits && has.fetchWithdrawals) {
     const deposits = (await exchangeCall(info.id, () =>
       exchange.fetchDeposits(undefined, since(cursor.deposits)),
