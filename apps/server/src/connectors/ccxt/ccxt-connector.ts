@@ -203,12 +203,12 @@ async function readWindows<T extends { info?: Record<string, unknown> }>(
 ): Promise<T[]> {
   const all = new Map<string, T>();
   const now = Date.now();
-  for (let start = since ?? now - paging.historyMs; start <= now; start += paging.windowMs + 1) {
+  for (let start = since ?? now - paging.historyMs; start <= now; start += paging.windowMs) {
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page += 1) {
       const items = await fetchPage(
         start,
-        start + paging.windowMs,
+        start + paging.windowMs - 1,
         cursor ? { [paging.cursorParam]: cursor } : {},
       );
       let fresh = 0;
