@@ -40,7 +40,14 @@ export type BybitExecution = {
   execTime: number;
 };
 
-export type BybitTransfer = { id: string; coin: string; amount: string; time: number };
+/** `status`: a deposit's number (3 success, 4 failed), a withdrawal's word ("success", "Reject", "Fail"). */
+export type BybitTransfer = {
+  id: string;
+  coin: string;
+  amount: string;
+  time: number;
+  status?: number | string;
+};
 
 export type FakeBybit = {
   url: string;
@@ -313,7 +320,7 @@ export async function startFakeBybit(key: BybitKey): Promise<FakeBybit> {
                 chain: item.coin,
                 amount: item.amount,
                 txID: `tx-${item.id}`,
-                status: 3,
+                status: item.status ?? 3,
                 toAddress: `${item.coin.toLowerCase()}-address`,
                 tag: '',
                 depositFee: '',
@@ -330,7 +337,7 @@ export async function startFakeBybit(key: BybitKey): Promise<FakeBybit> {
                 chain: item.coin,
                 amount: item.amount,
                 txID: `tx-${item.id}`,
-                status: 'success',
+                status: item.status ?? 'success',
                 toAddress: `${item.coin.toLowerCase()}-address`,
                 tag: '',
                 withdrawFee: '1',

@@ -120,7 +120,12 @@ describe('Bybit (X-BAPI-SIGN: hex HMAC-SHA256 of timestamp, key, receive window 
       { id: '80001', coin: 'USDT', amount: '20', time: now - 100 * DAY },
       { id: '81001', coin: 'BTC', amount: '0.1', time: now - 5 * DAY },
     ];
-    bybit.withdrawals = [{ id: '92001', coin: 'USDT', amount: '250.5', time: now - 2 * DAY }];
+    bybit.withdrawals = [
+      { id: '92001', coin: 'USDT', amount: '250.5', time: now - 2 * DAY },
+      // Neither moved money: a failed deposit and a withdrawal Bybit rejected.
+      { id: '92000', coin: 'USDT', amount: '99', time: now - 3 * DAY, status: 'Reject' },
+    ];
+    bybit.deposits.push({ id: '80002', coin: 'BTC', amount: '7', time: now - 4 * DAY, status: 4 });
     const { userId, connectionId } = await bed.connect('bybit', BYBIT_KEY);
     expect(await bed.sync(userId, connectionId, BYBIT_KEY)).toMatchObject({ ok: true, added: 3 });
     const rows = await bed.transactionsOf(userId);

@@ -289,6 +289,12 @@ async function readTrades(
   return [...all.values()];
 }
 
+/**
+ * Transfer statuses of money that never moved: ccxt's `failed` and `canceled`, and what it passes on from
+ * some exchanges as they name it (Bybit's failed deposit `fail`, a withdrawal it rejected `rejected`).
+ */
+const NOT_MOVED = new Set(['failed', 'fail', 'canceled', 'cancelled', 'rejected']);
+
 type Transfer = {
   info?: Record<string, unknown>;
   id?: string;
@@ -556,8 +562,7 @@ async function read(context: ConnectorContext): Promise<Reading> {
   const transferRows = (items: Transfer[], direction: 'in' | 'out') =>
     items.flatMap((item): ConnectorTransaction[] => {
       const quantity = decimal(item.amount);
-      if (!item.id || !item.currency || !quantity || item.status === 'failed' || item.status === 'canceled')
-        return [];
+      if (!item.id || !item.currency || !quantity || NOT_MOVED.has(item.status ?? '')) return [];
       const value = moneyOf(item.currency, quantity, usdPrice);
       return [
         {
