@@ -123,7 +123,10 @@ async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<Mar
       balance =
         market.positions === 'binance-simple-earn'
           ? await readBinanceSimpleEarn(exchange)
-          : ((await exchange.fetchBalance({ type: market.ccxtType })) as unknown as Record<string, unknown>);
+          : ((await exchange.fetchBalance({
+              ...market.ccxtParams,
+              type: market.ccxtType,
+            })) as unknown as Record<string, unknown>);
     } catch (error) {
       const failure = toProviderError(info.id, error);
       // A market type the account has not opened, or the key may not read (Binance margin, futures),
@@ -216,9 +219,17 @@ async function readWindows<T extends { info?: Record<string, unknown> }>(
         if (!all.has(key(item))) fresh += 1;
         all.set(key(item), item);
       }
-      const next = items
-        .map((item) => item.info?.[paging.cursorField])
-        .find((value): value is string => typeof value === 'string' && value !== '');
+      const values = items.map((item) => item.info?.[paging.cursorField]);
+      const next = paging.cursorIsOldestId
+        ? values
+            .flatMap((value) =>
+              (typeof value === 'number' && Number.isSafeInteger(value)) ||
+              (typeof value === 'string' && /^\d+$/.test(value))
+                ? [String(value)]
+                : [],
+            )
+            .reduce<string | undefined>((oldest, id) => olderId(oldest, id), undefined)
+        : values.find((value): value is string => typeof value === 'string' && value !== '');
       if (!next || fresh === 0 || items.length < paging.pageSize) break;
       cursor = next;
     }
@@ -562,11 +573,13 @@ async function read(context: ConnectorContext): Promise<Reading> {
   const transferRows = (items: Transfer[], direction: 'in' | 'out') =>
     items.flatMap((item): ConnectorTransaction[] => {
       const quantity = decimal(item.amount);
-      if (!item.id || !item.currency || !quantity || NOT_MOVED.has(item.status ?? '')) return [];
+      // KuCoin's deposits have no id of their own: their transaction hash tells them apart.
+      const id = item.id ?? item.txid;
+      if (!id || !item.currency || !quantity || NOT_MOVED.has(item.status ?? '')) return [];
       const value = moneyOf(item.currency, quantity, usdPrice);
       return [
         {
-          externalId: `${direction === 'in' ? 'deposit' : 'withdrawal'}:${item.id}`,
+          externalId: `${direction === 'in' ? 'deposit' : 'withdrawal'}:${id}`,
           accountExternalId: spotId,
           date: dateOf(item.timestamp, context.today),
           amountMinor: direction === 'in' ? value.amountMinor : -value.amountMinor,

@@ -26,6 +26,8 @@ export type ExchangeAccountType = 'exchange_spot' | 'exchange_margin' | 'exchang
 export type MarketBalance = {
   /** What ccxt's fetchBalance is asked for (`params.type`). */
   ccxtType: string;
+  /** Further parameters of that fetchBalance (KuCoin's margin: `marginMode`). */
+  ccxtParams?: Readonly<Record<string, string>>;
   accountType: ExchangeAccountType;
   /** Shown after the exchange's name ("Binance Spot"). */
   label: string;
@@ -68,6 +70,11 @@ export type WindowPaging = {
   pageSize: number;
   cursorParam: string;
   cursorField: string;
+  /**
+   * The cursor is the smallest `cursorField` (a numeric id) of the page read, not a value the page
+   * hands over (KuCoin's `lastId`).
+   */
+  cursorIsOldestId?: boolean;
 };
 
 const DAY_MS = 86_400_000;
@@ -207,10 +214,27 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     balances: [
       { ccxtType: 'trade', accountType: 'exchange_spot', label: 'Trading' },
       { ccxtType: 'main', accountType: 'exchange_spot', label: 'Funding', optional: true },
-      { ccxtType: 'margin', accountType: 'exchange_margin', label: 'Margin', optional: true },
+      // Cross margin; without marginMode ccxt reads an account moved to high-frequency trading (all
+      // since 2023) as the trading account.
+      {
+        ccxtType: 'margin',
+        ccxtParams: { marginMode: 'cross' },
+        accountType: 'exchange_margin',
+        label: 'Margin',
+        optional: true,
+      },
     ],
-    tradesWithoutSymbol: true,
-    tradePaging: 'since',
+    // High-frequency accounts' fills (`/api/v1/hf/fills`) are read per market, 7 days a request, 100 a
+    // page, each page after the smallest id read (`lastId`).
+    tradesWithoutSymbol: false,
+    tradePaging: {
+      windowMs: 7 * DAY_MS,
+      historyMs: 365 * DAY_MS,
+      pageSize: 100,
+      cursorParam: 'lastId',
+      cursorField: 'id',
+      cursorIsOldestId: true,
+    },
     keyHelp: 'API Management → Create API with only the “General” permission',
   },
   bitstamp: {
