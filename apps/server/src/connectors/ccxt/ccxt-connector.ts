@@ -324,7 +324,34 @@ async function readTransfers(
 ): Promise<{ deposits: Transfer[]; withdrawals: Transfer[] }> {
   const since = (value: number | undefined) => (value === undefined ? undefined : value + 1);
   const has = exchange.has as Record<string, unknown>;
-  const windowed = info.transferPaging;
+  const paging = info.transferPaging;
+  if (paging && 'olderByTime' in paging && has.fetchDeposits && has.fetchWithdrawals) {
+    const read = async (fetch: 'fetchDeposits' | 'fetchWithdrawals', from: number | undefined) => {
+      const all = new Map<string, Transfer>();
+      let until: number | undefined;
+      for (let page = 0; page < MAX_PAGES; page += 1) {
+        const items = (await exchangeCall(info.id, () =>
+          exchange[fetch](undefined, since(from), paging.pageSize, until === undefined ? {} : { until }),
+        )) as Transfer[];
+        let fresh = 0;
+        for (const item of items) {
+          const key = item.id ?? item.txid ?? '';
+          if (!all.has(key)) fresh += 1;
+          all.set(key, item);
+        }
+        const oldest = Math.min(...items.map((item) => item.timestamp ?? Infinity));
+        if (items.length < paging.pageSize || fresh === 0 || !Number.isFinite(oldest)) break;
+        // Up to and including the oldest time read: others of that same time are on the next page.
+        until = oldest + 1;
+      }
+      return [...all.values()];
+    };
+    return {
+      deposits: await read('fetchDeposits', cursor.deposits),
+      withdrawals: await read('fetchWithdrawals', cursor.withdrawals),
+    };
+  }
+  const windowed = paging && 'windowMs' in paging ? paging : undefined;
   if (windowed && has.fetchDeposits && has.fetchWithdrawals) {
     const read = (fetch: 'fetchDeposits' | 'fetchWithdrawals', from: number | undefined) =>
       readWindows<Transfer>(

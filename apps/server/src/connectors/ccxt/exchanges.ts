@@ -102,8 +102,12 @@ export type ExchangeInfo = {
     | WindowPaging;
   /** Parameters every trade request carries (the market type, where ccxt's default is another). */
   tradeParams?: Readonly<Record<string, string>>;
-  /** Deposits and withdrawals in time windows (else one request each from the last one read). */
-  transferPaging?: WindowPaging;
+  /**
+   * Deposits and withdrawals in time windows, or newest first in pages of `pageSize` each asking for
+   * what is older than the oldest read (ccxt's `until`: OKX's `after`); else one request each from the
+   * last one read.
+   */
+  transferPaging?: WindowPaging | { olderByTime: true; pageSize: number };
   /** Where a user makes a read-only key. */
   keyHelp: string;
 };
@@ -176,6 +180,8 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     tradesWithoutSymbol: true,
     // Fills of the last three months (`/api/v5/trade/fills-history`), newest first, 100 a page.
     tradePaging: { olderThanParam: 'after', idField: 'billId', pageSize: 100 },
+    // Deposit and withdrawal history: newest first, 100 a page.
+    transferPaging: { olderByTime: true, pageSize: 100 },
     keyHelp: 'Profile → API keys → Create API key with only the “Read” permission',
   },
   bybit: {

@@ -126,6 +126,23 @@ describe('OKX (OK-ACCESS-SIGN: base64 HMAC-SHA256 of timestamp, method, path and
     expect(Number(deposits?.query.before)).toBeGreaterThanOrEqual(noon('2026-11-10'));
   });
 
+  it('reads more deposits than a page holds, newest first, page by page', async () => {
+    okx.trading = { USDT: '1' };
+    const start = noon('2026-09-01');
+    okx.deposits = Array.from({ length: 230 }, (_, index) => ({
+      id: String(70_000 + index),
+      ccy: 'USDT',
+      amt: '1',
+      // Two deposits at each time: a page may end between them.
+      ts: start + Math.floor(index / 2) * 3_600_000,
+      state: '2',
+    }));
+    const { userId, connectionId } = await bed.connect('okx', OKX_KEY);
+    expect(await bed.sync(userId, connectionId, OKX_KEY)).toMatchObject({ ok: true, added: 230 });
+    const pages = okx.requests.filter((request) => request.path === '/api/v5/asset/deposit-history');
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('refuses a key that can trade or withdraw, naming what to turn off, and takes a read-only one', async () => {
     okx.trading = { BTC: '0.1' };
     okx.perm = 'read_only,trade,withdraw';
