@@ -1,6 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createHash, createHmac } from 'node:crypto';
+import { body, equal, listen, send } from './fake-http';
 
 /**
  * Stand-ins for two exchanges' REST APIs on 127.0.0.1, built from their API references, each checking
@@ -92,39 +91,6 @@ export type FakeKraken = Common & {
   /** The `ofs` and `start` of each TradesHistory request. */
   tradePages: { ofs: number; start: string | null }[];
 };
-
-async function body(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function send(response: ServerResponse, status: number, value: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(value));
-}
-
-function equal(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-async function listen(handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>) {
-  const server = createServer((request, response) => {
-    handler(request, response).catch((error: unknown) => send(response, 500, { error: String(error) }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const BINANCE_SYMBOLS = [
   ['BTCUSDT', 'BTC', 'USDT'],

@@ -1,55 +1,50 @@
-import { randomUUID } from 'node:crypto';
-import { findConnection, insertConnection, user } from '@lodestar/db';
-import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../logger';
-import { createCryptoPriceService } from '../../prices/crypto-prices';
-import { sealSecret } from '../../secrets/secret-box';
-import { runSync } from '../../sync/engine';
-import { startFakeCoinGecko, type FakeCoinGecko } from '../../testing/fake-coingecko';
+import { insertConnection } from '@lodestar/db';
+import type { TestDatabase } from '@lodestar/db/testing';
 import {
   startFakeBinance,
   startFakeKraken,
   type FakeBinance,
   type FakeKraken,
 } from '../../testing/fake-exchanges';
-import { ccxtConnector } from './ccxt-connector';
-import { ccxtLoaded } from './client';
+import type { FakeCoinGecko } from '../../testing/fake-coingecko';
+import {
+  EXCHANGE_TODAY as TODAY,
+  noon as ms,
+  startExchangeTestBed,
+  type ExchangeTestBed,
+} from '../../testing/exchange-sync';
+import { ccxtLoaded, createExchange } from './client';
 import { readKeyPermissions } from './permissions';
-import { createExchange } from './client';
-import { serializeCredentials, CCXT_PROVIDER } from './settings';
-import type { ExchangeId } from './exchanges';
 
-const TODAY = '2026-11-20';
-const KEY = 'k'.repeat(64);
-const logger = createLogger((process.env.EXCH_LOG as 'silent') ?? 'silent');
+const SERVER_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BINANCE_KEY = { apiKey: 'binance-read-only-key', secret: 'binance-secret-value' };
 const KRAKEN_KEY = {
   apiKey: 'kraken-read-only-key',
   secret: Buffer.from('kraken-secret-bytes').toString('base64'),
 };
-const ms = (date: string) => Date.parse(`${date}T12:00:00Z`);
 
+let bed: ExchangeTestBed;
 let t: TestDatabase;
 let binance: FakeBinance;
 let kraken: FakeKraken;
 let gecko: FakeCoinGecko;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
+  bed = await startExchangeTestBed();
+  ({ t, gecko } = bed);
   binance = await startFakeBinance(BINANCE_KEY);
   kraken = await startFakeKraken(KRAKEN_KEY);
-  gecko = await startFakeCoinGecko();
-  gecko.coins.set('bitcoin', { prices: { usd: 60_000, eur: 55_000 } });
-  gecko.coins.set('ethereum', { prices: { usd: 3_000, eur: 2_750 } });
-  gecko.coins.set('tether', { prices: { usd: 1, eur: 0.92 } });
+  bed.apiUrls.binance = binance.url;
+  bed.apiUrls.kraken = kraken.url;
 });
 afterAll(async () => {
   await binance.close();
   await kraken.close();
-  await gecko.close();
-  await t.drop();
+  await bed.close();
 });
 beforeEach(() => {
   for (const fake of [binance, kraken]) {
@@ -62,86 +57,35 @@ beforeEach(() => {
   gecko.now = () => Date.parse(`${TODAY}T10:00:00Z`);
 });
 
-function access() {
-  return {
-    outbound: { allowPrivate: true },
-    apiUrls: { binance: binance.url, kraken: kraken.url },
-    rateLimitMs: 1,
-  };
-}
-
-function crypto() {
-  return {
-    esploraUrl: 'http://127.0.0.1:9',
-    solanaRpcUrl: 'http://127.0.0.1:9',
-    exchanges: { apiUrls: { binance: binance.url, kraken: kraken.url }, rateLimitMs: 1 },
-    prices: createCryptoPriceService({
-      db: t.db,
-      baseUrl: gecko.url,
-      logger,
-      retryDelayMs: 1,
-      now: () => new Date(`${TODAY}T10:00:00Z`),
-    }),
-  };
-}
-
-async function connect(exchange: ExchangeId, key: { apiKey: string; secret: string }) {
-  const userId = randomUUID();
-  await t.db.insert(user).values({ id: userId, name: 'Exchange Owner', email: `${userId}@example.test` });
-  const sealed = sealSecret(serializeCredentials(key), KEY);
-  const connection = await insertConnection(t.db, {
-    userId,
-    provider: CCXT_PROVIDER,
-    institutionId: null,
-    displayName: exchange,
-    settings: { exchange, label: exchange === 'binance' ? 'Binance' : 'Kraken' },
-    secretCiphertext: sealed.ciphertext,
-    secretKeyId: sealed.keyId,
-  });
-  return { userId, connectionId: connection.id };
-}
-
-async function sync(userId: string, connectionId: string, key: { apiKey: string; secret: string }) {
-  const connection = (await findConnection(t.db, userId, connectionId))!;
-  return runSync({
-    db: t.db,
-    connector: ccxtConnector,
-    connection,
-    instanceId: randomUUID(),
-    logger,
-    today: TODAY,
-    retryDelayMs: 1,
-    secret: serializeCredentials(key),
-    outbound: { allowPrivate: true },
-    crypto: crypto(),
-  });
-}
-
-async function accountsOf(userId: string) {
-  const result = await t.db.execute<{ name: string; type: string; balance: string; currency: string }>(sql`
-    select name, type, current_balance_minor::text as balance, currency from financial_account
-    where user_id = ${userId} order by name`);
-  return result.rows;
-}
-
-async function holdingsOf(userId: string) {
-  const result = await t.db.execute<{ account: string; ticker: string; quantity: string }>(sql`
-    select a.name as account, s.ticker, h.quantity::text as quantity
-    from holding h join financial_account a on a.id = h.account_id join security s on s.id = h.security_id
-    where h.user_id = ${userId} order by a.name, s.ticker`);
-  return result.rows.map((row) => ({ ...row, quantity: row.quantity.replace(/\.?0+$/, '') }));
-}
-
-async function transactionsOf(userId: string) {
-  const result = await t.db.execute<{ name: string; amount: string; currency: string; date: string }>(sql`
-    select name, amount_minor::text as amount, currency, date::text as date from "transaction"
-    where user_id = ${userId} order by date, name`);
-  return result.rows;
-}
+const access = () => bed.access();
+const connect: ExchangeTestBed['connect'] = (...args) => bed.connect(...args);
+const sync: ExchangeTestBed['sync'] = (...args) => bed.sync(...args);
+const accountsOf: ExchangeTestBed['accountsOf'] = (userId) => bed.accountsOf(userId);
+const holdingsOf: ExchangeTestBed['holdingsOf'] = (userId) => bed.holdingsOf(userId);
+const transactionsOf: ExchangeTestBed['transactionsOf'] = (userId) => bed.transactionsOf(userId);
 
 describe('Binance (HMAC-SHA256 query signing)', () => {
+  it('loads ccxt only when an exchange is first used', () => {
+    // In a process of its own: the test files of a worker share their modules, and another exchange
+    // test may have loaded ccxt already.
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `await import('./src/connectors/ccxt/ccxt-connector.ts');
+         const client = await import('./src/connectors/ccxt/client.ts');
+         process.stdout.write(String(client.ccxtLoaded()));`,
+      ],
+      { cwd: SERVER_ROOT, encoding: 'utf8' },
+    );
+    expect(child.stderr).toBe('');
+    expect(child.stdout).toBe('false');
+  });
+
   it('reads balances per market type into accounts with one holding per asset', async () => {
-    expect(ccxtLoaded()).toBe(false);
     binance.spot = { BTC: '0.50000000', USDT: '1000.00000000', XYZ: '12.00000000', ETH: '0.00000000' };
     binance.margin = { ETH: '2.00000000' };
     binance.futures = { USDT: '250.00000000' };

@@ -17,7 +17,13 @@ import {
   type ConnectorTransaction,
 } from '../types';
 import { createExchange, exchangeCall, toProviderError } from './client';
-import { EXCHANGES, STAKED_ALIASES, type ExchangeInfo, type MarketBalance } from './exchanges';
+import {
+  EXCHANGES,
+  STAKED_ALIASES,
+  type ExchangeInfo,
+  type MarketBalance,
+  type WindowPaging,
+} from './exchanges';
 import {
   CCXT_PROVIDER,
   parseCredentials,
@@ -117,7 +123,10 @@ async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<Mar
       balance =
         market.positions === 'binance-simple-earn'
           ? await readBinanceSimpleEarn(exchange)
-          : ((await exchange.fetchBalance({ type: market.ccxtType })) as unknown as Record<string, unknown>);
+          : ((await exchange.fetchBalance({
+              ...market.ccxtParams,
+              type: market.ccxtType,
+            })) as unknown as Record<string, unknown>);
     } catch (error) {
       const failure = toProviderError(info.id, error);
       // A market type the account has not opened, or the key may not read (Binance margin, futures),
@@ -176,7 +185,59 @@ type Trade = {
   price?: number;
   cost?: number;
   fee?: { cost?: number; currency?: string };
+  info?: Record<string, unknown>;
 };
+
+/** The smaller of two decimal integer ids (exchanges' ids outgrow a JS number). */
+function olderId(a: string | undefined, b: string): string {
+  if (a === undefined) return b;
+  return a.length !== b.length ? (a.length < b.length ? a : b) : a < b ? a : b;
+}
+
+/**
+ * Everything from `since` (or as far back as the exchange keeps) to now, window after window, each page
+ * by page through the cursor the previous page left; `key` tells items apart.
+ */
+async function readWindows<T extends { info?: Record<string, unknown> }>(
+  paging: WindowPaging,
+  since: number | undefined,
+  fetchPage: (start: number, end: number, params: Record<string, string>) => Promise<T[]>,
+  key: (item: T) => string,
+): Promise<T[]> {
+  const all = new Map<string, T>();
+  const now = Date.now();
+  for (let start = since ?? now - paging.historyMs; start <= now; start += paging.windowMs) {
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const items = await fetchPage(
+        start,
+        start + paging.windowMs - 1,
+        cursor ? { [paging.cursorParam]: cursor } : {},
+      );
+      let fresh = 0;
+      for (const item of items) {
+        if (!all.has(key(item))) fresh += 1;
+        all.set(key(item), item);
+      }
+      const values = items.map((item) => item.info?.[paging.cursorField]);
+      const next = paging.cursorIsOldestId
+        ? values
+            .flatMap((value) =>
+              (typeof value === 'number' && Number.isSafeInteger(value)) ||
+              (typeof value === 'string' && /^\d+$/.test(value))
+                ? [String(value)]
+                : [],
+            )
+            .reduce<string | undefined>((oldest, id) => olderId(oldest, id), undefined)
+        : values.find((value): value is string => typeof value === 'string' && value !== '');
+      if (!next || fresh === 0 || items.length < paging.pageSize) break;
+      cursor = next;
+    }
+  }
+  return [...all.values()];
+}
+
+const tradeKey = (trade: Trade) => `${trade.symbol ?? ''}\u0000${trade.id ?? ''}`;
 
 /** Every trade of one market (or of all, when `symbol` is undefined) after `since`. */
 async function readTrades(
@@ -185,19 +246,38 @@ async function readTrades(
   symbol: string | undefined,
   since: number | undefined,
 ): Promise<Trade[]> {
-  const all = new Map<string, Trade>();
   const paging = info.tradePaging;
+  const params = info.tradeParams ?? {};
+  if (typeof paging === 'object' && 'windowMs' in paging)
+    return readWindows(
+      paging,
+      since,
+      (start, end, page) =>
+        exchangeCall(info.id, () =>
+          exchange.fetchMyTrades(symbol, start, paging.pageSize, { ...params, until: end, ...page }),
+        ) as Promise<Trade[]>,
+      tradeKey,
+    );
+  const all = new Map<string, Trade>();
   let from = since;
   let offset = 0;
+  let oldest: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const trades = (await exchangeCall(info.id, () =>
       paging === 'since'
-        ? exchange.fetchMyTrades(symbol, from, TRADE_PAGE)
-        : exchange.fetchMyTrades(symbol, since, undefined, { [paging.offsetParam]: offset }),
+        ? exchange.fetchMyTrades(symbol, from, TRADE_PAGE, params)
+        : 'offsetParam' in paging
+          ? exchange.fetchMyTrades(symbol, since, undefined, { ...params, [paging.offsetParam]: offset })
+          : exchange.fetchMyTrades(
+              symbol,
+              since,
+              undefined,
+              oldest === undefined ? params : { ...params, [paging.olderThanParam]: oldest },
+            ),
     )) as Trade[];
     let fresh = 0;
     for (const trade of trades) {
-      const key = `${trade.symbol ?? ''}\u0000${trade.id ?? ''}`;
+      const key = tradeKey(trade);
       if (!all.has(key)) fresh += 1;
       all.set(key, trade);
     }
@@ -206,14 +286,28 @@ async function readTrades(
       if (trades.length < TRADE_PAGE) break;
       const newest = Math.max(...trades.map((trade) => trade.timestamp ?? 0));
       from = newest + 1;
-    } else {
+    } else if ('offsetParam' in paging) {
       offset += trades.length;
+    } else {
+      if (trades.length < paging.pageSize) break;
+      for (const trade of trades) {
+        const id = trade.info?.[paging.idField];
+        if (typeof id === 'string' && /^\d+$/.test(id)) oldest = olderId(oldest, id);
+      }
+      if (oldest === undefined) break;
     }
   }
   return [...all.values()];
 }
 
+/**
+ * Transfer statuses of money that never moved: ccxt's `failed` and `canceled`, and what it passes on from
+ * some exchanges as they name it (Bybit's failed deposit `fail`, a withdrawal it rejected `rejected`).
+ */
+const NOT_MOVED = new Set(['failed', 'fail', 'canceled', 'cancelled', 'rejected']);
+
 type Transfer = {
+  info?: Record<string, unknown>;
   id?: string;
   txid?: string;
   timestamp?: number;
@@ -230,6 +324,50 @@ async function readTransfers(
 ): Promise<{ deposits: Transfer[]; withdrawals: Transfer[] }> {
   const since = (value: number | undefined) => (value === undefined ? undefined : value + 1);
   const has = exchange.has as Record<string, unknown>;
+  const paging = info.transferPaging;
+  if (paging && 'olderByTime' in paging && has.fetchDeposits && has.fetchWithdrawals) {
+    const read = async (fetch: 'fetchDeposits' | 'fetchWithdrawals', from: number | undefined) => {
+      const all = new Map<string, Transfer>();
+      let until: number | undefined;
+      for (let page = 0; page < MAX_PAGES; page += 1) {
+        const items = (await exchangeCall(info.id, () =>
+          exchange[fetch](undefined, since(from), paging.pageSize, until === undefined ? {} : { until }),
+        )) as Transfer[];
+        let fresh = 0;
+        for (const item of items) {
+          const key = item.id ?? item.txid ?? '';
+          if (!all.has(key)) fresh += 1;
+          all.set(key, item);
+        }
+        const oldest = Math.min(...items.map((item) => item.timestamp ?? Infinity));
+        if (items.length < paging.pageSize || fresh === 0 || !Number.isFinite(oldest)) break;
+        // Up to and including the oldest time read: others of that same time are on the next page.
+        until = oldest + 1;
+      }
+      return [...all.values()];
+    };
+    return {
+      deposits: await read('fetchDeposits', cursor.deposits),
+      withdrawals: await read('fetchWithdrawals', cursor.withdrawals),
+    };
+  }
+  const windowed = paging && 'windowMs' in paging ? paging : undefined;
+  if (windowed && has.fetchDeposits && has.fetchWithdrawals) {
+    const read = (fetch: 'fetchDeposits' | 'fetchWithdrawals', from: number | undefined) =>
+      readWindows<Transfer>(
+        windowed,
+        since(from),
+        (start, end, page) =>
+          exchangeCall(info.id, () =>
+            exchange[fetch](undefined, start, windowed.pageSize, { until: end, ...page }),
+          ) as Promise<Transfer[]>,
+        (item) => item.id ?? item.txid ?? '',
+      );
+    return {
+      deposits: await read('fetchDeposits', cursor.deposits),
+      withdrawals: await read('fetchWithdrawals', cursor.withdrawals),
+    };
+  }
   if (has.fetchDeposits && has.fetchWithdrawals) {
     const deposits = (await exchangeCall(info.id, () =>
       exchange.fetchDeposits(undefined, since(cursor.deposits)),
@@ -462,12 +600,13 @@ async function read(context: ConnectorContext): Promise<Reading> {
   const transferRows = (items: Transfer[], direction: 'in' | 'out') =>
     items.flatMap((item): ConnectorTransaction[] => {
       const quantity = decimal(item.amount);
-      if (!item.id || !item.currency || !quantity || item.status === 'failed' || item.status === 'canceled')
-        return [];
+      // KuCoin's deposits have no id of their own: their transaction hash tells them apart.
+      const id = item.id ?? item.txid;
+      if (!id || !item.currency || !quantity || NOT_MOVED.has(item.status ?? '')) return [];
       const value = moneyOf(item.currency, quantity, usdPrice);
       return [
         {
-          externalId: `${direction === 'in' ? 'deposit' : 'withdrawal'}:${item.id}`,
+          externalId: `${direction === 'in' ? 'deposit' : 'withdrawal'}:${id}`,
           accountExternalId: spotId,
           date: dateOf(item.timestamp, context.today),
           amountMinor: direction === 'in' ? value.amountMinor : -value.amountMinor,

@@ -26,6 +26,8 @@ export type ExchangeAccountType = 'exchange_spot' | 'exchange_margin' | 'exchang
 export type MarketBalance = {
   /** What ccxt's fetchBalance is asked for (`params.type`). */
   ccxtType: string;
+  /** Further parameters of that fetchBalance (KuCoin's margin: `marginMode`). */
+  ccxtParams?: Readonly<Record<string, string>>;
   accountType: ExchangeAccountType;
   /** Shown after the exchange's name ("Binance Spot"). */
   label: string;
@@ -57,6 +59,26 @@ export type MarketBalance = {
 /** What an earning balance's base is called when it is not the asset's own symbol (Kraken's ETH2). */
 export const STAKED_ALIASES: Readonly<Record<string, string>> = { ETH2: 'ETH' };
 
+/**
+ * History an exchange answers only for a bounded span a request (`windowMs`), kept for `historyMs`:
+ * read window after window from the last item read (or as far back as kept), each window page by page,
+ * `cursorParam` taking the cursor the previous page left in its first item's `cursorField`.
+ */
+export type WindowPaging = {
+  windowMs: number;
+  historyMs: number;
+  pageSize: number;
+  cursorParam: string;
+  cursorField: string;
+  /**
+   * The cursor is the smallest `cursorField` (a numeric id) of the page read, not a value the page
+   * hands over (KuCoin's `lastId`).
+   */
+  cursorIsOldestId?: boolean;
+};
+
+const DAY_MS = 86_400_000;
+
 export type ExchangeInfo = {
   id: ExchangeId;
   name: string;
@@ -68,9 +90,24 @@ export type ExchangeInfo = {
   tradesWithoutSymbol: boolean;
   /**
    * How trade pages follow each other: `since` (oldest first: the next page starts after the newest
-   * trade read) or an offset parameter (newest first, a fixed page size: Kraken's `ofs`).
+   * trade read), an offset parameter (newest first, a fixed page size: Kraken's `ofs`), an id
+   * parameter asking for what is older than the oldest trade read (newest first, at most `pageSize`
+   * a page: OKX's `after` a `billId`), or time windows read one after another, each page by page
+   * through the cursor the previous page gave (Bybit).
    */
-  tradePaging: 'since' | { offsetParam: string };
+  tradePaging:
+    | 'since'
+    | { offsetParam: string }
+    | { olderThanParam: string; idField: string; pageSize: number }
+    | WindowPaging;
+  /** Parameters every trade request carries (the market type, where ccxt's default is another). */
+  tradeParams?: Readonly<Record<string, string>>;
+  /**
+   * Deposits and withdrawals in time windows, or newest first in pages of `pageSize` each asking for
+   * what is older than the oldest read (ccxt's `until`: OKX's `after`); else one request each from the
+   * last one read.
+   */
+  transferPaging?: WindowPaging | { olderByTime: true; pageSize: number };
   /** Where a user makes a read-only key. */
   keyHelp: string;
 };
@@ -141,7 +178,10 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
       { ccxtType: 'funding', accountType: 'exchange_spot', label: 'Funding', optional: true },
     ],
     tradesWithoutSymbol: true,
-    tradePaging: 'since',
+    // Fills of the last three months (`/api/v5/trade/fills-history`), newest first, 100 a page.
+    tradePaging: { olderThanParam: 'after', idField: 'billId', pageSize: 100 },
+    // Deposit and withdrawal history: newest first, 100 a page.
+    transferPaging: { olderByTime: true, pageSize: 100 },
     keyHelp: 'Profile → API keys → Create API key with only the “Read” permission',
   },
   bybit: {
@@ -153,7 +193,23 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
       { ccxtType: 'fund', accountType: 'exchange_spot', label: 'Funding', optional: true },
     ],
     tradesWithoutSymbol: true,
-    tradePaging: 'since',
+    // `/v5/execution/list`: 7 days a request, 100 a page, two years kept; spot (ccxt's default is linear).
+    tradePaging: {
+      windowMs: 7 * DAY_MS,
+      historyMs: 730 * DAY_MS,
+      pageSize: 100,
+      cursorParam: 'cursor',
+      cursorField: 'nextPageCursor',
+    },
+    tradeParams: { type: 'spot' },
+    // Deposit and withdrawal records: 30 days a request, 50 a page.
+    transferPaging: {
+      windowMs: 30 * DAY_MS,
+      historyMs: 730 * DAY_MS,
+      pageSize: 50,
+      cursorParam: 'cursor',
+      cursorField: 'nextPageCursor',
+    },
     keyHelp: 'API → Create New Key → System-generated, “Read-Only” permissions',
   },
   kucoin: {
@@ -164,10 +220,27 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     balances: [
       { ccxtType: 'trade', accountType: 'exchange_spot', label: 'Trading' },
       { ccxtType: 'main', accountType: 'exchange_spot', label: 'Funding', optional: true },
-      { ccxtType: 'margin', accountType: 'exchange_margin', label: 'Margin', optional: true },
+      // Cross margin; without marginMode ccxt reads an account moved to high-frequency trading (all
+      // since 2023) as the trading account.
+      {
+        ccxtType: 'margin',
+        ccxtParams: { marginMode: 'cross' },
+        accountType: 'exchange_margin',
+        label: 'Margin',
+        optional: true,
+      },
     ],
-    tradesWithoutSymbol: true,
-    tradePaging: 'since',
+    // High-frequency accounts' fills (`/api/v1/hf/fills`) are read per market, 7 days a request, 100 a
+    // page, each page after the smallest id read (`lastId`).
+    tradesWithoutSymbol: false,
+    tradePaging: {
+      windowMs: 7 * DAY_MS,
+      historyMs: 365 * DAY_MS,
+      pageSize: 100,
+      cursorParam: 'lastId',
+      cursorField: 'id',
+      cursorIsOldestId: true,
+    },
     keyHelp: 'API Management → Create API with only the “General” permission',
   },
   bitstamp: {
