@@ -12,6 +12,7 @@ import { createCryptoPriceService } from '../prices/crypto-prices';
 import { sealSecret } from '../secrets/secret-box';
 import { startFakeCoinGecko, type FakeCoinGecko } from '../testing/fake-coingecko';
 import { startFakeBinance, type FakeBinance } from '../testing/fake-exchanges';
+import { startFakeEsplora, type FakeEsplora } from '../testing/fake-esplora';
 import { startFakeSolanaRpc, type FakeSolanaRpc } from '../testing/fake-solana-rpc';
 import { runSync } from './engine';
 
@@ -29,14 +30,17 @@ let t: TestDatabase;
 let gecko: FakeCoinGecko;
 let binance: FakeBinance;
 let solana: FakeSolanaRpc;
+let esplora: FakeEsplora;
 
 beforeAll(async () => {
   t = await createTestDatabase();
   gecko = await startFakeCoinGecko();
   binance = await startFakeBinance(BINANCE_KEY);
   solana = await startFakeSolanaRpc();
+  esplora = await startFakeEsplora();
 });
 afterAll(async () => {
+  await esplora.close();
   await solana.close();
   await binance.close();
   await gecko.close();
@@ -50,11 +54,12 @@ beforeEach(() => {
   binance.trades = [];
   solana.balances.clear();
   solana.tokenAccounts.clear();
+  esplora.txs = [];
 });
 
 function crypto(today: string) {
   return {
-    esploraUrl: 'http://127.0.0.1:9',
+    esploraUrl: esplora.url,
     solanaRpcUrl: solana.url,
     exchanges: { apiUrls: { binance: binance.url }, rateLimitMs: 1 },
     prices: createCryptoPriceService({
@@ -289,6 +294,106 @@ describe('daily closes of held crypto between syncs', () => {
       'Binance Spot 2026-11-18 620000',
       'Binance Spot 2026-11-19 640000',
       'Binance Spot 2026-11-20 660000',
+    ]);
+  });
+
+  it('fills a Bitcoin wallet’s closes from its first change, and never values its older days with new quantities', async () => {
+    const address = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+    const from = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+    const at = (date: string) => Date.parse(`${date}T12:00:00Z`) / 1000;
+    const receive = (id: string, date: string) => ({
+      txid: id.padStart(64, '0'),
+      blockTime: at(date),
+      inputs: [{ address: from, value: 200_000_000 }],
+      outputs: [{ address, value: 100_000_000 }],
+    });
+    // October: the other tests' bitcoin closes are in November.
+    esplora.txs = [receive('a1', '2026-10-10'), receive('a2', '2026-10-12')];
+    gecko.coins.set('bitcoin', {
+      prices: { usd: 60_000, eur: 55_000 },
+      history: {
+        usd: Array.from({ length: 10 }, (_, index): [string, number] => [
+          `2026-10-${String(10 + index).padStart(2, '0')}`,
+          50_000 + index * 1_000,
+        ]),
+      },
+    });
+    const userId = await newUser();
+    const connection = await insertConnection(t.db, {
+      userId,
+      provider: 'blockchain',
+      institutionId: null,
+      displayName: 'Cold storage',
+      settings: { chain: 'bitcoin', address, label: 'Cold storage' },
+    });
+    const wallet = { connector: blockchainConnector as Connector, id: connection.id };
+    expect(await syncOn('2026-10-17', userId, wallet)).toMatchObject({ ok: true });
+    // From the first receive on: 1 BTC, then 2 BTC, at each day's close.
+    expect(charts('bitcoin')).toHaveLength(1);
+    const first = await history(userId);
+    expect(first.slice(0, 3)).toEqual([
+      'Cold storage 2026-10-10 5000000',
+      'Cold storage 2026-10-11 5100000',
+      'Cold storage 2026-10-12 10400000',
+    ]);
+    // A later sync reads only newer transactions (none): the days already written keep their values.
+    gecko.coins.get('bitcoin')!.prices = { usd: 62_000, eur: 57_000 };
+    expect(await syncOn('2026-10-20', userId, wallet)).toMatchObject({ ok: true });
+    const second = await history(userId);
+    expect(second.slice(0, 7)).toEqual(first.slice(0, 7));
+    expect(second.slice(-3)).toEqual([
+      'Cold storage 2026-10-18 11600000',
+      'Cold storage 2026-10-19 11800000',
+      'Cold storage 2026-10-20 12400000',
+    ]);
+  });
+  it('leaves a Bitcoin wallet’s days before its last sync to its chain’s history, not today’s quantity', async () => {
+    const address = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa';
+    const from = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+    const at = (date: string) => Date.parse(`${date}T12:00:00Z`) / 1000;
+    const receive = (id: string, date: string) => ({
+      txid: id.padStart(64, '0'),
+      blockTime: at(date),
+      inputs: [{ address: from, value: 200_000_000 }],
+      outputs: [{ address, value: 100_000_000 }],
+    });
+    // September: no other test has bitcoin closes then.
+    esplora.txs = [receive('a1', '2026-09-10'), receive('a2', '2026-09-12')];
+    gecko.coins.set('bitcoin', {
+      prices: { usd: 60_000, eur: 55_000 },
+      history: {
+        usd: Array.from({ length: 10 }, (_, index): [string, number] => [
+          `2026-09-${String(10 + index).padStart(2, '0')}`,
+          50_000 + index * 1_000,
+        ]),
+      },
+    });
+    const userId = await newUser();
+    const connection = await insertConnection(t.db, {
+      userId,
+      provider: 'blockchain',
+      institutionId: null,
+      displayName: 'Cold storage',
+      settings: { chain: 'bitcoin', address, label: 'Cold storage' },
+    });
+    const wallet = { connector: blockchainConnector as Connector, id: connection.id };
+    gecko.down = true;
+    expect(await syncOn('2026-09-17', userId, wallet)).toMatchObject({ ok: true });
+    gecko.down = false;
+    // The source is down: every day at the last known price, if any (1 BTC from the 10th, 2 from the 12th).
+    const first = await history(userId);
+    expect(first).toHaveLength(8);
+    // The next sync reads only newer transactions (none) and fills every close from the first receive,
+    // but values again only from its last day: the 10th and 11th were never 2 BTC.
+    expect(await syncOn('2026-09-20', userId, wallet)).toMatchObject({ ok: true });
+    expect((await closes('bitcoin')).filter((row) => row.startsWith('2026-09'))).toHaveLength(11);
+    const second = await history(userId);
+    expect(second.slice(0, 7)).toEqual(first.slice(0, 7));
+    expect(second.slice(-4)).toEqual([
+      'Cold storage 2026-09-17 11400000',
+      'Cold storage 2026-09-18 11600000',
+      'Cold storage 2026-09-19 11800000',
+      'Cold storage 2026-09-20 12000000',
     ]);
   });
 });

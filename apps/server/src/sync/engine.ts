@@ -357,12 +357,17 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
                 : [];
             });
             // From the first day the quantities changed (or the last day already written, or the oldest
-            // day of its history with a close filled just now), at most a year back.
+            // day of its history with a close filled just now), at most a year back. An account whose
+            // source states its quantity changes (a Bitcoin wallet) gives only those read this time: its
+            // days before the last written are not valued again with them.
             const newest = (await newestSnapshotDate(tx, userId, accountId)) ?? options.today;
             const oldest = (await oldestSnapshotDate(tx, userId, accountId)) ?? newest;
-            const filled = items
-              .map((item) => backfilled.get(securityIds.get(item.security.externalId) ?? ''))
-              .reduce<string>((min, date) => (date && date < min ? date : min), newest);
+            const partialQuantities = items.some((item) => item.quantityChanges !== undefined);
+            const filled = partialQuantities
+              ? newest
+              : items
+                  .map((item) => backfilled.get(securityIds.get(item.security.externalId) ?? ''))
+                  .reduce<string>((min, date) => (date && date < min ? date : min), newest);
             const first = changes.reduce(
               (min, change) => (change.date < min ? change.date : min),
               filled < oldest ? oldest : filled,
