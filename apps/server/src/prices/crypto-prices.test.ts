@@ -26,6 +26,9 @@ beforeEach(() => {
 
 const asset = (symbol: string) => cryptoAssetBySymbol(symbol) as CryptoAsset;
 const TODAY = '2026-11-20';
+/** Coins only these tests ask for (the database is shared by the file's tests). */
+const LATE: CryptoAsset = { symbol: 'LATE', name: 'Late Coin', priceId: 'late-coin' };
+const SLOW: CryptoAsset = { symbol: 'SLOW', name: 'Slow Coin', priceId: 'slow-coin' };
 const UPDATED = Date.parse('2026-11-20T09:30:00Z') / 1000;
 
 function service() {
@@ -125,7 +128,7 @@ describe('crypto price service', () => {
         ],
       },
     });
-    await service().backfill([asset('SOL')], '2026-11-16', TODAY);
+    await service().backfill([{ asset: asset('SOL'), from: '2026-11-16' }], TODAY);
     expect(await closes('solana')).toEqual([
       { date: '2026-11-16', close: '141.000000000000000000' },
       { date: '2026-11-17', close: '0.000000100000000000' },
@@ -136,7 +139,88 @@ describe('crypto price service', () => {
     expect(charts).toEqual([
       '/api/v3/coins/solana/market_chart?vs_currency=usd&days=5&interval=daily&precision=full',
     ]);
-    await service().backfill([asset('SOL')], '2026-11-16', TODAY);
+    await service().backfill([{ asset: asset('SOL'), from: '2026-11-16' }], TODAY);
     expect(gecko.requests.filter((path) => path.includes('market_chart'))).toHaveLength(1);
+  });
+
+  it('asks once for the days a coin has no close for, and again only for new recent days', async () => {
+    // Listed on the 16th: nothing before it, and no close on the 18th.
+    gecko.coins.set('late-coin', {
+      prices: { usd: 150 },
+      history: {
+        usd: [
+          ['2026-11-16', 141],
+          ['2026-11-17', 142],
+          ['2026-11-19', 144],
+        ],
+      },
+    });
+    const charts = () => gecko.requests.filter((path) => path.includes('market_chart'));
+    const written = await service().backfill([{ asset: LATE, from: '2026-11-10' }], TODAY);
+    expect(charts()).toEqual([
+      '/api/v3/coins/late-coin/market_chart?vs_currency=usd&days=11&interval=daily&precision=full',
+    ]);
+    expect([...written.values()]).toEqual(['2026-11-16']);
+    expect((await closes('late-coin')).map((row) => row.date)).toEqual([
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-19',
+    ]);
+    // The same days again (another holder, the next sync): not asked again.
+    expect(await service().backfill([{ asset: LATE, from: '2026-11-10' }], TODAY)).toEqual(new Map());
+    expect(charts()).toHaveLength(1);
+    // A day later only the new day is asked for.
+    gecko.coins.get('late-coin')?.history?.usd?.push(['2026-11-20', 145]);
+    gecko.now = () => Date.parse('2026-11-21T10:00:00Z');
+    await service().backfill([{ asset: LATE, from: '2026-11-10' }], '2026-11-21');
+    expect(charts()).toHaveLength(2);
+    expect(charts()[1]).toContain('days=2&');
+    expect((await closes('late-coin')).map((row) => row.date).at(-1)).toBe('2026-11-20');
+    // A longer history needed later (an older holding) asks for the days before the span asked.
+    await service().backfill([{ asset: LATE, from: '2026-11-01' }], '2026-11-21');
+    expect(charts()).toHaveLength(3);
+    await service().backfill([{ asset: LATE, from: '2026-11-01' }], '2026-11-21');
+    expect(charts()).toHaveLength(3);
+  });
+
+  it('asks again for recent days the source has not closed yet', async () => {
+    gecko.coins.set('slow-coin', { prices: { usd: 3000 }, history: { usd: [['2026-11-17', 2900]] } });
+    const charts = () => gecko.requests.filter((path) => path.includes('market_chart'));
+    await service().backfill([{ asset: SLOW, from: '2026-11-17' }], TODAY);
+    expect(charts()).toHaveLength(1);
+    gecko.coins.get('slow-coin')?.history?.usd?.push(['2026-11-18', 2950], ['2026-11-19', 2990]);
+    await service().backfill([{ asset: SLOW, from: '2026-11-17' }], TODAY);
+    expect(charts()).toHaveLength(2);
+    expect((await closes('slow-coin')).map((row) => row.date)).toEqual([
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+    ]);
+  });
+
+  it('makes one request per asset for all its holders, and a source outage writes nothing', async () => {
+    gecko.coins.set('binancecoin', {
+      prices: { usd: 600 },
+      history: {
+        usd: [
+          ['2026-11-18', 590],
+          ['2026-11-19', 595],
+        ],
+      },
+    });
+    gecko.down = true;
+    const wanted = [
+      { asset: asset('BNB'), from: '2026-11-19' },
+      { asset: asset('BNB'), from: '2026-11-18' },
+    ];
+    expect(await service().backfill(wanted, TODAY)).toEqual(new Map());
+    expect(await closes('binancecoin')).toEqual([]);
+    gecko.down = false;
+    gecko.requests.length = 0;
+    await service().backfill(wanted, TODAY);
+    expect(gecko.requests).toEqual([
+      '/api/v3/coins/binancecoin/market_chart?vs_currency=usd&days=3&interval=daily&precision=full',
+    ]);
+    expect((await closes('binancecoin')).map((row) => row.date)).toEqual(['2026-11-18', '2026-11-19']);
   });
 });

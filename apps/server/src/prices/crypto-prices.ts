@@ -1,6 +1,8 @@
 import {
+  checkedPriceHistory,
   cryptoQuotes,
   daysWithoutClose,
+  recordCheckedPriceHistory,
   ensureCryptoSecurities,
   upsertCryptoQuotes,
   upsertSecurityPrices,
@@ -60,6 +62,11 @@ export type CryptoPriceServiceOptions = {
 const DAY_MS = 86_400_000;
 /** The public API serves daily history for the last 365 days. */
 const MAX_HISTORY_DAYS = 365;
+/**
+ * How many days before today the source may not have closed yet: a day without a close is asked for again
+ * while it is this recent, and taken as one the source has none for once older.
+ */
+const RECENT_DAYS = 2;
 
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
@@ -174,22 +181,37 @@ export function createCryptoPriceService(options: CryptoPriceServiceOptions) {
     },
 
     /**
-     * Fills the daily closes of `assets` missing between `from` and yesterday (at most the last 365
-     * days), so every day of a wallet's history has a price. A source failure leaves the gaps for the
-     * next sync.
+     * Fills the daily closes missing between each asset's `from` and yesterday (at most the last 365
+     * days), so every day of its holders' history has a price (ADR 076): one request per asset, from the
+     * earliest day any holder needs. Days the source was already asked for and had no close for (before
+     * the coin was listed, a gap in its history) are not asked again; only days after the newest close it
+     * gave, while they are recent, are. A source failure leaves the gaps for the next sync. Answers, per
+     * security id, the oldest day whose close was written.
      */
-    async backfill(assets: readonly CryptoAsset[], from: IsoDate, today: IsoDate): Promise<void> {
+    async backfill(
+      wanted: readonly { asset: CryptoAsset; from: IsoDate }[],
+      today: IsoDate,
+    ): Promise<Map<string, string>> {
+      const written = new Map<string, string>();
       const earliest = addDays(today, -MAX_HISTORY_DAYS);
-      const start = from < earliest ? earliest : from;
       const yesterday = addDays(today, -1);
-      if (start > yesterday) return;
-      const ids = await securities(assets);
-      for (const asset of assets) {
+      const byId = new Map<string, { asset: CryptoAsset; start: IsoDate }>();
+      for (const { asset, from } of wanted) {
+        const start = from < earliest ? earliest : from;
+        const current = byId.get(asset.priceId);
+        if (start <= yesterday && (!current || start < current.start))
+          byId.set(asset.priceId, { asset, start });
+      }
+      if (byId.size === 0) return written;
+      const ids = await securities([...byId.values()].map((item) => item.asset));
+      for (const { asset, start } of byId.values()) {
         const securityId = ids.get(asset.priceId);
         if (!securityId) continue;
-        const missing = new Set(await daysWithoutClose(db, securityId, start, yesterday));
-        const first = [...missing][0];
+        const checked = await checkedPriceHistory(db, securityId);
+        const without = await daysWithoutClose(db, securityId, start, yesterday);
+        const first = without.find((day) => !checked || day < checked.from || day > checked.through);
         if (!first) continue;
+        const open = new Set(without.filter((day) => day >= first));
         const days = Math.min(MAX_HISTORY_DAYS, daysBetween(first, today) + 1);
         try {
           const usd = await withRetry(() => fetchDailyCloses(baseUrl, asset.priceId, 'usd', days, fetchImpl));
@@ -202,7 +224,7 @@ export function createCryptoPriceService(options: CryptoPriceServiceOptions) {
                 )
               : undefined;
           const rows = usd.flatMap((point) => {
-            if (!missing.has(point.date)) return [];
+            if (!open.has(point.date)) return [];
             const valued = value(asset, {
               prices: {
                 usd: point.close,
@@ -213,7 +235,29 @@ export function createCryptoPriceService(options: CryptoPriceServiceOptions) {
             });
             return valued ? [{ securityId, date: point.date, close: valued.price }] : [];
           });
-          await upsertSecurityPrices(db, rows);
+          const oldest = (await upsertSecurityPrices(db, rows)).get(securityId);
+          if (oldest) written.set(securityId, oldest);
+          // The source has answered for every day from `first` to its newest close; the days after that
+          // are asked for again only while they are recent (the source may not have closed them yet).
+          const newest = usd.reduce<string | undefined>(
+            (max, point) => (point.date <= yesterday && (!max || point.date > max) ? point.date : max),
+            undefined,
+          );
+          const recent = addDays(today, -RECENT_DAYS - 1);
+          const through = newest && newest > recent ? newest : recent;
+          if (through >= first) {
+            const joins =
+              checked && checked.through >= addDays(first, -1) && checked.from <= addDays(through, 1);
+            await recordCheckedPriceHistory(
+              db,
+              securityId,
+              {
+                from: joins && checked.from < first ? checked.from : first,
+                through: joins && checked.through > through ? checked.through : through,
+              },
+              now(),
+            );
+          }
         } catch (error) {
           log.warn(
             { asset: asset.priceId, reason: error instanceof Error ? error.message : String(error) },
@@ -221,6 +265,7 @@ export function createCryptoPriceService(options: CryptoPriceServiceOptions) {
           );
         }
       }
+      return written;
     },
   };
 }

@@ -22,6 +22,7 @@ import {
   upsertTransactions,
   newestSnapshotDate,
   newTransactionKeys,
+  oldestSnapshotDate,
   recomputeHoldingValueSnapshots,
   type ConnectionRow,
   type Database,
@@ -40,6 +41,7 @@ import {
   type ConnectorTransaction,
 } from '../connectors/types';
 import { categorize } from './categorize';
+import { backfillHeldCrypto, revalueOtherCryptoHolders } from './crypto-history';
 import { pairProviderTransfers, pairTransfersByAmount } from './transfers';
 
 /**
@@ -270,10 +272,24 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
       if (!page.hasMore) break;
     }
 
+    /** Security id → the oldest day a close was filled for by this sync (ADR 076). */
+    let backfilled = new Map<string, string>();
     const readHoldings = connector.holdings?.bind(connector);
     if (readHoldings) {
       await progress('Reading holdings', 0.9);
       const { holdings, prices } = await withRetry(() => readHoldings(context));
+      // Closes of the crypto held, filled before the history is written (ADR 076); outside the
+      // transaction, since they come from the price source.
+      backfilled =
+        connector.valuedByHoldings && options.crypto
+          ? await backfillHeldCrypto(db, options.crypto, {
+              userId,
+              today: options.today,
+              holdings,
+              accountIds,
+              logger: log,
+            })
+          : new Map<string, string>();
       await db.transaction(async (tx) => {
         const securities = new Map(holdings.map((item) => [item.security.externalId, item.security]));
         const securityIds = await upsertSecurities(
@@ -340,9 +356,22 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
                 ? (item.quantityChanges ?? []).map((change) => ({ securityId, ...change }))
                 : [];
             });
-            // From the first day the quantities changed (or the last day already written), at most a year back.
+            // From the first day the quantities changed (or the last day already written, or the oldest
+            // day of its history with a close filled just now), at most a year back. An account whose
+            // source states its quantity changes (a Bitcoin wallet) gives only those read this time: its
+            // days before the last written are not valued again with them.
             const newest = (await newestSnapshotDate(tx, userId, accountId)) ?? options.today;
-            const first = changes.reduce((min, change) => (change.date < min ? change.date : min), newest);
+            const oldest = (await oldestSnapshotDate(tx, userId, accountId)) ?? newest;
+            const partialQuantities = items.some((item) => item.quantityChanges !== undefined);
+            const filled = partialQuantities
+              ? newest
+              : items
+                  .map((item) => backfilled.get(securityIds.get(item.security.externalId) ?? ''))
+                  .reduce<string>((min, date) => (date && date < min ? date : min), newest);
+            const first = changes.reduce(
+              (min, change) => (change.date < min ? change.date : min),
+              filled < oldest ? oldest : filled,
+            );
             const yearAgo = addDays(options.today, -365);
             await recomputeHoldingValueSnapshots(tx, {
               userId,
@@ -373,6 +402,19 @@ export async function runSync(options: SyncOptions): Promise<SyncOutcome> {
           }
         }
       });
+    }
+
+    // Closes filled by this sync also change the days of other wallets and exchange accounts holding the
+    // same assets: valued again in their own transaction (accounts in one order), after this one's.
+    if (backfilled.size > 0) {
+      try {
+        await db.transaction((tx) => revalueOtherCryptoHolders(tx, backfilled, [...accountIds.values()]));
+      } catch (error) {
+        log.warn(
+          { reason: error instanceof Error ? error.message : String(error) },
+          'other holders not valued again',
+        );
+      }
     }
 
     const readLiabilities = connector.liabilities?.bind(connector);

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { cryptoQuote, security } from '../schema/index';
+import { cryptoPriceHistory, cryptoQuote, security } from '../schema/index';
 import type { Executor } from './sync';
 
 /** Crypto prices (docs/crypto.md): quotes with their age, daily closes, and wallet value history. */
@@ -78,6 +78,116 @@ export async function daysWithoutClose(
     )
     order by day`);
   return result.rows.map((row) => row.day);
+}
+
+/** The days a security's daily closes were asked for and answered (ADR 076), if ever. */
+export type CheckedDays = { from: string; through: string };
+
+export async function checkedPriceHistory(
+  db: Executor,
+  securityId: string,
+): Promise<CheckedDays | undefined> {
+  const result = await db.execute<{ from: string; through: string }>(sql`
+    select checked_from::text as "from", checked_through::text as through
+    from crypto_price_history where security_id = ${securityId}`);
+  return result.rows[0];
+}
+
+/** Records the days a security's daily closes were asked for and answered, replacing the span kept. */
+export async function recordCheckedPriceHistory(
+  db: Executor,
+  securityId: string,
+  days: CheckedDays,
+  at: Date,
+): Promise<void> {
+  await db
+    .insert(cryptoPriceHistory)
+    .values({ securityId, checkedFrom: days.from, checkedThrough: days.through, checkedAt: at })
+    .onConflictDoUpdate({
+      target: cryptoPriceHistory.securityId,
+      set: { checkedFrom: days.from, checkedThrough: days.through, checkedAt: at },
+    });
+}
+
+/** The oldest balance snapshot date of an account (where its history starts), if it has one. */
+export async function oldestSnapshotDate(
+  db: Executor,
+  userId: string,
+  accountId: string,
+): Promise<string | undefined> {
+  const result = await db.execute<{ oldest: string | null }>(sql`
+    select min(date)::text as oldest from balance_snapshot
+    where user_id = ${userId} and account_id = ${accountId}`);
+  return result.rows[0]?.oldest ?? undefined;
+}
+
+/**
+ * Accounts of these providers holding one of `securityIds` (other than `except`), with their currency and
+ * the first and last day of their stored history: the accounts valued by their holdings whose past days
+ * new closes of those securities change. `skipSubtypes` leaves out accounts whose past quantities differ
+ * from today's (a Bitcoin wallet's come from its chain's history, read only when it syncs).
+ */
+export async function holdersValuedByHoldings(
+  db: Executor,
+  scope: {
+    securityIds: readonly string[];
+    providers: readonly string[];
+    skipSubtypes: readonly string[];
+    except: readonly string[];
+  },
+): Promise<
+  {
+    userId: string;
+    accountId: string;
+    currency: string;
+    securityIds: string[];
+    first: string;
+    last: string;
+  }[]
+> {
+  if (scope.securityIds.length === 0 || scope.providers.length === 0) return [];
+  const list = (values: readonly string[], cast: 'uuid' | 'text') =>
+    sql.join(
+      values.map((value) => sql`${value}::${sql.raw(cast)}`),
+      sql`, `,
+    );
+  const skipped = scope.skipSubtypes.length
+    ? sql`and coalesce(a.subtype, '') not in (${list(scope.skipSubtypes, 'text')})`
+    : sql``;
+  const excepted = scope.except.length ? sql`and a.id not in (${list(scope.except, 'uuid')})` : sql``;
+  const result = await db.execute<{
+    user_id: string;
+    account_id: string;
+    currency: string;
+    security_ids: string[];
+    first: string | null;
+    last: string | null;
+  }>(sql`
+    select a.user_id, a.id as account_id, a.currency,
+      array_agg(h.security_id::text) as security_ids,
+      (select min(b.date) from balance_snapshot b where b.user_id = a.user_id and b.account_id = a.id)::text as first,
+      (select max(b.date) from balance_snapshot b where b.user_id = a.user_id and b.account_id = a.id)::text as last
+    from financial_account a
+    join holding h on h.user_id = a.user_id and h.account_id = a.id
+    where h.security_id in (${list(scope.securityIds, 'uuid')})
+      and a.provider in (${list(scope.providers, 'text')})
+      ${skipped} ${excepted}
+    group by a.user_id, a.id, a.currency
+    order by a.id`);
+  return result.rows.flatMap((row) =>
+    row.first && row.last
+      ? [
+          {
+            userId: row.user_id,
+            accountId: row.account_id,
+            currency: row.currency,
+            securityIds: row.security_ids,
+            first: row.first,
+            last: row.last,
+          },
+        ]
+      : [],
+  );
 }
 
 /** The close of a security on `date`, if stored. */

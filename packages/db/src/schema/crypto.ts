@@ -1,4 +1,4 @@
-import { boolean, numeric, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, numeric, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { security } from './money';
 
 /**
@@ -21,4 +21,19 @@ export const cryptoQuote = pgTable('crypto_quote', {
   /** When the source last updated the price (its `last_updated_at`). */
   priceAt: timestamp('price_at', { withTimezone: true }).notNull(),
   fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The span of days the price source was asked for a crypto asset's daily closes and answered for
+ * (ADR 076): a day in it without a close is one the source has none for (before the coin was listed, a
+ * gap in its history) and is not asked for again. Only the days after it, and those before it that a
+ * longer history needs, are.
+ */
+export const cryptoPriceHistory = pgTable('crypto_price_history', {
+  securityId: uuid('security_id')
+    .primaryKey()
+    .references(() => security.id, { onDelete: 'cascade' }),
+  checkedFrom: date('checked_from', { mode: 'string' }).notNull(),
+  checkedThrough: date('checked_through', { mode: 'string' }).notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
 });

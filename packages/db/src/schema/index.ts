@@ -27,7 +27,7 @@ import {
 import { notificationDelivery, pushSubscription } from './notifications';
 import { userPreferences } from './preferences';
 import { apiKey } from './api-keys';
-import { cryptoQuote } from './crypto';
+import { cryptoPriceHistory, cryptoQuote } from './crypto';
 import { billingSubscription, stripeEvent } from './billing';
 import { savedReport } from './reports';
 import { transferProgress } from './transfer-progress';
@@ -84,6 +84,7 @@ export const schema = {
   pushSubscription,
   apiKey,
   cryptoQuote,
+  cryptoPriceHistory,
   billingSubscription,
   stripeEvent,
   savedReport,

@@ -172,9 +172,7 @@ async function read(context: ConnectorContext): Promise<Reading> {
   if (!settings || !services) throw new ProviderError('invalid', 'This wallet’s settings are incomplete.');
   const balances = await balancesOf(settings, context);
   const assets = balances.map((balance) => balance.asset);
-  const changeDates = balances.flatMap((balance) => (balance.changes ?? []).map((change) => change.date));
-  const firstChange = changeDates.sort()[0];
-  await services.prices.backfill(assets, firstChange ?? context.today, context.today);
+  // Past closes are filled by the sync engine from the holdings' quantity changes (ADR 076).
   const prices = await services.prices.prices(assets, context.today);
   const externalId = walletExternalId(settings);
   const exponent = currencyExponent(CRYPTO_QUOTE_CURRENCY);
