@@ -11,6 +11,7 @@ import {
 } from '@lodestar/db';
 import {
   addDays,
+  cryptoAssetByPriceId,
   HTTP_TIMEOUT_MS,
   divideDecimals,
   isDepegged,
@@ -145,7 +146,12 @@ export function createCryptoPriceService(options: CryptoPriceServiceOptions) {
           lookups += 1;
           const coin = await withRetry(() => fetchContractCoin(baseUrl, platform, address, fetchImpl));
           if (!coin) continue;
-          asset = { symbol: coin.symbol.toUpperCase(), name: coin.name, priceId: coin.id };
+          // A listed coin (a stablecoin) keeps its own name and peg.
+          asset = cryptoAssetByPriceId(coin.id) ?? {
+            symbol: coin.symbol.toUpperCase(),
+            name: coin.name,
+            priceId: coin.id,
+          };
           if (contracts.size >= MAX_CACHED_CONTRACTS) contracts.clear();
           contracts.set(key, asset);
         }

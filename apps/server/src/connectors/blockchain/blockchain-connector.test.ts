@@ -491,6 +491,7 @@ describe('Solana wallet sync', () => {
   /** PayPal USD's mint, a Token-2022 token. */
   const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
   const UNKNOWN = '2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR';
+  const TWIN = 'A9mUU4qviSctJVPJdBJWkb28deg915LYJKrzQ19ji3FM';
 
   it('values SOL, USDC, a priced SPL token and a Token-2022 token, and keeps an unknown one at no value', async () => {
     solana.balances.set(OWNER, '2500000000'); // 2.5 SOL
@@ -512,6 +513,8 @@ describe('Solana wallet sync', () => {
         program: TOKEN_2022_PROGRAM,
       },
       { pubkey: '7dHbWXmci3dT8UFYWYZweBLXgycu7Y3iL6trKn1Y7ARj', mint: UNKNOWN, amount: '5', decimals: 0 },
+      // A second mint the source knows as USD Coin (a bridged twin): one USDC holding.
+      { pubkey: 'CKxTHwM9fPMRRvZmFnFoqKNd9pQR21c5Aq9bh5h9oghX', mint: TWIN, amount: '500000', decimals: 6 },
     ]);
     gecko.coins.set('solana', { prices: { usd: 200, eur: 185 }, lastUpdatedAt: at(TODAY) });
     gecko.coins.set('usd-coin', { prices: { usd: 1, eur: 0.92 }, lastUpdatedAt: at(TODAY) });
@@ -531,6 +534,7 @@ describe('Solana wallet sync', () => {
     });
     gecko.contracts.set(`solana:${JUP}`, 'jupiter-exchange-solana');
     gecko.contracts.set(`solana:${PYUSD}`, 'paypal-usd');
+    gecko.contracts.set(`solana:${TWIN}`, 'usd-coin');
     gecko.requests.length = 0;
     const userId = await newUser();
     const connection = await insertConnection(t.db, {
@@ -583,22 +587,22 @@ describe('Solana wallet sync', () => {
         provider: 'crypto',
         external_id: 'usd-coin',
         ticker: 'USDC',
-        name: expect.any(String),
-        quantity: '10.000000000000000000',
+        name: 'USD Coin',
+        quantity: '10.500000000000000000',
         price: '1.000000000000000000',
       },
     ]);
     const account = await t.db.execute<{ balance: string }>(sql`
       select current_balance_minor::text as balance from financial_account where user_id = ${userId}`);
-    // 2.5 × 200 + 10 + 100.000000001 × 0.5 + 20.000001 × 1 = 580.00 USD; the unknown token counts nothing.
-    expect(account.rows).toEqual([{ balance: '58000' }]);
+    // 2.5 × 200 + 10.5 + 100.000000001 × 0.5 + 20.000001 × 1 = 580.50 USD; the unknown token counts nothing.
+    expect(account.rows).toEqual([{ balance: '58050' }]);
     // One batched request tells which mints are known; each known one is named once.
     const tokenPriceRequests = gecko.requests.filter((path) => path.includes('/simple/token_price/solana'));
     expect(tokenPriceRequests).toHaveLength(1);
     const asked = new URL(tokenPriceRequests[0]!, 'http://x').searchParams.get('contract_addresses')!;
-    expect(asked.split(',').sort()).toEqual([JUP, PYUSD, UNKNOWN].sort());
+    expect(asked.split(',').sort()).toEqual([JUP, PYUSD, UNKNOWN, TWIN].sort());
     expect(gecko.requests.filter((path) => path.includes('/contract/')).sort()).toEqual(
-      [`/api/v3/coins/solana/contract/${JUP}`, `/api/v3/coins/solana/contract/${PYUSD}`].sort(),
+      [JUP, PYUSD, TWIN].map((mint) => `/api/v3/coins/solana/contract/${mint}`).sort(),
     );
     expect(gecko.requests.some((path) => path.includes(UNKNOWN) && path.includes('market_chart'))).toBe(
       false,
@@ -615,7 +619,7 @@ describe('Solana wallet sync', () => {
         await t.db.execute<{ balance: string }>(sql`
           select current_balance_minor::text as balance from financial_account where user_id = ${userId}`)
       ).rows,
-    ).toEqual([{ balance: '58000' }]);
+    ).toEqual([{ balance: '58050' }]);
     const after = await t.db.execute<{ external_id: string; quantity: string }>(sql`
       select s.external_id, h.quantity::text as quantity from holding h join security s on s.id = h.security_id
       where h.user_id = ${userId} order by s.external_id collate "C"`);

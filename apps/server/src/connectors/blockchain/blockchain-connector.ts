@@ -1,4 +1,10 @@
-import { HTTP_TIMEOUT_MS, currencyExponent, formatUnits, type CryptoAsset } from '@lodestar/domain';
+import {
+  HTTP_TIMEOUT_MS,
+  addQuantities,
+  currencyExponent,
+  formatUnits,
+  type CryptoAsset,
+} from '@lodestar/domain';
 import { productMinor } from '../../use-cases/holdings/decimal';
 import { guardedFetch } from '../../outbound/guarded-fetch';
 import { CRYPTO_QUOTE_CURRENCY } from '../../prices/crypto-prices';
@@ -166,12 +172,20 @@ async function balancesOf(settings: WalletSettings, context: ConnectorContext): 
     // A price source that does not answer fails the sync (retried by the engine): its tokens are never
     // taken for unknown ones, so the wallet's holdings and balance stay as they were.
     const known = await services.prices.contractAssets('solana', mints);
-    return read.map((item): Balance => {
-      if (item.asset) return { asset: item.asset, quantity: item.quantity };
-      const asset = known.get(item.mint);
-      if (asset) return { asset, quantity: item.quantity };
-      return { asset: unknownSolanaToken(item.mint), quantity: item.quantity, unpriced: true };
-    });
+    // Two mints the source knows as one coin (a token and its bridged twin) are one holding.
+    const byId = new Map<string, Balance>();
+    for (const item of read) {
+      const named = item.asset ? undefined : known.get(item.mint);
+      const balance: Balance = item.asset
+        ? { asset: item.asset, quantity: item.quantity }
+        : named
+          ? { asset: named, quantity: item.quantity }
+          : { asset: unknownSolanaToken(item.mint), quantity: item.quantity, unpriced: true };
+      const same = byId.get(balance.asset.priceId);
+      if (same) same.quantity = addQuantities(same.quantity, balance.quantity);
+      else byId.set(balance.asset.priceId, balance);
+    }
+    return [...byId.values()];
   }
   if (isEvmChain(settings.chain)) {
     // viem is loaded with the first EVM wallet read, not when the server starts.
