@@ -136,8 +136,11 @@ export async function fetchDailyCloses(
   return [...byDay].map(([date, close]) => ({ date, close }));
 }
 
-/** How many contract addresses go in one /simple/token_price request. */
-export const TOKEN_PRICE_BATCH = 30;
+/**
+ * How many contract addresses go in one /simple/token_price request: CoinGecko takes up to 515; 100
+ * Solana mints keep the URL under 5 kB, which every proxy passes.
+ */
+export const TOKEN_PRICE_BATCH = 100;
 
 /**
  * Which of `addresses` (contracts on `platform`, e.g. `solana`) the source prices in US dollars: one

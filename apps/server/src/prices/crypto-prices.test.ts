@@ -226,20 +226,20 @@ describe('crypto price service', () => {
   });
 
   it('finds tokens by contract in batches, names each known one once, and leaves unknown ones out', async () => {
-    // 31 Solana-style mints (base58, mixed case): two batches of contract addresses.
+    // 101 Solana-style mints (base58, mixed case): two batches of contract addresses.
     const mints = Array.from(
-      { length: 31 },
-      (_, index) => `Mint${String(index).padStart(2, '0')}Zx9aBcDeFgHiJkLmNoPqRsTuVw`,
+      { length: 101 },
+      (_, index) => `Mint${String(index).padStart(3, '0')}Zx9aBcDeFgHiJkLmNoPqRsTuVw`,
     );
     gecko.coins.set('first-token', { symbol: 'fst', name: 'First Token', prices: { usd: 0.25 } });
     gecko.coins.set('last-token', { symbol: 'lst', name: 'Last Token', prices: { usd: 3 } });
     gecko.contracts.set(`solana:${mints[0]}`, 'first-token');
-    gecko.contracts.set(`solana:${mints[30]}`, 'last-token');
+    gecko.contracts.set(`solana:${mints[100]}`, 'last-token');
     const prices = service();
     const found = await prices.contractAssets('solana', mints);
     expect([...found]).toEqual([
       [mints[0], { symbol: 'FST', name: 'First Token', priceId: 'first-token' }],
-      [mints[30], { symbol: 'LST', name: 'Last Token', priceId: 'last-token' }],
+      [mints[100], { symbol: 'LST', name: 'Last Token', priceId: 'last-token' }],
     ]);
     expect(
       gecko.requests.filter((path) => path.startsWith('/api/v3/simple/token_price/solana?')),
