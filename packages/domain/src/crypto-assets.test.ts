@@ -4,6 +4,7 @@ import {
   decimalFromJsonNumber,
   divideDecimals,
   formatUnits,
+  addQuantities,
   isDepegged,
   STABLECOIN_DECIMALS,
   tokenDecimals,
@@ -47,6 +48,11 @@ describe('crypto assets', () => {
     expect(formatUnits(123456789012345678901234567n, 18)).toBe('123456789.012345678901234567');
     expect(formatUnits(1n, 18)).toBe('0.000000000000000001');
     expect(formatUnits(0n, 8)).toBe('0');
+    expect(addQuantities('100.5', '0.000000001')).toBe('100.500000001');
+    expect(addQuantities('123456789.012345678901234567', '0.000000000000000001')).toBe(
+      '123456789.012345678901234568',
+    );
+    expect(addQuantities('5', '7')).toBe('12');
     expect(divideDecimals('1.08', '1')).toBe('1.08');
     expect(divideDecimals('2', '3')).toBe('0.666666666666666667');
   });

@@ -112,6 +112,15 @@ export function formatUnits(amount: bigint, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** The exact sum of two non-negative decimal quantities ('100.5', '0.000000001' → '100.500000001'). */
+export function addQuantities(a: string, b: string): string {
+  const [aWhole = '0', aFraction = ''] = a.split('.');
+  const [bWhole = '0', bFraction = ''] = b.split('.');
+  const decimals = Math.max(aFraction.length, bFraction.length);
+  const units = (whole: string, fraction: string) => BigInt(`${whole}${fraction.padEnd(decimals, '0')}`);
+  return formatUnits(units(aWhole, aFraction) + units(bWhole, bFraction), decimals);
+}
+
 /**
  * The exact quotient of two positive decimal strings to 18 decimals, rounded half up: the US-dollar
  * value of one euro from a coin's USD and EUR prices ('1.08', '1') → '1.08'.

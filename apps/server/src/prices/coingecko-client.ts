@@ -7,6 +7,10 @@ import { ProviderError } from '../connectors/provider-error';
  * - GET /simple/price?ids=…&vs_currencies=…&include_24hr_change=true&include_last_updated_at=true
  *   → `{ "<id>": { "usd": 67187.33, "usd_24h_change": 3.63, "last_updated_at": 1711356300 } }`;
  * - GET /coins/{id}/market_chart?vs_currency=usd&days=N&interval=daily → `{ "prices": [[ms, price], …] }`.
+ * Tokens known only by their contract (a Solana mint) are found through two more:
+ * - GET /simple/token_price/{platform}?contract_addresses=…&vs_currencies=usd → `{ "<address>": { "usd": … } }`
+ *   (addresses the source does not know are left out);
+ * - GET /coins/{platform}/contract/{address} → the coin's `id`, `symbol` and `name` (404 when unknown).
  * Messages carry no URL and no answer body.
  */
 
@@ -24,7 +28,11 @@ export type SimplePrice = {
   lastUpdatedAt: Date | null;
 };
 
-async function getJson(url: URL, fetchImpl: typeof fetch): Promise<unknown> {
+async function getJson(
+  url: URL,
+  fetchImpl: typeof fetch,
+  options: { notFound?: 'undefined' } = {},
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetchImpl(url, {
@@ -37,6 +45,7 @@ async function getJson(url: URL, fetchImpl: typeof fetch): Promise<unknown> {
   }
   if (response.status === 429) throw new ProviderError('rate_limited', PRICE_MESSAGES.rateLimited);
   if (response.status >= 500) throw new ProviderError('unavailable', PRICE_MESSAGES.unavailable);
+  if (response.status === 404 && options.notFound === 'undefined') return undefined;
   if (!response.ok) throw new ProviderError('invalid', PRICE_MESSAGES.badAnswer);
   try {
     return await response.json();
@@ -125,4 +134,63 @@ export async function fetchDailyCloses(
     byDay.set(new Date(point[0]).toISOString().slice(0, 10), value);
   }
   return [...byDay].map(([date, close]) => ({ date, close }));
+}
+
+/**
+ * How many contract addresses go in one /simple/token_price request: CoinGecko takes up to 515; 100
+ * Solana mints keep the URL under 5 kB, which every proxy passes.
+ */
+export const TOKEN_PRICE_BATCH = 100;
+
+/**
+ * Which of `addresses` (contracts on `platform`, e.g. `solana`) the source prices in US dollars: one
+ * request per TOKEN_PRICE_BATCH addresses. Answers address → price; unknown addresses are left out.
+ */
+export async function fetchTokenPrices(
+  baseUrl: string,
+  platform: string,
+  addresses: readonly string[],
+  fetchImpl: typeof fetch = fetch,
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (let start = 0; start < addresses.length; start += TOKEN_PRICE_BATCH) {
+    const batch = addresses.slice(start, start + TOKEN_PRICE_BATCH);
+    const url = endpoint(baseUrl, `/simple/token_price/${encodeURIComponent(platform)}`);
+    url.searchParams.set('contract_addresses', batch.join(','));
+    url.searchParams.set('vs_currencies', 'usd');
+    url.searchParams.set('precision', 'full');
+    const body = await getJson(url, fetchImpl);
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new ProviderError('invalid', PRICE_MESSAGES.badAnswer);
+    // EVM addresses come back in lower case; a Solana mint is matched exactly first, then without case.
+    const entries = Object.entries(body as Record<string, unknown>);
+    const lower = new Map(entries.map(([key, entry]) => [key.toLowerCase(), entry]));
+    for (const address of batch) {
+      const entry = (body as Record<string, unknown>)[address] ?? lower.get(address.toLowerCase());
+      if (typeof entry !== 'object' || entry === null) continue;
+      const usd = price((entry as Record<string, unknown>).usd);
+      if (usd !== undefined) found.set(address, usd);
+    }
+  }
+  return found;
+}
+
+/** The coin behind a contract on `platform` (its id, symbol and name), or undefined when unknown. */
+export async function fetchContractCoin(
+  baseUrl: string,
+  platform: string,
+  address: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ id: string; symbol: string; name: string } | undefined> {
+  const url = endpoint(
+    baseUrl,
+    `/coins/${encodeURIComponent(platform)}/contract/${encodeURIComponent(address)}`,
+  );
+  const body = (await getJson(url, fetchImpl, { notFound: 'undefined' })) as
+    { id?: unknown; symbol?: unknown; name?: unknown } | undefined;
+  if (body === undefined) return undefined;
+  if (typeof body?.id !== 'string' || !body.id) throw new ProviderError('invalid', PRICE_MESSAGES.badAnswer);
+  const symbol = typeof body.symbol === 'string' && body.symbol ? body.symbol : body.id;
+  const name = typeof body.name === 'string' && body.name ? body.name : symbol;
+  return { id: body.id, symbol, name };
 }

@@ -18,6 +18,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   gecko.coins.clear();
+  gecko.contracts.clear();
   gecko.requests.length = 0;
   gecko.down = false;
   gecko.rateLimited = false;
@@ -222,5 +223,37 @@ describe('crypto price service', () => {
       '/api/v3/coins/binancecoin/market_chart?vs_currency=usd&days=3&interval=daily&precision=full',
     ]);
     expect((await closes('binancecoin')).map((row) => row.date)).toEqual(['2026-11-18', '2026-11-19']);
+  });
+
+  it('finds tokens by contract in batches, names each known one once, and leaves unknown ones out', async () => {
+    // 101 Solana-style mints (base58, mixed case): two batches of contract addresses.
+    const mints = Array.from(
+      { length: 101 },
+      (_, index) => `Mint${String(index).padStart(3, '0')}Zx9aBcDeFgHiJkLmNoPqRsTuVw`,
+    );
+    gecko.coins.set('first-token', { symbol: 'fst', name: 'First Token', prices: { usd: 0.25 } });
+    gecko.coins.set('last-token', { symbol: 'lst', name: 'Last Token', prices: { usd: 3 } });
+    gecko.contracts.set(`solana:${mints[0]}`, 'first-token');
+    gecko.contracts.set(`solana:${mints[100]}`, 'last-token');
+    const prices = service();
+    const found = await prices.contractAssets('solana', mints);
+    expect([...found]).toEqual([
+      [mints[0], { symbol: 'FST', name: 'First Token', priceId: 'first-token' }],
+      [mints[100], { symbol: 'LST', name: 'Last Token', priceId: 'last-token' }],
+    ]);
+    expect(
+      gecko.requests.filter((path) => path.startsWith('/api/v3/simple/token_price/solana?')),
+    ).toHaveLength(2);
+    expect(gecko.requests.filter((path) => path.includes('/contract/'))).toHaveLength(2);
+
+    // Names are kept: the next call asks only which mints are priced.
+    gecko.requests.length = 0;
+    expect(await prices.contractAssets('solana', mints)).toEqual(found);
+    expect(gecko.requests.filter((path) => path.includes('/contract/'))).toEqual([]);
+    expect(gecko.requests).toHaveLength(2);
+
+    // The source down is an error, never "unknown".
+    gecko.down = true;
+    await expect(prices.contractAssets('solana', mints)).rejects.toMatchObject({ kind: 'unavailable' });
   });
 });

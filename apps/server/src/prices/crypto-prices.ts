@@ -11,6 +11,7 @@ import {
 } from '@lodestar/db';
 import {
   addDays,
+  cryptoAssetByPriceId,
   HTTP_TIMEOUT_MS,
   divideDecimals,
   isDepegged,
@@ -23,7 +24,13 @@ import { ProviderError } from '../connectors/provider-error';
 import { guardedFetch } from '../outbound/guarded-fetch';
 import type { EvmChainId, ExtraEvmToken } from '../connectors/blockchain/evm/chains';
 import type { Logger } from '../logger';
-import { fetchDailyCloses, fetchSimplePrices, type SimplePrice } from './coingecko-client';
+import {
+  fetchContractCoin,
+  fetchDailyCloses,
+  fetchSimplePrices,
+  fetchTokenPrices,
+  type SimplePrice,
+} from './coingecko-client';
 
 /**
  * The one price service for crypto assets (docs/crypto.md). Prices are US dollars. A stablecoin is
@@ -60,6 +67,10 @@ export type CryptoPriceServiceOptions = {
 };
 
 const DAY_MS = 86_400_000;
+/** New contract tokens named per call (one request each); the others are named by a later sync. */
+export const MAX_CONTRACT_LOOKUPS = 20;
+/** Contract tokens whose names are kept in memory (per server process). */
+const MAX_CACHED_CONTRACTS = 5000;
 /** The public API serves daily history for the last 365 days. */
 const MAX_HISTORY_DAYS = 365;
 /**
@@ -102,6 +113,9 @@ export function createCryptoPriceService(options: CryptoPriceServiceOptions) {
       shouldRetry: (error) => error instanceof ProviderError && error.retryable,
     });
 
+  /** `platform:address` → the asset the source prices that contract as (its id, symbol and name). */
+  const contracts = new Map<string, CryptoAsset>();
+
   async function securities(assets: readonly CryptoAsset[]) {
     return ensureCryptoSecurities(
       db,
@@ -110,6 +124,42 @@ export function createCryptoPriceService(options: CryptoPriceServiceOptions) {
   }
 
   return {
+    /**
+     * The assets the source knows the contracts `addresses` on `platform` (a Solana mint on `solana`) as,
+     * by address; addresses it does not know are left out. One /simple/token_price request per batch of
+     * addresses tells which are known; each known one not yet named is named once through
+     * /coins/{platform}/contract/{address} (at most MAX_CONTRACT_LOOKUPS per call; the rest are left out
+     * this time). Names are kept in memory. The source failing throws: the caller must not take its
+     * tokens for unknown ones.
+     */
+    async contractAssets(platform: string, addresses: readonly string[]): Promise<Map<string, CryptoAsset>> {
+      const found = new Map<string, CryptoAsset>();
+      if (addresses.length === 0) return found;
+      const priced = await withRetry(() => fetchTokenPrices(baseUrl, platform, addresses, fetchImpl));
+      let lookups = 0;
+      for (const address of addresses) {
+        if (!priced.has(address)) continue;
+        const key = `${platform}:${address}`;
+        let asset = contracts.get(key);
+        if (!asset) {
+          if (lookups >= MAX_CONTRACT_LOOKUPS) continue;
+          lookups += 1;
+          const coin = await withRetry(() => fetchContractCoin(baseUrl, platform, address, fetchImpl));
+          if (!coin) continue;
+          // A listed coin (a stablecoin) keeps its own name and peg.
+          asset = cryptoAssetByPriceId(coin.id) ?? {
+            symbol: coin.symbol.toUpperCase(),
+            name: coin.name,
+            priceId: coin.id,
+          };
+          if (contracts.size >= MAX_CACHED_CONTRACTS) contracts.clear();
+          contracts.set(key, asset);
+        }
+        found.set(address, asset);
+      }
+      return found;
+    },
+
     /**
      * Prices of `assets` by price id: fresh from the source (stored as today's close and the newest
      * quote), else the last known ones marked stale.

@@ -5,10 +5,18 @@ import type { AddressInfo } from 'node:net';
  * A loopback stand-in for CoinGecko's public API v3 on 127.0.0.1, answering the two documented endpoints
  * Lodestar reads with CoinGecko's shapes: GET /simple/price (unknown ids are left out of the answer, as
  * CoinGecko does) and GET /coins/{id}/market_chart (`prices` as [ms, price] pairs; 404 for an unknown
- * coin). `down` makes every request answer 503; `rateLimited` makes them answer 429.
+ * coin). Tokens known by contract (`contracts`: `platform:address` → coin id) are answered by
+ * GET /simple/token_price/{platform}?contract_addresses=…&vs_currencies=… (`{ "<address>": { "usd": … } }`,
+ * unknown addresses left out) and GET /coins/{platform}/contract/{address} (the coin's `id`, `symbol`,
+ * `name`, `asset_platform_id`, `platforms`, `detail_platforms`; 404 `{ "error": "coin not found" }`).
+ * `down` makes every request answer 503; `rateLimited` makes them answer 429.
  */
 
 export type FakeCoin = {
+  symbol?: string;
+  name?: string;
+  /** Decimals of its contracts (detail_platforms), when it is known by contract. */
+  decimals?: number;
   /** Current price per lower-case vs currency (JSON numbers, as CoinGecko sends them). */
   prices: Record<string, number>;
   change24h?: number;
@@ -21,6 +29,8 @@ export type FakeCoinGecko = {
   /** Base URL to use as CRYPTO_PRICES_URL (ends with /api/v3). */
   url: string;
   coins: Map<string, FakeCoin>;
+  /** `platform:address` → coin id, for tokens known by contract. */
+  contracts: Map<string, string>;
   requests: string[];
   down: boolean;
   rateLimited: boolean;
@@ -31,6 +41,7 @@ export type FakeCoinGecko = {
 
 export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
   const coins = new Map<string, FakeCoin>();
+  const contracts = new Map<string, string>();
   const requests: string[] = [];
   const state = { down: false, rateLimited: false, now: () => Date.now() };
   const server = createServer((request, response) => {
@@ -66,6 +77,41 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
       }
       return send(200, body);
     }
+    const tokenPrice = /^\/api\/v3\/simple\/token_price\/([^/]+)$/.exec(url.pathname);
+    if (tokenPrice) {
+      const platform = decodeURIComponent(tokenPrice[1] ?? '');
+      const addresses = (url.searchParams.get('contract_addresses') ?? '').split(',').filter(Boolean);
+      const vs = (url.searchParams.get('vs_currencies') ?? '').split(',').filter(Boolean);
+      if (addresses.length === 0 || vs.length === 0)
+        return send(400, { error: 'Missing parameter contract_addresses or vs_currencies' });
+      const body: Record<string, Record<string, number>> = {};
+      for (const address of addresses) {
+        const coin = coins.get(contracts.get(`${platform}:${address}`) ?? '');
+        if (!coin) continue;
+        const entry: Record<string, number> = {};
+        for (const currency of vs)
+          if (coin.prices[currency] !== undefined) entry[currency] = coin.prices[currency];
+        body[address] = entry;
+      }
+      return send(200, body);
+    }
+    const contract = /^\/api\/v3\/coins\/([^/]+)\/contract\/([^/]+)$/.exec(url.pathname);
+    if (contract) {
+      const platform = decodeURIComponent(contract[1] ?? '');
+      const address = decodeURIComponent(contract[2] ?? '');
+      const id = contracts.get(`${platform}:${address}`);
+      const coin = id === undefined ? undefined : coins.get(id);
+      if (!id || !coin) return send(404, { error: 'coin not found' });
+      return send(200, {
+        id,
+        symbol: coin.symbol ?? id,
+        name: coin.name ?? id,
+        asset_platform_id: platform,
+        platforms: { [platform]: address },
+        detail_platforms: { [platform]: { decimal_place: coin.decimals ?? null, contract_address: address } },
+        market_data: { current_price: coin.prices },
+      });
+    }
     const chart = /^\/api\/v3\/coins\/([^/]+)\/market_chart$/.exec(url.pathname);
     if (chart) {
       const coin = coins.get(decodeURIComponent(chart[1] ?? ''));
@@ -86,6 +132,7 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
   return {
     url,
     coins,
+    contracts,
     requests,
     get down() {
       return state.down;

@@ -4,14 +4,31 @@ import type { AddressInfo } from 'node:net';
 /**
  * A loopback stand-in for a Solana JSON-RPC node on 127.0.0.1 answering, as solana.com/docs/rpc
  * documents them, `getBalance` (`{ context, value: lamports }`) and `getTokenAccountsByOwner` with a
- * `programId` filter and jsonParsed encoding (token accounts with `parsed.info.mint`, `owner` and
- * `tokenAmount { amount, decimals, uiAmount, uiAmountString }`). Other methods answer JSON-RPC error
- * -32601; `down` answers HTTP 503.
+ * `programId` (SPL Token or Token-2022: each answers only its own accounts) or `mint` filter and jsonParsed
+ * encoding (token accounts with `parsed.info.mint`, `owner` and `tokenAmount { amount, decimals, uiAmount,
+ * uiAmountString }`; Token-2022 accounts as program `spl-token-2022`, with their `extensions`). Other
+ * methods answer JSON-RPC error -32601; `down` answers HTTP 503.
  */
 
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 
-export type FakeTokenAccount = { pubkey: string; mint: string; amount: string; decimals: number };
+export type FakeTokenAccount = {
+  pubkey: string;
+  mint: string;
+  amount: string;
+  decimals: number;
+  /** The token program owning the account (SPL Token unless given). */
+  program?: typeof TOKEN_PROGRAM | typeof TOKEN_2022_PROGRAM;
+};
+
+/** A raw amount as the node's `uiAmountString` (exact, trailing zeros dropped). */
+function uiAmountString(amount: string, decimals: number): string {
+  if (decimals === 0) return amount;
+  const digits = amount.padStart(decimals + 1, '0');
+  const fraction = digits.slice(-decimals).replace(/0+$/, '');
+  return fraction ? `${digits.slice(0, -decimals)}.${fraction}` : digits.slice(0, -decimals);
+}
 
 export type FakeSolanaRpc = {
   url: string;
@@ -55,14 +72,16 @@ export async function startFakeSolanaRpc(): Promise<FakeSolanaRpc> {
       } else if (call.method === 'getTokenAccountsByOwner') {
         const owner = String(params[0]);
         const filter = params[1] as { programId?: string; mint?: string } | undefined;
+        const programOf = (item: FakeTokenAccount) => item.program ?? TOKEN_PROGRAM;
         const accounts =
-          filter?.programId === TOKEN_PROGRAM
-            ? (tokenAccounts.get(owner) ?? [])
+          filter?.programId === TOKEN_PROGRAM || filter?.programId === TOKEN_2022_PROGRAM
+            ? (tokenAccounts.get(owner) ?? []).filter((item) => programOf(item) === filter.programId)
             : filter?.mint
               ? (tokenAccounts.get(owner) ?? []).filter((item) => item.mint === filter.mint)
               : [];
         const items = accounts.map((item) => {
-          const ui = (Number(item.amount) / 10 ** item.decimals).toString();
+          const ui = uiAmountString(item.amount, item.decimals);
+          const is2022 = programOf(item) === TOKEN_2022_PROGRAM;
           const info = {
             isNative: false,
             mint: item.mint,
@@ -74,11 +93,14 @@ export async function startFakeSolanaRpc(): Promise<FakeSolanaRpc> {
               uiAmount: Number(ui),
               uiAmountString: ui,
             },
+            ...(is2022 ? { extensions: [{ extension: 'immutableOwner' }] } : {}),
           };
+          const space = is2022 ? 170 : 165;
           return (
-            `{"pubkey":${JSON.stringify(item.pubkey)},"account":{"data":{"program":"spl-token","parsed":` +
-            `{"info":${JSON.stringify(info)},"type":"account"},"space":165},"executable":false,` +
-            `"lamports":2039280,"owner":"${TOKEN_PROGRAM}","rentEpoch":${MAX_U64},"space":165}}`
+            `{"pubkey":${JSON.stringify(item.pubkey)},"account":{"data":{"program":` +
+            `"${is2022 ? 'spl-token-2022' : 'spl-token'}","parsed":` +
+            `{"info":${JSON.stringify(info)},"type":"account"},"space":${space}},"executable":false,` +
+            `"lamports":2039280,"owner":"${programOf(item)}","rentEpoch":${MAX_U64},"space":${space}}}`
           );
         });
         result = `{"context":${context},"value":[${items.join(',')}]}`;

@@ -11,6 +11,7 @@ import { runSync } from '../../sync/engine';
 import { startFakeCoinGecko, type FakeCoinGecko } from '../../testing/fake-coingecko';
 import { startFakeEsplora, type FakeEsplora } from '../../testing/fake-esplora';
 import { startFakeEvmRpc, type FakeEvmRpc } from '../../testing/fake-evm-rpc';
+import { startFakeSolanaRpc, TOKEN_2022_PROGRAM, type FakeSolanaRpc } from '../../testing/fake-solana-rpc';
 import { EVM_CHAINS } from './evm/chains';
 import { deriveAddress, parseExtendedPublicKey } from './bitcoin/addresses';
 import { blockchainConnector } from './blockchain-connector';
@@ -27,13 +28,16 @@ let t: TestDatabase;
 let esplora: FakeEsplora;
 let gecko: FakeCoinGecko;
 let evm: FakeEvmRpc;
+let solana: FakeSolanaRpc;
 beforeAll(async () => {
+  solana = await startFakeSolanaRpc();
   t = await createTestDatabase();
   esplora = await startFakeEsplora();
   gecko = await startFakeCoinGecko();
   evm = await startFakeEvmRpc();
 });
 afterAll(async () => {
+  await solana.close();
   await evm.close();
   await esplora.close();
   await gecko.close();
@@ -54,7 +58,7 @@ async function newUser() {
 function crypto() {
   return {
     esploraUrl: esplora.url,
-    solanaRpcUrl: 'http://127.0.0.1:9',
+    solanaRpcUrl: solana.url,
     evmRpcUrls: { ethereum: evm.chainUrl('ethereum') },
     prices: createCryptoPriceService({
       db: t.db,
@@ -477,5 +481,150 @@ describe('EVM wallet sync', () => {
     expect((await state(userId)).holdings).toEqual([
       { external_id: 'usd-coin', ticker: 'USDC', quantity: '1500.250000000000000000' },
     ]);
+  });
+});
+
+describe('Solana wallet sync', () => {
+  const OWNER = '4Qkev8aNZcqFNSRhQzwyLMFSsi94jHqE8WNVTJzTP99F';
+  const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+  const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
+  /** PayPal USD's mint, a Token-2022 token. */
+  const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
+  const UNKNOWN = '2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR';
+  const TWIN = 'A9mUU4qviSctJVPJdBJWkb28deg915LYJKrzQ19ji3FM';
+
+  it('values SOL, USDC, a priced SPL token and a Token-2022 token, and keeps an unknown one at no value', async () => {
+    solana.balances.set(OWNER, '2500000000'); // 2.5 SOL
+    solana.tokenAccounts.set(OWNER, [
+      { pubkey: 'BGocb4GEpbTFm8UFV2VsDSaBXHELPfAXrvd4vtt8QWrA', mint: USDC, amount: '10000000', decimals: 6 },
+      // Two accounts of one mint: 100 + 0.000000001 JUP.
+      {
+        pubkey: 'HZ1JovNiVvGrGNiiYvEozEVgZ58xaU3RKwX8eACQBCt3',
+        mint: JUP,
+        amount: '100000000000',
+        decimals: 9,
+      },
+      { pubkey: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', mint: JUP, amount: '1', decimals: 9 },
+      {
+        pubkey: '3NZ9JMVBmGAqocybic2c7LQCJScmgsAZ6vQqTDzcqmJh',
+        mint: PYUSD,
+        amount: '20000001',
+        decimals: 6,
+        program: TOKEN_2022_PROGRAM,
+      },
+      { pubkey: '7dHbWXmci3dT8UFYWYZweBLXgycu7Y3iL6trKn1Y7ARj', mint: UNKNOWN, amount: '5', decimals: 0 },
+      // A second mint the source knows as USD Coin (a bridged twin): one USDC holding.
+      { pubkey: 'CKxTHwM9fPMRRvZmFnFoqKNd9pQR21c5Aq9bh5h9oghX', mint: TWIN, amount: '500000', decimals: 6 },
+    ]);
+    gecko.coins.set('solana', { prices: { usd: 200, eur: 185 }, lastUpdatedAt: at(TODAY) });
+    gecko.coins.set('usd-coin', { prices: { usd: 1, eur: 0.92 }, lastUpdatedAt: at(TODAY) });
+    gecko.coins.set('jupiter-exchange-solana', {
+      symbol: 'jup',
+      name: 'Jupiter',
+      decimals: 6,
+      prices: { usd: 0.5, eur: 0.46 },
+      lastUpdatedAt: at(TODAY),
+    });
+    gecko.coins.set('paypal-usd', {
+      symbol: 'pyusd',
+      name: 'PayPal USD',
+      decimals: 6,
+      prices: { usd: 1, eur: 0.92 },
+      lastUpdatedAt: at(TODAY),
+    });
+    gecko.contracts.set(`solana:${JUP}`, 'jupiter-exchange-solana');
+    gecko.contracts.set(`solana:${PYUSD}`, 'paypal-usd');
+    gecko.contracts.set(`solana:${TWIN}`, 'usd-coin');
+    gecko.requests.length = 0;
+    const userId = await newUser();
+    const connection = await insertConnection(t.db, {
+      userId,
+      provider: 'blockchain',
+      institutionId: null,
+      displayName: 'Phantom',
+      settings: { chain: 'solana', address: OWNER, label: 'Phantom' },
+    });
+    expect(await sync(userId, connection.id)).toMatchObject({ ok: true });
+
+    const holdings = await t.db.execute<Record<string, unknown>>(sql`
+      select s.provider, s.external_id, s.ticker, s.name, h.quantity::text as quantity, h.price::text as price
+      from holding h join security s on s.id = h.security_id where h.user_id = ${userId}
+      order by s.external_id collate "C"`);
+    expect(holdings.rows).toEqual([
+      {
+        provider: 'crypto',
+        external_id: 'jupiter-exchange-solana',
+        ticker: 'JUP',
+        name: 'Jupiter',
+        quantity: '100.000000001000000000',
+        price: '0.500000000000000000',
+      },
+      {
+        provider: 'crypto',
+        external_id: 'paypal-usd',
+        ticker: 'PYUSD',
+        name: 'PayPal USD',
+        quantity: '20.000001000000000000',
+        price: '1.000000000000000000',
+      },
+      {
+        provider: 'crypto',
+        external_id: 'solana',
+        ticker: 'SOL',
+        name: 'Solana',
+        quantity: '2.500000000000000000',
+        price: '200.000000000000000000',
+      },
+      {
+        provider: 'blockchain',
+        external_id: `solana:${UNKNOWN}`,
+        ticker: '2cHr7Q…HzXR',
+        name: 'Unknown token 2cHr7Q…HzXR',
+        quantity: '5.000000000000000000',
+        price: '0.000000000000000000',
+      },
+      {
+        provider: 'crypto',
+        external_id: 'usd-coin',
+        ticker: 'USDC',
+        name: 'USD Coin',
+        quantity: '10.500000000000000000',
+        price: '1.000000000000000000',
+      },
+    ]);
+    const account = await t.db.execute<{ balance: string }>(sql`
+      select current_balance_minor::text as balance from financial_account where user_id = ${userId}`);
+    // 2.5 × 200 + 10.5 + 100.000000001 × 0.5 + 20.000001 × 1 = 580.50 USD; the unknown token counts nothing.
+    expect(account.rows).toEqual([{ balance: '58050' }]);
+    // One batched request tells which mints are known; each known one is named once.
+    const tokenPriceRequests = gecko.requests.filter((path) => path.includes('/simple/token_price/solana'));
+    expect(tokenPriceRequests).toHaveLength(1);
+    const asked = new URL(tokenPriceRequests[0]!, 'http://x').searchParams.get('contract_addresses')!;
+    expect(asked.split(',').sort()).toEqual([JUP, PYUSD, UNKNOWN, TWIN].sort());
+    expect(gecko.requests.filter((path) => path.includes('/contract/')).sort()).toEqual(
+      [JUP, PYUSD, TWIN].map((mint) => `/api/v3/coins/solana/contract/${mint}`).sort(),
+    );
+    expect(gecko.requests.some((path) => path.includes(UNKNOWN) && path.includes('market_chart'))).toBe(
+      false,
+    );
+
+    // The price source goes down: the sync fails and changes nothing.
+    solana.tokenAccounts.set(OWNER, [
+      { pubkey: 'HZ1JovNiVvGrGNiiYvEozEVgZ58xaU3RKwX8eACQBCt3', mint: JUP, amount: '1', decimals: 9 },
+    ]);
+    gecko.down = true;
+    expect(await sync(userId, connection.id)).toMatchObject({ ok: false, status: 'error' });
+    expect(
+      (
+        await t.db.execute<{ balance: string }>(sql`
+          select current_balance_minor::text as balance from financial_account where user_id = ${userId}`)
+      ).rows,
+    ).toEqual([{ balance: '58050' }]);
+    const after = await t.db.execute<{ external_id: string; quantity: string }>(sql`
+      select s.external_id, h.quantity::text as quantity from holding h join security s on s.id = h.security_id
+      where h.user_id = ${userId} order by s.external_id collate "C"`);
+    expect(after.rows).toEqual(
+      holdings.rows.map((row) => ({ external_id: row.external_id, quantity: row.quantity })),
+    );
   });
 });

@@ -1,4 +1,10 @@
-import { HTTP_TIMEOUT_MS, currencyExponent, formatUnits, type CryptoAsset } from '@lodestar/domain';
+import {
+  HTTP_TIMEOUT_MS,
+  addQuantities,
+  currencyExponent,
+  formatUnits,
+  type CryptoAsset,
+} from '@lodestar/domain';
 import { productMinor } from '../../use-cases/holdings/decimal';
 import { guardedFetch } from '../../outbound/guarded-fetch';
 import { CRYPTO_QUOTE_CURRENCY } from '../../prices/crypto-prices';
@@ -35,6 +41,8 @@ type Balance = {
   transactions?: BitcoinTransaction[];
   /** Where the next read of the chain stops (Bitcoin: the newest confirmed txid per address). */
   newest?: Record<string, string>;
+  /** A token the price source does not know (a Solana mint): held at no value, under its own id. */
+  unpriced?: boolean;
 };
 
 type Reading = {
@@ -123,6 +131,15 @@ function bitcoinRow(
   };
 }
 
+/** A Solana token the price source does not know: shown by its mint, never priced. */
+function unknownSolanaToken(mint: string): CryptoAsset {
+  return {
+    symbol: shortAddress(mint),
+    name: `Unknown token ${shortAddress(mint)}`,
+    priceId: `solana:${mint}`,
+  };
+}
+
 const readings = new WeakMap<ConnectorContext, Promise<Reading>>();
 
 async function balancesOf(settings: WalletSettings, context: ConnectorContext): Promise<Balance[]> {
@@ -150,7 +167,25 @@ async function balancesOf(settings: WalletSettings, context: ConnectorContext): 
     ];
   }
   if (settings.chain === 'solana') {
-    return readSolanaWallet(services.solanaRpcUrl, settings.address ?? '', outbound);
+    const read = await readSolanaWallet(services.solanaRpcUrl, settings.address ?? '', outbound);
+    const mints = read.flatMap((item) => (item.mint ? [item.mint] : []));
+    // A price source that does not answer fails the sync (retried by the engine): its tokens are never
+    // taken for unknown ones, so the wallet's holdings and balance stay as they were.
+    const known = await services.prices.contractAssets('solana', mints);
+    // Two mints the source knows as one coin (a token and its bridged twin) are one holding.
+    const byId = new Map<string, Balance>();
+    for (const item of read) {
+      const named = item.asset ? undefined : known.get(item.mint);
+      const balance: Balance = item.asset
+        ? { asset: item.asset, quantity: item.quantity }
+        : named
+          ? { asset: named, quantity: item.quantity }
+          : { asset: unknownSolanaToken(item.mint), quantity: item.quantity, unpriced: true };
+      const same = byId.get(balance.asset.priceId);
+      if (same) same.quantity = addQuantities(same.quantity, balance.quantity);
+      else byId.set(balance.asset.priceId, balance);
+    }
+    return [...byId.values()];
   }
   if (isEvmChain(settings.chain)) {
     // viem is loaded with the first EVM wallet read, not when the server starts.
@@ -171,7 +206,7 @@ async function read(context: ConnectorContext): Promise<Reading> {
   const services = context.crypto;
   if (!settings || !services) throw new ProviderError('invalid', 'This wallet’s settings are incomplete.');
   const balances = await balancesOf(settings, context);
-  const assets = balances.map((balance) => balance.asset);
+  const assets = balances.filter((balance) => !balance.unpriced).map((balance) => balance.asset);
   // Past closes are filled by the sync engine from the holdings' quantity changes (ADR 076).
   const prices = await services.prices.prices(assets, context.today);
   const externalId = walletExternalId(settings);
@@ -179,12 +214,13 @@ async function read(context: ConnectorContext): Promise<Reading> {
   let total = 0;
   const holdings = balances.map((balance): ConnectorHolding => {
     // An asset never priced is kept at no value (its quantity still shows), never at a made-up price.
-    const price = prices.get(balance.asset.priceId)?.price ?? '0';
+    const price = (!balance.unpriced && prices.get(balance.asset.priceId)?.price) || '0';
     total += productMinor(balance.quantity, price, exponent);
     return {
       accountExternalId: externalId,
       security: {
-        provider: 'crypto',
+        // An unknown token's id is the wallet connector's own (`solana:<mint>`), not a price id.
+        ...(balance.unpriced ? {} : { provider: 'crypto' }),
         externalId: balance.asset.priceId,
         ticker: balance.asset.symbol,
         name: balance.asset.name,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeEsplora, type FakeEsplora, type FakeTx } from '../../../testing/fake-esplora';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check, hex } from '@scure/base';
 import { deriveAddress, isBitcoinAddress, parseExtendedPublicKey } from './addresses';
 import { GAP_LIMIT, readBitcoinWallet } from './bitcoin-wallet';
 
@@ -9,8 +11,20 @@ const ZPUB =
 /** BIP44's account-0 xpub of the same mnemonic; m/44'/0'/0'/0/0 is 1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA. */
 const XPUB =
   'xpub6BosfCnifzxcFwrSzQiqu2DBVTshkCXacvNsWGYJVVhhawA7d4R5WSWGFNbi8Aw6ZRc1brxMyWMzG3DSSSSoekkudhUd9yLb6qx39T9nMdj';
+/** SLIP-0132's test vector (same mnemonic): account 0's ypub (m/49'/0'/0') and its first receive address. */
+const YPUB =
+  'ypub6Ww3ibxVfGzLrAH1PNcjyAWenMTbbAosGNB6VvmSEgytSER9azLDWCxoJwW7Ke7icmizBMXrzBx9979FfaHxHcrArf3zbeJJJUZPf663zsP';
+/**
+ * BIP49's own test vector is on testnet: account 0's upub (m/49'/1'/0') and the script hash of its first
+ * receive address (2Mww8dCYPUpKHofjgcXcBCEGmniw9CoaiD2). The same key with mainnet ypub version bytes gives
+ * the same script hash, written with the mainnet P2SH prefix (0x05).
+ */
+const BIP49_UPUB =
+  'upub5EFU65HtV5TeiSHmZZm7FUffBGy8UKeqp7vw43jYbvZPpoVsgU93oac7Wk3u6moKegAEWtGNF8DehrnHtv21XXEMYRUocHqguyjknFHYfgY';
+const BIP49_SCRIPT_HASH = '336caa13e08b96080a32b5d818d59b4ab3b36742';
 const EXTERNAL = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 const TODAY = '2026-11-20';
+const base58check = createBase58check(sha256);
 const at = (date: string) => Date.parse(`${date}T12:00:00Z`) / 1000;
 
 let esplora: FakeEsplora;
@@ -34,6 +48,27 @@ describe('Bitcoin addresses', () => {
     expect(deriveAddress(zpub, 0, 1)).toBe('bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g');
     expect(deriveAddress(zpub, 1, 0)).toBe('bc1q8c6fshw2dlwun7ekn9qwf37cu2rn755upcp6el');
     expect(deriveAddress(parseExtendedPublicKey(XPUB)!, 0, 0)).toBe('1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA');
+  });
+
+  it('derives P2SH-wrapped segwit receive and change addresses from a ypub (BIP49)', () => {
+    const ypub = parseExtendedPublicKey(YPUB)!;
+    expect(ypub.kind).toBe('p2sh-p2wpkh');
+    expect(deriveAddress(ypub, 0, 0)).toBe('37VucYSaXLCAsxYyAPfbSi9eh4iEcbShgf');
+    // The next receive and the first change addresses, derived from the mnemonic's seed along
+    // m/49'/0'/0'/{0,1}/i with a BIP32 library, not through the ypub.
+    expect(deriveAddress(ypub, 0, 1)).toBe('3LtMnn87fqUeHBUG414p9CWwnoV6E2pNKS');
+    expect(deriveAddress(ypub, 1, 0)).toBe('34K56kSjgUCUSD8GTtuF7c9Zzwokbs6uZ7');
+    expect(deriveAddress(ypub, 1, 1)).toBe('3516F2wmK51jVRrggEJsTUBNWMSLLjzvJ2');
+
+    // BIP49's testnet vector, read as the same key with mainnet version bytes.
+    const bytes = Uint8Array.from(base58check.decode(BIP49_UPUB));
+    bytes.set([0x04, 0x9d, 0x7c, 0xb2], 0);
+    const fromBip49 = parseExtendedPublicKey(base58check.encode(bytes))!;
+    expect(deriveAddress(fromBip49, 0, 0)).toBe(
+      base58check.encode(Uint8Array.from([0x05, ...hex.decode(BIP49_SCRIPT_HASH)])),
+    );
+    // A upub (testnet) itself is not a mainnet key.
+    expect(parseExtendedPublicKey(BIP49_UPUB)).toBeUndefined();
   });
 
   it('checks base58 and bech32 checksums', () => {
@@ -111,6 +146,55 @@ describe('Bitcoin wallet through Esplora', () => {
     // Receive: 0..22 then 20 more (23..42); change: 0 then 20 more.
     expect(scanned).toHaveLength(22 + 1 + GAP_LIMIT + 1 + GAP_LIMIT);
     expect(scanned).not.toContain(`/api/address/${receive(43)}`);
+  });
+
+  it('reads a ypub’s P2SH-wrapped segwit receive and change addresses', async () => {
+    const key = parseExtendedPublicKey(YPUB)!;
+    const receive = (index: number) => deriveAddress(key, 0, index);
+    const change = (index: number) => deriveAddress(key, 1, index);
+    expect(receive(0)).toBe('37VucYSaXLCAsxYyAPfbSi9eh4iEcbShgf');
+    expect(change(0)).toBe('34K56kSjgUCUSD8GTtuF7c9Zzwokbs6uZ7');
+    esplora.txs = [
+      {
+        txid: 'e1'.padStart(64, '0'),
+        blockTime: at('2026-11-02'),
+        inputs: [{ address: EXTERNAL, value: 10_000_000 }],
+        outputs: [{ address: receive(0), value: 9_990_000 }],
+      },
+      {
+        txid: 'e2'.padStart(64, '0'),
+        blockTime: at('2026-11-04'),
+        inputs: [{ address: EXTERNAL, value: 3_000_000 }],
+        outputs: [{ address: receive(5), value: 2_500_000 }],
+      },
+      {
+        txid: 'e3'.padStart(64, '0'),
+        blockTime: at('2026-11-06'),
+        inputs: [{ address: receive(0), value: 9_990_000 }],
+        outputs: [
+          { address: EXTERNAL, value: 4_000_000 },
+          { address: change(0), value: 5_989_000 },
+        ],
+      },
+    ];
+    const wallet = await readBitcoinWallet({ esploraUrl: esplora.url, xpub: YPUB, today: TODAY });
+    expect(wallet.usedAddresses).toBe(3);
+    expect(wallet.sats).toBe(2_500_000n + 5_989_000n);
+    expect(Object.fromEntries(wallet.changes)).toEqual({
+      '2026-11-02': 9_990_000n,
+      '2026-11-04': 2_500_000n,
+      '2026-11-06': -4_001_000n,
+    });
+    expect(wallet.transactions.map((tx) => [tx.txid.slice(-2), tx.kind, tx.net])).toEqual([
+      ['e3', 'sent', -4_001_000n],
+      ['e2', 'received', 2_500_000n],
+      ['e1', 'received', 9_990_000n],
+    ]);
+    const scanned = esplora.requests.flatMap((path) => /^\/api\/address\/([^/]+)$/.exec(path)?.[1] ?? []);
+    // Only P2SH addresses are asked for: receive 0..5 then 20 more, change 0 then 20 more.
+    expect(scanned.every((address) => address.startsWith('3'))).toBe(true);
+    expect(scanned).toHaveLength(6 + GAP_LIMIT + 1 + GAP_LIMIT);
+    expect(scanned).toContain(change(0));
   });
 
   it('pages an address’s confirmed transactions 25 at a time', async () => {

@@ -8,11 +8,14 @@ import { ProviderError } from '../../provider-error';
 
 /**
  * Solana wallets through JSON-RPC (SOLANA_RPC_URL) with @solana/kit: `getBalance` gives lamports (1 SOL =
- * 10^9), `getTokenAccountsByOwner` (jsonParsed, SPL Token program) the token accounts with their mint
- * and raw amount. Tokens Lodestar knows by mint are kept; others are left out until priced.
+ * 10^9), `getTokenAccountsByOwner` (jsonParsed), once for the SPL Token program and once for Token-2022,
+ * every token account with its mint and raw amount. Amounts are summed per mint (an owner may hold several
+ * accounts of one mint) as integers and written as exact decimal strings; empty accounts are left out.
+ * The listed stablecoins are known by mint; every other mint is handed back for the price source to name.
  */
 
 export const SPL_TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 
 /** Mints of the listed stablecoins on Solana (their issuers' official mints). */
 const KNOWN_MINTS: Record<string, string> = {
@@ -30,7 +33,10 @@ export function isSolanaAddress(value: string): boolean {
   return isAddress(value.trim());
 }
 
-export type SolanaBalance = { asset: CryptoAsset; quantity: string };
+/** A listed asset (SOL, a stablecoin) with its quantity, or a token known only by its mint. */
+export type SolanaBalance =
+  | { asset: CryptoAsset; quantity: string; mint?: undefined }
+  | { asset?: undefined; mint: string; quantity: string };
 
 function cryptoAsset(symbol: string): CryptoAsset {
   const asset = cryptoAssetBySymbol(symbol);
@@ -63,31 +69,37 @@ export async function readSolanaWallet(
   const rpc = createSolanaRpcFromTransport(guardedTransport(rpcUrl, outbound));
   try {
     const { value: lamports } = await rpc.getBalance(address(owner)).send();
-    const { value: accounts } = await rpc
-      .getTokenAccountsByOwner(
-        address(owner),
-        { programId: address(SPL_TOKEN_PROGRAM) },
-        { encoding: 'jsonParsed' },
-      )
-      .send();
-    const byAsset = new Map<string, bigint>();
-    const decimalsOf = new Map<string, number>();
-    for (const item of accounts) {
-      const info = item.account.data.parsed.info as {
-        mint: string;
-        tokenAmount: { amount: string; decimals: number };
-      };
-      const symbol = KNOWN_MINTS[info.mint];
-      if (!symbol) continue;
-      byAsset.set(symbol, (byAsset.get(symbol) ?? 0n) + BigInt(info.tokenAmount.amount));
-      decimalsOf.set(symbol, info.tokenAmount.decimals);
+    const amounts = new Map<string, { amount: bigint; decimals: number }>();
+    for (const programId of [SPL_TOKEN_PROGRAM, TOKEN_2022_PROGRAM]) {
+      const { value: accounts } = await rpc
+        .getTokenAccountsByOwner(
+          address(owner),
+          { programId: address(programId) },
+          { encoding: 'jsonParsed' },
+        )
+        .send();
+      for (const item of accounts) {
+        const info = item.account.data.parsed.info as {
+          mint: string;
+          tokenAmount: { amount: string; decimals: number };
+        };
+        if (!/^\d+$/.test(info.tokenAmount.amount)) continue;
+        const amount = BigInt(info.tokenAmount.amount);
+        if (amount === 0n) continue;
+        const current = amounts.get(info.mint);
+        amounts.set(info.mint, {
+          amount: (current?.amount ?? 0n) + amount,
+          decimals: info.tokenAmount.decimals,
+        });
+      }
     }
     return [
       { asset: cryptoAsset('SOL'), quantity: formatUnits(BigInt(lamports), 9) },
-      ...[...byAsset].map(([symbol, amount]) => ({
-        asset: cryptoAsset(symbol),
-        quantity: formatUnits(amount, decimalsOf.get(symbol) ?? 0),
-      })),
+      ...[...amounts].map(([mint, { amount, decimals }]): SolanaBalance => {
+        const quantity = formatUnits(amount, decimals);
+        const symbol = KNOWN_MINTS[mint];
+        return symbol ? { asset: cryptoAsset(symbol), quantity } : { mint, quantity };
+      }),
     ];
   } catch (error) {
     if (error instanceof ProviderError) throw error;

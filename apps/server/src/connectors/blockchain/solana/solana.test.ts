@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeSolanaRpc, type FakeSolanaRpc } from '../../../testing/fake-solana-rpc';
+import { startFakeSolanaRpc, TOKEN_2022_PROGRAM, type FakeSolanaRpc } from '../../../testing/fake-solana-rpc';
 import { isSolanaAddress, readSolanaWallet } from './solana-wallet';
 
 const OWNER = '4Qkev8aNZcqFNSRhQzwyLMFSsi94jHqE8WNVTJzTP99F';
@@ -7,6 +7,10 @@ const OWNER = '4Qkev8aNZcqFNSRhQzwyLMFSsi94jHqE8WNVTJzTP99F';
 const LOOPBACK = { allowPrivate: ['127.0.0.0/8'] };
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const UNKNOWN_MINT = '2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR';
+const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
+const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
+/** PayPal USD's mint, a Token-2022 token. */
+const TOKEN_2022_MINT = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
 
 let rpc: FakeSolanaRpc;
 beforeAll(async () => {
@@ -23,7 +27,7 @@ beforeEach(() => {
 });
 
 describe('Solana wallet through JSON-RPC', () => {
-  it('reads SOL in lamports and the listed SPL tokens by mint, exactly', async () => {
+  it('reads SOL and every SPL Token and Token-2022 account, summed per mint, exactly', async () => {
     rpc.balances.set(OWNER, '12345678901234567');
     rpc.tokenAccounts.set(OWNER, [
       {
@@ -39,17 +43,55 @@ describe('Solana wallet through JSON-RPC', () => {
         amount: '5',
         decimals: 0,
       },
+      // 9 decimals, beyond 2^53 raw.
+      {
+        pubkey: 'HZ1JovNiVvGrGNiiYvEozEVgZ58xaU3RKwX8eACQBCt3',
+        mint: JUP,
+        amount: '9007199254740993',
+        decimals: 9,
+      },
+      // An empty account is left out.
+      { pubkey: 'CKxTHwM9fPMRRvZmFnFoqKNd9pQR21c5Aq9bh5h9oghX', mint: BONK, amount: '0', decimals: 5 },
+      // Token-2022, 18 decimals, in two accounts.
+      {
+        pubkey: '3NZ9JMVBmGAqocybic2c7LQCJScmgsAZ6vQqTDzcqmJh',
+        mint: TOKEN_2022_MINT,
+        amount: '123456789012345678901234567',
+        decimals: 18,
+        program: TOKEN_2022_PROGRAM,
+      },
+      {
+        pubkey: 'FZxAuvyZtWdMV5jQ5hEQ2p3d9FTgUbhBjfZcXvNtqjQk',
+        mint: TOKEN_2022_MINT,
+        amount: '1',
+        decimals: 18,
+        program: TOKEN_2022_PROGRAM,
+      },
     ]);
     const balances = await readSolanaWallet(rpc.url, OWNER, LOOPBACK);
-    expect(balances.map((item) => [item.asset.symbol, item.quantity])).toEqual([
+    expect(balances.map((item) => [item.asset?.symbol ?? item.mint, item.quantity])).toEqual([
       ['SOL', '12345678.901234567'],
       ['USDC', '420000000.000002'],
+      [UNKNOWN_MINT, '5'],
+      [JUP, '9007199.254740993'],
+      [TOKEN_2022_MINT, '123456789.012345678901234568'],
     ]);
-    expect(rpc.requests.map((request) => request.method)).toEqual(['getBalance', 'getTokenAccountsByOwner']);
-    expect(rpc.requests[1]?.params).toEqual([
-      OWNER,
-      { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' },
-      expect.objectContaining({ encoding: 'jsonParsed' }),
+    expect(rpc.requests.map((request) => request.method)).toEqual([
+      'getBalance',
+      'getTokenAccountsByOwner',
+      'getTokenAccountsByOwner',
+    ]);
+    expect(rpc.requests.slice(1).map((request) => request.params)).toEqual([
+      [
+        OWNER,
+        { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' },
+        expect.objectContaining({ encoding: 'jsonParsed' }),
+      ],
+      [
+        OWNER,
+        { programId: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' },
+        expect.objectContaining({ encoding: 'jsonParsed' }),
+      ],
     ]);
   });
 
