@@ -79,6 +79,9 @@ function accountExternalId(settings: ExchangeSettings, market: MarketBalance): s
   return `${settings.exchange}:${market.ccxtType}`;
 }
 
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+
 /** Binance Simple Earn positions asked for per page (the endpoints' maximum). */
 const EARN_PAGE = 100;
 
@@ -123,10 +126,12 @@ async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<Mar
       balance =
         market.positions === 'binance-simple-earn'
           ? await readBinanceSimpleEarn(exchange)
-          : ((await exchange.fetchBalance({
-              ...market.ccxtParams,
-              type: market.ccxtType,
-            })) as unknown as Record<string, unknown>);
+          : market.positions === 'coinbase-wallets'
+            ? { total: await readCoinbaseWallets(exchange) }
+            : ((await exchange.fetchBalance({
+                ...market.ccxtParams,
+                type: market.ccxtType,
+              })) as unknown as Record<string, unknown>);
     } catch (error) {
       const failure = toProviderError(info.id, error);
       // A market type the account has not opened, or the key may not read (Binance margin, futures),
@@ -325,6 +330,7 @@ async function readTransfers(
   const since = (value: number | undefined) => (value === undefined ? undefined : value + 1);
   const has = exchange.has as Record<string, unknown>;
   const paging = info.transferPaging;
+  if (paging && 'perWallet' in paging) return readCoinbaseTransfers(exchange, info, cursor, paging.pageSize);
   if (paging && 'olderByTime' in paging && has.fetchDeposits && has.fetchWithdrawals) {
     const read = async (fetch: 'fetchDeposits' | 'fetchWithdrawals', from: number | undefined) => {
       const all = new Map<string, Transfer>();
@@ -388,6 +394,110 @@ async function readTransfers(
     };
   }
   return { deposits: [], withdrawals: [] };
+}
+
+/** Coinbase wallet transaction types that are money moved in or out (the sign tells which). */
+const COINBASE_TRANSFER_TYPES = new Set([
+  'send',
+  'fiat_deposit',
+  'fiat_withdrawal',
+  'exchange_deposit',
+  'exchange_withdrawal',
+]);
+/** Coinbase wallets asked for per page (the v2 lists' maximum). */
+const COINBASE_WALLET_PAGE = 100;
+
+type V2Page = { data?: Record<string, unknown>[]; pagination?: { next_starting_after?: string | null } };
+
+/** Every Coinbase wallet (`GET /v2/accounts`), page by page through `starting_after`. */
+async function listCoinbaseWallets(exchange: Exchange): Promise<Record<string, unknown>[]> {
+  const calls = exchange as unknown as Record<string, (params: object) => Promise<V2Page>>;
+  const wallets: Record<string, unknown>[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const answer = await calls.v2PrivateGetAccounts!.call(exchange, {
+      limit: COINBASE_WALLET_PAGE,
+      ...(after ? { starting_after: after } : {}),
+    });
+    wallets.push(...(answer.data ?? []));
+    after = answer.pagination?.next_starting_after ?? undefined;
+    if (!after || !answer.data?.length) break;
+  }
+  return wallets;
+}
+
+/** Each Coinbase wallet's balance (crypto and fiat wallets), summed exactly per asset. */
+async function readCoinbaseWallets(exchange: Exchange): Promise<Record<string, string>> {
+  const totals: Record<string, string> = {};
+  for (const wallet of await listCoinbaseWallets(exchange)) {
+    if (wallet.type !== 'wallet' && wallet.type !== 'fiat') continue;
+    const balance = record(wallet.balance);
+    const quantity = decimal(balance.amount);
+    if (typeof balance.currency !== 'string' || !quantity) continue;
+    const asset = exchange.safeCurrencyCode(balance.currency) ?? balance.currency;
+    totals[asset] = totals[asset] ? addDecimals(totals[asset], quantity) : quantity;
+  }
+  return totals;
+}
+
+/**
+ * Coinbase's deposits and withdrawals: every wallet that holds something, or has changed since the last
+ * transfer read (all wallets ever used on the first sync), its transactions page by page, newest first,
+ * down to the last one read before. The wallet's own signed amount is what moved (a send's network
+ * amount is unsigned and after the network fee, so ccxt reads every send as a deposit).
+ */
+async function readCoinbaseTransfers(
+  exchange: Exchange,
+  info: ExchangeInfo,
+  cursor: ExchangeCursor,
+  pageSize: number,
+): Promise<{ deposits: Transfer[]; withdrawals: Transfer[] }> {
+  const calls = exchange as unknown as Record<string, (params: object) => Promise<V2Page>>;
+  const list = <T>(read: () => Promise<T>) => exchangeCall(info.id, read);
+  const known = [cursor.deposits, cursor.withdrawals].filter((value) => value !== undefined);
+  const since = known.length ? Math.max(...known) : undefined;
+  const wallets: string[] = [];
+  for (const wallet of await list(() => listCoinbaseWallets(exchange))) {
+    const balance = decimal(record(wallet.balance).amount);
+    const updated = Date.parse(String(wallet.updated_at ?? wallet.created_at ?? ''));
+    const changed = Number.isFinite(updated) && (since === undefined || updated > since);
+    if (typeof wallet.id === 'string' && ((balance && isPositive(balance)) || changed))
+      wallets.push(wallet.id);
+  }
+  const deposits: Transfer[] = [];
+  const withdrawals: Transfer[] = [];
+  for (const wallet of wallets) {
+    let from: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const answer = await list(() =>
+        calls.v2PrivateGetAccountsAccountIdTransactions!.call(exchange, {
+          account_id: wallet,
+          limit: pageSize,
+          ...(from ? { starting_after: from } : {}),
+        }),
+      );
+      let older = false;
+      for (const item of answer.data ?? []) {
+        const timestamp = Date.parse(String(item.created_at ?? ''));
+        if (since !== undefined && timestamp <= since) older = true;
+        const amount = record(item.amount);
+        const signed = typeof amount.amount === 'string' ? amount.amount : '';
+        if (older || !COINBASE_TRANSFER_TYPES.has(String(item.type)) || !/^-?\d/.test(signed)) continue;
+        const transfer: Transfer = {
+          info: item,
+          id: String(item.id),
+          timestamp,
+          currency: exchange.safeCurrencyCode(String(amount.currency ?? '')),
+          amount: Number(signed.replace(/^-/, '')),
+          status: item.status === 'completed' ? 'ok' : String(item.status ?? ''),
+        };
+        (signed.startsWith('-') ? withdrawals : deposits).push(transfer);
+      }
+      from = answer.pagination?.next_starting_after ?? undefined;
+      if (!from || older) break;
+    }
+  }
+  return { deposits, withdrawals };
 }
 
 /** Markets to read trades of, on exchanges that need one named: the assets held against common quotes. */

@@ -51,9 +51,9 @@ export type MarketBalance = {
   /**
    * Read from the exchange's own position lists, which `fetchBalance` has no type for, through ccxt's
    * signed calls of those endpoints (`ccxtType` still names the account): Binance Simple Earn's
-   * flexible and locked positions.
+   * flexible and locked positions; Coinbase's wallets, page by page.
    */
-  positions?: 'binance-simple-earn';
+  positions?: 'binance-simple-earn' | 'coinbase-wallets';
 };
 
 /** What an earning balance's base is called when it is not the asset's own symbol (Kraken's ETH2). */
@@ -107,7 +107,15 @@ export type ExchangeInfo = {
    * what is older than the oldest read (ccxt's `until`: OKX's `after`); else one request each from the
    * last one read.
    */
-  transferPaging?: WindowPaging | { olderByTime: true; pageSize: number };
+  transferPaging?:
+    | WindowPaging
+    | { olderByTime: true; pageSize: number }
+    /**
+     * Coinbase: each wallet's own transaction list (`/v2/accounts/:id/transactions`, newest first,
+     * `pageSize` a page, `starting_after` the last id read), of which the sends (received positive,
+     * sent negative) and fiat deposits and withdrawals are transfers; trades are listed there too.
+     */
+    | { perWallet: true; pageSize: number };
   /** Where a user makes a read-only key. */
   keyHelp: string;
 };
@@ -144,9 +152,20 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     id: 'coinbase',
     name: 'Coinbase Advanced',
     credentials: ['apiKey', 'secret'],
-    balances: [SPOT],
+    // Every wallet, 100 a page (ccxt's fetchBalance reads one page: a user's first 100 wallets).
+    balances: [{ ...SPOT, positions: 'coinbase-wallets' }],
     tradesWithoutSymbol: true,
-    tradePaging: 'since',
+    // Fills (`/api/v3/brokerage/orders/historical/fills`) come newest first, page after page through the
+    // `cursor` each page gives (ccxt leaves it in the first fill's info); one window covers all history.
+    tradePaging: {
+      windowMs: 20 * 365 * DAY_MS,
+      historyMs: 20 * 365 * DAY_MS,
+      pageSize: 250,
+      cursorParam: 'cursor',
+      cursorField: 'cursor',
+    },
+    // ccxt reads deposits and withdrawals only of a wallet named, one page of them: read wallet by wallet.
+    transferPaging: { perWallet: true, pageSize: 100 },
     keyHelp: 'Developer Platform → API keys → Secret API key with only the “View” permission',
   },
   kraken: {
