@@ -264,13 +264,19 @@ async function readTrades(
       tradeKey,
     );
   const all = new Map<string, Trade>();
-  let from = since;
+  const fromStart = typeof paging === 'object' && 'fromStart' in paging ? paging : undefined;
+  let from = fromStart ? (since ?? 0) : since;
   let offset = 0;
   let oldest: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const trades = (await exchangeCall(info.id, () =>
-      paging === 'since'
-        ? exchange.fetchMyTrades(symbol, from, TRADE_PAGE, params)
+      paging === 'since' || 'fromStart' in paging
+        ? exchange.fetchMyTrades(
+            symbol,
+            from,
+            fromStart?.pageSize ?? TRADE_PAGE,
+            fromStart?.startParam ? { ...params, [fromStart.startParam]: from } : params,
+          )
         : 'offsetParam' in paging
           ? exchange.fetchMyTrades(symbol, since, undefined, { ...params, [paging.offsetParam]: offset })
           : exchange.fetchMyTrades(
@@ -287,8 +293,8 @@ async function readTrades(
       all.set(key, trade);
     }
     if (trades.length === 0 || fresh === 0) break;
-    if (paging === 'since') {
-      if (trades.length < TRADE_PAGE) break;
+    if (paging === 'since' || 'fromStart' in paging) {
+      if (trades.length < (fromStart?.pageSize ?? TRADE_PAGE)) break;
       const newest = Math.max(...trades.map((trade) => trade.timestamp ?? 0));
       from = newest + 1;
     } else if ('offsetParam' in paging) {
@@ -331,6 +337,29 @@ async function readTransfers(
   const has = exchange.has as Record<string, unknown>;
   const paging = info.transferPaging;
   if (paging && 'perWallet' in paging) return readCoinbaseTransfers(exchange, info, cursor, paging.pageSize);
+  if (paging && 'fromStart' in paging && has.fetchDepositsWithdrawals) {
+    const known = [cursor.deposits, cursor.withdrawals].filter((value) => value !== undefined);
+    let from = known.length ? Math.max(...known) + 1 : 0;
+    const all = new Map<string, Transfer>();
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const items = (await exchangeCall(info.id, () =>
+        exchange.fetchDepositsWithdrawals(undefined, from, paging.pageSize),
+      )) as Transfer[];
+      let fresh = 0;
+      for (const item of items) {
+        const key = `${item.type ?? ''}:${item.id ?? item.txid ?? ''}`;
+        if (!all.has(key)) fresh += 1;
+        all.set(key, item);
+      }
+      if (items.length < paging.pageSize || fresh === 0) break;
+      from = Math.max(...items.map((item) => item.timestamp ?? 0)) + 1;
+    }
+    const items = [...all.values()];
+    return {
+      deposits: items.filter((item) => item.type === 'deposit'),
+      withdrawals: items.filter((item) => item.type === 'withdrawal'),
+    };
+  }
   if (paging && 'olderByTime' in paging && has.fetchDeposits && has.fetchWithdrawals) {
     const read = async (fetch: 'fetchDeposits' | 'fetchWithdrawals', from: number | undefined) => {
       const all = new Map<string, Transfer>();

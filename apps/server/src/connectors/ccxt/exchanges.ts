@@ -97,6 +97,20 @@ export type ExchangeInfo = {
    */
   tradePaging:
     | 'since'
+    /**
+     * Oldest first from the very first (Gemini: without a start it answers the most recent only),
+     * `pageSize` a page, each page from the newest time read plus one, as Gemini documents the walk.
+     */
+    | {
+        fromStart: true;
+        pageSize: number;
+        /**
+         * The start sent in milliseconds in this parameter: ccxt sends Gemini's in whole seconds, so a
+         * page would start again at the second of the newest trade read and, once ccxt drops what is
+         * older than asked for, look shorter than a full page.
+         */
+        startParam?: string;
+      }
     | { offsetParam: string }
     | { olderThanParam: string; idField: string; pageSize: number }
     | WindowPaging;
@@ -115,7 +129,9 @@ export type ExchangeInfo = {
      * `pageSize` a page, `starting_after` the last id read), of which the sends (received positive,
      * sent negative) and fiat deposits and withdrawals are transfers; trades are listed there too.
      */
-    | { perWallet: true; pageSize: number };
+    | { perWallet: true; pageSize: number }
+    /** Deposits and withdrawals in one list, walked like `fromStart` trades (Gemini's transfers). */
+    | { fromStart: true; pageSize: number };
   /** Where a user makes a read-only key. */
   keyHelp: string;
 };
@@ -277,7 +293,9 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     credentials: ['apiKey', 'secret'],
     balances: [SPOT],
     tradesWithoutSymbol: false,
-    tradePaging: 'since',
+    // `/v1/mytrades`: 500 a page; `/v1/transfers`: 50 a page.
+    tradePaging: { fromStart: true, pageSize: 500, startParam: 'timestamp' },
+    transferPaging: { fromStart: true, pageSize: 50 },
     keyHelp: 'Settings → API → Create API key with the “Auditor” role',
   },
 };
