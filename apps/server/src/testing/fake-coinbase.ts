@@ -235,7 +235,11 @@ export async function startFakeCoinbase(key: CoinbaseKey): Promise<FakeCoinbase>
         type: FIAT.includes(currency) ? 'fiat' : 'wallet',
         currency: { code: currency, name: currency },
         balance: { amount, currency },
-        created_at: '2024-01-04T06:20:06Z',
+        // A wallet never used has no creation time (as Coinbase lists them).
+        created_at:
+          /[1-9]/.test(amount) || fake.transactions.some((item) => item.currency === currency)
+            ? '2024-01-04T06:20:06Z'
+            : null,
         updated_at: '2024-01-04T06:20:07Z',
         resource: 'account',
         resource_path: `/v2/accounts/${walletId(currency)}`,

@@ -470,9 +470,8 @@ async function readCoinbaseWallets(exchange: Exchange): Promise<Record<string, s
 }
 
 /**
- * Coinbase's deposits and withdrawals: every wallet that holds something, or has changed since the last
- * transfer read (all wallets ever used on the first sync), its transactions page by page, newest first,
- * down to the last one read before. The wallet's own signed amount is what moved (a send's network
+ * Coinbase's deposits and withdrawals: every wallet ever used (emptied ones too: a withdrawal may have
+ * emptied it), its transactions page by page, newest first, down to the last one read before. The wallet's own signed amount is what moved (a send's network
  * amount is unsigned and after the network fee, so ccxt reads every send as a deposit).
  */
 async function readCoinbaseTransfers(
@@ -488,10 +487,9 @@ async function readCoinbaseTransfers(
   const wallets: string[] = [];
   for (const wallet of await list(() => listCoinbaseWallets(exchange))) {
     const balance = decimal(record(wallet.balance).amount);
-    const updated = Date.parse(String(wallet.updated_at ?? wallet.created_at ?? ''));
-    const changed = Number.isFinite(updated) && (since === undefined || updated > since);
-    if (typeof wallet.id === 'string' && ((balance && isPositive(balance)) || changed))
-      wallets.push(wallet.id);
+    // A wallet never used (Coinbase lists one for many assets) has no creation time and no transactions.
+    const used = typeof wallet.created_at === 'string' && wallet.created_at !== '';
+    if (typeof wallet.id === 'string' && ((balance && isPositive(balance)) || used)) wallets.push(wallet.id);
   }
   const deposits: Transfer[] = [];
   const withdrawals: Transfer[] = [];

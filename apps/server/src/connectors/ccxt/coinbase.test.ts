@@ -154,6 +154,28 @@ describe('Coinbase Advanced (CDP key: an ES256 JWT per request)', () => {
     expect(await bed.transactionsOf(userId)).toHaveLength(3);
   });
 
+  it('writes a withdrawal that emptied a wallet since the last sync', async () => {
+    coinbase.wallets = { BTC: '0.3' };
+    coinbase.transactions = [
+      { id: 'd-9', currency: 'BTC', amount: '0.3', type: 'send', time: noon('2026-11-02') },
+    ];
+    const { userId, connectionId } = await bed.connect('coinbase', KEY);
+    expect(await bed.sync(userId, connectionId, KEY)).toMatchObject({ ok: true, added: 1 });
+    coinbase.wallets = { BTC: '0' };
+    coinbase.transactions.push({
+      id: 'w-9',
+      currency: 'BTC',
+      amount: '-0.3',
+      type: 'send',
+      time: noon('2026-11-19'),
+    });
+    expect(await bed.sync(userId, connectionId, KEY)).toMatchObject({ ok: true, added: 1 });
+    expect((await bed.transactionsOf(userId)).map((row) => row.name)).toEqual([
+      'Deposit 0.3 BTC',
+      'Withdrawal 0.3 BTC',
+    ]);
+  });
+
   it('reads more of a wallet’s transactions than a page holds', async () => {
     coinbase.wallets = { USDC: '1' };
     const start = noon('2026-06-01');
