@@ -414,9 +414,11 @@ async function readTransfers(
   }
   if (has.fetchDepositsWithdrawals) {
     const from = Math.min(cursor.deposits ?? 0, cursor.withdrawals ?? 0);
-    const items = (await exchangeCall(info.id, () =>
-      exchange.fetchDepositsWithdrawals(undefined, from ? from + 1 : undefined),
-    )) as Transfer[];
+    const items = (
+      (await exchangeCall(info.id, () =>
+        exchange.fetchDepositsWithdrawals(undefined, from ? from + 1 : undefined),
+      )) as Transfer[]
+    ).map((item) => withCurrencyFromRow(exchange, item));
     return {
       deposits: items.filter((item) => item.type === 'deposit'),
       withdrawals: items.filter((item) => item.type === 'withdrawal'),
@@ -525,6 +527,26 @@ async function readCoinbaseTransfers(
     }
   }
   return { deposits, withdrawals };
+}
+
+/**
+ * A transfer ccxt gave no currency: the one currency with a non-zero amount in its row. ccxt reads
+ * Bitstamp's user transactions (a signed amount per currency, `btc`, `usd`…) as whole numbers when it
+ * looks for the currency, so a deposit or withdrawal of less than one unit had none and was dropped.
+ */
+function withCurrencyFromRow(exchange: Exchange, item: Transfer): Transfer {
+  if (item.currency || !item.info) return item;
+  const found = Object.entries(item.info).find(
+    ([key, value]) =>
+      !key.includes('_') &&
+      !['fee', 'id', 'type', 'datetime', 'status', 'price', 'order_id'].includes(key) &&
+      typeof value === 'string' &&
+      /^-?\d+(\.\d+)?$/.test(value) &&
+      /[1-9]/.test(value),
+  );
+  if (!found) return item;
+  const [id, amount] = found as [string, string];
+  return { ...item, currency: exchange.safeCurrencyCode(id), amount: Number(amount.replace(/^-/, '')) };
 }
 
 /** Markets to read trades of, on exchanges that need one named: the assets held against common quotes. */

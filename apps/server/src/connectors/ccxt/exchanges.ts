@@ -284,7 +284,10 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     credentials: ['apiKey', 'secret'],
     balances: [SPOT],
     tradesWithoutSymbol: true,
-    tradePaging: 'since',
+    // `user_transactions`: newest first, trades beside deposits and withdrawals, at most 1,000 a page by
+    // `offset` (ccxt asks for no page size: 100; and leaves the offset to us).
+    tradePaging: { offsetParam: 'offset' },
+    tradeParams: { limit: '1000' },
     keyHelp: 'Settings → API access → New API key with only “Account balance” and “User transactions”',
   },
   gemini: {
