@@ -107,6 +107,25 @@ describe('Bitstamp (X-Auth-Signature: hex HMAC-SHA256 of the v2 message)', () =>
     ]);
   });
 
+  it('reads trades and deposits from one list over several pages, then only newer ones', async () => {
+    bitstamp.balances = { USDT: '1', BTC: '1' };
+    const start = noon('2026-02-01');
+    bitstamp.transactions = [
+      ...trades(300, start),
+      ...Array.from({ length: 1_100 }, (_, index) => ({
+        id: 60_000 + index,
+        type: '0' as const,
+        time: start + index * 3_600_000 + 60_000,
+        amounts: { usdt: '1.00000000' },
+      })),
+    ];
+    const { userId, connectionId } = await bed.connect('bitstamp', KEY);
+    expect(await bed.sync(userId, connectionId, KEY)).toMatchObject({ ok: true, added: 1_400 });
+    bitstamp.transactions.push({ id: 70_000, type: '0', time: noon('2026-11-19'), amounts: { usdt: '2' } });
+    bitstamp.transactions.push(...trades(1, noon('2026-11-19') + 1_000, 400));
+    expect(await bed.sync(userId, connectionId, KEY)).toMatchObject({ ok: true, added: 2 });
+  });
+
   it('gives the read-only advice on the form and takes the key, which Bitstamp cannot check', async () => {
     const form = supportedExchanges();
     expect(form.advice).toBe(READ_ONLY_ADVICE);

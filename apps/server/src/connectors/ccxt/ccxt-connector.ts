@@ -263,6 +263,14 @@ async function readTrades(
         ) as Promise<Trade[]>,
       tradeKey,
     );
+  if (typeof paging === 'object' && 'userTransactions' in paging) {
+    const rows = await readUserTransactions(exchange, info, paging.pageSize, since);
+    return exchange.parseTrades(
+      rows.filter((row) => String(row.type) === '2'),
+      undefined,
+      since,
+    ) as unknown as Trade[];
+  }
   const all = new Map<string, Trade>();
   const fromStart = typeof paging === 'object' && 'fromStart' in paging ? paging : undefined;
   let from = fromStart ? (since ?? 0) : since;
@@ -337,6 +345,19 @@ async function readTransfers(
   const has = exchange.has as Record<string, unknown>;
   const paging = info.transferPaging;
   if (paging && 'perWallet' in paging) return readCoinbaseTransfers(exchange, info, cursor, paging.pageSize);
+  if (paging && 'userTransactions' in paging) {
+    const known = [cursor.deposits, cursor.withdrawals].filter((value) => value !== undefined);
+    const from = known.length ? Math.max(...known) + 1 : undefined;
+    const rows = await readUserTransactions(exchange, info, paging.pageSize, from);
+    const items = rows
+      .filter((row) => String(row.type) === '0' || String(row.type) === '1')
+      .map((row) => withCurrencyFromRow(exchange, exchange.parseTransaction(row) as unknown as Transfer))
+      .filter((item) => from === undefined || (item.timestamp ?? 0) >= from);
+    return {
+      deposits: items.filter((item) => item.type === 'deposit'),
+      withdrawals: items.filter((item) => item.type === 'withdrawal'),
+    };
+  }
   if (paging && 'fromStart' in paging && has.fetchDepositsWithdrawals) {
     const known = [cursor.deposits, cursor.withdrawals].filter((value) => value !== undefined);
     let from = known.length ? Math.max(...known) + 1 : 0;
@@ -527,6 +548,31 @@ async function readCoinbaseTransfers(
     }
   }
   return { deposits, withdrawals };
+}
+
+/**
+ * Bitstamp's `user_transactions` rows from the newest down to `since` (or all), `pageSize` a page by
+ * `offset`, as Bitstamp answers them.
+ */
+async function readUserTransactions(
+  exchange: Exchange,
+  info: ExchangeInfo,
+  pageSize: number,
+  since: number | undefined,
+): Promise<Record<string, unknown>[]> {
+  await exchangeCall(info.id, () => exchange.loadMarkets());
+  const calls = exchange as unknown as Record<string, (params: object) => Promise<unknown>>;
+  const rows: Record<string, unknown>[] = [];
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const answer = await exchangeCall(info.id, () =>
+      calls.privatePostUserTransactions!.call(exchange, { offset: page * pageSize, limit: pageSize }),
+    );
+    const list = Array.isArray(answer) ? (answer as Record<string, unknown>[]) : [];
+    rows.push(...list);
+    const oldest = Math.min(...list.map((row) => exchange.parse8601(String(row.datetime ?? '')) ?? 0));
+    if (list.length < pageSize || (since !== undefined && oldest < since)) break;
+  }
+  return rows;
 }
 
 /**

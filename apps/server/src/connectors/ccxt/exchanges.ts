@@ -113,6 +113,12 @@ export type ExchangeInfo = {
       }
     | { offsetParam: string }
     | { olderThanParam: string; idField: string; pageSize: number }
+    /**
+     * Bitstamp's `user_transactions`: trades, deposits and withdrawals in one list, newest first,
+     * `pageSize` a page by `offset`, read as Bitstamp answers it (ccxt leaves out the rows that are not
+     * trades, so a page of deposits looked like the end) and parsed by ccxt.
+     */
+    | { userTransactions: true; pageSize: number }
     | WindowPaging;
   /** Parameters every trade request carries (the market type, where ccxt's default is another). */
   tradeParams?: Readonly<Record<string, string>>;
@@ -131,7 +137,8 @@ export type ExchangeInfo = {
      */
     | { perWallet: true; pageSize: number }
     /** Deposits and withdrawals in one list, walked like `fromStart` trades (Gemini's transfers). */
-    | { fromStart: true; pageSize: number };
+    | { fromStart: true; pageSize: number }
+    | { userTransactions: true; pageSize: number };
   /** Where a user makes a read-only key. */
   keyHelp: string;
 };
@@ -286,8 +293,8 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     tradesWithoutSymbol: true,
     // `user_transactions`: newest first, trades beside deposits and withdrawals, at most 1,000 a page by
     // `offset` (ccxt asks for no page size: 100; and leaves the offset to us).
-    tradePaging: { offsetParam: 'offset' },
-    tradeParams: { limit: '1000' },
+    tradePaging: { userTransactions: true, pageSize: 1000 },
+    transferPaging: { userTransactions: true, pageSize: 1000 },
     keyHelp: 'Settings → API access → New API key with only “Account balance” and “User transactions”',
   },
   gemini: {
