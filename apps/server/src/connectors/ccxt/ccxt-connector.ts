@@ -79,6 +79,9 @@ function accountExternalId(settings: ExchangeSettings, market: MarketBalance): s
   return `${settings.exchange}:${market.ccxtType}`;
 }
 
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+
 /** Binance Simple Earn positions asked for per page (the endpoints' maximum). */
 const EARN_PAGE = 100;
 
@@ -123,10 +126,12 @@ async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<Mar
       balance =
         market.positions === 'binance-simple-earn'
           ? await readBinanceSimpleEarn(exchange)
-          : ((await exchange.fetchBalance({
-              ...market.ccxtParams,
-              type: market.ccxtType,
-            })) as unknown as Record<string, unknown>);
+          : market.positions === 'coinbase-wallets'
+            ? { total: await readCoinbaseWallets(exchange) }
+            : ((await exchange.fetchBalance({
+                ...market.ccxtParams,
+                type: market.ccxtType,
+              })) as unknown as Record<string, unknown>);
     } catch (error) {
       const failure = toProviderError(info.id, error);
       // A market type the account has not opened, or the key may not read (Binance margin, futures),
@@ -258,14 +263,28 @@ async function readTrades(
         ) as Promise<Trade[]>,
       tradeKey,
     );
+  if (typeof paging === 'object' && 'userTransactions' in paging) {
+    const rows = await readUserTransactions(exchange, info, paging.pageSize, since);
+    return exchange.parseTrades(
+      rows.filter((row) => String(row.type) === '2'),
+      undefined,
+      since,
+    ) as unknown as Trade[];
+  }
   const all = new Map<string, Trade>();
-  let from = since;
+  const fromStart = typeof paging === 'object' && 'fromStart' in paging ? paging : undefined;
+  let from = fromStart ? (since ?? 0) : since;
   let offset = 0;
   let oldest: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const trades = (await exchangeCall(info.id, () =>
-      paging === 'since'
-        ? exchange.fetchMyTrades(symbol, from, TRADE_PAGE, params)
+      paging === 'since' || 'fromStart' in paging
+        ? exchange.fetchMyTrades(
+            symbol,
+            from,
+            fromStart?.pageSize ?? TRADE_PAGE,
+            fromStart?.startParam ? { ...params, [fromStart.startParam]: from } : params,
+          )
         : 'offsetParam' in paging
           ? exchange.fetchMyTrades(symbol, since, undefined, { ...params, [paging.offsetParam]: offset })
           : exchange.fetchMyTrades(
@@ -282,8 +301,8 @@ async function readTrades(
       all.set(key, trade);
     }
     if (trades.length === 0 || fresh === 0) break;
-    if (paging === 'since') {
-      if (trades.length < TRADE_PAGE) break;
+    if (paging === 'since' || 'fromStart' in paging) {
+      if (trades.length < (fromStart?.pageSize ?? TRADE_PAGE)) break;
       const newest = Math.max(...trades.map((trade) => trade.timestamp ?? 0));
       from = newest + 1;
     } else if ('offsetParam' in paging) {
@@ -325,6 +344,43 @@ async function readTransfers(
   const since = (value: number | undefined) => (value === undefined ? undefined : value + 1);
   const has = exchange.has as Record<string, unknown>;
   const paging = info.transferPaging;
+  if (paging && 'perWallet' in paging) return readCoinbaseTransfers(exchange, info, cursor, paging.pageSize);
+  if (paging && 'userTransactions' in paging) {
+    const known = [cursor.deposits, cursor.withdrawals].filter((value) => value !== undefined);
+    const from = known.length ? Math.max(...known) + 1 : undefined;
+    const rows = await readUserTransactions(exchange, info, paging.pageSize, from);
+    const items = rows
+      .filter((row) => String(row.type) === '0' || String(row.type) === '1')
+      .map((row) => withCurrencyFromRow(exchange, exchange.parseTransaction(row) as unknown as Transfer))
+      .filter((item) => from === undefined || (item.timestamp ?? 0) >= from);
+    return {
+      deposits: items.filter((item) => item.type === 'deposit'),
+      withdrawals: items.filter((item) => item.type === 'withdrawal'),
+    };
+  }
+  if (paging && 'fromStart' in paging && has.fetchDepositsWithdrawals) {
+    const known = [cursor.deposits, cursor.withdrawals].filter((value) => value !== undefined);
+    let from = known.length ? Math.max(...known) + 1 : 0;
+    const all = new Map<string, Transfer>();
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const items = (await exchangeCall(info.id, () =>
+        exchange.fetchDepositsWithdrawals(undefined, from, paging.pageSize),
+      )) as Transfer[];
+      let fresh = 0;
+      for (const item of items) {
+        const key = `${item.type ?? ''}:${item.id ?? item.txid ?? ''}`;
+        if (!all.has(key)) fresh += 1;
+        all.set(key, item);
+      }
+      if (items.length < paging.pageSize || fresh === 0) break;
+      from = Math.max(...items.map((item) => item.timestamp ?? 0)) + 1;
+    }
+    const items = [...all.values()];
+    return {
+      deposits: items.filter((item) => item.type === 'deposit'),
+      withdrawals: items.filter((item) => item.type === 'withdrawal'),
+    };
+  }
   if (paging && 'olderByTime' in paging && has.fetchDeposits && has.fetchWithdrawals) {
     const read = async (fetch: 'fetchDeposits' | 'fetchWithdrawals', from: number | undefined) => {
       const all = new Map<string, Transfer>();
@@ -379,15 +435,164 @@ async function readTransfers(
   }
   if (has.fetchDepositsWithdrawals) {
     const from = Math.min(cursor.deposits ?? 0, cursor.withdrawals ?? 0);
-    const items = (await exchangeCall(info.id, () =>
-      exchange.fetchDepositsWithdrawals(undefined, from ? from + 1 : undefined),
-    )) as Transfer[];
+    const items = (
+      (await exchangeCall(info.id, () =>
+        exchange.fetchDepositsWithdrawals(undefined, from ? from + 1 : undefined),
+      )) as Transfer[]
+    ).map((item) => withCurrencyFromRow(exchange, item));
     return {
       deposits: items.filter((item) => item.type === 'deposit'),
       withdrawals: items.filter((item) => item.type === 'withdrawal'),
     };
   }
   return { deposits: [], withdrawals: [] };
+}
+
+/** Coinbase wallet transaction types that are money moved in or out (the sign tells which). */
+const COINBASE_TRANSFER_TYPES = new Set([
+  'send',
+  'fiat_deposit',
+  'fiat_withdrawal',
+  'exchange_deposit',
+  'exchange_withdrawal',
+]);
+/** Coinbase wallets asked for per page (the v2 lists' maximum). */
+const COINBASE_WALLET_PAGE = 100;
+
+type V2Page = { data?: Record<string, unknown>[]; pagination?: { next_starting_after?: string | null } };
+
+/** Every Coinbase wallet (`GET /v2/accounts`), page by page through `starting_after`. */
+async function listCoinbaseWallets(exchange: Exchange): Promise<Record<string, unknown>[]> {
+  const calls = exchange as unknown as Record<string, (params: object) => Promise<V2Page>>;
+  const wallets: Record<string, unknown>[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const answer = await calls.v2PrivateGetAccounts!.call(exchange, {
+      limit: COINBASE_WALLET_PAGE,
+      ...(after ? { starting_after: after } : {}),
+    });
+    wallets.push(...(answer.data ?? []));
+    after = answer.pagination?.next_starting_after ?? undefined;
+    if (!after || !answer.data?.length) break;
+  }
+  return wallets;
+}
+
+/** Each Coinbase wallet's balance (crypto and fiat wallets), summed exactly per asset. */
+async function readCoinbaseWallets(exchange: Exchange): Promise<Record<string, string>> {
+  const totals: Record<string, string> = {};
+  for (const wallet of await listCoinbaseWallets(exchange)) {
+    if (wallet.type !== 'wallet' && wallet.type !== 'fiat') continue;
+    const balance = record(wallet.balance);
+    const quantity = decimal(balance.amount);
+    if (typeof balance.currency !== 'string' || !quantity) continue;
+    const asset = exchange.safeCurrencyCode(balance.currency) ?? balance.currency;
+    totals[asset] = totals[asset] ? addDecimals(totals[asset], quantity) : quantity;
+  }
+  return totals;
+}
+
+/**
+ * Coinbase's deposits and withdrawals: every wallet ever used (emptied ones too: a withdrawal may have
+ * emptied it), its transactions page by page, newest first, down to the last one read before. The wallet's own signed amount is what moved (a send's network
+ * amount is unsigned and after the network fee, so ccxt reads every send as a deposit).
+ */
+async function readCoinbaseTransfers(
+  exchange: Exchange,
+  info: ExchangeInfo,
+  cursor: ExchangeCursor,
+  pageSize: number,
+): Promise<{ deposits: Transfer[]; withdrawals: Transfer[] }> {
+  const calls = exchange as unknown as Record<string, (params: object) => Promise<V2Page>>;
+  const list = <T>(read: () => Promise<T>) => exchangeCall(info.id, read);
+  const known = [cursor.deposits, cursor.withdrawals].filter((value) => value !== undefined);
+  const since = known.length ? Math.max(...known) : undefined;
+  const wallets: string[] = [];
+  for (const wallet of await list(() => listCoinbaseWallets(exchange))) {
+    const balance = decimal(record(wallet.balance).amount);
+    // A wallet never used (Coinbase lists one for many assets) has no creation time and no transactions.
+    const used = typeof wallet.created_at === 'string' && wallet.created_at !== '';
+    if (typeof wallet.id === 'string' && ((balance && isPositive(balance)) || used)) wallets.push(wallet.id);
+  }
+  const deposits: Transfer[] = [];
+  const withdrawals: Transfer[] = [];
+  for (const wallet of wallets) {
+    let from: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const answer = await list(() =>
+        calls.v2PrivateGetAccountsAccountIdTransactions!.call(exchange, {
+          account_id: wallet,
+          limit: pageSize,
+          ...(from ? { starting_after: from } : {}),
+        }),
+      );
+      let older = false;
+      for (const item of answer.data ?? []) {
+        const timestamp = Date.parse(String(item.created_at ?? ''));
+        if (since !== undefined && timestamp <= since) older = true;
+        const amount = record(item.amount);
+        const signed = typeof amount.amount === 'string' ? amount.amount : '';
+        if (older || !COINBASE_TRANSFER_TYPES.has(String(item.type)) || !/^-?\d/.test(signed)) continue;
+        const transfer: Transfer = {
+          info: item,
+          id: String(item.id),
+          timestamp,
+          currency: exchange.safeCurrencyCode(String(amount.currency ?? '')),
+          amount: Number(signed.replace(/^-/, '')),
+          status: item.status === 'completed' ? 'ok' : String(item.status ?? ''),
+        };
+        (signed.startsWith('-') ? withdrawals : deposits).push(transfer);
+      }
+      from = answer.pagination?.next_starting_after ?? undefined;
+      if (!from || older) break;
+    }
+  }
+  return { deposits, withdrawals };
+}
+
+/**
+ * Bitstamp's `user_transactions` rows from the newest down to `since` (or all), `pageSize` a page by
+ * `offset`, as Bitstamp answers them.
+ */
+async function readUserTransactions(
+  exchange: Exchange,
+  info: ExchangeInfo,
+  pageSize: number,
+  since: number | undefined,
+): Promise<Record<string, unknown>[]> {
+  await exchangeCall(info.id, () => exchange.loadMarkets());
+  const calls = exchange as unknown as Record<string, (params: object) => Promise<unknown>>;
+  const rows: Record<string, unknown>[] = [];
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const answer = await exchangeCall(info.id, () =>
+      calls.privatePostUserTransactions!.call(exchange, { offset: page * pageSize, limit: pageSize }),
+    );
+    const list = Array.isArray(answer) ? (answer as Record<string, unknown>[]) : [];
+    rows.push(...list);
+    const oldest = Math.min(...list.map((row) => exchange.parse8601(String(row.datetime ?? '')) ?? 0));
+    if (list.length < pageSize || (since !== undefined && oldest < since)) break;
+  }
+  return rows;
+}
+
+/**
+ * A transfer ccxt gave no currency: the one currency with a non-zero amount in its row. ccxt reads
+ * Bitstamp's user transactions (a signed amount per currency, `btc`, `usd`…) as whole numbers when it
+ * looks for the currency, so a deposit or withdrawal of less than one unit had none and was dropped.
+ */
+function withCurrencyFromRow(exchange: Exchange, item: Transfer): Transfer {
+  if (item.currency || !item.info) return item;
+  const found = Object.entries(item.info).find(
+    ([key, value]) =>
+      !key.includes('_') &&
+      !['fee', 'id', 'type', 'datetime', 'status', 'price', 'order_id'].includes(key) &&
+      typeof value === 'string' &&
+      /^-?\d+(\.\d+)?$/.test(value) &&
+      /[1-9]/.test(value),
+  );
+  if (!found) return item;
+  const [id, amount] = found as [string, string];
+  return { ...item, currency: exchange.safeCurrencyCode(id), amount: Number(amount.replace(/^-/, '')) };
 }
 
 /** Markets to read trades of, on exchanges that need one named: the assets held against common quotes. */

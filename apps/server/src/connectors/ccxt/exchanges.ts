@@ -51,9 +51,9 @@ export type MarketBalance = {
   /**
    * Read from the exchange's own position lists, which `fetchBalance` has no type for, through ccxt's
    * signed calls of those endpoints (`ccxtType` still names the account): Binance Simple Earn's
-   * flexible and locked positions.
+   * flexible and locked positions; Coinbase's wallets, page by page.
    */
-  positions?: 'binance-simple-earn';
+  positions?: 'binance-simple-earn' | 'coinbase-wallets';
 };
 
 /** What an earning balance's base is called when it is not the asset's own symbol (Kraken's ETH2). */
@@ -97,8 +97,28 @@ export type ExchangeInfo = {
    */
   tradePaging:
     | 'since'
+    /**
+     * Oldest first from the very first (Gemini: without a start it answers the most recent only),
+     * `pageSize` a page, each page from the newest time read plus one, as Gemini documents the walk.
+     */
+    | {
+        fromStart: true;
+        pageSize: number;
+        /**
+         * The start sent in milliseconds in this parameter: ccxt sends Gemini's in whole seconds, so a
+         * page would start again at the second of the newest trade read and, once ccxt drops what is
+         * older than asked for, look shorter than a full page.
+         */
+        startParam?: string;
+      }
     | { offsetParam: string }
     | { olderThanParam: string; idField: string; pageSize: number }
+    /**
+     * Bitstamp's `user_transactions`: trades, deposits and withdrawals in one list, newest first,
+     * `pageSize` a page by `offset`, read as Bitstamp answers it (ccxt leaves out the rows that are not
+     * trades, so a page of deposits looked like the end) and parsed by ccxt.
+     */
+    | { userTransactions: true; pageSize: number }
     | WindowPaging;
   /** Parameters every trade request carries (the market type, where ccxt's default is another). */
   tradeParams?: Readonly<Record<string, string>>;
@@ -107,7 +127,18 @@ export type ExchangeInfo = {
    * what is older than the oldest read (ccxt's `until`: OKX's `after`); else one request each from the
    * last one read.
    */
-  transferPaging?: WindowPaging | { olderByTime: true; pageSize: number };
+  transferPaging?:
+    | WindowPaging
+    | { olderByTime: true; pageSize: number }
+    /**
+     * Coinbase: each wallet's own transaction list (`/v2/accounts/:id/transactions`, newest first,
+     * `pageSize` a page, `starting_after` the last id read), of which the sends (received positive,
+     * sent negative) and fiat deposits and withdrawals are transfers; trades are listed there too.
+     */
+    | { perWallet: true; pageSize: number }
+    /** Deposits and withdrawals in one list, walked like `fromStart` trades (Gemini's transfers). */
+    | { fromStart: true; pageSize: number }
+    | { userTransactions: true; pageSize: number };
   /** Where a user makes a read-only key. */
   keyHelp: string;
 };
@@ -144,9 +175,20 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     id: 'coinbase',
     name: 'Coinbase Advanced',
     credentials: ['apiKey', 'secret'],
-    balances: [SPOT],
+    // Every wallet, 100 a page (ccxt's fetchBalance reads one page: a user's first 100 wallets).
+    balances: [{ ...SPOT, positions: 'coinbase-wallets' }],
     tradesWithoutSymbol: true,
-    tradePaging: 'since',
+    // Fills (`/api/v3/brokerage/orders/historical/fills`) come newest first, page after page through the
+    // `cursor` each page gives (ccxt leaves it in the first fill's info); one window covers all history.
+    tradePaging: {
+      windowMs: 20 * 365 * DAY_MS,
+      historyMs: 20 * 365 * DAY_MS,
+      pageSize: 250,
+      cursorParam: 'cursor',
+      cursorField: 'cursor',
+    },
+    // ccxt reads deposits and withdrawals only of a wallet named, one page of them: read wallet by wallet.
+    transferPaging: { perWallet: true, pageSize: 100 },
     keyHelp: 'Developer Platform → API keys → Secret API key with only the “View” permission',
   },
   kraken: {
@@ -249,7 +291,10 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     credentials: ['apiKey', 'secret'],
     balances: [SPOT],
     tradesWithoutSymbol: true,
-    tradePaging: 'since',
+    // `user_transactions`: newest first, trades beside deposits and withdrawals, at most 1,000 a page by
+    // `offset` (ccxt asks for no page size: 100; and leaves the offset to us).
+    tradePaging: { userTransactions: true, pageSize: 1000 },
+    transferPaging: { userTransactions: true, pageSize: 1000 },
     keyHelp: 'Settings → API access → New API key with only “Account balance” and “User transactions”',
   },
   gemini: {
@@ -258,7 +303,9 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     credentials: ['apiKey', 'secret'],
     balances: [SPOT],
     tradesWithoutSymbol: false,
-    tradePaging: 'since',
+    // `/v1/mytrades`: 500 a page; `/v1/transfers`: 50 a page.
+    tradePaging: { fromStart: true, pageSize: 500, startParam: 'timestamp' },
+    transferPaging: { fromStart: true, pageSize: 50 },
     keyHelp: 'Settings → API → Create API key with the “Auditor” role',
   },
 };
