@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { body, equal, listen, send } from './fake-http';
+import { equal, listen, send, readRequest } from './fake-http';
 
 /**
  * A stand-in for Bybit's v5 REST API (bybit-exchange.github.io/docs/v5) on 127.0.0.1, checking
@@ -77,12 +77,8 @@ const SPOT = [
 export async function startFakeBybit(key: BybitKey): Promise<FakeBybit> {
   const fake = {} as FakeBybit;
   const served = await listen(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const path = url.pathname;
-    const method = request.method ?? 'GET';
-    const query = Object.fromEntries(url.searchParams);
+    const { url, path, method, query } = await readRequest(request);
     fake.requests.push({ method, path, query });
-    await body(request);
     const answer = (status: number, retCode: number, retMsg: string, result: unknown = {}) =>
       send(response, status, { retCode, retMsg, result, retExtInfo: {}, time: Date.now() });
     if (fake.down) return answer(503, 10016, 'Service Unavailable');

@@ -1,5 +1,5 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { body, listen, send } from './fake-http';
+import { listen, send, readRequest } from './fake-http';
 
 /**
  * A stand-in for Coinbase's Advanced Trade API (`/api/v3/brokerage/…`) and the v2 Coinbase App API
@@ -111,12 +111,8 @@ export async function startFakeCoinbase(key: CoinbaseKey): Promise<FakeCoinbase>
   const publicKey = createPublicKey(key.secret);
   const fake = {} as FakeCoinbase;
   const served = await listen(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const path = url.pathname;
-    const method = request.method ?? 'GET';
-    const query = Object.fromEntries(url.searchParams);
+    const { path, method, query } = await readRequest(request);
     fake.requests.push({ method, path, query });
-    await body(request);
     if (fake.down) {
       response.writeHead(503, { 'content-type': 'text/plain' });
       return void response.end('Service Unavailable');

@@ -10,6 +10,13 @@ export async function body(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A request as the fakes read it: its URL, path, method, query parameters and body text. */
+export async function readRequest(request: IncomingMessage) {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  const query = Object.fromEntries(url.searchParams);
+  return { url, path: url.pathname, method: request.method ?? 'GET', query, text: await body(request) };
+}
+
 export function send(response: ServerResponse, status: number, value: unknown) {
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify(value));

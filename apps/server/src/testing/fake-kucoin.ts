@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { body, equal, listen, send } from './fake-http';
+import { equal, listen, send, readRequest } from './fake-http';
 
 /**
  * A stand-in for KuCoin's REST API (www.kucoin.com/docs-new) on 127.0.0.1, checking requests as KuCoin
@@ -75,12 +75,8 @@ const SPOT = [
 export async function startFakeKucoin(key: KucoinKey): Promise<FakeKucoin> {
   const fake = {} as FakeKucoin;
   const served = await listen(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const path = url.pathname;
-    const method = request.method ?? 'GET';
-    const query = Object.fromEntries(url.searchParams);
+    const { url, path, method, query, text } = await readRequest(request);
     fake.requests.push({ method, path, query });
-    const text = await body(request);
     const refuse = (status: number, code: string, msg: string) => send(response, status, { code, msg });
     if (fake.down) return refuse(503, '503000', 'Service unavailable');
     if (fake.tooManyRequests > 0) {

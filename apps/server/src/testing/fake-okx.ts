@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { body, equal, listen, send } from './fake-http';
+import { equal, listen, send, readRequest } from './fake-http';
 
 /**
  * A stand-in for OKX's v5 REST API (www.okx.com/docs-v5) on 127.0.0.1, checking requests as OKX does:
@@ -70,12 +70,8 @@ const PAGE = 100;
 export async function startFakeOkx(key: OkxKey): Promise<FakeOkx> {
   const fake = {} as FakeOkx;
   const served = await listen(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const path = url.pathname;
-    const method = request.method ?? 'GET';
-    const query = Object.fromEntries(url.searchParams);
+    const { url, path, method, query, text } = await readRequest(request);
     fake.requests.push({ method, path, query });
-    const text = await body(request);
     const answer = (status: number, code: string, msg: string, data: unknown[] = []) =>
       send(response, status, { code, msg, data });
     if (fake.down) return answer(503, '50001', 'Service temporarily unavailable. Try again later');
