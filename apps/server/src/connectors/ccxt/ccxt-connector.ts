@@ -1,5 +1,6 @@
 import type { Exchange } from 'ccxt';
 import {
+  addQuantities,
   cryptoAssetBySymbol,
   currencyExponent,
   decimalFromJsonNumber,
@@ -108,7 +109,7 @@ async function readBinanceSimpleEarn(exchange: Exchange): Promise<Record<string,
         const asset = typeof row.asset === 'string' ? exchange.safeCurrencyCode(row.asset) : undefined;
         const quantity = decimal(row[field]);
         if (!asset || !quantity) continue;
-        totals[asset] = totals[asset] ? addDecimals(totals[asset], quantity) : quantity;
+        totals[asset] = totals[asset] ? addQuantities(totals[asset], quantity) : quantity;
       }
       seen += rows.length;
       if (rows.length < EARN_PAGE || seen >= Number(page.total ?? 0)) break;
@@ -161,24 +162,13 @@ async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<Mar
       if (!base) return true;
       const symbol = STAKED_ALIASES[base] ?? base;
       const before = staked.get(symbol);
-      staked.set(symbol, before ? addDecimals(before, quantity) : quantity);
+      staked.set(symbol, before ? addQuantities(before, quantity) : quantity);
       return false;
     });
     // Read even when nothing is staked: an account staked before comes to zero (onlyIfKnown below).
     reads.push({ market, balances: [...staked].map(([asset, quantity]) => ({ asset, quantity })) });
   }
   return reads;
-}
-
-/** The exact sum of two non-negative decimal strings. */
-function addDecimals(a: string, b: string): string {
-  const scale = Math.max(a.split('.')[1]?.length ?? 0, b.split('.')[1]?.length ?? 0);
-  const units = (value: string) => {
-    const [whole = '0', fraction = ''] = value.split('.');
-    return BigInt(whole + fraction.padEnd(scale, '0'));
-  };
-  const digits = (units(a) + units(b)).toString().padStart(scale + 1, '0');
-  return scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
 }
 
 type Trade = {
@@ -487,7 +477,7 @@ async function readCoinbaseWallets(exchange: Exchange): Promise<Record<string, s
     const quantity = decimal(balance.amount);
     if (typeof balance.currency !== 'string' || !quantity) continue;
     const asset = exchange.safeCurrencyCode(balance.currency) ?? balance.currency;
-    totals[asset] = totals[asset] ? addDecimals(totals[asset], quantity) : quantity;
+    totals[asset] = totals[asset] ? addQuantities(totals[asset], quantity) : quantity;
   }
   return totals;
 }
