@@ -9,7 +9,15 @@ import { ensureServerBuilt, serverBundle } from './build-server.mjs';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-export type ServerProcess = { url: string; child: ChildProcessWithoutNullStreams; stop(): Promise<void> };
+export type ServerProcess = {
+  url: string;
+  child: ChildProcessWithoutNullStreams;
+  /** What the server has printed so far (its last 256 KB), to show beside a failed journey. */
+  output(): string;
+  stop(): Promise<void>;
+};
+
+const OUTPUT_KEPT = 256 * 1024;
 
 /** A port nothing listens on now (the kernel's choice of an ephemeral one). */
 async function freePort(): Promise<number> {
@@ -46,12 +54,16 @@ export async function spawnServer(
     },
   });
   let output = '';
+  let started = false;
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      if (output.length > OUTPUT_KEPT) output = output.slice(-OUTPUT_KEPT);
+      if (started) return;
       const match = /running at (http:\/\/\S+)/.exec(output);
       if (match?.[1]) {
+        started = true;
         clearTimeout(timer);
         resolve(match[1]);
       }
@@ -66,6 +78,7 @@ export async function spawnServer(
   return {
     url,
     child,
+    output: () => output,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -10,7 +10,9 @@ export default defineConfig({
   // Two workers, each with its own server, data directory, mail inbox and account (e2e/fixtures.ts); a
   // spec file runs whole in one worker. Times in docs/performance.md.
   workers: 2,
-  retries: 0,
+  // In CI a journey that fails is run once more; one that then passes is listed as flaky in the log, with
+  // its first failure's trace and server output kept (test-results/e2e), so it is seen and not hidden.
+  retries: process.env.CI ? 1 : 0,
   // A journey that visits many pages with axe (shell.spec: nine) took just over 60 s on a slower 2-core
   // machine with both workers busy (load average 8–9); a guard, not a speed target.
   timeout: 120_000,

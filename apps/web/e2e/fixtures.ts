@@ -13,7 +13,13 @@ import { startSmtpInbox, type SmtpInbox } from '@lodestar/server/testing/smtp-in
 import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { spawnServer } from '../../../scripts/spawn-server';
 
-export type LodestarServer = { url: string; dataDir: string; inbox: SmtpInbox };
+export type LodestarServer = {
+  url: string;
+  dataDir: string;
+  inbox: SmtpInbox;
+  /** What the server has printed so far. */
+  output(): string;
+};
 
 /** A strong password that is on no breach list. */
 export const E2E_PASSWORD = 'Journey-Through-Stars-2026!';
@@ -75,7 +81,7 @@ type WorkerFixtures = {
   /** Extra environment for the journeys' server (a spec points it at its own fakes). */
   serverEnv: Record<string, string>;
 };
-type TestFixtures = { checkA11y: (page: Page) => Promise<void> };
+type TestFixtures = { checkA11y: (page: Page) => Promise<void>; serverLog: void };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   serverEnv: [{}, { scope: 'worker', option: true }],
@@ -98,7 +104,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         SIGN_IN_LIMIT_PER_15_MINUTES: '500',
         ...serverEnv,
       });
-      await use({ url: server.url, dataDir, inbox });
+      await use({ url: server.url, dataDir, inbox, output: server.output });
       await server.stop();
       await inbox.close();
       await ecb.close();
@@ -120,6 +126,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(path);
     },
     { scope: 'worker' },
+  ],
+  // A failed journey carries what its server printed meanwhile (warnings and errors: LOG_LEVEL=warn).
+  serverLog: [
+    async ({ server }, use, testInfo) => {
+      const before = server.output();
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const now = server.output();
+      const printed = now.startsWith(before) ? now.slice(before.length) : now;
+      if (printed) await testInfo.attach('server output', { body: printed, contentType: 'text/plain' });
+    },
+    { auto: true },
   ],
   baseURL: async ({ server }, use) => use(server.url),
   // Pages behind sign-in open as the worker's account; auth journeys start signed out (test.use).
