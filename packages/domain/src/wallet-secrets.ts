@@ -20,15 +20,22 @@ const SECRET_SHAPES: readonly RegExp[] = [
   /^\[\s*\d{1,3}(\s*,\s*\d{1,3}){31,63}\s*\]$/,
 ];
 
+/** The Bitcoin private keys (an xprv or a WIF), which an output descriptor can also hold. */
+const BITCOIN_SECRET_SHAPES = SECRET_SHAPES.slice(0, 2);
+
 /**
  * Whether `value` looks like a private key or a recovery phrase: a BIP32 xprv, a WIF or hex key, a
- * Solana keypair, or 12 to 24 lower-case words (a BIP39 phrase, with or without numbering).
+ * Solana keypair, an output descriptor holding an xprv or WIF key, or 12 to 24 lower-case words (a
+ * BIP39 phrase, with or without numbering).
  */
 export function looksLikeWalletSecret(value: string): boolean {
   const text = value.trim();
   if (!text) return false;
   if (SECRET_SHAPES.some((shape) => shape.test(text.replace(/\s+/g, text.startsWith('[') ? ' ' : ''))))
     return true;
+  // A descriptor's keys sit between brackets, commas and derivation steps: wpkh([…]xprv…/0/*).
+  const tokens = text.split(/[\s()[\],/#]+/).filter((token) => token.length >= 50);
+  if (tokens.some((token) => BITCOIN_SECRET_SHAPES.some((shape) => shape.test(token)))) return true;
   const words = text
     .toLowerCase()
     .replace(/\b\d+[.)]/g, ' ')

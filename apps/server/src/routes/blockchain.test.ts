@@ -8,6 +8,7 @@ import { startFakeEsplora, type FakeEsplora } from '../testing/fake-esplora';
 import { startFakeSolanaRpc, type FakeSolanaRpc } from '../testing/fake-solana-rpc';
 import { startFakeEvmRpc, type FakeEvmRpc } from '../testing/fake-evm-rpc';
 import { EVM_CHAIN_IDS, EVM_CHAINS } from '../connectors/blockchain/evm/chains';
+import { HDKey } from '@scure/bip32';
 import { deriveAddress, parseExtendedPublicKey } from '../connectors/blockchain/bitcoin/addresses';
 import { signedInUser } from '../use-cases/transactions/test-fixtures';
 
@@ -307,6 +308,62 @@ describe('blockchain wallets API', () => {
     expect(unknownChain.status).toBe(400);
   });
 
+  it('follows a Taproot wallet by its descriptor, takes a long multisig one and refuses a wrong checksum', async () => {
+    const bip86 =
+      'xpub6BgBgsespWvERF3LHQu6CnqdvfEvtMcQjYrcRzx53QJjSxarj2afYWcLteoGVky7D3UKDP9QyrLprQ3VCECoY49yfdDEHGCtMMj92pReUsQ';
+    const taproot = `tr([73c5da0a/86'/0'/0']${bip86}/<0;1>/*)`;
+    const before = esplora.txs;
+    esplora.txs = [
+      ...before,
+      {
+        txid: 'b86'.padStart(64, '0'),
+        blockTime: Math.floor(Date.now() / 1000) - 2 * 86_400,
+        inputs: [{ address: EXTERNAL, value: 30_000_000 }],
+        // BIP86's first change address (m/86'/0'/0'/1/0).
+        outputs: [
+          { address: 'bc1p3qkhfews2uk44qtvauqyr2ttdsw7svhkl9nkm9s9c3x4ax5h60wqwruhk7', value: 2_000_000 },
+        ],
+      },
+    ];
+    try {
+      const wrong = await post({ chain: 'bitcoin', xpub: `${taproot}#qqqqqqqq` });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.items).toEqual([
+        expect.objectContaining({
+          field: 'xpub',
+          message: expect.stringContaining('checksum does not match'),
+        }),
+      ]);
+      const added = await post({ chain: 'bitcoin', xpub: taproot, label: 'Taproot' });
+      expect(added.status).toBe(201);
+      const wallet = (await wallets()).find((item) => item.label === 'Taproot');
+      expect(wallet?.holdings.map((holding) => [holding.symbol, holding.quantity])).toEqual([
+        ['BTC', '0.02'],
+      ]);
+      // Fifteen keys with their origins: over 2,000 characters, as a wallet exports them.
+      const keys = Array.from(
+        { length: 15 },
+        (_, i) =>
+          `[73c5da0a/48'/0'/${i}'/2']${HDKey.fromExtendedKey(bip86).deriveChild(i).publicExtendedKey}/<0;1>/*`,
+      );
+      const multisig = await post({
+        chain: 'bitcoin',
+        xpub: `wsh(sortedmulti(2,${keys.join(',')}))`,
+        label: 'Vault',
+      });
+      expect(multisig.status).toBe(201);
+      expect((await wallets()).find((item) => item.label === 'Vault')?.status).toBe('active');
+      for (const label of ['Taproot', 'Vault']) {
+        const id = (await wallets()).find((item) => item.label === label)?.id;
+        expect((await browser.json(`/api/v1/blockchain/wallets/${id}`, { method: 'DELETE' })).status).toBe(
+          200,
+        );
+      }
+    } finally {
+      esplora.txs = before;
+    }
+  });
+
   it.each(Object.entries(SECRETS))(
     'refuses %s in every field, and stores and logs none of it',
     async (_name, secret) => {
@@ -354,7 +411,9 @@ describe('FEATURE_CRYPTO=false', () => {
       const document = await other.json<{ paths: Record<string, unknown> }>('/api/v1/openapi.json');
       expect(Object.keys(document.body.paths).filter((path) => path.includes('blockchain'))).toEqual([]);
       // The web app reads it here, to say so instead of failing to load.
-      expect((await other.json<{ data: { crypto: boolean } }>('/api/v1/config')).body.data.crypto).toBe(false);
+      expect((await other.json<{ data: { crypto: boolean } }>('/api/v1/config')).body.data.crypto).toBe(
+        false,
+      );
     } finally {
       await off.close();
     }

@@ -98,7 +98,12 @@ const routes = {
             description: '`evm`: the address on every EVM chain (one wallet per chain not yet followed)',
           }),
           address: z.string().max(1_000, 'This is not an address').optional(),
-          xpub: z.string().max(1_000, 'This is not an extended public key').optional(),
+          // A 15-key multisig descriptor with key origins is about 2,100 characters.
+          xpub: z
+            .string()
+            .max(5_000, 'This is not an extended public key or descriptor')
+            .optional()
+            .openapi({ description: 'An xpub, ypub or zpub, or an output descriptor (BIP 380–386)' }),
           label: z.string().max(1_000, 'Name the wallet in 100 characters or fewer').optional(),
         }),
       ),

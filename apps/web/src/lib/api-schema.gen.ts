@@ -760,6 +760,7 @@ export interface paths {
               | 'bsc'
               | 'evm';
             address?: string;
+            /** @description An xpub, ypub or zpub, or an output descriptor (BIP 380–386) */
             xpub?: string;
             label?: string;
           };

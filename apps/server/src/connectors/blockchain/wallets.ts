@@ -1,5 +1,5 @@
 import { cryptoAssetBySymbol, type CryptoAsset } from '@lodestar/domain';
-import { isBitcoinAddress, parseExtendedPublicKey } from './bitcoin/addresses';
+import { isBitcoinAddress, readWatchedKey } from './bitcoin/addresses';
 import { isSolanaAddress, SOLANA_MESSAGES } from './solana/solana-wallet';
 import { EVM_CHAIN_IDS, EVM_CHAINS, isEvmChain } from './evm/chains';
 import { evmAddressProblem, normalizeEvmAddress } from './evm/address';
@@ -28,7 +28,8 @@ export type WalletSettings = {
 export const WALLET_MESSAGES = {
   bitcoinAddress:
     'This is not a Bitcoin address: check it for typos (it starts with 1, 3 or bc1, and its checksum must match).',
-  bitcoinXpub: 'This is not an extended public key: paste the xpub, ypub or zpub your wallet shows.',
+  bitcoinXpub:
+    'This is not an extended public key: paste the xpub, ypub or zpub your wallet shows, or its output descriptor.',
   oneOf: 'Give an address or an extended public key, not both.',
   noExtendedKey: 'Extended public keys are for Bitcoin wallets: give this wallet’s address.',
 } as const;
@@ -52,10 +53,11 @@ export function normalizeAddress(chain: WalletChain, address: string): string {
   return isEvmChain(chain) ? normalizeEvmAddress(address) : address;
 }
 
-/** What is wrong with an extended public key for a chain, or undefined when it is valid. */
+/** What is wrong with an extended public key or output descriptor for a chain, or undefined when it is valid. */
 export function xpubProblem(chain: WalletChain, xpub: string): string | undefined {
-  if (chain === 'bitcoin') return parseExtendedPublicKey(xpub) ? undefined : WALLET_MESSAGES.bitcoinXpub;
-  return WALLET_MESSAGES.noExtendedKey;
+  if (chain !== 'bitcoin') return WALLET_MESSAGES.noExtendedKey;
+  const read = readWatchedKey(xpub);
+  return 'key' in read ? undefined : (read.problem ?? WALLET_MESSAGES.bitcoinXpub);
 }
 
 /** A connection's settings read back as a wallet, or undefined when they are not one. */

@@ -21,8 +21,12 @@ import { WalletsRoute } from './routes/wallets';
  */
 
 export const ok = (data: unknown, status = 200): Response => json(status, { success: true, data });
-export const fail = (status: number, error: string, code = 'ERROR'): Response =>
-  envelopeError(status, code, error);
+export const fail = (
+  status: number,
+  error: string,
+  code = 'ERROR',
+  items?: { field: string; message: string }[],
+): Response => envelopeError(status, code, error, items ? { items } : {});
 
 export const usd = (amountMinor: number) => ({ amountMinor, currency: 'USD' });
 

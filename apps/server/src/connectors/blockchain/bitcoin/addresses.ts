@@ -2,12 +2,14 @@ import { createBase58check } from '@scure/base';
 import { HDKey } from '@scure/bip32';
 import { Address, NETWORK, p2pkh, p2sh, p2wpkh } from '@scure/btc-signer';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { DescriptorError, descriptorAddresses, looksLikeDescriptor, parseDescriptor } from './descriptors';
 
 /**
  * Bitcoin addresses and extended public keys (docs/crypto.md). An address is checked by its own
  * checksum (base58check for 1…/3…, bech32/bech32m for bc1…); an extended public key (xpub, ypub, zpub)
  * yields the receive (0) and change (1) chains of its account: xpub → P2PKH (BIP44), ypub → P2SH-P2WPKH
- * (BIP49), zpub → P2WPKH (BIP84).
+ * (BIP49), zpub → P2WPKH (BIP84). An output descriptor (./descriptors.ts) says the address type itself:
+ * Taproot and multisig wallets are followed through one.
  */
 
 const base58check = createBase58check(sha256);
@@ -70,4 +72,26 @@ export function deriveAddress(extended: ExtendedKey, chain: 0 | 1, index: number
         : p2sh(p2wpkh(publicKey)).address;
   if (!address) throw new Error('No address');
   return address;
+}
+
+/** The addresses a followed wallet key stands for, chain by chain (0 receive, 1 change, …). */
+export type WatchedKey = { chains: number; address(chain: number, index: number): string };
+
+/**
+ * An xpub/ypub/zpub or an output descriptor read into its addresses, or what is wrong with it (a
+ * descriptor's own problem, or undefined for text that is neither).
+ */
+export function readWatchedKey(value: string): { key: WatchedKey } | { problem: string | undefined } {
+  if (looksLikeDescriptor(value)) {
+    try {
+      const descriptor = parseDescriptor(value);
+      return { key: { chains: descriptor.chainCount, address: descriptorAddresses(descriptor) } };
+    } catch (error) {
+      if (error instanceof DescriptorError) return { problem: error.message };
+      throw error;
+    }
+  }
+  const extended = parseExtendedPublicKey(value);
+  if (!extended) return { problem: undefined };
+  return { key: { chains: 2, address: (chain, index) => deriveAddress(extended, chain as 0 | 1, index) } };
 }

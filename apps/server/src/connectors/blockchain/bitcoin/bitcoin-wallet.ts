@@ -1,4 +1,4 @@
-import { deriveAddress, parseExtendedPublicKey } from './addresses';
+import { readWatchedKey } from './addresses';
 import { fetchAddress, fetchAddressTxs, type EsploraAddress, type EsploraTx } from './esplora-client';
 
 /**
@@ -67,16 +67,17 @@ const balance = (info: EsploraAddress) =>
 
 /** The used addresses of an extended key's receive and change chains, with their Esplora stats. */
 async function scanExtendedKey(esploraUrl: string, xpub: string, fetchImpl: typeof fetch) {
-  const extended = parseExtendedPublicKey(xpub);
-  if (!extended) throw new RangeError('Not an extended public key');
+  const read = readWatchedKey(xpub);
+  if (!('key' in read)) throw new RangeError('Not an extended public key or descriptor');
+  const watched = read.key;
   const found: EsploraAddress[] = [];
-  for (const chain of [0, 1] as const) {
+  for (let chain = 0; chain < watched.chains; chain += 1) {
     let next = 0;
     let lastUsed = -1;
     while (next <= lastUsed + GAP_LIMIT) {
       const indexes = Array.from({ length: lastUsed + GAP_LIMIT + 1 - next }, (_, offset) => next + offset);
       const infos = await inPool(indexes, (index) =>
-        fetchAddress(esploraUrl, deriveAddress(extended, chain, index), fetchImpl),
+        fetchAddress(esploraUrl, watched.address(chain, index), fetchImpl),
       );
       infos.forEach((info, offset) => {
         if (!used(info)) return;

@@ -26,8 +26,9 @@ function serverProblem(error: unknown, field: string): string | null {
 }
 
 const HELP: Record<ChainKind, string> = {
-  bitcoin: 'An address (1…, 3… or bc1…) or your wallet’s xpub, ypub or zpub to follow every address it uses.',
-  solana: 'The wallet’s address: its SOL, USDC and USDT are read.',
+  bitcoin:
+    'An address (1…, 3… or bc1…), or your wallet’s xpub, ypub, zpub or output descriptor (for Taproot and multisig wallets) to follow every address it uses.',
+  solana: 'The wallet’s address: its SOL and every token it holds are read.',
   evm: 'The wallet’s 0x address or ENS name (name.eth): its ETH, POL or BNB and the listed stablecoins are read on each network.',
 };
 

@@ -43,14 +43,23 @@ const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 export const WALLET_FORM_TEXT = {
   required: 'Enter the wallet’s public address',
   solana: 'A Solana address is 32 to 44 letters and digits (base58), as your wallet shows it.',
-  bitcoin: 'A Bitcoin address starts with 1, 3 or bc1; an extended public key with xpub, ypub or zpub.',
+  bitcoin:
+    'A Bitcoin address starts with 1, 3 or bc1; an extended public key with xpub, ypub or zpub; a descriptor with pkh(, wpkh(, sh(, wsh( or tr(.',
   evm: 'An EVM address is 0x followed by 40 hexadecimal characters (0-9, a-f).',
   ens: 'ENS names are looked up on Ethereum: choose Ethereum or all EVM chains, or paste the wallet’s 0x address.',
 } as const;
 
-/** Whether the text is an extended public key (sent as `xpub`) rather than an address. */
+/** An output descriptor (Taproot, multisig, or any single-key wallet as its software exports it). */
+const DESCRIPTOR = /^(pkh|wpkh|sh|wsh|tr)\(/;
+
+/** Whether the text is an output descriptor. */
+export function isDescriptor(value: string): boolean {
+  return DESCRIPTOR.test(value.trim());
+}
+
+/** Whether the text is an extended public key or a descriptor (sent as `xpub`) rather than an address. */
 export function isExtendedKey(value: string): boolean {
-  return /^[xyz]pub/.test(value.trim());
+  return /^[xyz]pub/.test(value.trim()) || isDescriptor(value);
 }
 
 /**
@@ -71,6 +80,8 @@ export function addressProblem(chain: string, value: string, final = false): str
     if (SOLANA_ADDRESS.test(text)) return null;
     return final || text.length > 44 ? WALLET_FORM_TEXT.solana : null;
   }
+  // A descriptor's keys, brackets and checksum are checked by the server, which says what is wrong.
+  if (isDescriptor(text)) return null;
   const valid = isExtendedKey(text) ? EXTENDED_KEY.test(text) : BITCOIN_ADDRESS.test(text);
   if (valid) return null;
   return final || text.length >= 26 ? WALLET_FORM_TEXT.bitcoin : null;

@@ -1,7 +1,7 @@
 import { MoneyText } from '@/components/money';
 import { CryptoCard, CryptoHoldingRow, type CryptoDisplay } from '../crypto/crypto-card';
 import type { Wallet } from './api';
-import { CHAINS } from './model';
+import { CHAINS, isDescriptor } from './model';
 import { useRemoveWallet } from './queries';
 
 const STATUS_TEXT: Record<Wallet['status'], string> = {
@@ -31,7 +31,7 @@ export function WalletCard({ wallet, display }: { wallet: Wallet; display: Crypt
           <span className="font-mono" title={key}>
             {shortKey(key)}
           </span>
-          {wallet.xpub ? ' (extended public key)' : ''}
+          {wallet.xpub ? (isDescriptor(wallet.xpub) ? ' (descriptor)' : ' (extended public key)') : ''}
         </>
       }
       total={

@@ -7,6 +7,9 @@ import type { Wallet } from './api';
 
 const ZPUB =
   'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+/** BIP86's account-0 key ("abandon … about", m/86'/0'/0'). */
+const BIP86_XPUB =
+  'xpub6BgBgsespWvERF3LHQu6CnqdvfEvtMcQjYrcRzx53QJjSxarj2afYWcLteoGVky7D3UKDP9QyrLprQ3VCECoY49yfdDEHGCtMMj92pReUsQ';
 
 function makeWallet(overrides: Partial<Wallet> = {}): Wallet {
   return {
@@ -138,6 +141,40 @@ describe('Wallets', () => {
         label: 'Cold storage',
       }),
     );
+  });
+
+  it('sends a Taproot descriptor as xpub and shows the server’s problem with it at the field', async () => {
+    serve();
+    const descriptor = `tr([73c5da0a/86'/0'/0']${BIP86_XPUB}/<0;1>/*)`;
+    const checksum = 'This descriptor’s checksum does not match: copy the whole descriptor again.';
+    server.on('POST', '/api/v1/blockchain/wallets', (request) =>
+      (request.body as { xpub?: string }).xpub === `${descriptor}#aaaaaaaa`
+        ? fail(400, 'Validation failed', 'VALIDATION_FAILED', [{ field: 'xpub', message: checksum }])
+        : ok({ wallet: makeWallet({ xpub: descriptor }), wallets: [makeWallet({ xpub: descriptor })] }, 201),
+    );
+    const user = userEvent.setup();
+    renderAccounts('/wallets');
+    const field = await screen.findByLabelText('Public address or extended public key');
+    await user.click(field);
+    await user.paste(`${descriptor}#aaaaaaaa`);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add wallet' }));
+    expect(await screen.findByText(checksum)).toBeInTheDocument();
+    await user.clear(field);
+    await user.click(field);
+    await user.paste(descriptor);
+    await user.click(screen.getByRole('button', { name: 'Add wallet' }));
+    await waitFor(() =>
+      expect(lastBody('/api/v1/blockchain/wallets', 'POST')).toEqual({ chain: 'bitcoin', xpub: descriptor }),
+    );
+  });
+
+  it('names a wallet followed by its descriptor as such', async () => {
+    serve({ wallets: [makeWallet({ label: 'Taproot', xpub: `tr(${BIP86_XPUB}/<0;1>/*)` })] });
+    renderAccounts('/wallets');
+    const card = await screen.findByRole('region', { name: 'Taproot' });
+    expect(card).toHaveTextContent(/Bitcoin · tr\(xpub6B.*\(descriptor\)/);
+    expect(card).not.toHaveTextContent('extended public key');
   });
 
   it('follows an EVM address on every EVM network, checking its format as it is typed', async () => {
