@@ -184,6 +184,52 @@ describe('crypto price service', () => {
     expect(charts()).toHaveLength(3);
   });
 
+  it('replaces the close a sync stored from a quote with the day’s close once the day is over', async () => {
+    const QUOTED: CryptoAsset = { symbol: 'QTD', name: 'Quoted Coin', priceId: 'quoted-coin' };
+    const charts = () => gecko.requests.filter((path) => path.includes('market_chart'));
+    // A sync on the 20th at 10:00 stores the quote of that moment as the 20th's close.
+    gecko.coins.set('quoted-coin', {
+      prices: { usd: 10.5 },
+      lastUpdatedAt: UPDATED,
+      history: {
+        usd: [
+          ['2026-11-18', 9],
+          ['2026-11-19', 10],
+        ],
+      },
+    });
+    await service().prices([QUOTED], TODAY);
+    await service().backfill([{ asset: QUOTED, from: '2026-11-18' }], TODAY);
+    expect(await closes('quoted-coin')).toEqual([
+      { date: '2026-11-18', close: '9.000000000000000000' },
+      { date: '2026-11-19', close: '10.000000000000000000' },
+      { date: '2026-11-20', close: '10.500000000000000000' },
+    ]);
+    // The next sync, four days later: the 20th is asked for again with the days since, and its close
+    // is the day's (12), not the quote's.
+    gecko.coins
+      .get('quoted-coin')
+      ?.history?.usd?.push(
+        ['2026-11-20', 12],
+        ['2026-11-21', 12.5],
+        ['2026-11-22', 13],
+        ['2026-11-23', 13.5],
+      );
+    gecko.now = () => Date.parse('2026-11-24T10:00:00Z');
+    const written = await service().backfill([{ asset: QUOTED, from: '2026-11-18' }], '2026-11-24');
+    expect([...written.values()]).toEqual(['2026-11-20']);
+    expect((await closes('quoted-coin')).slice(2)).toEqual([
+      { date: '2026-11-20', close: '12.000000000000000000' },
+      { date: '2026-11-21', close: '12.500000000000000000' },
+      { date: '2026-11-22', close: '13.000000000000000000' },
+      { date: '2026-11-23', close: '13.500000000000000000' },
+    ]);
+    expect(charts()).toHaveLength(2);
+    // Days with their own close are not asked for again.
+    await service().backfill([{ asset: QUOTED, from: '2026-11-18' }], '2026-11-24');
+    expect(charts()).toHaveLength(2);
+  });
+
   it('asks again for recent days the source has not closed yet', async () => {
     gecko.coins.set('slow-coin', { prices: { usd: 3000 }, history: { usd: [['2026-11-17', 2900]] } });
     const charts = () => gecko.requests.filter((path) => path.includes('market_chart'));

@@ -235,7 +235,8 @@ export function createCryptoPriceService(options: CryptoPriceServiceOptions) {
      * days), so every day of its holders' history has a price (ADR 076): one request per asset, from the
      * earliest day any holder needs. Days the source was already asked for and had no close for (before
      * the coin was listed, a gap in its history) are not asked again; only days after the newest close it
-     * gave, while they are recent, are. A source failure leaves the gaps for the next sync. Answers, per
+     * gave, while they are recent, are. A day whose close is a sync's quote (the price at that moment) is
+     * asked for again once the day is over, and its close replaced by the day's. A source failure leaves the gaps for the next sync. Answers, per
      * security id, the oldest day whose close was written.
      */
     async backfill(
@@ -258,7 +259,13 @@ export function createCryptoPriceService(options: CryptoPriceServiceOptions) {
         const securityId = ids.get(asset.priceId);
         if (!securityId) continue;
         const checked = await checkedPriceHistory(db, securityId);
-        const without = await daysWithoutClose(db, securityId, start, yesterday);
+        // A close stored from a quote on a sync's day is the price at that time, not the day's close: it
+        // is asked for again, like a day without one.
+        const without = await daysWithoutClose(db, securityId, {
+          from: start,
+          to: yesterday,
+          closedThrough: checked?.through,
+        });
         const first = without.find((day) => !checked || day < checked.from || day > checked.through);
         if (!first) continue;
         const open = new Set(without.filter((day) => day >= first));

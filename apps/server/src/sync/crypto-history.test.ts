@@ -156,7 +156,8 @@ describe('daily closes of held crypto between syncs', () => {
     binance.spot = { BTC: '0.50000000', USDT: '1000.00000000' };
     solana.balances.set(SOLANA_OWNER, '2000000000'); // 2 SOL
     gecko.coins.set('bitcoin', {
-      prices: { usd: 60_000, eur: 55_000 },
+      // The quote of the first sync's moment, replaced by the day's close once the day is over.
+      prices: { usd: 59_000, eur: 54_000 },
       history: {
         usd: [
           ['2026-11-17', 60_000],
@@ -200,9 +201,9 @@ describe('daily closes of held crypto between syncs', () => {
       '2026-11-19 152',
       '2026-11-20 155',
     ]);
-    // One request per asset, for the days from the first sync on.
+    // One request per asset, for the days from the first sync's on.
     expect(charts('bitcoin')).toEqual([
-      '/api/v3/coins/bitcoin/market_chart?vs_currency=usd&days=3&interval=daily&precision=full',
+      '/api/v3/coins/bitcoin/market_chart?vs_currency=usd&days=4&interval=daily&precision=full',
     ]);
     expect(charts('solana')).toHaveLength(1);
     expect(await history(userId)).toEqual([
@@ -235,11 +236,12 @@ describe('daily closes of held crypto between syncs', () => {
     expect(await syncOn('2026-11-20', userId, cex)).toMatchObject({ ok: true });
     expect(charts('pax-gold')).toHaveLength(1);
     expect(await closes('pax-gold')).toEqual(['2026-11-15 2600', '2026-11-19 2590', '2026-11-20 2600']);
-    // Two days later only the day without a sync is asked for.
+    // Two days later the days after the source's newest close are asked for: the 21st, without a sync,
+    // and the 20th, whose close is the quote of that day's sync (the source has none for it yet).
     gecko.coins.get('pax-gold')!.history!.usd!.push(['2026-11-21', 2_595]);
     expect(await syncOn('2026-11-22', userId, cex)).toMatchObject({ ok: true });
     expect(charts('pax-gold')).toHaveLength(2);
-    expect(charts('pax-gold')[1]).toContain('days=2&');
+    expect(charts('pax-gold')[1]).toContain('days=3&');
     expect((await closes('pax-gold')).slice(-2)).toEqual(['2026-11-21 2595', '2026-11-22 2600']);
   });
 

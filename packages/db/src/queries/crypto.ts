@@ -63,19 +63,23 @@ export async function cryptoQuotes(db: Executor, securityIds: readonly string[])
     .where(inArray(cryptoQuote.securityId, [...securityIds]));
 }
 
-/** The days in `from`..`to` (inclusive) for which a security has no daily close yet. */
+/**
+ * The days in `from`..`to` (inclusive) for which a security has no daily close yet: no close at all, or
+ * only the price of a quote (a close stored on the day of a sync, after the last day the source's daily
+ * closes were asked through, `closedThrough`; every stored close when they never were).
+ */
 export async function daysWithoutClose(
   db: Executor,
   securityId: string,
-  from: string,
-  to: string,
+  range: { from: string; to: string; closedThrough: string | undefined },
 ): Promise<string[]> {
   const result = await db.execute<{ day: string }>(sql`
     select day::date::text as day
-    from generate_series(${from}::date, ${to}::date, interval '1 day') as day
-    where not exists (
-      select 1 from security_price sp where sp.security_id = ${securityId} and sp.date = day::date
-    )
+    from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as day
+    where ${range.closedThrough === undefined ? sql`true` : sql`day::date > ${range.closedThrough}::date`}
+      or not exists (
+        select 1 from security_price sp where sp.security_id = ${securityId} and sp.date = day::date
+      )
     order by day`);
   return result.rows.map((row) => row.day);
 }
