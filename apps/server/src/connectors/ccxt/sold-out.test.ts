@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { connection } from '@lodestar/db';
 import { startFakeBinance, type FakeBinance } from '../../testing/fake-exchanges';
 import { startFakeGemini, type FakeGemini } from '../../testing/fake-gemini';
 import { startExchangeTestBed, type ExchangeTestBed } from '../../testing/exchange-sync';
@@ -144,6 +146,33 @@ describe('Binance: trades of coins no longer held', () => {
       'Bought 5 SOL at 20 USDT',
       'Withdrawal 5 SOL',
     ]);
+  });
+
+  it('walks the deposit history once for a connection synced before it was read', async () => {
+    binance.spot = { USDT: '150.00000000' };
+    binance.deposits = [
+      { id: 'dep-link-old', coin: 'LINK', amount: '10', insertTime: daysAgo(400), status: 1 },
+      { id: 'dep-usdt-new', coin: 'USDT', amount: '5', insertTime: daysAgo(10), status: 1 },
+    ];
+    binance.trades = [
+      {
+        symbol: 'LINKUSDT',
+        id: 7101,
+        price: '14.00',
+        qty: '10.00000000',
+        quoteQty: '140.00000000',
+        time: daysAgo(350),
+        isBuyer: false,
+      },
+    ];
+    const { userId, connectionId } = await bed.connect('binance', BINANCE_KEY);
+    // The cursor an earlier sync left: only the newest deposit's time.
+    await bed.t.db
+      .update(connection)
+      .set({ cursor: JSON.stringify({ trades: {}, deposits: daysAgo(10) }) })
+      .where(eq(connection.id, connectionId));
+    expect(await bed.sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true });
+    expect((await bed.transactionsOf(userId)).map((row) => row.name)).toContain('Sold 10 LINK at 14 USDT');
   });
 
   it('remembers a coin seen in an earlier sync and reads its sale once it is gone', async () => {
