@@ -9,8 +9,10 @@ import { body, equal, listen, send } from './fake-http';
  *   HMAC-SHA256(secret, the query string before `signature`) with the key in `X-MBX-APIKEY`; a bad
  *   signature is HTTP 401 `{ code: -1022 }`, too many requests HTTP 429 `{ code: -1003 }`. Spot
  *   `/api/v3/account`, cross margin `/sapi/v1/margin/account`, USD-M futures `/fapi/v2|v3/account`,
- *   `/api/v3/myTrades` (per symbol, `startTime`, `limit` ≤ 1000, oldest first), deposit and withdrawal
- *   history, the key's permissions `/sapi/v1/account/apiRestrictions`, Simple Earn positions
+ *   `/api/v3/myTrades` (`symbol` required, `startTime`, `limit` ≤ 1000, oldest first), deposit and
+ *   withdrawal history (`/sapi/v1/capital/deposit/hisrec`, `/sapi/v1/capital/withdraw/history`: the last
+ *   90 days when no `startTime` or `endTime` is sent, a missing end 90 days after the start or now, a span
+ *   longer than 90 days refused with `-1127`, `offset` and `limit` ≤ 1000 paging within), the key's permissions `/sapi/v1/account/apiRestrictions`, Simple Earn positions
  *   `/sapi/v1/simple-earn/flexible/position` (`rows: [{ asset, totalAmount, productId, … }]`) and
  *   `/sapi/v1/simple-earn/locked/position` (`rows: [{ positionId, asset, amount, … }]`), each paged by
  *   `current` (from 1) and `size` (default 10, at most 100) with the `total` of rows,
@@ -67,6 +69,8 @@ export type FakeBinance = Common & {
   deposits: { id: string; coin: string; amount: string; insertTime: number; status: number }[];
   withdrawals: { id: string; coin: string; amount: string; applyTime: number; status: number }[];
   restrictions: Record<string, boolean>;
+  /** The `symbol` of each myTrades request, in order. */
+  tradeSymbols: string[];
 };
 
 export type KrakenTrade = {
@@ -97,7 +101,39 @@ const BINANCE_SYMBOLS = [
   ['ETHUSDT', 'ETH', 'USDT'],
   ['ETHBTC', 'ETH', 'BTC'],
   ['SOLUSDT', 'SOL', 'USDT'],
+  ['LINKUSDT', 'LINK', 'USDT'],
+  ['LINKBTC', 'LINK', 'BTC'],
+  ['DOGEUSDT', 'DOGE', 'USDT'],
+  ['SOLETH', 'SOL', 'ETH'],
 ] as const;
+
+const NINETY_DAYS_MS = 90 * 86_400_000;
+
+/**
+ * The rows of a Binance deposit or withdrawal history request: `startTime`…`endTime` (the last 90 days
+ * when neither is sent; 90 days from the one sent), at most 90 days apart, `offset` rows skipped, at
+ * most `limit` (default and maximum 1000); undefined when the span is refused.
+ */
+function binanceHistory<T>(items: T[], time: (item: T) => number, params: URLSearchParams) {
+  const startParam = params.get('startTime');
+  const endParam = params.get('endTime');
+  const now = Date.now();
+  const end = endParam
+    ? Number(endParam)
+    : startParam
+      ? Math.min(Number(startParam) + NINETY_DAYS_MS, now)
+      : now;
+  const start = startParam ? Number(startParam) : end - NINETY_DAYS_MS;
+  if (end - start > NINETY_DAYS_MS) return undefined;
+  const offset = Number(params.get('offset') ?? 0);
+  const limit = Math.min(Number(params.get('limit') ?? 1000), 1000);
+  return items
+    .filter((item) => time(item) >= start && time(item) <= end)
+    .sort((a, b) => time(b) - time(a))
+    .slice(offset, offset + limit);
+}
+
+const TOO_LONG = { code: -1127, msg: 'More than 90 days between startTime and endTime.' };
 
 function binanceSymbol([symbol, base, quote]: readonly [string, string, string]) {
   return {
@@ -307,6 +343,7 @@ export async function startFakeBinance(key: FakeExchangeKey): Promise<FakeBinanc
         const symbol = params.get('symbol');
         if (!symbol)
           return send(response, 400, { code: -1102, msg: "Mandatory parameter 'symbol' was not sent." });
+        fake.tradeSymbols.push(symbol);
         const start = Number(params.get('startTime') ?? 0);
         const limit = Math.min(Number(params.get('limit') ?? 500), 1000);
         const rows = fake.trades
@@ -331,50 +368,48 @@ export async function startFakeBinance(key: FakeExchangeKey): Promise<FakeBinanc
         return send(response, 200, rows);
       }
       case '/sapi/v1/capital/deposit/hisrec': {
-        const start = Number(params.get('startTime') ?? 0);
+        const rows = binanceHistory(fake.deposits, (item) => item.insertTime, params);
+        if (!rows) return send(response, 400, TOO_LONG);
         return send(
           response,
           200,
-          fake.deposits
-            .filter((item) => item.insertTime >= start)
-            .map((item) => ({
-              id: item.id,
-              amount: item.amount,
-              coin: item.coin,
-              network: item.coin,
-              status: item.status,
-              address: 'deposit-address',
-              addressTag: '',
-              txId: `tx-${item.id}`,
-              insertTime: item.insertTime,
-              transferType: 0,
-              confirmTimes: '1/1',
-              unlockConfirm: 0,
-              walletType: 0,
-            })),
+          rows.map((item) => ({
+            id: item.id,
+            amount: item.amount,
+            coin: item.coin,
+            network: item.coin,
+            status: item.status,
+            address: 'deposit-address',
+            addressTag: '',
+            txId: `tx-${item.id}`,
+            insertTime: item.insertTime,
+            transferType: 0,
+            confirmTimes: '1/1',
+            unlockConfirm: 0,
+            walletType: 0,
+          })),
         );
       }
       case '/sapi/v1/capital/withdraw/history': {
-        const start = Number(params.get('startTime') ?? 0);
+        const rows = binanceHistory(fake.withdrawals, (item) => item.applyTime, params);
+        if (!rows) return send(response, 400, TOO_LONG);
         const stamp = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
         return send(
           response,
           200,
-          fake.withdrawals
-            .filter((item) => item.applyTime >= start)
-            .map((item) => ({
-              id: item.id,
-              amount: item.amount,
-              transactionFee: '0',
-              coin: item.coin,
-              status: item.status,
-              address: 'withdrawal-address',
-              txId: `tx-${item.id}`,
-              applyTime: stamp(item.applyTime),
-              network: item.coin,
-              transferType: 0,
-              completeTime: stamp(item.applyTime),
-            })),
+          rows.map((item) => ({
+            id: item.id,
+            amount: item.amount,
+            transactionFee: '0',
+            coin: item.coin,
+            status: item.status,
+            address: 'withdrawal-address',
+            txId: `tx-${item.id}`,
+            applyTime: stamp(item.applyTime),
+            network: item.coin,
+            transferType: 0,
+            completeTime: stamp(item.applyTime),
+          })),
         );
       }
       default:
@@ -393,6 +428,7 @@ export async function startFakeBinance(key: FakeExchangeKey): Promise<FakeBinanc
     trades: [],
     deposits: [],
     withdrawals: [],
+    tradeSymbols: [],
     restrictions: {
       enableWithdrawals: false,
       enableInternalTransfer: false,

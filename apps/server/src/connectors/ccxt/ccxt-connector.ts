@@ -48,6 +48,13 @@ import {
 const COMMON_QUOTES = ['USDT', 'USDC', 'FDUSD', 'USD', 'EUR', 'BTC'];
 /** Trades asked for per request where the exchange lets us choose. */
 const TRADE_PAGE = 1000;
+/**
+ * Quote assets whose markets are read, besides the assets the account had, on exchanges that read the
+ * markets of every asset the account had (Binance, Gemini): only those the exchange lists are asked for.
+ */
+const HISTORY_QUOTES = ['USDT', 'USDC', 'BUSD', 'FDUSD', 'BTC', 'ETH', 'BNB', 'EUR', 'USD'];
+/** How far before the last time transfers were read up to the next windowed reading starts again. */
+const TRANSFER_LOOKBACK_MS = 7 * 86_400_000;
 /** Transactions handed to the engine per batch. */
 const BATCH = 1000;
 /** Guards against an exchange that keeps answering the same page. */
@@ -198,11 +205,14 @@ async function readWindows<T extends { info?: Record<string, unknown> }>(
   since: number | undefined,
   fetchPage: (start: number, end: number, params: Record<string, string>) => Promise<T[]>,
   key: (item: T) => string,
+  until?: number,
 ): Promise<T[]> {
   const all = new Map<string, T>();
-  const now = Date.now();
-  for (let start = since ?? now - paging.historyMs; start <= now; start += paging.windowMs) {
+  const now = until ?? Date.now();
+  const first = since ?? paging.historyStart ?? now - paging.historyMs;
+  for (let start = first; start <= now; start += paging.windowMs) {
     let cursor: string | undefined;
+    let read = 0;
     for (let page = 0; page < MAX_PAGES; page += 1) {
       const items = await fetchPage(
         start,
@@ -214,17 +224,20 @@ async function readWindows<T extends { info?: Record<string, unknown> }>(
         if (!all.has(key(item))) fresh += 1;
         all.set(key(item), item);
       }
+      read += items.length;
       const values = items.map((item) => item.info?.[paging.cursorField]);
-      const next = paging.cursorIsOldestId
-        ? values
-            .flatMap((value) =>
-              (typeof value === 'number' && Number.isSafeInteger(value)) ||
-              (typeof value === 'string' && /^\d+$/.test(value))
-                ? [String(value)]
-                : [],
-            )
-            .reduce<string | undefined>((oldest, id) => olderId(oldest, id), undefined)
-        : values.find((value): value is string => typeof value === 'string' && value !== '');
+      const next = paging.cursorIsOffset
+        ? String(read)
+        : paging.cursorIsOldestId
+          ? values
+              .flatMap((value) =>
+                (typeof value === 'number' && Number.isSafeInteger(value)) ||
+                (typeof value === 'string' && /^\d+$/.test(value))
+                  ? [String(value)]
+                  : [],
+              )
+              .reduce<string | undefined>((oldest, id) => olderId(oldest, id), undefined)
+          : values.find((value): value is string => typeof value === 'string' && value !== '');
       if (!next || fresh === 0 || items.length < paging.pageSize) break;
       cursor = next;
     }
@@ -330,7 +343,7 @@ async function readTransfers(
   exchange: Exchange,
   info: ExchangeInfo,
   cursor: ExchangeCursor,
-): Promise<{ deposits: Transfer[]; withdrawals: Transfer[] }> {
+): Promise<{ deposits: Transfer[]; withdrawals: Transfer[]; withdrawalsBackTo?: number }> {
   const since = (value: number | undefined) => (value === undefined ? undefined : value + 1);
   const has = exchange.has as Record<string, unknown>;
   const paging = info.transferPaging;
@@ -399,20 +412,47 @@ async function readTransfers(
   }
   const windowed = paging && 'windowMs' in paging ? paging : undefined;
   if (windowed && has.fetchDeposits && has.fetchWithdrawals) {
-    const read = (fetch: 'fetchDeposits' | 'fetchWithdrawals', from: number | undefined) =>
+    // From the newest item read, or, when there is none, from a little before the time the previous sync
+    // read up to (an item can show a little after its time): the history already read is not walked again.
+    const from = (newest: number | undefined) => {
+      const known = [
+        ...(newest === undefined ? [] : [newest + 1]),
+        ...(cursor.transfersTo === undefined ? [] : [cursor.transfersTo - TRANSFER_LOOKBACK_MS]),
+      ];
+      return known.length ? Math.max(...known) : undefined;
+    };
+    const read = (fetch: 'fetchDeposits' | 'fetchWithdrawals', start: number | undefined, until?: number) =>
       readWindows<Transfer>(
         windowed,
-        since(from),
+        start,
         (start, end, page) =>
           exchangeCall(info.id, () =>
             exchange[fetch](undefined, start, windowed.pageSize, { until: end, ...page }),
           ) as Promise<Transfer[]>,
         (item) => item.id ?? item.txid ?? '',
+        until,
       );
-    return {
-      deposits: await read('fetchDeposits', cursor.deposits),
-      withdrawals: await read('fetchWithdrawals', cursor.withdrawals),
-    };
+    const budget = info.withdrawalWindowsPerSync;
+    // Binance: a connection synced before its history was walked (no `transfersTo`) reads every deposit
+    // window once (ids make the rewrite harmless), as a new one does.
+    const deposits = await read(
+      'fetchDeposits',
+      budget && cursor.transfersTo === undefined ? undefined : from(cursor.deposits),
+    );
+    if (!budget) return { deposits, withdrawals: await read('fetchWithdrawals', from(cursor.withdrawals)) };
+    // Withdrawal history the exchange lets an account read only a few windows a minute (Binance): the
+    // windows since the previous sync, then as many older ones as the budget leaves, newest first, going
+    // further back at each sync (`withdrawalsBackTo`) until the history's start.
+    const now = Date.now();
+    const recent =
+      cursor.transfersTo === undefined ? [] : await read('fetchWithdrawals', from(cursor.withdrawals));
+    const backTo = cursor.withdrawalsBackTo ?? now;
+    const floor = windowed.historyStart ?? now - windowed.historyMs;
+    const left = Math.max(1, budget - (cursor.transfersTo === undefined ? 0 : 1));
+    if (backTo <= floor) return { deposits, withdrawals: recent, withdrawalsBackTo: floor };
+    const start = Math.max(floor, backTo - left * windowed.windowMs);
+    const older = await read('fetchWithdrawals', start, backTo - 1);
+    return { deposits, withdrawals: [...recent, ...older], withdrawalsBackTo: start };
   }
   if (has.fetchDeposits && has.fetchWithdrawals) {
     const deposits = (await exchangeCall(info.id, () =>
@@ -585,7 +625,11 @@ function withCurrencyFromRow(exchange: Exchange, item: Transfer): Transfer {
   return { ...item, currency: exchange.safeCurrencyCode(id), amount: Number(amount.replace(/^-/, '')) };
 }
 
-/** Markets to read trades of, on exchanges that need one named: the assets held against common quotes. */
+/**
+ * Markets to read trades of, on exchanges that need one named: those of the assets `held` (on exchanges
+ * that read the markets of every asset the account had, all those it is known to have had) against
+ * those assets or common quotes, and every market read before (they keep their cursor).
+ */
 async function tradeSymbols(
   exchange: Exchange,
   info: ExchangeInfo,
@@ -593,7 +637,7 @@ async function tradeSymbols(
   cursor: ExchangeCursor,
 ) {
   const markets = await exchangeCall(info.id, () => exchange.loadMarkets());
-  const quotes = new Set([...held, ...COMMON_QUOTES]);
+  const quotes = new Set([...held, ...(info.tradeMarketsFromHistory ? HISTORY_QUOTES : COMMON_QUOTES)]);
   const symbols = new Set(Object.keys(cursor.trades).filter((symbol) => symbol !== '*' && symbol in markets));
   for (const market of Object.values(markets)) {
     if (!market || market.spot !== true) continue;
@@ -653,9 +697,27 @@ async function read(context: ConnectorContext): Promise<Reading> {
   const markets = await readBalances(exchange, info);
   const held = new Set(markets.flatMap((read) => read.balances.map((balance) => balance.asset)));
 
+  // Transfers first: on exchanges that read trades per market, the assets moved in or out name markets.
+  const transfersFrom = Date.now();
+  const { deposits, withdrawals, withdrawalsBackTo } = await readTransfers(exchange, info, cursor);
+
+  // The assets the account is known to have had (Binance, Gemini): held now, deposited or withdrawn,
+  // traded in a market read before, or seen by an earlier sync. Their markets are read, so a coin bought
+  // and sold, or withdrawn, before the exchange was connected has its trades; the markets of assets the
+  // account never had are not asked for (Binance weighs each trade request 20).
+  const candidates = new Set<string>(held);
+  if (info.tradeMarketsFromHistory) {
+    for (const asset of cursor.assets ?? []) candidates.add(asset);
+    for (const item of [...deposits, ...withdrawals]) if (item.currency) candidates.add(item.currency);
+    for (const symbol of Object.keys(cursor.trades))
+      for (const part of symbol.split(/[/:]/)) if (part && part !== '*') candidates.add(part);
+  }
+
   const trades: Trade[] = [];
   const nextTrades = { ...cursor.trades };
-  const symbols = info.tradesWithoutSymbol ? [undefined] : await tradeSymbols(exchange, info, held, cursor);
+  const symbols = info.tradesWithoutSymbol
+    ? [undefined]
+    : await tradeSymbols(exchange, info, candidates, cursor);
   for (const symbol of symbols) {
     const key = symbol ?? '*';
     const since = cursor.trades[key];
@@ -664,7 +726,8 @@ async function read(context: ConnectorContext): Promise<Reading> {
     const newest = Math.max(since ?? 0, ...read.map((trade) => trade.timestamp ?? 0));
     if (newest > 0) nextTrades[key] = newest;
   }
-  const { deposits, withdrawals } = await readTransfers(exchange, info, cursor);
+  for (const trade of trades)
+    for (const part of (trade.symbol ?? '').split(/[/:]/)) if (part) candidates.add(part);
 
   // Prices: every asset held or traded that Lodestar can price.
   const assetsSeen = new Set<string>(held);
@@ -831,6 +894,9 @@ async function read(context: ConnectorContext): Promise<Reading> {
       trades: nextTrades,
       ...(nextDeposits === undefined ? {} : { deposits: nextDeposits }),
       ...(nextWithdrawals === undefined ? {} : { withdrawals: nextWithdrawals }),
+      ...(info.transferPaging && 'windowMs' in info.transferPaging ? { transfersTo: transfersFrom } : {}),
+      ...(withdrawalsBackTo === undefined ? {} : { withdrawalsBackTo }),
+      ...(info.tradeMarketsFromHistory ? { assets: [...candidates].sort() } : {}),
     },
   };
 }

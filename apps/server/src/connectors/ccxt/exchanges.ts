@@ -75,6 +75,13 @@ export type WindowPaging = {
    * hands over (KuCoin's `lastId`).
    */
   cursorIsOldestId?: boolean;
+  /**
+   * The cursor is how many items of the window were read so far, sent in `cursorParam` (Binance's
+   * `offset`); `cursorField` is then unused.
+   */
+  cursorIsOffset?: boolean;
+  /** Where the history starts when nothing was read yet, instead of `historyMs` before now. */
+  historyStart?: number;
 };
 
 const DAY_MS = 86_400_000;
@@ -88,6 +95,18 @@ export type ExchangeInfo = {
   balances: readonly MarketBalance[];
   /** Trades can be read without naming a market (otherwise per market of the assets held). */
   tradesWithoutSymbol: boolean;
+  /**
+   * Trades are read per market of every asset the account is known to have had, not only of those held
+   * now: held, deposited or withdrawn (the whole transfer history), traded, or seen by an earlier sync
+   * (kept in the cursor). A coin bought and sold, or withdrawn, before the exchange was connected still
+   * has its trades read.
+   */
+  tradeMarketsFromHistory?: boolean;
+  /**
+   * Windowed withdrawal history read at most this many windows a sync, the newest first, further back
+   * at each sync (the exchange weighs each request so that only a few fit in a minute).
+   */
+  withdrawalWindowsPerSync?: number;
   /**
    * How trade pages follow each other: `since` (oldest first: the next page starts after the newest
    * trade read), an offset parameter (newest first, a fixed page size: Kraken's `ofs`), an id
@@ -168,7 +187,23 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
       },
     ],
     tradesWithoutSymbol: false,
+    tradeMarketsFromHistory: true,
     tradePaging: 'since',
+    // Deposit and withdrawal history: at most 90 days a request (the last 90 when none is named), 1,000
+    // a page by `offset`; walked from Binance's launch on the first sync, so that a coin deposited or
+    // withdrawn long ago is known and its markets' trades are read.
+    transferPaging: {
+      windowMs: 90 * DAY_MS,
+      historyMs: 0,
+      historyStart: Date.UTC(2017, 6, 1),
+      pageSize: 1000,
+      cursorParam: 'offset',
+      cursorField: '',
+      cursorIsOffset: true,
+    },
+    // A withdrawal-history request weighs 18,000 of the 180,000 a minute Binance allows an account: at
+    // most 9 a sync (about two years), older withdrawals at the next syncs.
+    withdrawalWindowsPerSync: 9,
     keyHelp: 'API Management → Create API → leave only “Enable Reading” ticked',
   },
   coinbase: {
@@ -303,6 +338,9 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     credentials: ['apiKey', 'secret'],
     balances: [SPOT],
     tradesWithoutSymbol: false,
+    // `/v1/mytrades` needs a `symbol`; the transfers are read from the first, so every coin moved in or
+    // out is known.
+    tradeMarketsFromHistory: true,
     // `/v1/mytrades`: 500 a page; `/v1/transfers`: 50 a page.
     tradePaging: { fromStart: true, pageSize: 500, startParam: 'timestamp' },
     transferPaging: { fromStart: true, pageSize: 50 },

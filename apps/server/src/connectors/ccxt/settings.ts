@@ -40,8 +40,21 @@ export function parseCredentials(secret: string | undefined): ExchangeCredential
   }
 }
 
-/** The sync cursor: the newest time read (ms) per market's trades, and of deposits and withdrawals. */
-export type ExchangeCursor = { trades: Record<string, number>; deposits?: number; withdrawals?: number };
+/**
+ * The sync cursor: the newest time read (ms) per market's trades, and of deposits and withdrawals;
+ * `transfersTo`, when transfers are read in time windows, the time up to which they were read
+ * (`withdrawalsBackTo`: how far back withdrawals were, where only a few windows are read a sync); `assets`,
+ * on exchanges that read trades per market of every asset the account had, the assets seen so far.
+ */
+export type ExchangeCursor = {
+  trades: Record<string, number>;
+  deposits?: number;
+  withdrawals?: number;
+  transfersTo?: number;
+  /** How far back withdrawals were read, where they are read a few windows a sync (Binance). */
+  withdrawalsBackTo?: number;
+  assets?: string[];
+};
 
 export function parseCursor(cursor: string | null | undefined): ExchangeCursor {
   if (!cursor) return { trades: {} };
@@ -51,6 +64,11 @@ export function parseCursor(cursor: string | null | undefined): ExchangeCursor {
       trades: value.trades && typeof value.trades === 'object' ? value.trades : {},
       ...(typeof value.deposits === 'number' ? { deposits: value.deposits } : {}),
       ...(typeof value.withdrawals === 'number' ? { withdrawals: value.withdrawals } : {}),
+      ...(typeof value.transfersTo === 'number' ? { transfersTo: value.transfersTo } : {}),
+      ...(typeof value.withdrawalsBackTo === 'number' ? { withdrawalsBackTo: value.withdrawalsBackTo } : {}),
+      ...(Array.isArray(value.assets)
+        ? { assets: value.assets.filter((asset): asset is string => typeof asset === 'string') }
+        : {}),
     };
   } catch {
     return { trades: {} };
