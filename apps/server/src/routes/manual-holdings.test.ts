@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { listBalanceSnapshots } from '@lodestar/db';
 import { OFX_INVESTMENT } from '@lodestar/domain/import/fixtures/investment-exports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1000,5 +1002,54 @@ describe('several buys of a symbol (lots)', () => {
       costBasis: { amountMinor: 20_000 },
     });
     expect((await history(userId, id)).get('2026-11-12')).toBe(70_000);
+  });
+});
+
+describe('migration 0034 (lots)', () => {
+  it('turns each holding added by hand before lots into its one lot, under its id and with its buy', async () => {
+    const { browser, userId } = await signedInUser(w);
+    const id = await brokerage(browser);
+    const added = await add(browser, {
+      accountId: id,
+      symbol: 'PRIVATEFUND',
+      quantity: '3',
+      price: '7.5',
+      date: '2026-11-15',
+    });
+    expect(added.status).toBe(201);
+    const holdingId = added.body.data.holding.id;
+    const before = await history(userId, id);
+    // As the holding was stored before lots: no lot row.
+    await w.t.database.pool.query('delete from holding_lot where holding_id = $1', [holdingId]);
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../../../packages/db/migrations/0034_holding_lots.sql', import.meta.url)),
+      'utf8',
+    );
+    const backfill = migration.slice(migration.indexOf('INSERT INTO "holding_lot"'));
+    await w.t.database.pool.query(`${backfill.replace(/;\s*$/, '')} and h.id = $1`, [holdingId]);
+
+    const { rows } = await w.t.database.pool.query(
+      'select id, quantity::float as quantity, price::float as price, date::text from holding_lot where holding_id = $1',
+      [holdingId],
+    );
+    expect(rows).toEqual([{ id: holdingId, quantity: 3, price: 7.5, date: '2026-11-15' }]);
+    const listed = await browser.json<Envelope<{ transactions: { lotId: string; quantity: string }[] }>>(
+      '/api/v1/investments/transactions?symbol=PRIVATEFUND',
+    );
+    expect(listed.body.data.transactions).toEqual([
+      expect.objectContaining({ lotId: holdingId, quantity: '3' }),
+    ]);
+    // A second buy now joins it; the first keeps counting from its own day.
+    const second = await add(browser, {
+      accountId: id,
+      symbol: 'PRIVATEFUND',
+      quantity: '1',
+      price: '10',
+      date: '2026-11-20',
+    });
+    expect(second.body.data.holding).toMatchObject({ id: holdingId, quantity: '4', lots: 2 });
+    const after = await history(userId, id);
+    expect(after.get('2026-11-15')).toBe(before.get('2026-11-15'));
+    expect(after.get('2026-11-20')).toBe(50_000 + 2_250 + 1_000);
   });
 });
