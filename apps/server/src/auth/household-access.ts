@@ -46,6 +46,8 @@ export const OPERATION_ACCESS: Record<string, OperationAccess> = {
   'POST /investments/holdings': 'write',
   'PATCH /investments/holdings/{id}': 'write',
   'DELETE /investments/holdings/{id}': 'write',
+  'PATCH /investments/lots/{id}': 'write',
+  'DELETE /investments/lots/{id}': 'write',
   'GET /investments/transactions': 'read',
   // Transactions, imports, rules, spending
   'GET /transactions/paginated': 'read',

@@ -1,6 +1,7 @@
 import {
   insertConnection,
   insertManualHolding,
+  insertManualLot,
   upsertManualSecurity,
   upsertManualTrade,
   webhookEndpoint,
@@ -32,6 +33,7 @@ const OWNED_BY_PATH: Record<string, (ids: Ids) => Ids> = {
   '/connections': (ids) => ({ id: ids.connection ?? '' }),
   '/accounts': (ids) => ({ id: ids.account ?? '' }),
   '/investments/holdings': (ids) => ({ id: ids.manualHolding ?? '' }),
+  '/investments/lots': (ids) => ({ id: ids.manualLot ?? '' }),
   '/transactions': (ids) => ({ id: ids.transaction ?? '' }),
   '/rules': (ids) => ({ id: ids.rule ?? '' }),
   '/imports': (ids) => ({ id: ids.importBatch ?? '' }),
@@ -186,35 +188,38 @@ async function personWithEverything(): Promise<Person> {
     }),
   );
   const db = w.t.database.db;
-  const securityId = await upsertManualSecurity(db, {
-    symbol: 'VTI',
-    name: 'VTI',
-    type: 'etf',
-    currency: 'USD',
-  });
-  const manualHolding = await insertManualHolding(db, {
-    userId,
-    accountId: brokerage.data.account.id,
-    securityId,
-    currency: 'USD',
-    quantity: '2',
-    price: '200',
-    date: '2026-11-02',
-  });
-  await upsertManualTrade(db, {
-    userId,
-    accountId: brokerage.data.account.id,
-    holdingId: manualHolding,
-    date: '2026-11-02',
-    amountMinor: -40_000,
-    currency: 'USD',
-    name: 'Buy VTI',
-  });
+  /** A holding of one buy, its lot taking the holding's id as the add endpoint does. */
+  const bought = async (symbol: string) => {
+    const securityId = await upsertManualSecurity(db, { symbol, name: symbol, type: 'etf', currency: 'USD' });
+    const position = { quantity: '2', price: '200', date: '2026-11-02' };
+    const holdingId = await insertManualHolding(db, {
+      userId,
+      accountId: brokerage.data.account.id,
+      securityId,
+      currency: 'USD',
+      ...position,
+    });
+    const lotId = await insertManualLot(db, { userId, holdingId, id: holdingId, ...position });
+    await upsertManualTrade(db, {
+      userId,
+      accountId: brokerage.data.account.id,
+      lotId,
+      date: position.date,
+      amountMinor: -40_000,
+      currency: 'USD',
+      name: `Buy ${symbol}`,
+    });
+    return lotId;
+  };
+  // The holding's own endpoints and its lots' are called separately: removing a lot removes its holding.
+  const manualHolding = await bought('VTI');
+  const manualLot = await bought('VXUS');
   return {
     browser,
     userId,
     ids: {
       manualHolding,
+      manualLot,
       webhook: hook?.id ?? '',
       identity: identity.rows[0]?.id ?? '',
       member: member.data.id,

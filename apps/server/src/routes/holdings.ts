@@ -9,7 +9,9 @@ import { HOLDING_TYPES, listHoldings, type HoldingType } from '../use-cases/hold
 import {
   addManualHolding,
   changeManualHolding,
+  changeManualLot,
   removeManualHolding,
+  removeManualLot,
   securityTransactions,
   SYMBOL_STATUSES,
 } from '../use-cases/holdings/manual-holdings';
@@ -135,17 +137,33 @@ const ManualHoldingSchema = z
     accountId: z.string(),
     symbol: z.string(),
     name: z.string(),
+    quantity: z.string().openapi({ description: 'Decimal string: the sum of its buys (lots)' }),
+    price: z.object({
+      amount: z.string().openapi({
+        description:
+          'The buy price: decimal string per unit, in the account currency (the average cost when it was bought more than once)',
+      }),
+      currency: z.string(),
+    }),
+    date: z.string().openapi({ description: 'The day of its first buy (YYYY-MM-DD)' }),
+    costBasis: MoneySchema.openapi({ description: "Σ each buy's quantity × price" }),
+    lots: z.number().int().openapi({ description: 'How many buys (lots) make it up' }),
+  })
+  .openapi('ManualHolding');
+
+const ManualLotSchema = z
+  .object({
+    id: z.string(),
+    holdingId: z.string(),
     quantity: z.string().openapi({ description: 'Decimal string' }),
     price: z.object({
-      amount: z
-        .string()
-        .openapi({ description: 'The buy price: decimal string per unit, in the account currency' }),
+      amount: z.string().openapi({ description: 'Decimal string per unit, in the account currency' }),
       currency: z.string(),
     }),
     date: z.string().openapi({ description: 'The day it was bought (YYYY-MM-DD)' }),
-    costBasis: MoneySchema,
+    amount: MoneySchema.openapi({ description: 'quantity × price, rounded once' }),
   })
-  .openapi('ManualHolding');
+  .openapi('ManualLot');
 
 const SymbolStatusSchema = z.enum(SYMBOL_STATUSES).openapi({
   description:
@@ -153,13 +171,24 @@ const SymbolStatusSchema = z.enum(SYMBOL_STATUSES).openapi({
 });
 
 const holdingIdParam = z.object({ id: z.uuid({ message: 'No such holding' }) });
+const lotIdParam = z.object({ id: z.uuid({ message: 'No such buy' }) });
 const notManual = {
   404: { description: 'No such account or holding' },
   409: {
     description:
-      'The account is kept up to date by its connection, the holding did not come from this API, or the account already holds the symbol',
+      'The account is kept up to date by its connection, or the holding did not come from this API',
   },
 };
+const lotChanges = z
+  .object({
+    quantity: quantityInput.optional(),
+    price: priceInput.optional(),
+    date: dateInput.optional(),
+  })
+  .refine(
+    (value) => value.quantity !== undefined || value.price !== undefined || value.date !== undefined,
+    'Change the quantity, the price or the date',
+  );
 
 const SecurityTransactionSchema = z
   .object({
@@ -168,6 +197,9 @@ const SecurityTransactionSchema = z
     date: z.string(),
     accountId: z.string(),
     accountName: z.string(),
+    lotId: z
+      .string()
+      .openapi({ description: 'The buy (lot) of the holding: PATCH / DELETE /investments/lots/{id}' }),
     type: z.enum(['buy']).openapi({ description: 'Only buys of holdings added by hand carry units today' }),
     quantity: z.string().openapi({ description: 'Decimal string' }),
     price: z.object({ amount: z.string(), currency: z.string() }),
@@ -181,7 +213,8 @@ const routes = {
     path: '/investments/holdings',
     tags: ['Investments'],
     security: COOKIE_AUTH,
-    summary: 'Add a holding by hand to a manual investment account (bought on a day, at a price)',
+    summary:
+      'Add a buy by hand to a manual investment account (bought on a day, at a price): a new holding, or another lot of the holding the account already has of the symbol',
     request: {
       body: jsonBody(
         z.object({
@@ -197,6 +230,7 @@ const routes = {
       201: jsonResponse(
         z.object({
           holding: ManualHoldingSchema,
+          lot: ManualLotSchema,
           symbolStatus: SymbolStatusSchema,
         }),
         'Added',
@@ -210,22 +244,9 @@ const routes = {
     path: '/investments/holdings/{id}',
     tags: ['Investments'],
     security: COOKIE_AUTH,
-    summary: 'Change the quantity, buy price or date of a holding added by hand',
-    request: {
-      params: holdingIdParam,
-      body: jsonBody(
-        z
-          .object({
-            quantity: quantityInput.optional(),
-            price: priceInput.optional(),
-            date: dateInput.optional(),
-          })
-          .refine(
-            (value) => value.quantity !== undefined || value.price !== undefined || value.date !== undefined,
-            'Change the quantity, the price or the date',
-          ),
-      ),
-    },
+    summary:
+      'Change the quantity, buy price or date of a holding added by hand and bought once (a holding bought more than once is a 409: change its lots)',
+    request: { params: holdingIdParam, body: jsonBody(lotChanges) },
     responses: {
       200: jsonResponse(
         z.object({ holding: ManualHoldingSchema, symbolStatus: SymbolStatusSchema }),
@@ -235,12 +256,45 @@ const routes = {
       ...notManual,
     },
   }),
+  updateLot: createRoute({
+    method: 'patch',
+    path: '/investments/lots/{id}',
+    tags: ['Investments'],
+    security: COOKIE_AUTH,
+    summary: 'Change the quantity, buy price or date of one buy (lot) of a holding added by hand',
+    request: { params: lotIdParam, body: jsonBody(lotChanges) },
+    responses: {
+      200: jsonResponse(
+        z.object({ holding: ManualHoldingSchema, lot: ManualLotSchema, symbolStatus: SymbolStatusSchema }),
+        'Changed',
+      ),
+      400: { description: 'Validation failed' },
+      404: { description: 'No such buy' },
+      409: notManual[409],
+    },
+  }),
+  removeLot: createRoute({
+    method: 'delete',
+    path: '/investments/lots/{id}',
+    tags: ['Investments'],
+    security: COOKIE_AUTH,
+    summary: 'Remove one buy (lot) of a holding added by hand; removing its last removes the holding',
+    request: { params: lotIdParam },
+    responses: {
+      200: jsonResponse(
+        z.object({ id: z.string(), holdingId: z.string(), holdingRemoved: z.boolean() }),
+        'Removed',
+      ),
+      404: { description: 'No such buy' },
+      409: notManual[409],
+    },
+  }),
   remove: createRoute({
     method: 'delete',
     path: '/investments/holdings/{id}',
     tags: ['Investments'],
     security: COOKIE_AUTH,
-    summary: 'Remove a holding added by hand, with its buy',
+    summary: 'Remove a holding added by hand, with all its buys',
     request: { params: holdingIdParam },
     responses: { 200: jsonResponse(z.object({ id: z.string() }), 'Removed'), ...notManual },
   }),
@@ -299,6 +353,18 @@ export function holdingsRoutes(deps: RouteDeps) {
     .openapi(routes.remove, async (c) => {
       const { userId } = await requireUser(c, deps.auth);
       return ok(c, await removeManualHolding(deps, userId, c.req.valid('param').id));
+    })
+    .openapi(routes.updateLot, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      const { id } = c.req.valid('param');
+      return ok(
+        c,
+        await changeManualLot({ db: deps.db, market, now: deps.now }, userId, id, c.req.valid('json')),
+      );
+    })
+    .openapi(routes.removeLot, async (c) => {
+      const { userId } = await requireUser(c, deps.auth);
+      return ok(c, await removeManualLot(deps, userId, c.req.valid('param').id));
     })
     .openapi(routes.transactions, async (c) => {
       const { userId } = await requireUser(c, deps.auth);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { listBalanceSnapshots } from '@lodestar/db';
 import { OFX_INVESTMENT } from '@lodestar/domain/import/fixtures/investment-exports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +19,17 @@ type ManualHolding = {
   price: { amount: string; currency: string };
   date: string;
   costBasis: { amountMinor: number; currency: string };
+  lots: number;
 };
-type Added = { holding: ManualHolding; symbolStatus: string };
+type Lot = {
+  id: string;
+  holdingId: string;
+  quantity: string;
+  price: { amount: string; currency: string };
+  date: string;
+  amount: { amountMinor: number; currency: string };
+};
+type Added = { holding: ManualHolding; lot: Lot; symbolStatus: string };
 type Failure = { error: string; code: string; items?: { field: string; message: string }[] };
 
 let w: AuthWorld;
@@ -428,7 +439,7 @@ describe('POST /investments/holdings', () => {
     expect(await count('select count(*)::int as n from holding where account_id = $1', [id])).toBe(0);
   });
 
-  it('refuses an account kept by a connection, an account that is not an investment, and a second lot of a symbol', async () => {
+  it('refuses an account kept by a connection and an account that is not an investment', async () => {
     const { browser, userId } = await signedInUser(w);
     const { rows } = await w.t.database.pool.query<{ id: string }>(
       "insert into connection (user_id, provider, display_name) values ($1, 'plaid', 'Broker') returning id",
@@ -459,25 +470,6 @@ describe('POST /investments/holdings', () => {
       date: '2026-11-20',
     });
     expect(notInvestment.status).toBe(400);
-
-    const id = await brokerage(browser);
-    const first = await add(browser, {
-      accountId: id,
-      symbol: 'AAPL',
-      quantity: '1',
-      price: '1',
-      date: '2026-11-20',
-    });
-    expect(first.status).toBe(201);
-    const second = await add(browser, {
-      accountId: id,
-      symbol: 'aapl',
-      quantity: '2',
-      price: '1',
-      date: '2026-11-21',
-    });
-    expect(second.status).toBe(409);
-    expect(await count('select count(*)::int as n from "transaction" where account_id = $1', [id])).toBe(1);
   });
 
   it("answers 404 for another user's account and holding, and lists none of their transactions", async () => {
@@ -813,5 +805,251 @@ describe('a file import into an account with holdings added by hand', () => {
       { provider: 'import', ticker: 'VTI', quantity: '110' },
       { provider: 'manual', ticker: 'AAPL', quantity: '10' },
     ]);
+  });
+});
+
+describe('several buys of a symbol (lots)', () => {
+  type Listed = { id: string; lotId: string; holdingId: string; date: string; quantity: string };
+  const lotsOf = async (browser: TestBrowser, symbol: string) =>
+    (
+      await browser.json<Envelope<{ transactions: Listed[] }>>(
+        `/api/v1/investments/transactions?symbol=${symbol}`,
+      )
+    ).body.data.transactions;
+  const patchLot = (browser: TestBrowser, id: string, body: Record<string, unknown>) =>
+    browser.json<Envelope<Added> & Failure>(`/api/v1/investments/lots/${id}`, { method: 'PATCH', body });
+  const deleteLot = (browser: TestBrowser, id: string) =>
+    browser.json<Envelope<{ id: string; holdingId: string; holdingRemoved: boolean }> & Failure>(
+      `/api/v1/investments/lots/${id}`,
+      { method: 'DELETE' },
+    );
+  const enteredBalances = async (accountId: string) =>
+    (
+      await w.t.database.pool.query(
+        'select date::text, balance_minor::int as balance from balance_update where account_id = $1 order by date',
+        [accountId],
+      )
+    ).rows;
+
+  /** $500 cash, then 10 PRIVATEFUND at $10 on 12 November and 5 at $16 on 18 November (no quote: buy prices). */
+  async function twoBuys() {
+    const person = await signedInUser(w);
+    const id = await brokerage(person.browser);
+    const first = await add(person.browser, {
+      accountId: id,
+      symbol: 'PRIVATEFUND',
+      quantity: '10',
+      price: '10',
+      date: '2026-11-12',
+    });
+    expect(first.status).toBe(201);
+    const second = await add(person.browser, {
+      accountId: id,
+      symbol: 'privatefund',
+      quantity: '5',
+      price: '16',
+      date: '2026-11-18',
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    return { ...person, id, first: first.body.data, second: second.body.data };
+  }
+
+  it('adds a second buy as another lot: quantity and cost basis are the sums, each lot valued from its day', async () => {
+    const { browser, userId, id, first, second } = await twoBuys();
+    const holdingId = first.holding.id;
+    expect(second.holding).toMatchObject({
+      id: holdingId,
+      symbol: 'PRIVATEFUND',
+      quantity: '15',
+      price: { amount: '12', currency: 'USD' },
+      date: '2026-11-12',
+      costBasis: { amountMinor: 18_000, currency: 'USD' },
+      lots: 2,
+    });
+    expect(second.lot).toMatchObject({
+      holdingId,
+      quantity: '5',
+      price: { amount: '16', currency: 'USD' },
+      date: '2026-11-18',
+      amount: { amountMinor: 8_000, currency: 'USD' },
+    });
+    expect(await count('select count(*)::int as n from holding where account_id = $1', [id])).toBe(1);
+
+    // The cash stays $500: each lot adds its value from its own day, at its own buy price.
+    const after = await history(userId, id);
+    expect(after.get('2026-11-11')).toBe(50_000);
+    expect(after.get('2026-11-12')).toBe(60_000);
+    expect(after.get('2026-11-17')).toBe(60_000);
+    expect(after.get('2026-11-18')).toBe(68_000);
+    expect(after.get('2026-11-25')).toBe(68_000);
+    expect(await balanceOf(id)).toBe(68_000);
+    expect(await listedHolding(browser, holdingId)).toMatchObject({
+      native: { amountMinor: 18_000 },
+      costBasis: { amountMinor: 18_000 },
+    });
+
+    const { rows: trades } = await w.t.database.pool.query(
+      `select name, date::text, amount_minor::int as amount from "transaction" where account_id = $1 order by date`,
+      [id],
+    );
+    expect(trades).toEqual([
+      { name: 'Buy PRIVATEFUND', date: '2026-11-12', amount: -10_000 },
+      { name: 'Buy PRIVATEFUND', date: '2026-11-18', amount: -8_000 },
+    ]);
+    const listed = await lotsOf(browser, 'PRIVATEFUND');
+    expect(listed).toEqual([
+      expect.objectContaining({ lotId: second.lot.id, holdingId, date: '2026-11-18', quantity: '5' }),
+      expect.objectContaining({ lotId: first.lot.id, holdingId, date: '2026-11-12', quantity: '10' }),
+    ]);
+    // A holding bought twice is changed buy by buy.
+    const whole = await browser.json<Failure>(`/api/v1/investments/holdings/${holdingId}`, {
+      method: 'PATCH',
+      body: { quantity: '1' },
+    });
+    expect(whole.status).toBe(409);
+    expect(whole.body.error).toMatch(/more than once/);
+  });
+
+  it("changes a lot's date earlier and values the history again from it, keeping the cash", async () => {
+    const { browser, userId, id, second } = await twoBuys();
+    const entered = await enteredBalances(id);
+    const changed = await patchLot(browser, second.lot.id, { date: '2026-11-11', quantity: '4' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data.lot).toMatchObject({ id: second.lot.id, date: '2026-11-11', quantity: '4' });
+    expect(changed.body.data.holding).toMatchObject({
+      quantity: '14',
+      date: '2026-11-11',
+      costBasis: { amountMinor: 16_400 },
+      lots: 2,
+    });
+    const after = await history(userId, id);
+    expect(after.get('2026-11-10')).toBe(50_000);
+    expect(after.get('2026-11-11')).toBe(50_000 + 6_400);
+    expect(after.get('2026-11-12')).toBe(50_000 + 16_400);
+    expect(after.get('2026-11-18')).toBe(50_000 + 16_400);
+    expect(await balanceOf(id)).toBe(66_400);
+    expect(await enteredBalances(id)).toEqual(entered);
+    const { rows: trade } = await w.t.database.pool.query(
+      `select date::text, amount_minor::int as amount from "transaction" where account_id = $1 and date = '2026-11-11'`,
+      [id],
+    );
+    expect(trade).toEqual([{ date: '2026-11-11', amount: -6_400 }]);
+
+    const invalid = await patchLot(browser, second.lot.id, { price: '-1' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.items).toEqual([expect.objectContaining({ field: 'price' })]);
+    const nothing = await patchLot(browser, second.lot.id, {});
+    expect(nothing.status).toBe(400);
+  });
+
+  it('removes one lot, then the last one with the holding', async () => {
+    const { browser, userId, id, first, second } = await twoBuys();
+    const entered = await enteredBalances(id);
+    const one = await deleteLot(browser, first.lot.id);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toEqual({ id: first.lot.id, holdingId: first.holding.id, holdingRemoved: false });
+    const { rows: left } = await w.t.database.pool.query(
+      'select quantity::float as quantity, cost_basis::float as cost, as_of::text from holding where id = $1',
+      [first.holding.id],
+    );
+    expect(left).toEqual([{ quantity: 5, cost: 80, as_of: '2026-11-18' }]);
+    let after = await history(userId, id);
+    expect(after.get('2026-11-12')).toBe(50_000);
+    expect(after.get('2026-11-18')).toBe(58_000);
+    expect(await balanceOf(id)).toBe(58_000);
+    expect(await count('select count(*)::int as n from "transaction" where account_id = $1', [id])).toBe(1);
+    expect((await lotsOf(browser, 'PRIVATEFUND')).map((lot) => lot.lotId)).toEqual([second.lot.id]);
+
+    const last = await deleteLot(browser, second.lot.id);
+    expect(last.status).toBe(200);
+    expect(last.body.data.holdingRemoved).toBe(true);
+    expect(await count('select count(*)::int as n from holding where account_id = $1', [id])).toBe(0);
+    expect(await count('select count(*)::int as n from "transaction" where account_id = $1', [id])).toBe(0);
+    after = await history(userId, id);
+    expect([...after.values()].every((balance) => balance === 50_000)).toBe(true);
+    expect(await balanceOf(id)).toBe(50_000);
+    expect(await enteredBalances(id)).toEqual(entered);
+    expect((await deleteLot(browser, second.lot.id)).status).toBe(404);
+  });
+
+  it("answers 404 for another user's lot and changes nothing", async () => {
+    const { id, second } = await twoBuys();
+    const other = await signedInUser(w);
+    const patched = await patchLot(other.browser, second.lot.id, { quantity: '50' });
+    expect(patched.status).toBe(404);
+    const removed = await deleteLot(other.browser, second.lot.id);
+    expect(removed.status).toBe(404);
+    expect(await lotsOf(other.browser, 'PRIVATEFUND')).toEqual([]);
+    expect(
+      await count('select count(*)::int as n from holding_lot where holding_id = $1', [second.holding.id]),
+    ).toBe(2);
+    expect(await balanceOf(id)).toBe(68_000);
+  });
+
+  it("changes a holding bought once through the holding's own PATCH, as before lots", async () => {
+    const { browser, userId, id, first } = await twoBuys();
+    // Removing the second lot leaves one: the holding's own PATCH changes it again.
+    const listed = await lotsOf(browser, 'PRIVATEFUND');
+    await deleteLot(browser, listed[0]!.lotId);
+    const changed = await browser.json<Envelope<Added>>(`/api/v1/investments/holdings/${first.holding.id}`, {
+      method: 'PATCH',
+      body: { quantity: '20' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.holding).toMatchObject({
+      quantity: '20',
+      lots: 1,
+      costBasis: { amountMinor: 20_000 },
+    });
+    expect((await history(userId, id)).get('2026-11-12')).toBe(70_000);
+  });
+});
+
+describe('migration 0034 (lots)', () => {
+  it('turns each holding added by hand before lots into its one lot, under its id and with its buy', async () => {
+    const { browser, userId } = await signedInUser(w);
+    const id = await brokerage(browser);
+    const added = await add(browser, {
+      accountId: id,
+      symbol: 'PRIVATEFUND',
+      quantity: '3',
+      price: '7.5',
+      date: '2026-11-15',
+    });
+    expect(added.status).toBe(201);
+    const holdingId = added.body.data.holding.id;
+    const before = await history(userId, id);
+    // As the holding was stored before lots: no lot row.
+    await w.t.database.pool.query('delete from holding_lot where holding_id = $1', [holdingId]);
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../../../packages/db/migrations/0034_holding_lots.sql', import.meta.url)),
+      'utf8',
+    );
+    const backfill = migration.slice(migration.indexOf('INSERT INTO "holding_lot"'));
+    await w.t.database.pool.query(`${backfill.replace(/;\s*$/, '')} and h.id = $1`, [holdingId]);
+
+    const { rows } = await w.t.database.pool.query(
+      'select id, quantity::float as quantity, price::float as price, date::text from holding_lot where holding_id = $1',
+      [holdingId],
+    );
+    expect(rows).toEqual([{ id: holdingId, quantity: 3, price: 7.5, date: '2026-11-15' }]);
+    const listed = await browser.json<Envelope<{ transactions: { lotId: string; quantity: string }[] }>>(
+      '/api/v1/investments/transactions?symbol=PRIVATEFUND',
+    );
+    expect(listed.body.data.transactions).toEqual([
+      expect.objectContaining({ lotId: holdingId, quantity: '3' }),
+    ]);
+    // A second buy now joins it; the first keeps counting from its own day.
+    const second = await add(browser, {
+      accountId: id,
+      symbol: 'PRIVATEFUND',
+      quantity: '1',
+      price: '10',
+      date: '2026-11-20',
+    });
+    expect(second.body.data.holding).toMatchObject({ id: holdingId, quantity: '4', lots: 2 });
+    const after = await history(userId, id);
+    expect(after.get('2026-11-15')).toBe(before.get('2026-11-15'));
+    expect(after.get('2026-11-20')).toBe(50_000 + 2_250 + 1_000);
   });
 });

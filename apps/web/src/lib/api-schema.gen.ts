@@ -3263,7 +3263,7 @@ export interface paths {
       };
     };
     put?: never;
-    /** Add a holding by hand to a manual investment account (bought on a day, at a price) */
+    /** Add a buy by hand to a manual investment account (bought on a day, at a price): a new holding, or another lot of the holding the account already has of the symbol */
     post: {
       parameters: {
         query?: never;
@@ -3302,6 +3302,7 @@ export interface paths {
               success: true;
               data: {
                 holding: components['schemas']['ManualHolding'];
+                lot: components['schemas']['ManualLot'];
                 /**
                  * @description known: priced by the market-data provider in the account's currency, so valued at its quote; other_currency: quoted in another currency, so valued at the buy price; unknown: the provider has no such symbol, so valued at the buy price; unavailable: the provider could not be asked, so valued at the buy price until a price is known
                  * @enum {string}
@@ -3325,7 +3326,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description The account is kept up to date by its connection, the holding did not come from this API, or the account already holds the symbol */
+        /** @description The account is kept up to date by its connection, or the holding did not come from this API */
         409: {
           headers: {
             [name: string]: unknown;
@@ -3350,7 +3351,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove a holding added by hand, with its buy */
+    /** Remove a holding added by hand, with all its buys */
     delete: {
       parameters: {
         query?: never;
@@ -3384,7 +3385,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description The account is kept up to date by its connection, the holding did not come from this API, or the account already holds the symbol */
+        /** @description The account is kept up to date by its connection, or the holding did not come from this API */
         409: {
           headers: {
             [name: string]: unknown;
@@ -3395,7 +3396,7 @@ export interface paths {
     };
     options?: never;
     head?: never;
-    /** Change the quantity, buy price or date of a holding added by hand */
+    /** Change the quantity, buy price or date of a holding added by hand and bought once (a holding bought more than once is a 409: change its lots) */
     patch: {
       parameters: {
         query?: never;
@@ -3455,7 +3456,136 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description The account is kept up to date by its connection, the holding did not come from this API, or the account already holds the symbol */
+        /** @description The account is kept up to date by its connection, or the holding did not come from this API */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/investments/lots/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove one buy (lot) of a holding added by hand; removing its last removes the holding */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                id: string;
+                holdingId: string;
+                holdingRemoved: boolean;
+              };
+            };
+          };
+        };
+        /** @description No such buy */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The account is kept up to date by its connection, or the holding did not come from this API */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Change the quantity, buy price or date of one buy (lot) of a holding added by hand */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @example 10 */
+            quantity?: string;
+            /** @example 187.25 */
+            price?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, from 1900-01-01 to a year from today
+             */
+            date?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              data: {
+                holding: components['schemas']['ManualHolding'];
+                lot: components['schemas']['ManualLot'];
+                /**
+                 * @description known: priced by the market-data provider in the account's currency, so valued at its quote; other_currency: quoted in another currency, so valued at the buy price; unknown: the provider has no such symbol, so valued at the buy price; unavailable: the provider could not be asked, so valued at the buy price until a price is known
+                 * @enum {string}
+                 */
+                symbolStatus: 'known' | 'other_currency' | 'unknown' | 'unavailable';
+              };
+            };
+          };
+        };
+        /** @description Validation failed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description No such buy */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The account is kept up to date by its connection, or the holding did not come from this API */
         409: {
           headers: {
             [name: string]: unknown;
@@ -9374,16 +9504,32 @@ export interface components {
       accountId: string;
       symbol: string;
       name: string;
+      /** @description Decimal string: the sum of its buys (lots) */
+      quantity: string;
+      price: {
+        /** @description The buy price: decimal string per unit, in the account currency (the average cost when it was bought more than once) */
+        amount: string;
+        currency: string;
+      };
+      /** @description The day of its first buy (YYYY-MM-DD) */
+      date: string;
+      costBasis: components['schemas']['Money'] & unknown;
+      /** @description How many buys (lots) make it up */
+      lots: number;
+    };
+    ManualLot: {
+      id: string;
+      holdingId: string;
       /** @description Decimal string */
       quantity: string;
       price: {
-        /** @description The buy price: decimal string per unit, in the account currency */
+        /** @description Decimal string per unit, in the account currency */
         amount: string;
         currency: string;
       };
       /** @description The day it was bought (YYYY-MM-DD) */
       date: string;
-      costBasis: components['schemas']['Money'];
+      amount: components['schemas']['Money'] & unknown;
     };
     SecurityTransaction: {
       id: string;
@@ -9391,6 +9537,8 @@ export interface components {
       date: string;
       accountId: string;
       accountName: string;
+      /** @description The buy (lot) of the holding: PATCH / DELETE /investments/lots/{id} */
+      lotId: string;
       /**
        * @description Only buys of holdings added by hand carry units today
        * @enum {string}

@@ -145,19 +145,29 @@ export async function revalueHoldersOf(
 
 /**
  * An account's holdings valued on `day` (an SQL date) in minor units of `currency`: Σ quantity × the
- * security's last close on or before the day (the holding's own price when it has none), rounded once.
- * A holding added by hand (a security of provider 'manual') has a purchase date, its `as_of`: it counts
- * from that day on. Every other holding's quantity counts on every day (ADR 065).
+ * security's last close on or before the day (the own price when it has none), rounded once. A holding
+ * added by hand (a security of provider 'manual') counts lot by lot from each lot's day, a lot without a
+ * close at its own buy price (ADR 077); one without lots (restored from an older export) counts from its
+ * `as_of`. Every other holding's quantity counts on every day (ADR 065).
  */
 function holdingsValueSql(scope: { userId: string; accountId: string }, currency: string, day: SQL) {
-  return sql`coalesce((select round(sum(h.quantity * coalesce(
+  return sql`coalesce((select round(sum(v.units * coalesce(
       (select sp.close from security_price sp
-        where sp.security_id = h.security_id and sp.date <= ${day}
+        where sp.security_id = v.security_id and sp.date <= ${day}
         order by sp.date desc limit 1),
-      h.price)) * power(10::numeric, ${currencyExponent(currency)}))
-    from holding h where h.user_id = ${scope.userId} and h.account_id = ${scope.accountId}
-      and (h.as_of <= ${day} or not exists (select 1 from security s
-        where s.id = h.security_id and s.provider = ${MANUAL_SECURITY_PROVIDER}))), 0)::bigint`;
+      v.price)) * power(10::numeric, ${currencyExponent(currency)}))
+    from (
+      select h.security_id, h.quantity as units, h.price
+      from holding h where h.user_id = ${scope.userId} and h.account_id = ${scope.accountId}
+        and not exists (select 1 from holding_lot l where l.holding_id = h.id)
+        and (h.as_of <= ${day} or not exists (select 1 from security s
+          where s.id = h.security_id and s.provider = ${MANUAL_SECURITY_PROVIDER}))
+      union all
+      select h.security_id, l.quantity, l.price
+      from holding_lot l join holding h on h.id = l.holding_id
+      where l.user_id = ${scope.userId} and h.user_id = ${scope.userId} and h.account_id = ${scope.accountId}
+        and l.date <= ${day}
+    ) v), 0)::bigint`;
 }
 
 /**

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   balanceSnapshot,
   balanceUpdate,
   financialAccount,
   holding,
+  holdingLot,
   security,
   transaction,
 } from '../schema/index';
@@ -14,8 +15,9 @@ export * from './manual-holdings-constants';
 
 /**
  * Holdings the user adds by hand on a manual investment account (docs/domain.md "Manual holdings"):
- * one holding per security and account, bought on one day (its `as_of`), with its buy as a trade
- * transaction (`manual-holding:<holding id>`). The use case runs these inside one database transaction.
+ * one holding per security and account, made of lots (each buy's units, price and day), each lot's buy a
+ * trade transaction (`manual-holding:<lot id>`). The holding's quantity, price (average cost), cost basis
+ * and `as_of` (first buy) follow from its lots. The use case runs these inside one database transaction.
  */
 
 /** The account, locked for the rest of the transaction so two writes to its holdings run one after the other. */
@@ -139,6 +141,92 @@ export async function updateManualHolding(
     .where(and(eq(holding.userId, scope.userId), eq(holding.id, scope.holdingId)));
 }
 
+/** Adds a lot to a manual holding and returns its id (`id` given: the lot takes it). */
+export async function insertManualLot(
+  db: Executor,
+  value: { userId: string; holdingId: string; id?: string } & ManualPosition,
+): Promise<string> {
+  const [row] = await db
+    .insert(holdingLot)
+    .values({
+      ...(value.id !== undefined && { id: value.id }),
+      userId: value.userId,
+      holdingId: value.holdingId,
+      quantity: value.quantity,
+      price: value.price,
+      date: value.date,
+    })
+    .returning({ id: holdingLot.id });
+  if (!row) throw new Error('lot insert returned nothing');
+  return row.id;
+}
+
+export async function updateManualLot(
+  db: Executor,
+  scope: { userId: string; lotId: string },
+  value: ManualPosition,
+): Promise<void> {
+  await db
+    .update(holdingLot)
+    .set({ quantity: value.quantity, price: value.price, date: value.date })
+    .where(and(eq(holdingLot.userId, scope.userId), eq(holdingLot.id, scope.lotId)));
+}
+
+export async function deleteManualLot(db: Executor, scope: { userId: string; lotId: string }) {
+  await db.delete(holdingLot).where(and(eq(holdingLot.userId, scope.userId), eq(holdingLot.id, scope.lotId)));
+}
+
+/** The user's lot with its holding's account, if it is theirs. */
+export async function findManualLot(db: Executor, userId: string, lotId: string) {
+  const [row] = await db
+    .select({
+      id: holdingLot.id,
+      holdingId: holdingLot.holdingId,
+      quantity: holdingLot.quantity,
+      price: holdingLot.price,
+      date: holdingLot.date,
+    })
+    .from(holdingLot)
+    .where(and(eq(holdingLot.userId, userId), eq(holdingLot.id, lotId)))
+    .limit(1);
+  return row;
+}
+
+/** A holding's lots, oldest first. */
+export async function lotsOfHolding(db: Executor, scope: { userId: string; holdingId: string }) {
+  return db
+    .select({
+      id: holdingLot.id,
+      quantity: holdingLot.quantity,
+      price: holdingLot.price,
+      date: holdingLot.date,
+    })
+    .from(holdingLot)
+    .where(and(eq(holdingLot.userId, scope.userId), eq(holdingLot.holdingId, scope.holdingId)))
+    .orderBy(asc(holdingLot.date), asc(holdingLot.createdAt));
+}
+
+/**
+ * Sets a manual holding from its lots: quantity Σ lots, cost basis Σ quantity × price (exact in numeric),
+ * price the average cost and `as_of` the first lot's day. Answers the holding's new figures.
+ */
+export async function settleManualHolding(db: Executor, scope: { userId: string; holdingId: string }) {
+  const result = await db.execute<{ quantity: string; price: string; date: string }>(sql`
+    update holding set
+      quantity = lots.quantity,
+      cost_basis = lots.cost,
+      price = round(lots.cost / lots.quantity, 18),
+      as_of = lots.first,
+      updated_at = now()
+    from (select sum(quantity) as quantity, sum(quantity * price) as cost, min(date) as first
+      from holding_lot where user_id = ${scope.userId} and holding_id = ${scope.holdingId}) lots
+    where holding.user_id = ${scope.userId} and holding.id = ${scope.holdingId} and lots.quantity > 0
+    returning holding.quantity::text as quantity, holding.price::text as price, holding.as_of::text as date`);
+  const row = result.rows[0];
+  if (!row) throw new Error('holding has no lots');
+  return row;
+}
+
 export async function deleteManualHolding(db: Executor, scope: { userId: string; holdingId: string }) {
   await db.delete(holding).where(and(eq(holding.userId, scope.userId), eq(holding.id, scope.holdingId)));
 }
@@ -152,7 +240,7 @@ export async function upsertManualTrade(
   value: {
     userId: string;
     accountId: string;
-    holdingId: string;
+    lotId: string;
     date: string;
     amountMinor: number;
     currency: string;
@@ -164,7 +252,7 @@ export async function upsertManualTrade(
     .values({
       userId: value.userId,
       accountId: value.accountId,
-      externalId: `${MANUAL_HOLDING_TRADE_PREFIX}${value.holdingId}`,
+      externalId: `${MANUAL_HOLDING_TRADE_PREFIX}${value.lotId}`,
       date: value.date,
       amountMinor: value.amountMinor,
       currency: value.currency,
@@ -188,19 +276,21 @@ export async function upsertManualTrade(
     });
 }
 
-export async function deleteManualTrade(
+export async function deleteManualTrades(
   db: Executor,
-  scope: { userId: string; accountId: string; holdingId: string },
+  scope: { userId: string; accountId: string; lotIds: readonly string[] },
 ) {
-  await db
-    .delete(transaction)
-    .where(
-      and(
-        eq(transaction.userId, scope.userId),
-        eq(transaction.accountId, scope.accountId),
-        eq(transaction.externalId, `${MANUAL_HOLDING_TRADE_PREFIX}${scope.holdingId}`),
+  if (scope.lotIds.length === 0) return;
+  await db.delete(transaction).where(
+    and(
+      eq(transaction.userId, scope.userId),
+      eq(transaction.accountId, scope.accountId),
+      inArray(
+        transaction.externalId,
+        scope.lotIds.map((id) => `${MANUAL_HOLDING_TRADE_PREFIX}${id}`),
       ),
-    );
+    ),
+  );
 }
 
 /** The days the user entered a balance for the account (its anchors). */
@@ -254,6 +344,7 @@ export async function balanceOnOrBefore(db: Executor, userId: string, accountId:
 
 export type SecurityLotRow = {
   transactionId: string;
+  lotId: string;
   holdingId: string;
   date: string;
   accountId: string;
@@ -265,40 +356,43 @@ export type SecurityLotRow = {
 };
 
 /**
- * The user's buys of a symbol that carry units: the trades of the holdings they added by hand (one
- * per holding), newest first. Trades from providers and files are stored as cash amounts only.
+ * The user's buys of a symbol that carry units: the lots of the holdings they added by hand with their
+ * trades, newest first. Trades from providers and files are stored as cash amounts only.
  */
 export async function listSecurityLots(db: Executor, userId: string, symbol: string) {
   const rows = await db
     .select({
       transactionId: transaction.id,
+      lotId: holdingLot.id,
       holdingId: holding.id,
-      date: transaction.date,
+      date: holdingLot.date,
       accountId: financialAccount.id,
       accountName: financialAccount.name,
-      quantity: holding.quantity,
-      price: holding.price,
+      quantity: holdingLot.quantity,
+      price: holdingLot.price,
       currency: holding.currency,
       amountMinor: transaction.amountMinor,
     })
-    .from(holding)
+    .from(holdingLot)
+    .innerJoin(holding, eq(holding.id, holdingLot.holdingId))
     .innerJoin(security, eq(security.id, holding.securityId))
     .innerJoin(financialAccount, eq(financialAccount.id, holding.accountId))
     .innerJoin(
       transaction,
       and(
         eq(transaction.accountId, holding.accountId),
-        eq(transaction.externalId, sql`${MANUAL_HOLDING_TRADE_PREFIX} || ${holding.id}::text`),
+        eq(transaction.externalId, sql`${MANUAL_HOLDING_TRADE_PREFIX} || ${holdingLot.id}::text`),
       ),
     )
     .where(
       and(
+        eq(holdingLot.userId, userId),
         eq(holding.userId, userId),
         eq(transaction.userId, userId),
         eq(security.provider, MANUAL_SECURITY_PROVIDER),
         sql`upper(${security.ticker}) = ${symbol.toUpperCase()}`,
       ),
     )
-    .orderBy(desc(transaction.date), asc(financialAccount.name));
+    .orderBy(desc(holdingLot.date), asc(financialAccount.name), desc(holdingLot.createdAt));
   return rows satisfies SecurityLotRow[];
 }

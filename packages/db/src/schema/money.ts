@@ -299,6 +299,29 @@ export const holding = pgTable(
 );
 
 /**
+ * One buy of a holding added by hand (docs/domain.md "Manual holdings", ADR 077): its units, price per unit
+ * and day. A manual holding's quantity is the sum of its lots, its cost basis Σ quantity × price, its price
+ * the average cost and its `as_of` the first lot's day. Each lot's buy is the trade `manual-holding:<lot id>`.
+ */
+export const holdingLot = pgTable(
+  'holding_lot',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: userId(),
+    holdingId: uuid('holding_id')
+      .notNull()
+      .references(() => holding.id, { onDelete: 'cascade' }),
+    quantity: numeric('quantity', { precision: 38, scale: 18 }).notNull(),
+    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
+    date: date('date').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('holding_lot_holding_idx').on(table.holdingId, table.date)],
+);
+
+/**
  * What a lender reports about a credit card or loan (Plaid /liabilities/get), one row per account,
  * replaced on every sync. Amounts are integer minor units in the account's currency, positive as the
  * lender states them (a payment due, a statement balance owed), not in the ledger's sign convention.

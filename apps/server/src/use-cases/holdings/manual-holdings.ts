@@ -4,23 +4,28 @@ import {
   balanceUpdateDates,
   type Database,
   deleteManualHolding,
-  deleteManualTrade,
+  deleteManualLot,
+  deleteManualTrades,
   type Executor,
   findHoldingWithSecurity,
+  findManualLot,
   hasManualHoldings,
   holdingOfSecurity,
   holdingsValueOn,
   insertBalanceUpdate,
   insertManualHolding,
+  insertManualLot,
   listSecurityLots,
   lockAccount,
+  lotsOfHolding,
   MANUAL_SECURITY_PROVIDER,
   newestHoldingDate,
   recomputeBalanceSnapshots,
   revalueHoldersOf,
+  settleManualHolding,
   shiftBalanceUpdates,
   updateAccount,
-  updateManualHolding,
+  updateManualLot,
   upsertManualSecurity,
   upsertManualTrade,
   upsertSecurityPrices,
@@ -34,8 +39,8 @@ import { normalizeDecimal, productMinor } from './decimal';
 
 /**
  * Holdings the user adds by hand on a manual investment account (docs/domain.md "Manual holdings",
- * ADR 069). Each write is one database transaction: the security, the holding, its buy as an investment
- * trade, the entered balances moved so the account's cash stays what it was, its daily balances valued
+ * ADR 069, ADR 077: each buy is a lot of the holding). Each write is one database transaction: the
+ * security, the holding and its lots, each lot's buy as an investment trade, the entered balances moved so the account's cash stays what it was, its daily balances valued
  * again from the purchase date (recomputeBalanceSnapshots, ADR 065) and today's balance — or nothing.
  */
 
@@ -43,11 +48,12 @@ export const MANUAL_HOLDING_MESSAGES = {
   connected: 'This account is kept up to date by its connection',
   notInvestment: 'Holdings can only be added to an investment or brokerage account',
   future: 'The date cannot be in the future',
-  duplicate: (symbol: string) => `This account already holds ${symbol}: edit that holding instead`,
+  severalLots: 'This holding was bought more than once: change one of its buys instead',
   notManual: 'This holding comes from an import or a connection; only holdings added by hand can be changed',
   tooLarge: 'Quantity × price is too large',
   noAccount: 'No such account',
   noHolding: 'No such holding',
+  noLot: 'No such buy',
 } as const;
 
 /**
@@ -80,11 +86,27 @@ export type ManualHoldingView = {
   accountId: string;
   symbol: string;
   name: string;
+  /** The sum of its lots. */
   quantity: string;
-  /** The buy price per unit, as entered (the holding's current price is on GET /investments/holdings). */
+  /**
+   * The buy price per unit: as entered for one lot, the average cost over several (the holding's current
+   * price is on GET /investments/holdings).
+   */
   price: { amount: string; currency: string };
+  /** The day of its first lot. */
   date: string;
   costBasis: { amountMinor: number; currency: string };
+  /** How many buys (lots) make it up. */
+  lots: number;
+};
+
+export type ManualLotView = {
+  id: string;
+  holdingId: string;
+  quantity: string;
+  price: { amount: string; currency: string };
+  date: string;
+  amount: { amountMinor: number; currency: string };
 };
 
 type Deps = { db: Database; market: MarketData; now: () => Date };
@@ -228,40 +250,60 @@ async function keepingCash(
     await updateAccount(tx, scope.userId, scope.accountId, { currentBalanceMinor: today });
 }
 
-function view(
-  row: { id: string; accountId: string; symbol: string; name: string; currency: string } & {
-    quantity: string;
-    price: string;
-    date: string;
-  },
-): ManualHoldingView {
+/** The holding as its lots make it up: cost basis Σ each lot's quantity × price, each rounded once. */
+async function settledView(
+  tx: Executor,
+  row: { id: string; userId: string; accountId: string; symbol: string; name: string; currency: string },
+): Promise<ManualHoldingView> {
+  const settled = await settleManualHolding(tx, { userId: row.userId, holdingId: row.id });
+  const lots = await lotsOfHolding(tx, { userId: row.userId, holdingId: row.id });
+  const exponent = currencyExponent(row.currency);
   return {
     id: row.id,
     accountId: row.accountId,
     symbol: row.symbol,
     name: row.name,
-    quantity: normalizeDecimal(row.quantity),
-    price: { amount: normalizeDecimal(row.price), currency: row.currency },
-    date: row.date,
+    quantity: normalizeDecimal(settled.quantity),
+    price: { amount: normalizeDecimal(settled.price), currency: row.currency },
+    date: settled.date,
     costBasis: {
-      amountMinor: productMinor(row.quantity, row.price, currencyExponent(row.currency)),
+      amountMinor: lots.reduce((sum, lot) => sum + productMinor(lot.quantity, lot.price, exponent), 0),
       currency: row.currency,
     },
+    lots: lots.length,
   };
 }
 
+function lotView(
+  lot: { id: string; holdingId: string; quantity: string; price: string; date: string },
+  currency: string,
+): ManualLotView {
+  return {
+    id: lot.id,
+    holdingId: lot.holdingId,
+    quantity: normalizeDecimal(lot.quantity),
+    price: { amount: normalizeDecimal(lot.price), currency },
+    date: lot.date,
+    amount: { amountMinor: productMinor(lot.quantity, lot.price, currencyExponent(currency)), currency },
+  };
+}
+
+/**
+ * Adds a buy: a new holding of the symbol, or another lot of the holding the account already has of it
+ * (its quantity, cost basis and average price follow from its lots; the cash stays what it was).
+ */
 export async function addManualHolding(
   deps: Deps,
   userId: string,
   input: ManualHoldingInput,
-): Promise<{ holding: ManualHoldingView; symbolStatus: SymbolStatus }> {
+): Promise<{ holding: ManualHoldingView; lot: ManualLotView; symbolStatus: SymbolStatus }> {
   const today = await todayFor(deps.db, userId, deps.now());
   if (input.date > today) throw futureDate();
   // Checked before asking the market-data provider, so a refused request costs no provider call.
   const owned = await manualInvestmentAccount(deps.db, userId, input.accountId);
   const amount = amountOf(input.quantity, input.price, owned.currency);
   const found = await lookUp(deps.market, input.symbol, owned.currency, today);
-  const holding = await deps.db.transaction(async (tx) => {
+  const written = await deps.db.transaction(async (tx) => {
     const account = await manualInvestmentAccount(tx, userId, input.accountId);
     const securityId = await upsertManualSecurity(tx, {
       symbol: input.symbol,
@@ -269,24 +311,27 @@ export async function addManualHolding(
       type: found.type,
       currency: account.currency,
     });
-    if (await holdingOfSecurity(tx, { userId, accountId: account.id, securityId })) {
-      throw new AppError('CONFLICT', MANUAL_HOLDING_MESSAGES.duplicate(input.symbol));
-    }
-    let id = '';
+    const held = await holdingOfSecurity(tx, { userId, accountId: account.id, securityId });
+    let id = held?.id ?? '';
+    let lotId = '';
     await keepingCash(tx, account, { from: input.date, today }, async () => {
-      id = await insertManualHolding(tx, {
-        userId,
-        accountId: account.id,
-        securityId,
-        currency: account.currency,
-        quantity: input.quantity,
-        price: input.price,
-        date: input.date,
-      });
+      const position = { quantity: input.quantity, price: input.price, date: input.date };
+      if (!held) {
+        id = await insertManualHolding(tx, {
+          userId,
+          accountId: account.id,
+          securityId,
+          currency: account.currency,
+          ...position,
+        });
+      }
+      // A holding's first lot takes the holding's id, as the lots of holdings from before lots did.
+      lotId = await insertManualLot(tx, { userId, holdingId: id, ...(!held && { id }), ...position });
+      await settleManualHolding(tx, { userId, holdingId: id });
       await upsertManualTrade(tx, {
         userId,
         accountId: account.id,
-        holdingId: id,
+        lotId,
         date: input.date,
         amountMinor: -amount,
         currency: account.currency,
@@ -294,18 +339,18 @@ export async function addManualHolding(
       });
       await storeQuote(tx, { securityId, accountId: account.id, today }, found.quoted);
     });
-    return view({
+    const holding = await settledView(tx, {
       id,
+      userId,
       accountId: account.id,
       symbol: input.symbol,
       name: found.name,
       currency: account.currency,
-      quantity: input.quantity,
-      price: input.price,
-      date: input.date,
     });
+    const lot = lotView({ id: lotId, holdingId: id, ...input }, account.currency);
+    return { holding, lot };
   });
-  return { holding, symbolStatus: found.status };
+  return { ...written, symbolStatus: found.status };
 }
 
 /** The user's holding added by hand, with its account locked; 404 / 409 otherwise. */
@@ -321,43 +366,42 @@ async function ownedManualHolding(tx: Executor, userId: string, holdingId: strin
   return { holding, account };
 }
 
+type LotChanges = { quantity?: string; price?: string; date?: string };
+
 /**
- * Changes a holding added by hand: `price` is its buy price. The symbol's quote is fetched again, as when
- * it was added, so the holding is valued at today's price when the provider quotes it in the account's
- * currency.
+ * Changes one lot of a holding added by hand (`price` is its buy price) and the holding with it. The
+ * symbol's quote is fetched again, as when it was added, so the holding is valued at today's price when
+ * the provider quotes it in the account's currency.
  */
-export async function changeManualHolding(
+async function changeLot(
   deps: Deps,
   userId: string,
-  holdingId: string,
-  changes: { quantity?: string; price?: string; date?: string },
-): Promise<{ holding: ManualHoldingView; symbolStatus: SymbolStatus }> {
+  target: { holdingId: string } | { lotId: string },
+  changes: LotChanges,
+): Promise<{ holding: ManualHoldingView; lot: ManualLotView; symbolStatus: SymbolStatus }> {
   const today = await todayFor(deps.db, userId, deps.now());
   if (changes.date !== undefined && changes.date > today) throw futureDate();
   // Checked before asking the market-data provider, so a refused request costs no provider call.
-  const current = await deps.db.transaction((tx) => ownedManualHolding(tx, userId, holdingId));
-  const found = await lookUp(
-    deps.market,
-    (current.holding.ticker ?? current.holding.name).toUpperCase(),
-    current.account.currency,
-    today,
-  );
-  const holding = await deps.db.transaction(async (tx) => {
-    const { holding, account } = await ownedManualHolding(tx, userId, holdingId);
+  const current = await deps.db.transaction((tx) => ownedManualLot(tx, userId, target));
+  const found = await lookUp(deps.market, symbolOf(current.holding), current.account.currency, today);
+  const written = await deps.db.transaction(async (tx) => {
+    const { holding, account, lot } = await ownedManualLot(tx, userId, target);
     const next = {
-      quantity: changes.quantity ?? holding.quantity,
-      price: changes.price ?? holding.price,
-      date: changes.date ?? holding.asOf,
+      quantity: changes.quantity ?? lot.quantity,
+      price: changes.price ?? lot.price,
+      date: changes.date ?? lot.date,
     };
     const amount = amountOf(next.quantity, next.price, account.currency);
-    const symbol = (holding.ticker ?? holding.name).toUpperCase();
-    const from = next.date < holding.asOf ? next.date : holding.asOf;
+    const symbol = symbolOf(holding);
+    const from = next.date < lot.date ? next.date : lot.date;
     await keepingCash(tx, account, { from, today }, async () => {
-      await updateManualHolding(tx, { userId, holdingId }, next);
+      if ('stored' in lot) await insertManualLot(tx, { userId, holdingId: holding.id, id: lot.id, ...next });
+      else await updateManualLot(tx, { userId, lotId: lot.id }, next);
+      await settleManualHolding(tx, { userId, holdingId: holding.id });
       await upsertManualTrade(tx, {
         userId,
         accountId: account.id,
-        holdingId,
+        lotId: lot.id,
         date: next.date,
         amountMinor: -amount,
         currency: account.currency,
@@ -365,18 +409,71 @@ export async function changeManualHolding(
       });
       await storeQuote(tx, { securityId: holding.securityId, accountId: account.id, today }, found.quoted);
     });
-    return view({
-      id: holdingId,
-      accountId: account.id,
-      symbol,
-      name: holding.name,
-      currency: holding.currency,
-      ...next,
-    });
+    return {
+      holding: await settledView(tx, {
+        id: holding.id,
+        userId,
+        accountId: account.id,
+        symbol,
+        name: holding.name,
+        currency: holding.currency,
+      }),
+      lot: lotView({ id: lot.id, holdingId: holding.id, ...next }, holding.currency),
+    };
   });
-  return { holding, symbolStatus: found.status };
+  return { ...written, symbolStatus: found.status };
 }
 
+function symbolOf(holding: { ticker: string | null; name: string }): string {
+  return (holding.ticker ?? holding.name).toUpperCase();
+}
+
+/**
+ * The lot a change names, with its holding and locked account: a lot by its id, or a holding's only lot
+ * (a holding bought more than once is a 409: its buys are changed one by one). 404 / 409 otherwise.
+ */
+async function ownedManualLot(
+  tx: Executor,
+  userId: string,
+  target: { holdingId: string } | { lotId: string },
+) {
+  if ('lotId' in target) {
+    const lot = await findManualLot(tx, userId, target.lotId);
+    if (!lot) throw AppError.notFound(MANUAL_HOLDING_MESSAGES.noLot);
+    const owned = await ownedManualHolding(tx, userId, lot.holdingId);
+    return { ...owned, lot };
+  }
+  const owned = await ownedManualHolding(tx, userId, target.holdingId);
+  const lots = await lotsOfHolding(tx, { userId, holdingId: target.holdingId });
+  if (lots.length > 1) throw new AppError('CONFLICT', MANUAL_HOLDING_MESSAGES.severalLots);
+  // A holding without lots (restored from an export made before them) is one buy: its own figures.
+  const lot = lots[0] ?? {
+    id: target.holdingId,
+    quantity: owned.holding.quantity,
+    price: owned.holding.price,
+    date: owned.holding.asOf,
+    stored: false,
+  };
+  return { ...owned, lot: { ...lot, holdingId: target.holdingId } };
+}
+
+/** Changes a holding added by hand that was bought once (its one lot). */
+export async function changeManualHolding(
+  deps: Deps,
+  userId: string,
+  holdingId: string,
+  changes: LotChanges,
+): Promise<{ holding: ManualHoldingView; symbolStatus: SymbolStatus }> {
+  const { holding, symbolStatus } = await changeLot(deps, userId, { holdingId }, changes);
+  return { holding, symbolStatus };
+}
+
+/** Changes one buy (lot) of a holding added by hand. */
+export async function changeManualLot(deps: Deps, userId: string, lotId: string, changes: LotChanges) {
+  return changeLot(deps, userId, { lotId }, changes);
+}
+
+/** Removes a holding added by hand with every lot and buy. */
 export async function removeManualHolding(
   deps: Pick<Deps, 'db' | 'now'>,
   userId: string,
@@ -385,21 +482,55 @@ export async function removeManualHolding(
   const today = await todayFor(deps.db, userId, deps.now());
   await deps.db.transaction(async (tx) => {
     const { holding, account } = await ownedManualHolding(tx, userId, holdingId);
-    await keepingCash(tx, account, { from: holding.asOf, today }, async () => {
-      await deleteManualTrade(tx, { userId, accountId: account.id, holdingId });
+    const lots = await lotsOfHolding(tx, { userId, holdingId });
+    const from = lots.reduce((min, lot) => (lot.date < min ? lot.date : min), holding.asOf);
+    await keepingCash(tx, account, { from, today }, async () => {
+      await deleteManualTrades(tx, {
+        userId,
+        accountId: account.id,
+        lotIds: [holdingId, ...lots.map((lot) => lot.id)],
+      });
       await deleteManualHolding(tx, { userId, holdingId });
     });
   });
   return { id: holdingId };
 }
 
-/** The user's buys of a symbol with units (their manual holdings' trades), newest first. */
+/**
+ * Removes one buy (lot) of a holding added by hand; removing its last removes the holding. Answers
+ * whether the holding is gone.
+ */
+export async function removeManualLot(
+  deps: Pick<Deps, 'db' | 'now'>,
+  userId: string,
+  lotId: string,
+): Promise<{ id: string; holdingId: string; holdingRemoved: boolean }> {
+  const today = await todayFor(deps.db, userId, deps.now());
+  return deps.db.transaction(async (tx) => {
+    const { holding, account, lot } = await ownedManualLot(tx, userId, { lotId });
+    let holdingRemoved = false;
+    await keepingCash(tx, account, { from: lot.date, today }, async () => {
+      await deleteManualTrades(tx, { userId, accountId: account.id, lotIds: [lot.id] });
+      await deleteManualLot(tx, { userId, lotId: lot.id });
+      if ((await lotsOfHolding(tx, { userId, holdingId: holding.id })).length === 0) {
+        await deleteManualHolding(tx, { userId, holdingId: holding.id });
+        holdingRemoved = true;
+      } else {
+        await settleManualHolding(tx, { userId, holdingId: holding.id });
+      }
+    });
+    return { id: lot.id, holdingId: holding.id, holdingRemoved };
+  });
+}
+
+/** The user's buys of a symbol with units (the lots of their manual holdings), newest first. */
 export async function securityTransactions(db: Executor, userId: string, symbol: string) {
   const rows = await listSecurityLots(db, userId, symbol);
   return {
     symbol,
     transactions: rows.map((row) => ({
       id: row.transactionId,
+      lotId: row.lotId,
       holdingId: row.holdingId,
       date: row.date,
       accountId: row.accountId,

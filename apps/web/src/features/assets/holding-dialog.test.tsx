@@ -138,7 +138,7 @@ describe('Add holding', () => {
     serveHoldings();
     serveAccounts([account('acc_own', 'Own broker', 'brokerage', null)]);
     server.on('POST', '/api/v1/investments/holdings', () =>
-      fail(409, 'This account already holds AAPL: edit that holding instead', 'CONFLICT'),
+      fail(409, 'This account is kept up to date by its connection', 'CONFLICT'),
     );
     const { user, dialog } = await openDialog();
     await user.type(await within(dialog).findByLabelText('Symbol'), 'aapl');
@@ -146,7 +146,7 @@ describe('Add holding', () => {
     await user.type(within(dialog).getByLabelText('Buy price per unit (USD)'), '1');
     await user.click(within(dialog).getByRole('button', { name: 'Add holding' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'This account already holds AAPL: edit that holding instead',
+      'This account is kept up to date by its connection',
     );
   });
 });

@@ -10,6 +10,7 @@ import { apiFetch, type ApiBody, type ApiData, type ApiSchema } from '@/lib/api-
 export type ManualHolding = ApiSchema<'ManualHolding'>;
 export type NewManualHolding = ApiBody<'/investments/holdings', 'post'>;
 export type ManualHoldingChange = ApiBody<'/investments/holdings/{id}', 'patch'>;
+export type ManualLotChange = ApiBody<'/investments/lots/{id}', 'patch'>;
 export type AddedHolding = ApiData<'/investments/holdings', 'post'>;
 export type SymbolStatus = AddedHolding['symbolStatus'];
 export type SecurityTransactions = ApiData<'/investments/transactions'>;
@@ -26,6 +27,15 @@ export const manualHoldingsApi = {
     }),
   remove: (holdingId: string) =>
     apiFetch<ApiData<'/investments/holdings/{id}', 'delete'>>(`/investments/holdings/${id(holdingId)}`, {
+      method: 'DELETE',
+    }),
+  changeLot: (lotId: string, body: ManualLotChange) =>
+    apiFetch<ApiData<'/investments/lots/{id}', 'patch'>>(`/investments/lots/${id(lotId)}`, {
+      method: 'PATCH',
+      body,
+    }),
+  removeLot: (lotId: string) =>
+    apiFetch<ApiData<'/investments/lots/{id}', 'delete'>>(`/investments/lots/${id(lotId)}`, {
       method: 'DELETE',
     }),
 };
@@ -130,6 +140,36 @@ export function useChangeHolding() {
 export function useRemoveHolding() {
   const refresh = useRefresh();
   return useMutation({ mutationFn: manualHoldingsApi.remove, onSuccess: () => void refresh() });
+}
+
+/** Changes one buy (lot) of a holding added by hand. */
+export function useChangeLot() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ lotId, body }: { lotId: string; body: ManualLotChange }) =>
+      manualHoldingsApi.changeLot(lotId, body),
+    onSuccess: () => void refresh(),
+  });
+}
+
+/** Removes one buy (lot); removing a holding's last buy removes the holding. */
+export function useRemoveLot() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: manualHoldingsApi.removeLot, onSuccess: () => void refresh() });
+}
+
+/** Whether the account already holds the symbol by hand (its buys are listed), so a new buy is another lot. */
+export function holdsAlready(
+  transactions: readonly Pick<SecurityTransaction, 'accountId'>[] | undefined,
+  accountId: string,
+): boolean {
+  return accountId !== '' && (transactions ?? []).some((row) => row.accountId === accountId);
+}
+
+/** A symbol as the form sends it, when it is one (else null: nothing to look up). */
+export function formSymbol(text: string): string | null {
+  const symbol = text.trim().toUpperCase();
+  return SYMBOL.test(symbol) ? symbol : null;
 }
 
 export type Account = ApiSchema<'Account'>;

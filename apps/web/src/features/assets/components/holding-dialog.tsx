@@ -23,19 +23,23 @@ import { useSessionExpiredHandler } from '@/lib/session';
 import {
   accountsQuery,
   decimalInput,
+  formSymbol,
+  holdsAlready,
   type HoldingFormErrors,
   type HoldingFormValues,
   manualInvestmentAccounts,
+  securityTransactionsQuery,
   SYMBOL_STATUS_NOTES,
   useAddHolding,
-  useChangeHolding,
-  useRemoveHolding,
+  useChangeLot,
+  useRemoveLot,
   validateHoldingForm,
 } from '../manual-holdings';
 import { resultDetails, SymbolSearchResults } from './symbol-search-results';
 
-/** A holding added by hand, as the edit form starts from it. */
+/** One buy (lot) of a holding added by hand, as the edit form starts from it. */
 export type EditableHolding = {
+  /** The lot's id. */
   id: string;
   symbol: string;
   accountName: string;
@@ -48,20 +52,22 @@ export type EditableHolding = {
 type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Edit (and remove) this holding; without it the dialog adds one. */
+  /** Edit (and remove) this buy of a holding; without it the dialog adds one. */
   holding?: EditableHolding;
+  /** Open on the confirmation to remove `holding`'s buy. */
+  removing?: boolean;
   /** The symbol to start from when adding (a security's page). */
   symbol?: string;
 };
 
-/** Add a holding by hand to a manual investment account, or change or remove one. */
-export function HoldingDialog({ open, onOpenChange, holding, symbol }: Props) {
+/** Add a holding (or another buy of one) by hand to a manual investment account, or change or remove a buy. */
+export function HoldingDialog({ open, onOpenChange, holding, removing = false, symbol }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         {open ? (
           holding ? (
-            <EditForm holding={holding} onDone={() => onOpenChange(false)} />
+            <EditForm holding={holding} removing={removing} onDone={() => onOpenChange(false)} />
           ) : (
             <AddForm symbol={symbol ?? ''} onDone={() => onOpenChange(false)} />
           )
@@ -152,6 +158,9 @@ function AddForm({ symbol: initialSymbol, onDone }: { symbol: string; onDone: ()
   const onSessionExpired = useSessionExpiredHandler();
   const set = (key: keyof HoldingFormValues) => (value: string) =>
     setValues((current) => ({ ...current, [key]: value }));
+  // The buys of the symbol typed: an account that has one gets this as another buy of that holding.
+  const symbolTyped = formSymbol(values.symbol);
+  const held = useQuery({ ...securityTransactionsQuery(symbolTyped ?? ''), enabled: symbolTyped !== null });
 
   if (accounts.isPending)
     return (
@@ -171,7 +180,9 @@ function AddForm({ symbol: initialSymbol, onDone }: { symbol: string; onDone: ()
   const choices = manualInvestmentAccounts(accounts.data);
   if (choices.length === 0) return <NoManualAccount onDone={onDone} />;
   const accountId = values.accountId || (choices.length === 1 ? (choices[0]?.id ?? '') : '');
-  const currency = choices.find((account) => account.id === accountId)?.currency;
+  const account = choices.find((choice) => choice.id === accountId);
+  const currency = account?.currency;
+  const another = holdsAlready(held.data?.transactions, accountId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -190,7 +201,12 @@ function AddForm({ symbol: initialSymbol, onDone }: { symbol: string; onDone: ()
       {
         onSuccess: (added) => {
           const note = SYMBOL_STATUS_NOTES[added.symbolStatus];
-          toast.success(`${added.holding.symbol} added`, note ? { description: note } : undefined);
+          toast.success(
+            added.holding.lots > 1
+              ? `Another buy of ${added.holding.symbol} added`
+              : `${added.holding.symbol} added`,
+            note ? { description: note } : undefined,
+          );
           onDone();
         },
         onError: (failure) => onSessionExpired(failure),
@@ -265,6 +281,12 @@ function AddForm({ symbol: initialSymbol, onDone }: { symbol: string; onDone: ()
           }}
         />
       </div>
+      {another && symbolTyped && account ? (
+        <p role="status" className="rounded-md border bg-muted/50 px-3 py-2 text-sm">
+          {account.name} already holds {symbolTyped}: this is added as another buy of that holding, and its
+          quantity and cost add up.
+        </p>
+      ) : null}
       <PositionFields values={values} errors={errors} currency={currency} onChange={set} />
       <FormError error={add.error} />
       <DialogFooter>
@@ -272,7 +294,7 @@ function AddForm({ symbol: initialSymbol, onDone }: { symbol: string; onDone: ()
           Cancel
         </Button>
         <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Adding...' : 'Add holding'}
+          {add.isPending ? 'Adding...' : another ? 'Add buy' : 'Add holding'}
         </Button>
       </DialogFooter>
     </form>
@@ -327,7 +349,15 @@ function PositionFields({
   );
 }
 
-function EditForm({ holding, onDone }: { holding: EditableHolding; onDone: () => void }) {
+function EditForm({
+  holding,
+  removing,
+  onDone,
+}: {
+  holding: EditableHolding;
+  removing: boolean;
+  onDone: () => void;
+}) {
   const { timeZone } = useFigureDisplay();
   const [values, setValues] = useState<HoldingFormValues>({
     accountId: '',
@@ -337,9 +367,9 @@ function EditForm({ holding, onDone }: { holding: EditableHolding; onDone: () =>
     date: holding.date,
   });
   const [errors, setErrors] = useState<HoldingFormErrors>({});
-  const [confirming, setConfirming] = useState(false);
-  const change = useChangeHolding();
-  const remove = useRemoveHolding();
+  const [confirming, setConfirming] = useState(removing);
+  const change = useChangeLot();
+  const remove = useRemoveLot();
   const onSessionExpired = useSessionExpiredHandler();
   const set = (key: keyof HoldingFormValues) => (value: string) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -348,15 +378,20 @@ function EditForm({ holding, onDone }: { holding: EditableHolding; onDone: () =>
     return (
       <div className="grid gap-4">
         <DialogHeader>
-          <DialogTitle>Remove {holding.symbol}?</DialogTitle>
+          <DialogTitle>Remove this buy of {holding.symbol}?</DialogTitle>
           <DialogDescription>
-            Remove {holding.symbol} from {holding.accountName}, with its buy. The account keeps its cash; its
-            balance history no longer counts this holding.
+            Remove the buy of {holding.quantity} {holding.symbol} on {holding.date} from {holding.accountName}
+            . The account keeps its cash; its balance history no longer counts these units. Removing a
+            holding’s last buy removes the holding.
           </DialogDescription>
         </DialogHeader>
         <FormError error={remove.error} />
         <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => setConfirming(false)}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => (removing ? onDone() : setConfirming(false))}
+          >
             Keep it
           </Button>
           <Button
@@ -365,15 +400,17 @@ function EditForm({ holding, onDone }: { holding: EditableHolding; onDone: () =>
             disabled={remove.isPending}
             onClick={() =>
               remove.mutate(holding.id, {
-                onSuccess: () => {
-                  toast.success(`${holding.symbol} removed`);
+                onSuccess: (removed) => {
+                  toast.success(
+                    removed.holdingRemoved ? `${holding.symbol} removed` : `Buy of ${holding.symbol} removed`,
+                  );
                   onDone();
                 },
                 onError: (failure) => onSessionExpired(failure),
               })
             }
           >
-            {remove.isPending ? 'Removing...' : 'Remove holding'}
+            {remove.isPending ? 'Removing...' : 'Remove buy'}
           </Button>
         </DialogFooter>
       </div>
@@ -387,7 +424,7 @@ function EditForm({ holding, onDone }: { holding: EditableHolding; onDone: () =>
     if (Object.keys(problems).length > 0 || change.isPending) return;
     change.mutate(
       {
-        holdingId: holding.id,
+        lotId: holding.id,
         body: {
           quantity: decimalInput(values.quantity),
           price: decimalInput(values.price),
@@ -407,7 +444,7 @@ function EditForm({ holding, onDone }: { holding: EditableHolding; onDone: () =>
   return (
     <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4">
       <DialogHeader>
-        <DialogTitle>Edit {holding.symbol}</DialogTitle>
+        <DialogTitle>Edit buy of {holding.symbol}</DialogTitle>
         <DialogDescription>
           In {holding.accountName}. To hold it in another account or under another symbol, remove it and add
           it again.

@@ -1,6 +1,6 @@
 import { formatIsoDate } from '@lodestar/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Pencil, Plus, SearchX, Star, StarOff } from 'lucide-react';
+import { ArrowLeft, Pencil, Plus, SearchX, Star, StarOff, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ChartDataTable, dateToX, TimeSeriesChart } from '@/components/charts';
@@ -268,12 +268,12 @@ function single(holding: Holding) {
   };
 }
 
-/** Your buys of this security across accounts (the lots of holdings you added by hand), with Edit. */
+/** Your buys of this security across accounts (the lots of holdings you added by hand), with Edit and Delete. */
 function YourTransactions({ symbol }: { symbol: string }) {
   const transactions = useQuery(securityTransactionsQuery(symbol));
   const { locale, showBalances } = useMoneyDisplay();
   const { preferences } = useUserPreferences();
-  const [editing, setEditing] = useState<EditableHolding | null>(null);
+  const [editing, setEditing] = useState<{ lot: EditableHolding; removing: boolean } | null>(null);
   const desktop = useScreenSize() === 'desktop';
   let body;
   if (transactions.isPending) body = <ListSkeleton rows={2} label="Loading your transactions…" />;
@@ -295,21 +295,45 @@ function YourTransactions({ symbol }: { symbol: string }) {
     );
   } else {
     const rows = transactions.data.transactions;
-    const edit = (row: (typeof rows)[number]) =>
+    const open = (row: (typeof rows)[number], removing: boolean) =>
       setEditing({
-        id: row.holdingId,
-        symbol,
-        accountName: row.accountName,
-        currency: row.price.currency,
-        quantity: row.quantity,
-        price: row.price.amount,
-        date: row.date,
+        lot: {
+          id: row.lotId,
+          symbol,
+          accountName: row.accountName,
+          currency: row.price.currency,
+          quantity: row.quantity,
+          price: row.price.amount,
+          date: row.date,
+        },
+        removing,
       });
+    const actions = (row: (typeof rows)[number], variant: 'outline' | 'ghost') => {
+      const which = `${symbol} bought ${formatIsoDate(row.date, preferences.date_format)} in ${row.accountName}`;
+      return (
+        <div className="flex justify-end gap-1">
+          <Button size="sm" variant={variant} aria-label={`Edit ${which}`} onClick={() => open(row, false)}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant={variant}
+            className="text-destructive"
+            aria-label={`Delete ${which}`}
+            onClick={() => open(row, true)}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      );
+    };
     if (!desktop) {
       body = (
         <ul aria-label={`Your transactions in ${symbol}`} className="grid gap-3">
           {rows.map((row) => (
-            <li key={row.id} className="grid grid-cols-2 gap-2 rounded-md border p-3 text-sm">
+            <li key={row.lotId} className="grid grid-cols-2 gap-2 rounded-md border p-3 text-sm">
               <p className="col-span-2 font-medium">
                 Buy · {formatIsoDate(row.date, preferences.date_format)} · {row.accountName}
               </p>
@@ -329,17 +353,7 @@ function YourTransactions({ symbol }: { symbol: string }) {
                 <span className="block text-xs text-muted-foreground">Amount</span>
                 <MoneyText amount={row.amount} tone="plain" locale={locale} />
               </div>
-              <div className="self-end text-right">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Edit ${symbol} in ${row.accountName}`}
-                  onClick={() => edit(row)}
-                >
-                  <Pencil aria-hidden="true" />
-                  Edit
-                </Button>
-              </div>
+              <div className="col-span-2 self-end">{actions(row, 'outline')}</div>
             </li>
           ))}
         </ul>
@@ -352,7 +366,7 @@ function YourTransactions({ symbol }: { symbol: string }) {
           role="region"
           aria-label={`Your transactions in ${symbol}, scrolls sideways`}
         >
-          <table className="w-full min-w-[36rem] text-sm">
+          <table className="w-full min-w-[40rem] text-sm">
             <caption className="sr-only">Your transactions in {symbol}</caption>
             <thead>
               <tr className="border-b text-left text-xs text-muted-foreground">
@@ -381,7 +395,7 @@ function YourTransactions({ symbol }: { symbol: string }) {
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row.id} className="border-b last:border-0">
+                <tr key={row.lotId} className="border-b last:border-0">
                   <td className="py-2 pr-3 whitespace-nowrap">
                     {formatIsoDate(row.date, preferences.date_format)}
                   </td>
@@ -396,27 +410,7 @@ function YourTransactions({ symbol }: { symbol: string }) {
                   <td className="py-2 pr-3 text-right">
                     <MoneyText amount={row.amount} tone="plain" locale={locale} />
                   </td>
-                  <td className="py-2 text-right">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Edit ${symbol} in ${row.accountName}`}
-                      onClick={() =>
-                        setEditing({
-                          id: row.holdingId,
-                          symbol,
-                          accountName: row.accountName,
-                          currency: row.price.currency,
-                          quantity: row.quantity,
-                          price: row.price.amount,
-                          date: row.date,
-                        })
-                      }
-                    >
-                      <Pencil aria-hidden="true" />
-                      Edit
-                    </Button>
-                  </td>
+                  <td className="py-2 text-right">{actions(row, 'ghost')}</td>
                 </tr>
               ))}
             </tbody>
@@ -433,7 +427,8 @@ function YourTransactions({ symbol }: { symbol: string }) {
       <HoldingDialog
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
-        holding={editing ?? undefined}
+        holding={editing?.lot}
+        removing={editing?.removing}
       />
     </Card>
   );
