@@ -910,6 +910,37 @@ describe('several buys of a symbol (lots)', () => {
     expect(whole.body.error).toMatch(/more than once/);
   });
 
+  it('adds a buy to a holding without lots (as a restore leaves it) on top of what it holds', async () => {
+    const person = await signedInUser(w);
+    const id = await brokerage(person.browser);
+    const first = await add(person.browser, {
+      accountId: id,
+      symbol: 'RESTOREDFUND',
+      quantity: '10',
+      price: '10',
+      date: '2026-11-12',
+    });
+    expect(first.status).toBe(201);
+    // A restore writes holdings and their buy trades, not lots.
+    await w.t.database.pool.query('delete from holding_lot where holding_id = $1', [
+      first.body.data.holding.id,
+    ]);
+    const second = await add(person.browser, {
+      accountId: id,
+      symbol: 'RESTOREDFUND',
+      quantity: '5',
+      price: '16',
+      date: '2026-11-18',
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(second.body.data.holding).toMatchObject({
+      quantity: '15',
+      costBasis: { amountMinor: 18_000, currency: 'USD' },
+      lots: 2,
+    });
+    expect(await balanceOf(id)).toBe(68_000);
+  });
+
   it("changes a lot's date earlier and values the history again from it, keeping the cash", async () => {
     const { browser, userId, id, second } = await twoBuys();
     const entered = await enteredBalances(id);

@@ -325,6 +325,21 @@ export async function addManualHolding(
           ...position,
         });
       }
+      // A holding without lots (restored from an export, which does not carry them) is first made its
+      // one buy from its own figures, as migration 0034 did, so the new buy adds to it.
+      if (held && (await lotsOfHolding(tx, { userId, holdingId: id })).length === 0) {
+        const stored = await findHoldingWithSecurity(tx, userId, id);
+        if (stored) {
+          await insertManualLot(tx, {
+            userId,
+            holdingId: id,
+            id,
+            quantity: stored.quantity,
+            price: stored.price,
+            date: stored.asOf,
+          });
+        }
+      }
       // A holding's first lot takes the holding's id, as the lots of holdings from before lots did.
       lotId = await insertManualLot(tx, { userId, holdingId: id, ...(!held && { id }), ...position });
       await settleManualHolding(tx, { userId, holdingId: id });
