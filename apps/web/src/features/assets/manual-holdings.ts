@@ -9,7 +9,6 @@ import { apiFetch, type ApiBody, type ApiData, type ApiSchema } from '@/lib/api-
 
 export type ManualHolding = ApiSchema<'ManualHolding'>;
 export type NewManualHolding = ApiBody<'/investments/holdings', 'post'>;
-export type ManualHoldingChange = ApiBody<'/investments/holdings/{id}', 'patch'>;
 export type ManualLotChange = ApiBody<'/investments/lots/{id}', 'patch'>;
 export type AddedHolding = ApiData<'/investments/holdings', 'post'>;
 export type SymbolStatus = AddedHolding['symbolStatus'];
@@ -20,15 +19,6 @@ const id = (value: string) => encodeURIComponent(value);
 
 export const manualHoldingsApi = {
   add: (body: NewManualHolding) => apiFetch<AddedHolding>('/investments/holdings', { method: 'POST', body }),
-  change: (holdingId: string, body: ManualHoldingChange) =>
-    apiFetch<ApiData<'/investments/holdings/{id}', 'patch'>>(`/investments/holdings/${id(holdingId)}`, {
-      method: 'PATCH',
-      body,
-    }),
-  remove: (holdingId: string) =>
-    apiFetch<ApiData<'/investments/holdings/{id}', 'delete'>>(`/investments/holdings/${id(holdingId)}`, {
-      method: 'DELETE',
-    }),
   changeLot: (lotId: string, body: ManualLotChange) =>
     apiFetch<ApiData<'/investments/lots/{id}', 'patch'>>(`/investments/lots/${id(lotId)}`, {
       method: 'PATCH',
@@ -126,20 +116,6 @@ function useRefresh() {
 export function useAddHolding() {
   const refresh = useRefresh();
   return useMutation({ mutationFn: manualHoldingsApi.add, onSuccess: () => void refresh() });
-}
-
-export function useChangeHolding() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ holdingId, body }: { holdingId: string; body: ManualHoldingChange }) =>
-      manualHoldingsApi.change(holdingId, body),
-    onSuccess: () => void refresh(),
-  });
-}
-
-export function useRemoveHolding() {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: manualHoldingsApi.remove, onSuccess: () => void refresh() });
 }
 
 /** Changes one buy (lot) of a holding added by hand. */
