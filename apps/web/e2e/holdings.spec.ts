@@ -8,7 +8,7 @@ const test = testWithFakeYahoo();
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
-test('manual holdings: add a position on Assets, see it with its lot and gains on its page, edit it', async ({
+test('manual holdings: add a position on Assets, see it with its lot and gains on its page, edit it, buy more', async ({
   page,
   server,
   yahoo,
@@ -68,13 +68,28 @@ test('manual holdings: add a position on Assets, see it with its lot and gains o
   await checkA11y(page);
 
   // Edit: 12 units instead of 10.
-  await lots.getByRole('button', { name: 'Edit AAPL in Own broker' }).click();
+  await lots.getByRole('button', { name: /^Edit AAPL bought .+ in Own broker$/ }).click();
   // The form shows the buy price entered, not today's price.
   await expect(dialog.getByLabel('Buy price per unit (USD)')).toHaveValue('150');
   await dialog.getByLabel('Quantity').fill('12');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(lot).toContainText('$1,800.00', { timeout: 30_000 });
+
+  // A second buy of the symbol in the same account is another lot of the holding, not a second holding.
+  await page.getByRole('button', { name: 'Add holding' }).click();
+  await dialog.getByLabel('Symbol').fill('AAPL');
+  await expect(dialog.getByRole('status')).toContainText(
+    'Own broker already holds AAPL: this is added as another buy',
+  );
+  await dialog.getByLabel('Quantity').fill('5');
+  await dialog.getByLabel('Buy price per unit (USD)').fill('160');
+  await dialog.getByRole('button', { name: 'Add buy' }).click();
+  await expect(dialog).toBeHidden();
+  const buys = lots.getByRole('row', { name: /Own broker/ });
+  await expect(buys).toHaveCount(2, { timeout: 30_000 });
+  await expect(lots.getByRole('button', { name: /^Edit AAPL bought .+ in Own broker$/ })).toHaveCount(2);
+  await expect(position).toContainText('17');
 
   await forEachView(page, async ({ width, name }) => {
     await page.goto('/assets');
@@ -85,7 +100,7 @@ test('manual holdings: add a position on Assets, see it with its lot and gains o
     await snap(page, `holdings-assets-${name}`);
     await page.goto('/assets/securities/AAPL');
     await expect(
-      page.locator('[aria-labelledby="transactions-heading"]').getByText('Own broker'),
+      page.locator('[aria-labelledby="transactions-heading"]').getByText('Own broker').first(),
     ).toBeVisible();
     await settled(page);
     await checkA11y(page);
