@@ -188,7 +188,9 @@ export async function startFakeYahooFinance(lastDay = '2026-11-25'): Promise<Fak
       const query = (url.searchParams.get('q') ?? '').toLowerCase();
       const count = Number(url.searchParams.get('quotesCount') ?? 6);
       const newsCount = Number(url.searchParams.get('newsCount') ?? 8);
-      const news = (fake.news[query] ?? fakeNews(query, fake.securities, lastDay)).slice(0, newsCount);
+      // Own keys only: a search for "constructor" is a search, not Object.prototype's.
+      const set = Object.hasOwn(fake.news, query) ? fake.news[query] : undefined;
+      const news = (set ?? fakeNews(query, fake.securities, lastDay)).slice(0, newsCount);
       const matches = fake.securities
         .filter(
           (security) =>
