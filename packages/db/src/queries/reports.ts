@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { amountRangeSql, type AmountRange } from './amount-range';
 import { splitIntoMonths } from './spending';
+import { searchPieces } from './transactions';
 import type { Database } from '../client';
 
 /** What runs a report: a database handle (each statement runs in a short transaction of its own). */
@@ -167,7 +168,11 @@ function rowConditions(query: FlowReportQuery, from: string, to: string): SQL {
   if (query.categories) parts.push(sql`${SHOWN} = any(${textArray(query.categories)})`);
   if (query.accountIds) parts.push(sql`t.account_id = any(${uuidArray(query.accountIds)})`);
   if (query.tags) parts.push(sql`cardinality(t.tags) > 0 and t.tags && ${textArray(query.tags)}`);
-  if (query.search) parts.push(sql`${SEARCH_TEXT} like lower(${`%${escapeLike(query.search)}%`})`);
+  if (query.search)
+    parts.push(
+      sql`${SEARCH_TEXT} like lower(${`%${escapeLike(query.search)}%`})`,
+      searchPieces(query.search, SEARCH_TEXT),
+    );
   const amount = amountRangeSql(query.amount, sql.raw('t.amount_minor'), sql.raw('t.currency'));
   if (amount) parts.push(amount);
   return sql.join(parts, sql` and `);

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financialAccount, transaction, user } from '../schema/index';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { sql } from 'drizzle-orm';
 import {
   listTransactionPage,
+  searchPieces,
   type TransactionKeyset,
   type TransactionListItem,
   type TransactionSelection,
@@ -88,6 +90,15 @@ const SHORT_SEARCHES: [string, string][] = [
   ['%', '%\\%%'],
 ];
 
+/** Searches of three characters and more, served by the same index since the trigram index went (ADR 080). */
+const LONG_SEARCHES: [string, string][] = [
+  ['coffee', '%coffee%'],
+  ['NER CO', '%ner co%'],
+  ['qzar b', '%qzar b%'],
+  ['ocer', '%ocer%'],
+  ['eee', '%eee%'],
+];
+
 async function plain(condition: string, sort: TransactionSort, offset: number, limit: number) {
   const result = await t.pool.query<{ id: string }>(
     `select id from "transaction" where user_id = $1 and ${condition} order by ${ORDER[sort]} offset $2 limit $3`,
@@ -102,7 +113,7 @@ const keysetOf = (sort: TransactionSort, row: TransactionListItem): TransactionK
 });
 
 describe('searches against the plain SQL, counted up to a cap', () => {
-  for (const [search, like] of SHORT_SEARCHES) {
+  for (const [search, like] of [...SHORT_SEARCHES, ...LONG_SEARCHES]) {
     for (const sort of ['date_desc', 'amount_asc'] as const) {
       it(`'${search}', ${sort}: exact total up to the cap, then the cap and whether rows follow`, async () => {
         const condition = `(lower(name) || ' ' || lower(coalesce(merchant_name, ''))) like '${like}'`;
@@ -293,5 +304,32 @@ describe('the keys of the two-character index', () => {
       limit: LIMIT,
     });
     expect(page.rows.map((row) => row.name)).toEqual(['Zqjk east', 'Kqjv', 'Xqj']);
+  });
+});
+
+describe('the index serving searches (ADR 080)', () => {
+  it('is the index of two-character pieces, for short and long searches and for reports', async () => {
+    const indexes = await t.pool.query<{ indexname: string }>(
+      `select indexname from pg_indexes where tablename = 'transaction' and indexdef like '%USING gin%'`,
+    );
+    expect(indexes.rows.map((row) => row.indexname)).toEqual(['transaction_search_bigram_idx']);
+    const reportText = sql.raw("(lower(t.name) || ' ' || lower(coalesce(t.merchant_name, '')))");
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      for (const [search, text] of [
+        ['co', undefined],
+        ['coffee', undefined],
+        ['coffee', reportText],
+      ] as const) {
+        const plan = await tx.execute<{ 'QUERY PLAN': string }>(
+          text
+            ? sql`explain select 1 from "transaction" t where ${searchPieces(search, text)}`
+            : sql`explain select 1 from "transaction" where ${searchPieces(search)}`,
+        );
+        expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n'), search).toContain(
+          'transaction_search_bigram_idx',
+        );
+      }
+    });
   });
 });

@@ -85,7 +85,7 @@ export type TransactionKeyset = { key: number | string; id: string };
 /** SQL of the category a row shows ('' = Uncategorized); the same expression as the counters and index. */
 export const shownCategorySql = sql<string>`transaction_category_shown(${transaction.category}, ${transaction.categorySource}, ${transaction.categoryConfidence})`;
 const isTransferSql = sql`(${transaction.transferPairId} is not null or ${shownCategorySql} = 'TRANSFER')`;
-/** The expression the trigram index of migration 0003 covers. */
+/** The searched text: the expression the index of two-character pieces covers (migrations 0022, 0029). */
 const searchTextSql = sql`(lower(${transaction.name}) || ' ' || lower(coalesce(${transaction.merchantName}, '')))`;
 
 /** The counter column of each filter; null where the counters cannot say (counted from the rows). */
@@ -181,25 +181,39 @@ export function likeContains(text: string): string {
   return `%${escapeLike(text)}%`;
 }
 
-/** A search shorter than three characters: trigrams cannot find it (ADR 048, ADR 066). */
+/**
+ * A search shorter than three characters: common pairs walk the sort's index instead of reading every
+ * match (ADR 048, ADR 066).
+ */
 function isShortSearch(search: string): boolean {
   return [...search].length < 3;
 }
 
 /**
- * The conditions of a search: `matches` decides which rows match; `pieces`, for a short search only, lets
- * the index of two-character pieces find the candidates (migrations 0022, 0029: its keys hold every piece
- * the search has), so a listing without it must walk an ordered index (ADR 066).
+ * The search's two-character pieces, all of which a matching row's keys hold (migrations 0022, 0029):
+ * the condition the index of pieces serves, beside the test that decides. `text` is the searched text,
+ * written as the index's expression is.
  */
-function searchConditions(search: string): { matches: SQL; pieces?: SQL } {
-  // LIKE on the lower-cased expression the trigram index covers: ILIKE's meaning, cheaper to recheck.
-  if (!isShortSearch(search)) return { matches: sql`${searchTextSql} like lower(${likeContains(search)})` };
-  // The same test as that LIKE, written so the trigram index cannot serve it: for fewer than three
-  // characters its scan reads every entry (a BitmapAnd of 0.8 s at 1,000,000 rows on PostgreSQL 15).
-  return {
-    matches: sql`strpos(${searchTextSql}, lower(${search})) > 0`,
-    pieces: sql`transaction_search_bigram_keys(${searchTextSql}) @> transaction_search_bigrams(lower(${search}))`,
-  };
+export function searchPieces(search: string, text: SQL = searchTextSql): SQL {
+  return sql`transaction_search_bigram_keys(${text}) @> transaction_search_bigrams(lower(${search}))`;
+}
+
+/**
+ * The conditions of a search: `matches` decides which rows match; `pieces` lets the index of
+ * two-character pieces find the candidates (migrations 0022, 0029, 0035: its keys hold every piece the
+ * search has), so a listing without it must walk an ordered index (ADR 066). It serves every search
+ * since the trigram index went (ADR 080).
+ */
+function searchConditions(search: string): { matches: SQL; pieces: SQL } {
+  // LIKE on the lower-cased searched text: ILIKE's meaning, cheaper to recheck.
+  if (!isShortSearch(search))
+    return {
+      matches: sql`${searchTextSql} like lower(${likeContains(search)})`,
+      pieces: searchPieces(search),
+    };
+  // The same test as that LIKE, for fewer than three characters: a LIKE there led the planner to AND the
+  // trigram index (then still there) with the pieces, a scan of every entry (0.8 s at 1,000,000 rows).
+  return { matches: sql`strpos(${searchTextSql}, lower(${search})) > 0`, pieces: searchPieces(search) };
 }
 
 /**
@@ -218,8 +232,7 @@ function rowConditions(userId: string, selection: TransactionSelection, withSear
   }
   if (selection.search && withSearch) {
     const { matches, pieces } = searchConditions(selection.search);
-    conditions.push(matches);
-    if (pieces) conditions.push(pieces);
+    conditions.push(matches, pieces);
   }
   if (selection.pending === 'only') conditions.push(sql`${transaction.status} = 'pending'`);
   if (selection.pending === 'exclude') conditions.push(sql`${transaction.status} <> 'pending'`);
@@ -572,8 +585,8 @@ export type TransactionPage = {
  *   from the nearer end (a page past the middle is read in the reversed order).
  * - With `after` (the previous page's last row), any sort: the rows are the index range just after that
  *   row (keyset), so a page costs the same at any depth; the total as above.
- * - Search, and filters the counters do not hold (counted): one count over the matching rows (the trigram
- *   or two-character index for search, the date index within the date bounds), then the page as an OFFSET.
+ * - Search, and filters the counters do not hold (counted): one count over the matching rows (the index
+ *   of two-character pieces for search, the date index within the date bounds), then the page as an OFFSET.
  *   A search counts at most `SEARCH_COUNT_CAP` + 1 rows: past the cap the total is capped and the page
  *   reads one row more to know whether another page follows.
  * - Whatever the selection, `unfilteredTotal` is the user's number of transactions, from the counters.
@@ -682,8 +695,8 @@ async function countedPage(
 export type ShortSearchPlan = 'choose' | 'index' | 'walk';
 
 /**
- * A page counted from the rows: the total from one count over the matches (the trigram index's for a
- * search), then the page, planned on its own (an ordered index walk for common words, the trigram
+ * A page counted from the rows: the total from one count over the matches (through the index of pieces
+ * for a search), then the page, planned on its own (an ordered index walk for common words, the
  * matches sorted for rare ones). With a cap, the count stops after cap + 1 rows.
  *
  * A search shorter than three characters (`walk`: its conditions without the search, and the search's
