@@ -1,4 +1,5 @@
 import { FileSearch, Search } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { helpArticles, helpTopics } from 'virtual:lodestar-content';
 import { EmptyState } from '@/components/empty-state';
@@ -82,6 +83,16 @@ function Topics() {
 export function HelpRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.get('q') ?? '';
+  const search = (value: string) => setSearchParams(value ? { q: value } : {}, { replace: true });
+  const input = useRef<HTMLInputElement>(null);
+  // The page arrives prerendered and starts its script when someone uses it (ADR 053): what was typed
+  // before it hydrated is in the field but never reached onChange. Searched once the page is live.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== query) search(typed);
+    // Once, when the page hydrates: later changes come through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="mx-auto w-full max-w-5xl">
       <PageHeader
@@ -102,11 +113,9 @@ export function HelpRoute() {
             type="search"
             className="pl-9"
             placeholder="For example: backup, CSV, two-factor"
+            ref={input}
             value={query}
-            onChange={(event) => {
-              const value = event.target.value;
-              setSearchParams(value ? { q: value } : {}, { replace: true });
-            }}
+            onChange={(event) => search(event.target.value)}
           />
         </div>
       </div>
