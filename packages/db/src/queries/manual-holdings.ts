@@ -192,6 +192,29 @@ export async function findManualLot(db: Executor, userId: string, lotId: string)
   return row;
 }
 
+/**
+ * Gives every manual holding of the user (or the one named) that has no lot its one lot, from its own
+ * quantity, price and `as_of`, under the holding's id as a holding's first lot takes it (migration 0034
+ * did the same for the holdings then): a restore of an export without lots leaves such holdings, and a
+ * manual holding always has lots after it. Answers how many lots it wrote.
+ */
+export async function ensureManualLots(
+  db: Executor,
+  scope: { userId: string; holdingId?: string },
+): Promise<number> {
+  const result = await db.execute(sql`
+    insert into holding_lot (id, user_id, holding_id, quantity, price, date)
+    select case when exists (select 1 from holding_lot taken where taken.id = h.id)
+        then gen_random_uuid() else h.id end,
+      h.user_id, h.id, h.quantity, h.price, h.as_of
+    from holding h join security s on s.id = h.security_id
+    where h.user_id = ${scope.userId}
+      ${scope.holdingId === undefined ? sql`` : sql`and h.id = ${scope.holdingId}`}
+      and s.provider = ${MANUAL_SECURITY_PROVIDER}
+      and not exists (select 1 from holding_lot l where l.holding_id = h.id)`);
+  return result.rowCount ?? 0;
+}
+
 /** A holding's lots, oldest first. */
 export async function lotsOfHolding(db: Executor, scope: { userId: string; holdingId: string }) {
   return db
