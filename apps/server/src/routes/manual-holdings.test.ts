@@ -1163,3 +1163,61 @@ describe('migration 0034 (lots)', () => {
     expect(after.get('2026-11-20')).toBe(50_000 + 2_250 + 1_000);
   });
 });
+
+describe('migration 0036 (every manual holding has lots)', () => {
+  it('gives a holding a restore left without lots its one lot, and relinks its buy to it', async () => {
+    const { browser, userId } = await signedInUser(w);
+    const id = await brokerage(browser);
+    const added = await add(browser, {
+      accountId: id,
+      symbol: 'LONELYFUND',
+      quantity: '4',
+      price: '12.5',
+      date: '2026-11-14',
+    });
+    expect(added.status).toBe(201);
+    const holdingId = added.body.data.holding.id;
+    const before = await history(userId, id);
+    // As a restore of an export without lots left it: no lot, its buy naming the exporting server's holding.
+    await w.t.database.pool.query('delete from holding_lot where holding_id = $1', [holdingId]);
+    await w.t.database.pool.query(
+      `update "transaction" set external_id = 'manual-holding:' || gen_random_uuid()::text
+       where account_id = $1 and external_id = 'manual-holding:' || $2`,
+      [id, holdingId],
+    );
+    const migration = readFileSync(
+      fileURLToPath(
+        new URL('../../../../packages/db/migrations/0036_manual_holdings_all_have_lots.sql', import.meta.url),
+      ),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      await w.t.database.pool.query(statement);
+    }
+
+    const { rows } = await w.t.database.pool.query(
+      'select id, quantity::float as quantity, price::float as price, date::text from holding_lot where holding_id = $1',
+      [holdingId],
+    );
+    expect(rows).toEqual([{ id: holdingId, quantity: 4, price: 12.5, date: '2026-11-14' }]);
+    const listed = await browser.json<Envelope<{ transactions: { lotId: string; amount: unknown }[] }>>(
+      '/api/v1/investments/transactions?symbol=LONELYFUND',
+    );
+    expect(listed.body.data.transactions).toEqual([
+      expect.objectContaining({ lotId: holdingId, amount: { amountMinor: 5_000, currency: 'USD' } }),
+    ]);
+    // Changing the holding bought once rewrites its one buy, not a second one.
+    const changed = await browser.json<Envelope<Added>>(`/api/v1/investments/holdings/${holdingId}`, {
+      method: 'PATCH',
+      body: { quantity: '2' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(
+      await count(
+        `select count(*)::int as n from "transaction" where account_id = $1 and name like 'Buy %'`,
+        [id],
+      ),
+    ).toBe(1);
+    expect((await history(userId, id)).get('2026-11-13')).toBe(before.get('2026-11-13'));
+  });
+});
