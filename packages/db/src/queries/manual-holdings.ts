@@ -231,20 +231,28 @@ export async function lotsOfHolding(db: Executor, scope: { userId: string; holdi
 
 /**
  * Sets a manual holding from its lots: quantity Σ lots, cost basis Σ quantity × price (exact in numeric),
- * price the average cost and `as_of` the first lot's day. Answers the holding's new figures.
+ * price the average cost and `as_of` the first lot's day. Answers the holding's new figures and the lots
+ * they were summed from (each one's quantity and price).
  */
 export async function settleManualHolding(db: Executor, scope: { userId: string; holdingId: string }) {
-  const result = await db.execute<{ quantity: string; price: string; date: string }>(sql`
+  const result = await db.execute<{
+    quantity: string;
+    price: string;
+    date: string;
+    lots: { quantity: string; price: string }[];
+  }>(sql`
     update holding set
       quantity = lots.quantity,
       cost_basis = lots.cost,
       price = round(lots.cost / lots.quantity, 18),
       as_of = lots.first,
       updated_at = now()
-    from (select sum(quantity) as quantity, sum(quantity * price) as cost, min(date) as first
+    from (select sum(quantity) as quantity, sum(quantity * price) as cost, min(date) as first,
+        json_agg(json_build_object('quantity', quantity::text, 'price', price::text)) as list
       from holding_lot where user_id = ${scope.userId} and holding_id = ${scope.holdingId}) lots
     where holding.user_id = ${scope.userId} and holding.id = ${scope.holdingId} and lots.quantity > 0
-    returning holding.quantity::text as quantity, holding.price::text as price, holding.as_of::text as date`);
+    returning holding.quantity::text as quantity, holding.price::text as price, holding.as_of::text as date,
+      lots.list as lots`);
   const row = result.rows[0];
   if (!row) throw new Error('holding has no lots');
   return row;

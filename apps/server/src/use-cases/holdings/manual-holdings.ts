@@ -256,7 +256,7 @@ async function settledView(
   row: { id: string; userId: string; accountId: string; symbol: string; name: string; currency: string },
 ): Promise<ManualHoldingView> {
   const settled = await settleManualHolding(tx, { userId: row.userId, holdingId: row.id });
-  const lots = await lotsOfHolding(tx, { userId: row.userId, holdingId: row.id });
+  const { lots } = settled;
   const exponent = currencyExponent(row.currency);
   return {
     id: row.id,
