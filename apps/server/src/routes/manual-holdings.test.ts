@@ -90,7 +90,7 @@ type ListedHolding = {
   symbol: string;
   price: { amount: string; currency: string };
   priceAsOf: string;
-  buyPrice: { amount: string; currency: string } | null;
+  buyPrice: { amount: string; currency: string; buys: number } | null;
   valuedAtBuyPrice: boolean;
   native: { amountMinor: number };
   costBasis: { amountMinor: number } | null;
@@ -159,7 +159,7 @@ describe('POST /investments/holdings', () => {
     expect(await listedHolding(browser, body.data.holding.id)).toMatchObject({
       price: { amount: '214.67', currency: 'USD' },
       priceAsOf: '2026-11-25',
-      buyPrice: { amount: '150.25', currency: 'USD' },
+      buyPrice: { amount: '150.25', currency: 'USD', buys: 1 },
       valuedAtBuyPrice: false,
       native: { amountMinor: 214_670 },
       costBasis: { amountMinor: 150_250 },
@@ -890,9 +890,11 @@ describe('several buys of a symbol (lots)', () => {
     expect(after.get('2026-11-18')).toBe(68_000);
     expect(after.get('2026-11-25')).toBe(68_000);
     expect(await balanceOf(id)).toBe(68_000);
+    // The buy price is the average of the two buys, which the listing says.
     expect(await listedHolding(browser, holdingId)).toMatchObject({
       native: { amountMinor: 18_000 },
       costBasis: { amountMinor: 18_000 },
+      buyPrice: { amount: '12', currency: 'USD', buys: 2 },
     });
 
     const { rows: trades } = await w.t.database.pool.query(

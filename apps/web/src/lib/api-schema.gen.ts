@@ -9485,10 +9485,12 @@ export interface components {
         currency: string;
       };
       priceAsOf: string;
-      /** @description For a holding added by hand: the price per unit it was bought at (decimal string); null for holdings from connections and files */
+      /** @description For a holding added by hand: the price per unit it was bought at (decimal string; the average cost when bought more than once); null for holdings from connections and files */
       buyPrice: {
         amount: string;
         currency: string;
+        /** @description How many buys (lots) make up the holding: more than one, amount is their average cost */
+        buys: number;
       } | null;
       /** @description A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known (null, left out of the totals) */
       valuedAtBuyPrice: boolean;
@@ -9614,10 +9616,12 @@ export interface components {
          */
         date: string;
       };
-      /** @description For a holding added by hand: the price per unit it was bought at (decimal string); null for holdings from connections and files */
+      /** @description For a holding added by hand: the price per unit it was bought at (decimal string; the average cost when bought more than once); null for holdings from connections and files */
       buyPrice: {
         amount: string;
         currency: string;
+        /** @description How many buys (lots) make up the holding: more than one, amount is their average cost */
+        buys: number;
       } | null;
       /** @description A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known (null, left out of the totals) */
       valuedAtBuyPrice: boolean;
