@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { server } from '@/test/fake-server';
 import { setViewport } from '@/test/render-app';
 import {
@@ -10,16 +10,10 @@ import {
   renderAssets,
   sampleHoldings,
   serveHoldings,
+  setUpAssetsTests,
 } from './test-harness';
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  setViewport(1280);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+setUpAssetsTests();
 
 const table = () => screen.findByRole('table', { name: 'Holdings' });
 const rowOf = async (symbol: string) => {
