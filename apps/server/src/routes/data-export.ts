@@ -45,7 +45,8 @@ const EVERY_TRANSACTION = {
 const DOCUMENT_DESCRIPTION =
   'The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, ' +
   'preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, ' +
-  'balanceSnapshots, balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, ' +
+  'balanceSnapshots, balanceUpdates, securities, holdings, holdingLots (buys of holdings added by hand), liabilities, ' +
+  'rules, csvMappings, properties, ' +
   'propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are ' +
   'the exporting server’s, so references inside the document hold. Never in it: connection secrets and ' +
   'cursors, password hashes, sessions, two-factor secrets, API key hashes.';
@@ -53,7 +54,7 @@ const DOCUMENT_DESCRIPTION =
 const CountsSchema = z.record(z.string(), z.number().int()).openapi('RestoreCounts', {
   description:
     'Rows restored per kind: institutions, connections, accounts, transactions, balanceSnapshots, ' +
-    'balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, ' +
+    'balanceUpdates, securities, holdings, holdingLots, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, ' +
     'preferences (1 when restored)',
 });
 

@@ -57,10 +57,19 @@ const HoldingTypeSchema = z.enum(HOLDING_TYPES);
 
 /** The buy price fields of a holding, the same on GET /investments/holdings and GET /investments. */
 export const BuyPriceFields = {
-  buyPrice: z.object({ amount: z.string(), currency: z.string() }).nullable().openapi({
-    description:
-      'For a holding added by hand: the price per unit it was bought at (decimal string); null for holdings from connections and files',
-  }),
+  buyPrice: z
+    .object({
+      amount: z.string(),
+      currency: z.string(),
+      buys: z.number().int().openapi({
+        description: 'How many buys (lots) make up the holding: more than one, amount is their average cost',
+      }),
+    })
+    .nullable()
+    .openapi({
+      description:
+        'For a holding added by hand: the price per unit it was bought at (decimal string; the average cost when bought more than once); null for holdings from connections and files',
+    }),
   valuedAtBuyPrice: z.boolean().openapi({
     description:
       'A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known (null, left out of the totals)',

@@ -90,7 +90,7 @@ type ListedHolding = {
   symbol: string;
   price: { amount: string; currency: string };
   priceAsOf: string;
-  buyPrice: { amount: string; currency: string } | null;
+  buyPrice: { amount: string; currency: string; buys: number } | null;
   valuedAtBuyPrice: boolean;
   native: { amountMinor: number };
   costBasis: { amountMinor: number } | null;
@@ -159,7 +159,7 @@ describe('POST /investments/holdings', () => {
     expect(await listedHolding(browser, body.data.holding.id)).toMatchObject({
       price: { amount: '214.67', currency: 'USD' },
       priceAsOf: '2026-11-25',
-      buyPrice: { amount: '150.25', currency: 'USD' },
+      buyPrice: { amount: '150.25', currency: 'USD', buys: 1 },
       valuedAtBuyPrice: false,
       native: { amountMinor: 214_670 },
       costBasis: { amountMinor: 150_250 },
@@ -809,7 +809,14 @@ describe('a file import into an account with holdings added by hand', () => {
 });
 
 describe('several buys of a symbol (lots)', () => {
-  type Listed = { id: string; lotId: string; holdingId: string; date: string; quantity: string };
+  type Listed = {
+    id: string;
+    lotId: string;
+    holdingId: string;
+    accountId: string;
+    date: string;
+    quantity: string;
+  };
   const lotsOf = async (browser: TestBrowser, symbol: string) =>
     (
       await browser.json<Envelope<{ transactions: Listed[] }>>(
@@ -883,9 +890,11 @@ describe('several buys of a symbol (lots)', () => {
     expect(after.get('2026-11-18')).toBe(68_000);
     expect(after.get('2026-11-25')).toBe(68_000);
     expect(await balanceOf(id)).toBe(68_000);
+    // The buy price is the average of the two buys, which the listing says.
     expect(await listedHolding(browser, holdingId)).toMatchObject({
       native: { amountMinor: 18_000 },
       costBasis: { amountMinor: 18_000 },
+      buyPrice: { amount: '12', currency: 'USD', buys: 2 },
     });
 
     const { rows: trades } = await w.t.database.pool.query(
@@ -910,23 +919,94 @@ describe('several buys of a symbol (lots)', () => {
     expect(whole.body.error).toMatch(/more than once/);
   });
 
-  it('adds a buy to a holding without lots (as a restore leaves it) on top of what it holds', async () => {
+  type ExportDoc = Record<string, unknown> & { holdingLots?: unknown[] };
+  const exportOf = async (browser: TestBrowser) => {
+    const response = await browser.request('/api/v1/user/export');
+    expect(response.status).toBe(200);
+    return (await response.json()) as ExportDoc;
+  };
+  const restoreInto = async (doc: ExportDoc) => {
     const person = await signedInUser(w);
-    const id = await brokerage(person.browser);
+    const restored = await person.browser.json<Envelope<Record<string, number>>>('/api/v1/user/restore', {
+      body: doc,
+    });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    const accounts =
+      await person.browser.json<Envelope<{ accounts: { id: string; name: string }[] }>>('/api/v1/accounts');
+    const id = accounts.body.data.accounts.find((account) => account.name === 'Own broker')!.id;
+    return { ...person, id };
+  };
+  const buysOf = (accountId: string) =>
+    count(`select count(*)::int as n from "transaction" where account_id = $1 and name like 'Buy %'`, [
+      accountId,
+    ]);
+  const holdingFigures = async (accountId: string) =>
+    (
+      await w.t.database.pool.query(
+        `select quantity::text, price::text, cost_basis::text as cost, as_of::text from holding where account_id = $1`,
+        [accountId],
+      )
+    ).rows;
+  /** A lot as the security's page lists it, without the ids that a restore renews. */
+  const lotFigures = (lots: Listed[]) =>
+    lots.map(({ id: _id, lotId: _lot, holdingId: _holding, accountId: _account, ...rest }) => rest);
+
+  it('an export and its restore carry each buy: lots, their buys and the holding, each buy changed and removed after', async () => {
+    const { browser, userId, id } = await twoBuys();
+    const doc = await exportOf(browser);
+    expect(doc.holdingLots).toHaveLength(2);
+    const copy = await restoreInto(doc);
+
+    const original = await lotsOf(browser, 'PRIVATEFUND');
+    const restored = await lotsOf(copy.browser, 'PRIVATEFUND');
+    expect(restored).toHaveLength(2);
+    expect(lotFigures(restored)).toEqual(lotFigures(original));
+    expect(await holdingFigures(copy.id)).toEqual(await holdingFigures(id));
+    expect(await buysOf(copy.id)).toBe(2);
+    expect(await history(copy.userId, copy.id)).toEqual(await history(userId, id));
+
+    // Each restored buy is its lot's own: changing one rewrites it, removing one removes it.
+    const [newer, older] = restored as [Listed, Listed];
+    const changed = await patchLot(copy.browser, newer.lotId, { quantity: '6' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data.holding).toMatchObject({
+      quantity: '16',
+      costBasis: { amountMinor: 19_600 },
+      lots: 2,
+    });
+    expect(await buysOf(copy.id)).toBe(2);
+    const removed = await deleteLot(copy.browser, older.lotId);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.data.holdingRemoved).toBe(false);
+    expect(await buysOf(copy.id)).toBe(1);
+    expect(await lotsOf(copy.browser, 'PRIVATEFUND')).toEqual([
+      expect.objectContaining({ lotId: newer.lotId, quantity: '6', date: '2026-11-18' }),
+    ]);
+  });
+
+  it('a restore of an export without lots makes each manual holding its one lot, with its buy', async () => {
+    const person = await signedInUser(w);
+    const accountId = await brokerage(person.browser);
     const first = await add(person.browser, {
-      accountId: id,
+      accountId,
       symbol: 'RESTOREDFUND',
       quantity: '10',
       price: '10',
       date: '2026-11-12',
     });
     expect(first.status).toBe(201);
-    // A restore writes holdings and their buy trades, not lots.
-    await w.t.database.pool.query('delete from holding_lot where holding_id = $1', [
-      first.body.data.holding.id,
-    ]);
-    const second = await add(person.browser, {
-      accountId: id,
+    // An export made before lots were exported: its holdings only.
+    const { holdingLots: _lots, ...doc } = await exportOf(person.browser);
+    const copy = await restoreInto(doc);
+
+    const [lot, ...others] = await lotsOf(copy.browser, 'RESTOREDFUND');
+    expect(others).toEqual([]);
+    expect(lot).toMatchObject({ date: '2026-11-12', quantity: '10', amount: { amountMinor: 10_000 } });
+    expect(lot!.lotId).toBe(lot!.holdingId);
+    expect(await buysOf(copy.id)).toBe(1);
+    // Another buy adds to it; the holding bought once is changed through its lot.
+    const second = await add(copy.browser, {
+      accountId: copy.id,
       symbol: 'RESTOREDFUND',
       quantity: '5',
       price: '16',
@@ -938,7 +1018,8 @@ describe('several buys of a symbol (lots)', () => {
       costBasis: { amountMinor: 18_000, currency: 'USD' },
       lots: 2,
     });
-    expect(await balanceOf(id)).toBe(68_000);
+    expect(await balanceOf(copy.id)).toBe(68_000);
+    expect(await buysOf(copy.id)).toBe(2);
   });
 
   it("changes a lot's date earlier and values the history again from it, keeping the cash", async () => {
@@ -1082,5 +1163,63 @@ describe('migration 0034 (lots)', () => {
     const after = await history(userId, id);
     expect(after.get('2026-11-15')).toBe(before.get('2026-11-15'));
     expect(after.get('2026-11-20')).toBe(50_000 + 2_250 + 1_000);
+  });
+});
+
+describe('migration 0036 (every manual holding has lots)', () => {
+  it('gives a holding a restore left without lots its one lot, and relinks its buy to it', async () => {
+    const { browser, userId } = await signedInUser(w);
+    const id = await brokerage(browser);
+    const added = await add(browser, {
+      accountId: id,
+      symbol: 'LONELYFUND',
+      quantity: '4',
+      price: '12.5',
+      date: '2026-11-14',
+    });
+    expect(added.status).toBe(201);
+    const holdingId = added.body.data.holding.id;
+    const before = await history(userId, id);
+    // As a restore of an export without lots left it: no lot, its buy naming the exporting server's holding.
+    await w.t.database.pool.query('delete from holding_lot where holding_id = $1', [holdingId]);
+    await w.t.database.pool.query(
+      `update "transaction" set external_id = 'manual-holding:' || gen_random_uuid()::text
+       where account_id = $1 and external_id = 'manual-holding:' || $2`,
+      [id, holdingId],
+    );
+    const migration = readFileSync(
+      fileURLToPath(
+        new URL('../../../../packages/db/migrations/0036_manual_holdings_all_have_lots.sql', import.meta.url),
+      ),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      await w.t.database.pool.query(statement);
+    }
+
+    const { rows } = await w.t.database.pool.query(
+      'select id, quantity::float as quantity, price::float as price, date::text from holding_lot where holding_id = $1',
+      [holdingId],
+    );
+    expect(rows).toEqual([{ id: holdingId, quantity: 4, price: 12.5, date: '2026-11-14' }]);
+    const listed = await browser.json<Envelope<{ transactions: { lotId: string; amount: unknown }[] }>>(
+      '/api/v1/investments/transactions?symbol=LONELYFUND',
+    );
+    expect(listed.body.data.transactions).toEqual([
+      expect.objectContaining({ lotId: holdingId, amount: { amountMinor: 5_000, currency: 'USD' } }),
+    ]);
+    // Changing the holding bought once rewrites its one buy, not a second one.
+    const changed = await browser.json<Envelope<Added>>(`/api/v1/investments/holdings/${holdingId}`, {
+      method: 'PATCH',
+      body: { quantity: '2' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(
+      await count(
+        `select count(*)::int as n from "transaction" where account_id = $1 and name like 'Buy %'`,
+        [id],
+      ),
+    ).toBe(1);
+    expect((await history(userId, id)).get('2026-11-13')).toBe(before.get('2026-11-13'));
   });
 });

@@ -7860,7 +7860,7 @@ export interface paths {
     };
     /**
      * Download everything the user owns (except secrets) as one JSON file
-     * @description The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes. Streamed as it is read (one consistent snapshot). API keys cannot call this.
+     * @description The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, holdingLots (buys of holdings added by hand), liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes. Streamed as it is read (one consistent snapshot). API keys cannot call this.
      */
     get: {
       parameters: {
@@ -7910,7 +7910,7 @@ export interface paths {
     put?: never;
     /**
      * Start an export of everything the user owns as a background job (gzip’d JSON)
-     * @description The same document as GET /user/export, written by a job into the database in gzip’d pieces, so any instance answers its progress and serves the file; both are kept for a day after it ends. The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes.
+     * @description The same document as GET /user/export, written by a job into the database in gzip’d pieces, so any instance answers its progress and serves the file; both are kept for a day after it ends. The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, holdingLots (buys of holdings added by hand), liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes.
      */
     post: {
       parameters: {
@@ -8165,7 +8165,7 @@ export interface paths {
     put?: never;
     /**
      * Restore an export into this account (which must hold no accounts yet)
-     * @description The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes. The body is read as it arrives (plain, or gzipped with `Content-Encoding: gzip`), up to RESTORE_MAX_BYTES (2 GB by default) uploaded and inflated; its transactions and daily balances are checked row by row and held in the restore’s own database transaction, so a file of any size within the cap restores. Everything is written in that one transaction (all or nothing: a file cut off or broken anywhere writes nothing) with new ids; connections come back without secrets and `disconnected` (reconnect to sync), as do their accounts. API key metadata is not restored. 400 "This is not a Lodestar export" for other files, 400 "Validation failed" with the first rows at fault, 409 when the account already holds accounts. GET /user/restore/progress reports how far it got.
+     * @description The export document: `{ format: "lodestar-export", version: 1, exportedAt, profile: { name, email }, preferences (the keys the user changed), institutions, connections (no secrets), accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, holdingLots (buys of holdings added by hand), liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, apiKeys (metadata only) }`. Amounts are integer minor units beside their currency; ids are the exporting server’s, so references inside the document hold. Never in it: connection secrets and cursors, password hashes, sessions, two-factor secrets, API key hashes. The body is read as it arrives (plain, or gzipped with `Content-Encoding: gzip`), up to RESTORE_MAX_BYTES (2 GB by default) uploaded and inflated; its transactions and daily balances are checked row by row and held in the restore’s own database transaction, so a file of any size within the cap restores. Everything is written in that one transaction (all or nothing: a file cut off or broken anywhere writes nothing) with new ids; connections come back without secrets and `disconnected` (reconnect to sync), as do their accounts. API key metadata is not restored. 400 "This is not a Lodestar export" for other files, 400 "Validation failed" with the first rows at fault, 409 when the account already holds accounts. GET /user/restore/progress reports how far it got.
      */
     post: {
       parameters: {
@@ -9485,10 +9485,12 @@ export interface components {
         currency: string;
       };
       priceAsOf: string;
-      /** @description For a holding added by hand: the price per unit it was bought at (decimal string); null for holdings from connections and files */
+      /** @description For a holding added by hand: the price per unit it was bought at (decimal string; the average cost when bought more than once); null for holdings from connections and files */
       buyPrice: {
         amount: string;
         currency: string;
+        /** @description How many buys (lots) make up the holding: more than one, amount is their average cost */
+        buys: number;
       } | null;
       /** @description A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known (null, left out of the totals) */
       valuedAtBuyPrice: boolean;
@@ -9614,10 +9616,12 @@ export interface components {
          */
         date: string;
       };
-      /** @description For a holding added by hand: the price per unit it was bought at (decimal string); null for holdings from connections and files */
+      /** @description For a holding added by hand: the price per unit it was bought at (decimal string; the average cost when bought more than once); null for holdings from connections and files */
       buyPrice: {
         amount: string;
         currency: string;
+        /** @description How many buys (lots) make up the holding: more than one, amount is their average cost */
+        buys: number;
       } | null;
       /** @description A holding added by hand that no market price is known for (the symbol is unknown, quoted in another currency or the provider could not be asked): price is its buy price and its gain is not known (null, left out of the totals) */
       valuedAtBuyPrice: boolean;
@@ -10292,7 +10296,7 @@ export interface components {
       createdAt: string;
       finishedAt: string | null;
     };
-    /** @description Rows restored per kind: institutions, connections, accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, preferences (1 when restored) */
+    /** @description Rows restored per kind: institutions, connections, accounts, transactions, balanceSnapshots, balanceUpdates, securities, holdings, holdingLots, liabilities, rules, csvMappings, properties, propertyValuations, fxManualRates, preferences (1 when restored) */
     RestoreCounts: {
       [key: string]: number;
     };

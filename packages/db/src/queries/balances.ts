@@ -147,8 +147,8 @@ export async function revalueHoldersOf(
  * An account's holdings valued on `day` (an SQL date) in minor units of `currency`: Σ quantity × the
  * security's last close on or before the day (the own price when it has none), rounded once. A holding
  * added by hand (a security of provider 'manual') counts lot by lot from each lot's day, a lot without a
- * close at its own buy price (ADR 077); one without lots (restored from an older export) counts from its
- * `as_of`. Every other holding's quantity counts on every day (ADR 065).
+ * close at its own buy price (ADR 077; every manual holding has lots). Every other holding's quantity
+ * counts on every day (ADR 065).
  */
 function holdingsValueSql(scope: { userId: string; accountId: string }, currency: string, day: SQL) {
   return sql`coalesce((select round(sum(v.units * coalesce(
@@ -159,9 +159,8 @@ function holdingsValueSql(scope: { userId: string; accountId: string }, currency
     from (
       select h.security_id, h.quantity as units, h.price
       from holding h where h.user_id = ${scope.userId} and h.account_id = ${scope.accountId}
-        and not exists (select 1 from holding_lot l where l.holding_id = h.id)
-        and (h.as_of <= ${day} or not exists (select 1 from security s
-          where s.id = h.security_id and s.provider = ${MANUAL_SECURITY_PROVIDER}))
+        and not exists (select 1 from security s
+          where s.id = h.security_id and s.provider = ${MANUAL_SECURITY_PROVIDER})
       union all
       select h.security_id, l.quantity, l.price
       from holding_lot l join holding h on h.id = l.holding_id

@@ -180,6 +180,8 @@ export type UserHoldingRow = {
    * holdings"); null for holdings from connections and files, whose own price is the provider's.
    */
   buyPrice: string | null;
+  /** How many buys (lots) a holding added by hand is made of (its buy price their average when more than one). */
+  buys: number | null;
   /** A holding added by hand that no stored close prices: valued at its buy price. */
   valuedAtBuyPrice: boolean;
 };
@@ -210,6 +212,7 @@ export async function listUserHoldings(
     currency: string;
     price_as_of: string;
     buy_price: string | null;
+    buys: number | null;
     valued_at_buy_price: boolean;
   }>(sql`
     select h.id, h.account_id, a.name as account_name, a.type as account_type, s.ticker, s.name,
@@ -217,6 +220,8 @@ export async function listUserHoldings(
       coalesce(latest.close, h.price)::text as price, h.cost_basis::text as cost_basis, h.currency,
       coalesce(latest.date, h.as_of)::text as price_as_of,
       case when s.provider = ${MANUAL_SECURITY_PROVIDER} then h.price::text end as buy_price,
+      case when s.provider = ${MANUAL_SECURITY_PROVIDER}
+        then (select count(*)::int from holding_lot l where l.holding_id = h.id) end as buys,
       (s.provider = ${MANUAL_SECURITY_PROVIDER} and latest.close is null) as valued_at_buy_price
     from holding h
     join financial_account a on a.id = h.account_id and a.user_id = h.user_id
@@ -242,6 +247,7 @@ export async function listUserHoldings(
     currency: row.currency,
     priceAsOf: row.price_as_of,
     buyPrice: row.buy_price,
+    buys: row.buys === null ? null : Number(row.buys),
     valuedAtBuyPrice: row.valued_at_buy_price === true,
   }));
 }

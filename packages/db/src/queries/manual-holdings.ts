@@ -192,6 +192,29 @@ export async function findManualLot(db: Executor, userId: string, lotId: string)
   return row;
 }
 
+/**
+ * Gives every manual holding of the user (or the one named) that has no lot its one lot, from its own
+ * quantity, price and `as_of`, under the holding's id as a holding's first lot takes it (migration 0034
+ * did the same for the holdings then): a restore of an export without lots leaves such holdings, and a
+ * manual holding always has lots after it. Answers how many lots it wrote.
+ */
+export async function ensureManualLots(
+  db: Executor,
+  scope: { userId: string; holdingId?: string },
+): Promise<number> {
+  const result = await db.execute(sql`
+    insert into holding_lot (id, user_id, holding_id, quantity, price, date)
+    select case when exists (select 1 from holding_lot taken where taken.id = h.id)
+        then gen_random_uuid() else h.id end,
+      h.user_id, h.id, h.quantity, h.price, h.as_of
+    from holding h join security s on s.id = h.security_id
+    where h.user_id = ${scope.userId}
+      ${scope.holdingId === undefined ? sql`` : sql`and h.id = ${scope.holdingId}`}
+      and s.provider = ${MANUAL_SECURITY_PROVIDER}
+      and not exists (select 1 from holding_lot l where l.holding_id = h.id)`);
+  return result.rowCount ?? 0;
+}
+
 /** A holding's lots, oldest first. */
 export async function lotsOfHolding(db: Executor, scope: { userId: string; holdingId: string }) {
   return db
@@ -208,20 +231,28 @@ export async function lotsOfHolding(db: Executor, scope: { userId: string; holdi
 
 /**
  * Sets a manual holding from its lots: quantity Σ lots, cost basis Σ quantity × price (exact in numeric),
- * price the average cost and `as_of` the first lot's day. Answers the holding's new figures.
+ * price the average cost and `as_of` the first lot's day. Answers the holding's new figures and the lots
+ * they were summed from (each one's quantity and price).
  */
 export async function settleManualHolding(db: Executor, scope: { userId: string; holdingId: string }) {
-  const result = await db.execute<{ quantity: string; price: string; date: string }>(sql`
+  const result = await db.execute<{
+    quantity: string;
+    price: string;
+    date: string;
+    lots: { quantity: string; price: string }[];
+  }>(sql`
     update holding set
       quantity = lots.quantity,
       cost_basis = lots.cost,
       price = round(lots.cost / lots.quantity, 18),
       as_of = lots.first,
       updated_at = now()
-    from (select sum(quantity) as quantity, sum(quantity * price) as cost, min(date) as first
+    from (select sum(quantity) as quantity, sum(quantity * price) as cost, min(date) as first,
+        json_agg(json_build_object('quantity', quantity::text, 'price', price::text)) as list
       from holding_lot where user_id = ${scope.userId} and holding_id = ${scope.holdingId}) lots
     where holding.user_id = ${scope.userId} and holding.id = ${scope.holdingId} and lots.quantity > 0
-    returning holding.quantity::text as quantity, holding.price::text as price, holding.as_of::text as date`);
+    returning holding.quantity::text as quantity, holding.price::text as price, holding.as_of::text as date,
+      lots.list as lots`);
   const row = result.rows[0];
   if (!row) throw new Error('holding has no lots');
   return row;

@@ -9,6 +9,7 @@ import {
   financialAccount,
   fxManualRate,
   holding,
+  holdingLot,
   institution,
   property,
   propertyValuation,
@@ -155,6 +156,22 @@ export function exportHoldings(db: Executor, userId: string) {
     .orderBy(asc(holding.accountId), asc(holding.id));
 }
 
+/** The lots (buys) of the user's manual holdings, each holding's in the order they are listed. */
+export function exportHoldingLots(db: Executor, userId: string) {
+  return db
+    .select({
+      id: holdingLot.id,
+      holdingId: holdingLot.holdingId,
+      quantity: holdingLot.quantity,
+      price: holdingLot.price,
+      date: holdingLot.date,
+      createdAt: holdingLot.createdAt,
+    })
+    .from(holdingLot)
+    .where(eq(holdingLot.userId, userId))
+    .orderBy(asc(holdingLot.holdingId), asc(holdingLot.date), asc(holdingLot.createdAt), asc(holdingLot.id));
+}
+
 /** What lenders reported for the user's cards and loans (APRs, payments, due dates), per account. */
 export function exportLiabilities(db: Executor, userId: string) {
   return db
@@ -296,6 +313,8 @@ export const restoreWriters = {
     inBatches(rows, 6, (batch) => db.insert(balanceUpdate).values(batch)),
   holdings: (db: Executor, rows: (typeof holding.$inferInsert)[]) =>
     inBatches(rows, 10, (batch) => db.insert(holding).values(batch)),
+  holdingLots: (db: Executor, rows: (typeof holdingLot.$inferInsert)[]) =>
+    inBatches(rows, 7, (batch) => db.insert(holdingLot).values(batch)),
   liabilities: (db: Executor, rows: (typeof accountLiability.$inferInsert)[]) =>
     inBatches(rows, 16, (batch) => db.insert(accountLiability).values(batch)),
   rules: (db: Executor, rows: (typeof categorizationRule.$inferInsert)[]) =>

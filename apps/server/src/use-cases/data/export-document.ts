@@ -128,6 +128,16 @@ const holding = z.object({
   updatedAt: timestamp,
 });
 
+// One buy of a holding added by hand (ADR 077); its buy is the transaction `manual-holding:<lot id>`.
+const holdingLot = z.object({
+  id,
+  holdingId: id,
+  quantity: decimal,
+  price: decimal,
+  date: day,
+  createdAt: timestamp,
+});
+
 // A lender's dates run decades ahead (a mortgage's maturity): any calendar date, not a typed one.
 const lenderDay = z.iso.date();
 
@@ -231,6 +241,8 @@ export const exportDocumentSchema = z.object({
   balanceUpdates: z.array(balanceUpdate).default([]),
   securities: z.array(security),
   holdings: z.array(holding),
+  // Exports from before lots were exported have none: a restore makes each manual holding its one lot.
+  holdingLots: z.array(holdingLot).default([]),
   // Exports from before card and loan terms were exported have none.
   liabilities: z.array(liability).default([]),
   rules: z.array(rule),

@@ -5,6 +5,7 @@ import {
   exportConnections,
   exportCsvMappings,
   exportFxManualRates,
+  exportHoldingLots,
   exportHoldings,
   exportLiabilities,
   exportInstitutions,
@@ -228,6 +229,10 @@ export async function writeUserExport(options: {
         asOf: row.asOf,
         updatedAt: row.updatedAt.toISOString(),
       }));
+      const holdingLots = (await exportHoldingLots(db, userId)).map((row) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+      }));
       const liabilities = (await exportLiabilities(db, userId)).map(({ userId: _owner, ...row }) => ({
         ...row,
         updatedAt: row.updatedAt.toISOString(),
@@ -270,6 +275,7 @@ export async function writeUserExport(options: {
         member('balanceUpdates', balanceUpdates) +
           member('securities', await exportSecurities(db, userId)) +
           member('holdings', holdings) +
+          member('holdingLots', holdingLots) +
           member('liabilities', liabilities) +
           member('rules', rules) +
           member('csvMappings', csvMappings) +

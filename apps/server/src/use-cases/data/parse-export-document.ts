@@ -42,6 +42,8 @@ function referenceIssues(doc: ExportDocument): ValidationItem[] {
   const accounts = ids('accounts', doc.accounts);
   ids('transactions', doc.transactions);
   const securities = ids('securities', doc.securities);
+  const holdings = ids('holdings', doc.holdings);
+  ids('holdingLots', doc.holdingLots);
   const properties = ids('properties', doc.properties);
   check('connections', doc.connections, 'institutionId', institutions, 'an institution');
   check('accounts', doc.accounts, 'connectionId', connections, 'a connection');
@@ -50,6 +52,7 @@ function referenceIssues(doc: ExportDocument): ValidationItem[] {
   check('balanceUpdates', doc.balanceUpdates, 'accountId', accounts, 'an account');
   check('holdings', doc.holdings, 'accountId', accounts, 'an account');
   check('holdings', doc.holdings, 'securityId', securities, 'a security');
+  check('holdingLots', doc.holdingLots, 'holdingId', holdings, 'a holding');
   check('liabilities', doc.liabilities, 'accountId', accounts, 'an account');
   check('csvMappings', doc.csvMappings, 'accountId', accounts, 'an account');
   check('properties', doc.properties, 'accountId', accounts, 'an account');

@@ -4,8 +4,10 @@ import {
   countAccounts,
   createRestoreStaging,
   ensureInstitutions,
+  ensureManualLots,
   ensureSecurities,
   lockUserForRestore,
+  MANUAL_HOLDING_TRADE_PREFIX,
   readStagedSnapshots,
   readStagedTransactions,
   restorePreferences,
@@ -41,6 +43,7 @@ export type RestoreCounts = {
   balanceUpdates: number;
   securities: number;
   holdings: number;
+  holdingLots: number;
   liabilities: number;
   rules: number;
   csvMappings: number;
@@ -65,6 +68,35 @@ function mapped(map: Map<string, string>, old: string): string {
   const id = map.get(old);
   if (id === undefined) throw new Error('restore: unmapped reference');
   return id;
+}
+
+/**
+ * New ids for the lots of manual holdings: a holding's lot that had the holding's id (its first buy, ADR
+ * 077) takes the holding's new id, the others fresh ones in the order of the old.
+ */
+function lotIds(
+  lots: readonly { id: string; holdingId: string }[],
+  holdings: Map<string, string>,
+): Map<string, string> {
+  const ids = orderPreservingIds(lots.filter((lot) => lot.id !== lot.holdingId).map((lot) => lot.id));
+  for (const lot of lots) if (lot.id === lot.holdingId) ids.set(lot.id, mapped(holdings, lot.holdingId));
+  return ids;
+}
+
+/**
+ * A manual holding's buy names its lot in its external id (`manual-holding:<lot id>`): it follows the lot
+ * to its new id. An export without lots names the holding (its one lot, made by the restore, takes the
+ * holding's new id). Any other external id is the provider's or file's and stays.
+ */
+function tradeExternalId(
+  externalId: string,
+  lots: Map<string, string>,
+  holdings: Map<string, string>,
+): string {
+  if (!externalId.startsWith(MANUAL_HOLDING_TRADE_PREFIX)) return externalId;
+  const old = externalId.slice(MANUAL_HOLDING_TRADE_PREFIX.length).toLowerCase();
+  const id = lots.get(old) ?? holdings.get(old);
+  return id === undefined ? externalId : `${MANUAL_HOLDING_TRADE_PREFIX}${id}`;
 }
 
 const naturalKey = (row: { provider: string; externalId: string }) => `${row.provider}\u0000${row.externalId}`;
@@ -176,6 +208,7 @@ async function writeRestore(
   const properties = orderPreservingIds(doc.properties.map((row) => row.id));
   const balanceUpdates = orderPreservingIds(doc.balanceUpdates.map((row) => row.id));
   const holdings = orderPreservingIds(doc.holdings.map((row) => row.id));
+  const lots = lotIds(doc.holdingLots, holdings);
   const rules = orderPreservingIds(doc.rules.map((row) => row.id));
   const valuations = orderPreservingIds(doc.propertyValuations.map((row) => row.id));
   const fxRates = orderPreservingIds(doc.fxManualRates.map((row) => row.id));
@@ -206,6 +239,7 @@ async function writeRestore(
     doc.balanceUpdates,
     doc.securities,
     doc.holdings,
+    doc.holdingLots,
     doc.liabilities,
     doc.rules,
     doc.csvMappings,
@@ -268,6 +302,7 @@ async function writeRestore(
         id: newId,
         userId,
         accountId: account(row.accountId),
+        externalId: tradeExternalId(row.externalId, lots, holdings),
         transferPairId: pairOf(row.transferPairId),
         createdAt: new Date(row.createdAt),
         updatedAt: new Date(row.updatedAt),
@@ -311,6 +346,18 @@ async function writeRestore(
       updatedAt: new Date(row.updatedAt),
     })),
   );
+  await restoreWriters.holdingLots(
+    tx,
+    doc.holdingLots.map((row) => ({
+      ...row,
+      id: mapped(lots, row.id),
+      userId,
+      holdingId: mapped(holdings, row.holdingId),
+      createdAt: new Date(row.createdAt),
+    })),
+  );
+  // An export without lots: each manual holding becomes its one lot, so every one has lots (ADR 077).
+  await ensureManualLots(tx, { userId });
   await restoreWriters.liabilities(
     tx,
     doc.liabilities.map((row) => ({
@@ -385,6 +432,7 @@ async function writeRestore(
     balanceUpdates: doc.balanceUpdates.length,
     securities: doc.securities.length,
     holdings: doc.holdings.length,
+    holdingLots: doc.holdingLots.length,
     liabilities: doc.liabilities.length,
     rules: doc.rules.length,
     csvMappings: doc.csvMappings.length,

@@ -49,7 +49,7 @@ export type InvestmentHolding = HeldSecurity & {
   quantity: string;
   price: { amount: string; currency: string; date: string };
   /** The buy price of a holding added by hand (null for the others), as on /investments/holdings. */
-  buyPrice: { amount: string; currency: string } | null;
+  buyPrice: { amount: string; currency: string; buys: number } | null;
   /** Valued at its buy price: added by hand and no close known, so its gain is null and left out of the totals. */
   valuedAtBuyPrice: boolean;
   costBasis: Money | null;

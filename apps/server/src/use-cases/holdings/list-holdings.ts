@@ -63,7 +63,7 @@ export type HoldingValuation = {
   quantity: string;
   price: { amount: string; currency: string };
   priceAsOf: string;
-  buyPrice: { amount: string; currency: string } | null;
+  buyPrice: { amount: string; currency: string; buys: number } | null;
   valuedAtBuyPrice: boolean;
   native: Money;
   converted: Money | null;
@@ -94,7 +94,9 @@ export function valuationOf(row: UserHoldingRow, reporting: Reporting): HoldingV
     price: { amount: normalizeDecimal(row.price), currency: row.currency },
     priceAsOf: row.priceAsOf,
     buyPrice:
-      row.buyPrice === null ? null : { amount: normalizeDecimal(row.buyPrice), currency: row.currency },
+      row.buyPrice === null
+        ? null
+        : { amount: normalizeDecimal(row.buyPrice), currency: row.currency, buys: row.buys ?? 1 },
     valuedAtBuyPrice: row.valuedAtBuyPrice,
     native: money(valueMinor, row.currency),
     converted: converted === null ? null : money(converted, reporting.currency),

@@ -256,7 +256,7 @@ async function settledView(
   row: { id: string; userId: string; accountId: string; symbol: string; name: string; currency: string },
 ): Promise<ManualHoldingView> {
   const settled = await settleManualHolding(tx, { userId: row.userId, holdingId: row.id });
-  const lots = await lotsOfHolding(tx, { userId: row.userId, holdingId: row.id });
+  const { lots } = settled;
   const exponent = currencyExponent(row.currency);
   return {
     id: row.id,
@@ -324,21 +324,6 @@ export async function addManualHolding(
           currency: account.currency,
           ...position,
         });
-      }
-      // A holding without lots (restored from an export, which does not carry them) is first made its
-      // one buy from its own figures, as migration 0034 did, so the new buy adds to it.
-      if (held && (await lotsOfHolding(tx, { userId, holdingId: id })).length === 0) {
-        const stored = await findHoldingWithSecurity(tx, userId, id);
-        if (stored) {
-          await insertManualLot(tx, {
-            userId,
-            holdingId: id,
-            id,
-            quantity: stored.quantity,
-            price: stored.price,
-            date: stored.asOf,
-          });
-        }
       }
       // A holding's first lot takes the holding's id, as the lots of holdings from before lots did.
       lotId = await insertManualLot(tx, { userId, holdingId: id, ...(!held && { id }), ...position });
@@ -410,8 +395,7 @@ async function changeLot(
     const symbol = symbolOf(holding);
     const from = next.date < lot.date ? next.date : lot.date;
     await keepingCash(tx, account, { from, today }, async () => {
-      if ('stored' in lot) await insertManualLot(tx, { userId, holdingId: holding.id, id: lot.id, ...next });
-      else await updateManualLot(tx, { userId, lotId: lot.id }, next);
+      await updateManualLot(tx, { userId, lotId: lot.id }, next);
       await settleManualHolding(tx, { userId, holdingId: holding.id });
       await upsertManualTrade(tx, {
         userId,
@@ -461,14 +445,9 @@ async function ownedManualLot(
   const owned = await ownedManualHolding(tx, userId, target.holdingId);
   const lots = await lotsOfHolding(tx, { userId, holdingId: target.holdingId });
   if (lots.length > 1) throw new AppError('CONFLICT', MANUAL_HOLDING_MESSAGES.severalLots);
-  // A holding without lots (restored from an export made before them) is one buy: its own figures.
-  const lot = lots[0] ?? {
-    id: target.holdingId,
-    quantity: owned.holding.quantity,
-    price: owned.holding.price,
-    date: owned.holding.asOf,
-    stored: false,
-  };
+  // Every manual holding has lots (ADR 077: restores and migration 0036 make a holding without any its one).
+  const [lot] = lots;
+  if (!lot) throw AppError.notFound(MANUAL_HOLDING_MESSAGES.noLot);
   return { ...owned, lot: { ...lot, holdingId: target.holdingId } };
 }
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { server } from '@/test/fake-server';
 import { setViewport } from '@/test/render-app';
 import {
@@ -10,16 +10,10 @@ import {
   renderAssets,
   sampleHoldings,
   serveHoldings,
+  setUpAssetsTests,
 } from './test-harness';
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  setViewport(1280);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+setUpAssetsTests();
 
 const table = () => screen.findByRole('table', { name: 'Holdings' });
 const rowOf = async (symbol: string) => {
@@ -74,7 +68,7 @@ describe('Assets holdings', () => {
         quantityDecimals: 2,
         price: { amount: '214.67', currency: 'USD' },
         priceAsOf: '2026-11-25',
-        buyPrice: { amount: '150', currency: 'USD' },
+        buyPrice: { amount: '150', currency: 'USD', buys: 1 },
         valuedAtBuyPrice: false,
         native: { amountMinor: 214_670, currency: 'USD' },
         converted: { amountMinor: 214_670, currency: 'USD' },
@@ -91,7 +85,7 @@ describe('Assets holdings', () => {
         quantityDecimals: 4,
         price: { amount: '10', currency: 'USD' },
         priceAsOf: '2026-01-02',
-        buyPrice: { amount: '10', currency: 'USD' },
+        buyPrice: { amount: '10', currency: 'USD', buys: 1 },
         valuedAtBuyPrice: true,
         native: { amountMinor: 3_500, currency: 'USD' },
         converted: { amountMinor: 3_500, currency: 'USD' },

@@ -51,13 +51,20 @@ describe('Assets figures', () => {
 
 describe('buy price texts', () => {
   it('names the buy price, and why a gain is not known', () => {
-    expect(boughtAtText({ amount: '150.25', currency: 'USD' }, 'en-US')).toBe('Bought at $150.25');
-    expect(boughtAtText({ amount: '150.125', currency: 'USD' }, 'en-US')).toBe('Bought at $150.125');
-    // The average of several buys: to the cent.
-    expect(boughtAtText({ amount: '152.941176470588235294', currency: 'USD' }, 'en-US')).toBe(
+    expect(boughtAtText({ amount: '150.25', currency: 'USD', buys: 1 }, 'en-US')).toBe('Bought at $150.25');
+    expect(boughtAtText({ amount: '150.125', currency: 'USD', buys: 1 }, 'en-US')).toBe('Bought at $150.125');
+    // One buy is its own price as entered, every decimal kept, and no average.
+    expect(boughtAtText({ amount: '1.23456', currency: 'USD', buys: 1 }, 'en-US')).toBe('Bought at $1.23456');
+    // The average of several buys says so, to the cent when its decimals run on.
+    expect(boughtAtText({ amount: '152.941176470588235294', currency: 'USD', buys: 2 }, 'en-US')).toBe(
       'Bought at $152.94 on average',
     );
-    expect(boughtAtText({ amount: '0.00012345', currency: 'USD' }, 'en-US')).toBe('Bought at $0.00012345');
+    expect(boughtAtText({ amount: '12', currency: 'USD', buys: 2 }, 'en-US')).toBe(
+      'Bought at $12.00 on average',
+    );
+    expect(boughtAtText({ amount: '0.00012345', currency: 'USD', buys: 1 }, 'en-US')).toBe(
+      'Bought at $0.00012345',
+    );
     expect(gainUnknownText({ valuedAtBuyPrice: true })).toBe('Not known (no market price)');
     expect(gainUnknownText({ valuedAtBuyPrice: false })).toBe('Not known (no cost basis)');
     for (const status of ['other_currency', 'unknown', 'unavailable'] as const) {

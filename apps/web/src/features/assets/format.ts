@@ -43,19 +43,25 @@ export const gainUnknownText = (holding: { valuedAtBuyPrice: boolean }) =>
   holding.valuedAtBuyPrice ? 'Not known (no market price)' : 'Not known (no cost basis)';
 
 /**
- * A holding added by hand's buy price per unit, beside the price it is valued at. Bought more than once,
- * it is the average cost, whose decimals can run on (2,600 / 17 = 152.941176…): a price of 1 or more
- * with more than two decimals beyond the currency's is shown to the currency's.
+ * A holding added by hand's buy price per unit, beside the price it is valued at. Bought once, it is that
+ * buy's price as entered, every decimal kept. Bought more than once, it is the average cost, said so, whose
+ * decimals can run on (2,600 / 17 = 152.941176…): a price of 1 or more with more than two decimals beyond
+ * the currency's is shown to the currency's.
  */
-export function boughtAtText(buyPrice: { amount: string; currency: string }, locale: string): string {
+export function boughtAtText(
+  buyPrice: { amount: string; currency: string; buys: number },
+  locale: string,
+): string {
+  if (buyPrice.buys <= 1) return `Bought at ${formatPrice(buyPrice, locale)}`;
   const exponent = currencyExponent(buyPrice.currency);
   const fraction = /\.(\d*?)0*$/.exec(buyPrice.amount)?.[1] ?? '';
-  if (Number(buyPrice.amount) < 1 || fraction.length <= exponent + 2)
-    return `Bought at ${formatPrice(buyPrice, locale)}`;
-  const rounded = new Intl.NumberFormat(locale, { style: 'currency', currency: buyPrice.currency }).format(
-    Number(buyPrice.amount),
-  );
-  return `Bought at ${rounded} on average`;
+  const price =
+    Number(buyPrice.amount) < 1 || fraction.length <= exponent + 2
+      ? formatPrice(buyPrice, locale)
+      : new Intl.NumberFormat(locale, { style: 'currency', currency: buyPrice.currency }).format(
+          Number(buyPrice.amount),
+        );
+  return `Bought at ${price} on average`;
 }
 
 /**

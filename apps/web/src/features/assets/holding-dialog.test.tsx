@@ -1,20 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { server } from '@/test/fake-server';
-import { setViewport } from '@/test/render-app';
-import { fail, ok, renderAssets, serveHoldings } from './test-harness';
+import { fail, ok, renderAssets, serveHoldings, setUpAssetsTests } from './test-harness';
 
 /** The Add holding dialog on Assets (docs/markets-api.md "Manual holdings"), against the shared fake server. */
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  setViewport(1280);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+setUpAssetsTests();
 
 const account = (id: string, name: string, type: string, connectionId: string | null) => ({
   id,

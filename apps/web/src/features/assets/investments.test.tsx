@@ -1,21 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { server } from '@/test/fake-server';
-import { setViewport } from '@/test/render-app';
 import type { InvestmentHolding, InvestmentPerformance, Investments, PerformanceFigures } from './api';
-import { fail, ok, renderAssets, sampleHoldings, serveHoldings, usd } from './test-harness';
+import { fail, ok, renderAssets, sampleHoldings, serveHoldings, setUpAssetsTests, usd } from './test-harness';
 
 /** Day change, weight and price date (GET /investments) and the Performance card (GET /investments/performance). */
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  setViewport(1280);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+setUpAssetsTests();
 
 function investment(id: string, overrides: Partial<InvestmentHolding>): InvestmentHolding {
   return {

@@ -1,23 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { server } from '@/test/fake-server';
-import { renderApp, setViewport } from '@/test/render-app';
-import { ok, renderAssets, serveHoldings, usd } from './test-harness';
+import { renderApp } from '@/test/render-app';
+import { ok, renderAssets, serveHoldings, setUpAssetsTests, usd } from './test-harness';
 
 /**
  * Several buys (lots) of a symbol held by hand (docs/markets-api.md "Manual holdings"): the security page
  * lists each with Edit and Delete, and the Add holding dialog says a symbol already held is another buy.
  */
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  setViewport(1280);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+setUpAssetsTests();
 
 const lot = (lotId: string, date: string, quantity: string, price: string) => ({
   id: `tx_${lotId}`,

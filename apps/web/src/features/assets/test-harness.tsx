@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { envelopeError, json, server } from '@/test/fake-server';
+import { setViewport } from '@/test/render-app';
 import type { Holding, Holdings } from './api';
 import { AssetsRoute } from './routes/assets';
 
@@ -191,4 +193,19 @@ export function renderAssets(path = '/assets') {
     </QueryClientProvider>,
   );
   return { ...result, queryClient, router };
+}
+
+/**
+ * The set-up every Assets test file shares, called once at its top: React's logged errors and jsdom's
+ * missing scrollTo silenced, a desktop viewport, and the spies restored after each test.
+ */
+export function setUpAssetsTests(): void {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    setViewport(1280);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 }

@@ -43,6 +43,7 @@ const KINDS = [
   ['balanceSnapshots', 'balance snapshot', 'balance snapshots'],
   ['balanceUpdates', 'balance update', 'balance updates'],
   ['holdings', 'holding', 'holdings'],
+  ['holdingLots', 'buy of a holding added by hand', 'buys of holdings added by hand'],
   ['liabilities', 'set of card or loan terms', 'sets of card or loan terms'],
   ['securities', 'security', 'securities'],
   ['institutions', 'institution', 'institutions'],

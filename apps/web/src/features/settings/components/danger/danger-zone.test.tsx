@@ -386,6 +386,10 @@ describe('Danger zone', () => {
     expect(restoredCounts({ counts: { transactions: 2 } }).map((entry) => entry.label)).toEqual([
       '2 transactions',
     ]);
+    expect(restoredCounts({ holdings: 1, holdingLots: 2 }).map((entry) => entry.label)).toEqual([
+      '1 holding',
+      '2 buys of holdings added by hand',
+    ]);
   });
 
   it('accepts DELETE or the email as confirmation', () => {
