@@ -28,10 +28,12 @@ const tags = ['Crypto'];
 const HoldingSchema = z
   .object({
     accountId: z.string(),
-    account: z.string().openapi({ description: 'The account (one per market type: Spot, Margin, Futures)' }),
-    accountType: z
+    account: z
       .string()
-      .openapi({ description: 'exchange_spot, exchange_margin, exchange_futures or staking' }),
+      .openapi({ description: 'The account (one per market type: Spot, Margin, Futures, Options)' }),
+    accountType: z.string().openapi({
+      description: 'exchange_spot, exchange_margin, exchange_futures, exchange_options or staking',
+    }),
     symbol: z.string(),
     name: z.string(),
     quantity: z.string().openapi({ description: 'Decimal string, exact' }),

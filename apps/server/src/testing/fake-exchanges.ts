@@ -9,7 +9,10 @@ import { body, equal, listen, send } from './fake-http';
  *   HMAC-SHA256(secret, the query string before `signature`) with the key in `X-MBX-APIKEY`; a bad
  *   signature is HTTP 401 `{ code: -1022 }`, too many requests HTTP 429 `{ code: -1003 }`. Spot
  *   `/api/v3/account`, cross margin `/sapi/v1/margin/account`, USD-M futures `/fapi/v2|v3/account`,
- *   `/api/v3/myTrades` (`symbol` required, `startTime`, `limit` ≤ 1000, oldest first), deposit and
+ *   `/api/v3/myTrades` (`symbol` required, `limit` ≤ 1000, ascending by id: `fromId` the trades from that id,
+ *   `startTime` and `endTime` at most 24 hours apart and one alone the 24 hours after or before it, neither
+ *   the most recent), European Options `/eapi/v1/marginAccount` (`asset: [{ asset, marginBalance,
+ *   equity, … }]`, `-2015` for an account without options), deposit and
  *   withdrawal history (`/sapi/v1/capital/deposit/hisrec`, `/sapi/v1/capital/withdraw/history`: the last
  *   90 days when no `startTime` or `endTime` is sent, a missing end 90 days after the start or now, a span
  *   longer than 90 days refused with `-1127`, `offset` and `limit` ≤ 1000 paging within), the key's permissions `/sapi/v1/account/apiRestrictions`, Simple Earn positions
@@ -65,12 +68,19 @@ export type FakeBinance = Common & {
   earn: { flexible: [string, string][]; locked: [string, string][] } | 'retired';
   /** Funding wallet balances, asset → free amount (decimal strings). */
   funding: Record<string, string>;
+  /**
+   * European Options account, asset → `[marginBalance, equity]` (decimal strings); null when the user
+   * never opened one (refused with `-2015`, as the options API answers a key it lets read nothing).
+   */
+  options: Record<string, [string, string]> | null;
   trades: BinanceTrade[];
   deposits: { id: string; coin: string; amount: string; insertTime: number; status: number }[];
   withdrawals: { id: string; coin: string; amount: string; applyTime: number; status: number }[];
   restrictions: Record<string, boolean>;
   /** The `symbol` of each myTrades request, in order. */
   tradeSymbols: string[];
+  /** The `symbol`, `startTime`, `endTime` and `fromId` of each myTrades request, in order. */
+  tradeQueries: { symbol: string; startTime: string | null; endTime: string | null; fromId: string | null }[];
 };
 
 export type KrakenTrade = {
@@ -134,6 +144,33 @@ function binanceHistory<T>(items: T[], time: (item: T) => number, params: URLSea
 }
 
 const TOO_LONG = { code: -1127, msg: 'More than 90 days between startTime and endTime.' };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The trades a `/api/v3/myTrades` request answers, as Binance documents and answers it: `fromId` gives
+ * trades with that id or a later one (not with `startTime` or `endTime`: -1128); `startTime` and
+ * `endTime` at most 24 hours apart (-1127), and one alone the 24 hours after or before it; with
+ * neither, the most recent trades. Ascending by id, at most `limit` (default 500, at most 1000).
+ */
+function binanceMyTrades(trades: BinanceTrade[], params: URLSearchParams) {
+  const startParam = params.get('startTime');
+  const endParam = params.get('endTime');
+  const fromId = params.get('fromId');
+  const limit = Math.min(Number(params.get('limit') ?? 500), 1000);
+  const sorted = [...trades].sort((a, b) => a.id - b.id);
+  if (fromId !== null) {
+    if (startParam !== null || endParam !== null)
+      return { error: { code: -1128, msg: 'Combination of optional parameters invalid.' } };
+    return { rows: sorted.filter((trade) => trade.id >= Number(fromId)).slice(0, limit) };
+  }
+  if (startParam === null && endParam === null) return { rows: sorted.slice(-limit) };
+  const start = startParam !== null ? Number(startParam) : Number(endParam) - DAY_MS;
+  const end = endParam !== null ? Number(endParam) : Number(startParam) + DAY_MS;
+  if (end - start > DAY_MS)
+    return { error: { code: -1127, msg: 'More than 24 hours between startTime and endTime.' } };
+  return { rows: sorted.filter((trade) => trade.time >= start && trade.time <= end).slice(0, limit) };
+}
 
 function binanceSymbol([symbol, base, quote]: readonly [string, string, string]) {
   return {
@@ -285,6 +322,27 @@ export async function startFakeBinance(key: FakeExchangeKey): Promise<FakeBinanc
           })),
           positions: [],
         });
+      case '/eapi/v1/marginAccount':
+        if (!fake.options)
+          return send(response, 401, { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' });
+        return send(response, 200, {
+          asset: Object.entries(fake.options).map(([asset, [marginBalance, equity]]) => ({
+            asset,
+            marginBalance,
+            equity,
+            available: marginBalance,
+            initialMargin: '0',
+            maintMargin: '0',
+            unrealizedPNL: '0',
+            adjustedEquity: equity,
+          })),
+          greek: [{ underlying: 'BTCUSDT', delta: '0', gamma: '0', theta: '0', vega: '0' }],
+          time: Date.now(),
+          canTrade: true,
+          canDeposit: true,
+          canWithdraw: true,
+          reduceOnly: false,
+        });
       case '/sapi/v1/simple-earn/flexible/position':
       case '/sapi/v1/simple-earn/locked/position': {
         if (fake.earn === 'retired') {
@@ -344,27 +402,32 @@ export async function startFakeBinance(key: FakeExchangeKey): Promise<FakeBinanc
         if (!symbol)
           return send(response, 400, { code: -1102, msg: "Mandatory parameter 'symbol' was not sent." });
         fake.tradeSymbols.push(symbol);
-        const start = Number(params.get('startTime') ?? 0);
-        const limit = Math.min(Number(params.get('limit') ?? 500), 1000);
-        const rows = fake.trades
-          .filter((trade) => trade.symbol === symbol && trade.time >= start)
-          .sort((a, b) => a.time - b.time || a.id - b.id)
-          .slice(0, limit)
-          .map((trade) => ({
-            symbol: trade.symbol,
-            id: trade.id,
-            orderId: trade.id + 100_000,
-            orderListId: -1,
-            price: trade.price,
-            qty: trade.qty,
-            quoteQty: trade.quoteQty,
-            commission: trade.commission ?? '0',
-            commissionAsset: trade.commissionAsset ?? 'BNB',
-            time: trade.time,
-            isBuyer: trade.isBuyer,
-            isMaker: false,
-            isBestMatch: true,
-          }));
+        fake.tradeQueries.push({
+          symbol,
+          startTime: params.get('startTime'),
+          endTime: params.get('endTime'),
+          fromId: params.get('fromId'),
+        });
+        const answer = binanceMyTrades(
+          fake.trades.filter((trade) => trade.symbol === symbol),
+          params,
+        );
+        if (answer.error) return send(response, 400, answer.error);
+        const rows = answer.rows.map((trade) => ({
+          symbol: trade.symbol,
+          id: trade.id,
+          orderId: trade.id + 100_000,
+          orderListId: -1,
+          price: trade.price,
+          qty: trade.qty,
+          quoteQty: trade.quoteQty,
+          commission: trade.commission ?? '0',
+          commissionAsset: trade.commissionAsset ?? 'BNB',
+          time: trade.time,
+          isBuyer: trade.isBuyer,
+          isMaker: false,
+          isBestMatch: true,
+        }));
         return send(response, 200, rows);
       }
       case '/sapi/v1/capital/deposit/hisrec': {
@@ -424,11 +487,13 @@ export async function startFakeBinance(key: FakeExchangeKey): Promise<FakeBinanc
     margin: null,
     futures: null,
     funding: {},
+    options: null,
     earn: { flexible: [], locked: [] },
     trades: [],
     deposits: [],
     withdrawals: [],
     tradeSymbols: [],
+    tradeQueries: [],
     restrictions: {
       enableWithdrawals: false,
       enableInternalTransfer: false,

@@ -8822,9 +8822,9 @@ export interface components {
     };
     ExchangeHolding: {
       accountId: string;
-      /** @description The account (one per market type: Spot, Margin, Futures) */
+      /** @description The account (one per market type: Spot, Margin, Futures, Options) */
       account: string;
-      /** @description exchange_spot, exchange_margin, exchange_futures or staking */
+      /** @description exchange_spot, exchange_margin, exchange_futures, exchange_options or staking */
       accountType: string;
       symbol: string;
       name: string;

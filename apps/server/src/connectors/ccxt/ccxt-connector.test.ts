@@ -228,6 +228,104 @@ describe('Binance (HMAC-SHA256 query signing)', () => {
     expect(await transactionsOf(userId)).toHaveLength(1501);
   });
 
+  it('reads a European Options account into an exchange_options account, only where one exists', async () => {
+    binance.spot = { BTC: '0.10000000' };
+    binance.margin = null;
+    binance.futures = null;
+    binance.trades = [];
+    // A user who never opened options: refused with -2015, no account and no error.
+    binance.options = null;
+    const { userId, connectionId } = await connect('binance', BINANCE_KEY);
+    try {
+      expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true });
+      expect(binance.requests).toContainEqual({ method: 'GET', path: '/eapi/v1/marginAccount' });
+      expect((await accountsOf(userId)).map((a) => a.name)).toEqual(['Binance Spot']);
+
+      // Options opened: the account is worth its equity (the balance plus the options held, at mark).
+      binance.options = { USDT: ['1000.00000000', '1250.50000000'] };
+      expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true });
+      expect((await accountsOf(userId)).map((a) => [a.name, a.type, a.balance])).toEqual([
+        ['Binance Options', 'exchange_options', '125050'],
+        ['Binance Spot', 'exchange_spot', '600000'],
+      ]);
+      expect(await holdingsOf(userId)).toEqual([
+        { account: 'Binance Options', ticker: 'USDT', quantity: '1250.5' },
+        { account: 'Binance Spot', ticker: 'BTC', quantity: '0.1' },
+      ]);
+
+      // The key no longer reads options (or the endpoint is down): the account stays as it was.
+      binance.options = null;
+      expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true });
+      expect((await accountsOf(userId)).map((a) => [a.name, a.balance])).toEqual([
+        ['Binance Options', '125050'],
+        ['Binance Spot', '600000'],
+      ]);
+    } finally {
+      binance.options = null;
+    }
+  });
+
+  it('reads every trade of months with gaps longer than a day, by trade id, then only newer ones', async () => {
+    binance.spot = { ETH: '1.00000000' };
+    binance.margin = null;
+    binance.futures = null;
+    // 1,000 trades a minute apart in March, 99 three days apart, 1,001 a minute apart in October.
+    const trade = (id: number, time: number) => ({
+      symbol: 'ETHUSDT',
+      id,
+      price: '3000.00',
+      qty: '0.01000000',
+      quoteQty: '30.00000000',
+      time,
+      isBuyer: true,
+    });
+    binance.trades = [
+      ...Array.from({ length: 1000 }, (_, i) => trade(i + 1, ms('2026-03-01') + i * 60_000)),
+      ...Array.from({ length: 99 }, (_, i) => trade(1001 + i, ms('2026-03-10') + i * 3 * 86_400_000)),
+      ...Array.from({ length: 1001 }, (_, i) => trade(1100 + i, ms('2026-10-01') + i * 60_000)),
+    ];
+    binance.tradeQueries.length = 0;
+    const queries = () =>
+      binance.tradeQueries
+        .filter((query) => query.symbol === 'ETHUSDT')
+        .map(({ startTime, endTime, fromId }) => ({ startTime, endTime, fromId }));
+    const { userId, connectionId } = await connect('binance', BINANCE_KEY);
+    expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true, added: 2100 });
+    expect(await transactionsOf(userId)).toHaveLength(2100);
+    // Three pages of at most 1,000, each from the id after the last read.
+    expect(queries()).toEqual([
+      { startTime: null, endTime: null, fromId: '0' },
+      { startTime: null, endTime: null, fromId: '1001' },
+      { startTime: null, endTime: null, fromId: '2001' },
+    ]);
+
+    // A trade more than a day after the newest read: the next sync asks for what follows the last id.
+    binance.trades.push(trade(2101, ms('2026-11-15')));
+    binance.tradeQueries.length = 0;
+    expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true, added: 1 });
+    expect(queries()).toEqual([{ startTime: null, endTime: null, fromId: '2101' }]);
+    expect(await transactionsOf(userId)).toHaveLength(2101);
+
+    binance.tradeQueries.length = 0;
+    expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true, added: 0 });
+    expect(queries()).toEqual([{ startTime: null, endTime: null, fromId: '2102' }]);
+
+    // A cursor from when trades were read by time (no trade ids), after a reading that stopped at the
+    // first day without trades: the market is read again from its first trade, the missed ones added
+    // and none twice.
+    await t.db.execute(sql`
+      delete from "transaction" where user_id = ${userId} and external_id like 'trade:ETH/USDT:%'
+        and split_part(external_id, ':', 3)::int > 1000`);
+    await t.db.execute(sql`
+      update connection set cursor = ${JSON.stringify({ trades: { 'ETH/USDT': ms('2026-03-01') + 999 * 60_000 } })}
+      where id = ${connectionId}`);
+    binance.tradeQueries.length = 0;
+    expect(await sync(userId, connectionId, BINANCE_KEY)).toMatchObject({ ok: true });
+    expect(queries()[0]).toEqual({ startTime: null, endTime: null, fromId: '0' });
+    const rows = await transactionsOf(userId);
+    expect(rows).toHaveLength(2101);
+  });
+
   it('retries after HTTP 429 and finishes', async () => {
     binance.spot = { BTC: '0.10000000' };
     binance.trades = [];

@@ -36,9 +36,9 @@ import {
 
 /**
  * Centralised exchanges through ccxt (docs/crypto.md, ADR 032): one connection per exchange key, one
- * account per market type with a balance (`exchange_spot`, `exchange_margin`, `exchange_futures`, and
- * `staking` for what is staked or earning: Binance Simple Earn, Kraken's suffixed balances) valued
- * in US dollars from its holdings, one holding per asset. Trades are investment trades and deposits and
+ * account per market type with a balance (`exchange_spot`, `exchange_margin`, `exchange_futures`,
+ * `exchange_options` for Binance European Options, and `staking` for what is staked or earning: Binance
+ * Simple Earn, Kraken's suffixed balances) valued in US dollars from its holdings, one holding per asset. Trades are investment trades and deposits and
  * withdrawals transfers, all on the spot account. Everything is read before anything is written: an
  * exchange that fails part-way (after ccxt's pacing and the engine's retries) leaves balances, holdings
  * and history as they were.
@@ -125,6 +125,25 @@ async function readBinanceSimpleEarn(exchange: Exchange): Promise<Record<string,
   return { total: totals };
 }
 
+/**
+ * Binance's European Options account (`/eapi/v1/marginAccount`): per asset its `equity`, the balance
+ * plus the options held at their mark price (what the account is worth), in the shape of ccxt's
+ * balance. ccxt's fetchBalance has no options branch (asked for `option`, it reads the spot account).
+ */
+async function readBinanceOptions(exchange: Exchange): Promise<Record<string, unknown>> {
+  const calls = exchange as unknown as Record<string, (params: object) => Promise<unknown>>;
+  const answer = record(await calls.eapiPrivateGetMarginAccount!.call(exchange, {}));
+  const totals: Record<string, string> = {};
+  for (const row of Array.isArray(answer.asset) ? answer.asset : []) {
+    const entry = record(row);
+    const asset = typeof entry.asset === 'string' ? exchange.safeCurrencyCode(entry.asset) : undefined;
+    const quantity = decimal(entry.equity);
+    if (!asset || !quantity) continue;
+    totals[asset] = totals[asset] ? addQuantities(totals[asset], quantity) : quantity;
+  }
+  return { total: totals };
+}
+
 async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<MarketRead[]> {
   const reads: MarketRead[] = [];
   for (const market of info.balances) {
@@ -134,12 +153,14 @@ async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<Mar
       balance =
         market.positions === 'binance-simple-earn'
           ? await readBinanceSimpleEarn(exchange)
-          : market.positions === 'coinbase-wallets'
-            ? { total: await readCoinbaseWallets(exchange) }
-            : ((await exchange.fetchBalance({
-                ...market.ccxtParams,
-                type: market.ccxtType,
-              })) as unknown as Record<string, unknown>);
+          : market.positions === 'binance-options'
+            ? await readBinanceOptions(exchange)
+            : market.positions === 'coinbase-wallets'
+              ? { total: await readCoinbaseWallets(exchange) }
+              : ((await exchange.fetchBalance({
+                  ...market.ccxtParams,
+                  type: market.ccxtType,
+                })) as unknown as Record<string, unknown>);
     } catch (error) {
       const failure = toProviderError(info.id, error);
       // A market type the account has not opened, or the key may not read (Binance margin, futures),
@@ -247,15 +268,59 @@ async function readWindows<T extends { info?: Record<string, unknown> }>(
 
 const tradeKey = (trade: Trade) => `${trade.symbol ?? ''}\u0000${trade.id ?? ''}`;
 
-/** Every trade of one market (or of all, when `symbol` is undefined) after `since`. */
+/** The larger of two decimal integer ids. */
+function newerId(a: string | undefined, b: string): string {
+  return a === undefined || olderId(a, b) === a ? b : a;
+}
+
+/**
+ * Every trade of one market from the trade id after `afterId` (from the first when undefined), page
+ * after page, each from the id after the newest read.
+ */
+async function readTradesFromId(
+  exchange: Exchange,
+  info: ExchangeInfo,
+  paging: { fromIdParam: string; pageSize: number },
+  symbol: string | undefined,
+  afterId: string | undefined,
+): Promise<Trade[]> {
+  const all = new Map<string, Trade>();
+  let from = afterId === undefined ? '0' : String(BigInt(afterId) + 1n);
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const trades = (await exchangeCall(info.id, () =>
+      exchange.fetchMyTrades(symbol, undefined, paging.pageSize, {
+        ...info.tradeParams,
+        [paging.fromIdParam]: from,
+      }),
+    )) as Trade[];
+    let fresh = 0;
+    let newest: string | undefined;
+    for (const trade of trades) {
+      if (!all.has(tradeKey(trade))) fresh += 1;
+      all.set(tradeKey(trade), trade);
+      if (trade.id !== undefined && /^\d+$/.test(trade.id)) newest = newerId(newest, trade.id);
+    }
+    if (fresh === 0 || trades.length < paging.pageSize || newest === undefined) break;
+    from = String(BigInt(newest) + 1n);
+  }
+  return [...all.values()];
+}
+
+/**
+ * Every trade of one market (or of all, when `symbol` is undefined) after `since` (where trades are
+ * read by id: after the trade id `afterId`).
+ */
 async function readTrades(
   exchange: Exchange,
   info: ExchangeInfo,
   symbol: string | undefined,
   since: number | undefined,
+  afterId?: string,
 ): Promise<Trade[]> {
   const paging = info.tradePaging;
   const params = info.tradeParams ?? {};
+  if (typeof paging === 'object' && 'fromIdParam' in paging)
+    return readTradesFromId(exchange, info, paging, symbol, afterId);
   if (typeof paging === 'object' && 'windowMs' in paging)
     return readWindows(
       paging,
@@ -718,13 +783,23 @@ async function read(context: ConnectorContext): Promise<Reading> {
   const symbols = info.tradesWithoutSymbol
     ? [undefined]
     : await tradeSymbols(exchange, info, candidates, cursor);
+  const nextTradeIds = { ...cursor.tradeIds };
   for (const symbol of symbols) {
     const key = symbol ?? '*';
     const since = cursor.trades[key];
-    const read = await readTrades(exchange, info, symbol, since === undefined ? undefined : since + 1);
+    const read = await readTrades(
+      exchange,
+      info,
+      symbol,
+      since === undefined ? undefined : since + 1,
+      cursor.tradeIds?.[key],
+    );
     trades.push(...read);
     const newest = Math.max(since ?? 0, ...read.map((trade) => trade.timestamp ?? 0));
     if (newest > 0) nextTrades[key] = newest;
+    for (const trade of read)
+      if (trade.id !== undefined && /^\d+$/.test(trade.id))
+        nextTradeIds[key] = newerId(nextTradeIds[key], trade.id);
   }
   for (const trade of trades)
     for (const part of (trade.symbol ?? '').split(/[/:]/)) if (part) candidates.add(part);
@@ -892,6 +967,7 @@ async function read(context: ConnectorContext): Promise<Reading> {
     transactions,
     cursor: {
       trades: nextTrades,
+      ...(Object.keys(nextTradeIds).length ? { tradeIds: nextTradeIds } : {}),
       ...(nextDeposits === undefined ? {} : { deposits: nextDeposits }),
       ...(nextWithdrawals === undefined ? {} : { withdrawals: nextWithdrawals }),
       ...(info.transferPaging && 'windowMs' in info.transferPaging ? { transfersTo: transfersFrom } : {}),

@@ -21,7 +21,8 @@ export type ExchangeId = (typeof EXCHANGE_IDS)[number];
 export type CredentialField = 'apiKey' | 'secret' | 'password' | 'uid';
 
 /** The spec §3 account types exchange balances become. */
-export type ExchangeAccountType = 'exchange_spot' | 'exchange_margin' | 'exchange_futures' | 'staking';
+export type ExchangeAccountType =
+  'exchange_spot' | 'exchange_margin' | 'exchange_futures' | 'exchange_options' | 'staking';
 
 export type MarketBalance = {
   /** What ccxt's fetchBalance is asked for (`params.type`). */
@@ -51,9 +52,10 @@ export type MarketBalance = {
   /**
    * Read from the exchange's own position lists, which `fetchBalance` has no type for, through ccxt's
    * signed calls of those endpoints (`ccxtType` still names the account): Binance Simple Earn's
-   * flexible and locked positions; Coinbase's wallets, page by page.
+   * flexible and locked positions; Binance's European Options account (ccxt's fetchBalance has no
+   * options branch: asked for `option`, it reads the spot account); Coinbase's wallets, page by page.
    */
-  positions?: 'binance-simple-earn' | 'coinbase-wallets';
+  positions?: 'binance-simple-earn' | 'binance-options' | 'coinbase-wallets';
 };
 
 /** What an earning balance's base is called when it is not the asset's own symbol (Kraken's ETH2). */
@@ -117,6 +119,12 @@ export type ExchangeInfo = {
   tradePaging:
     | 'since'
     /**
+     * Ascending by trade id, `pageSize` a page, each page from the id after the newest read, sent in
+     * `fromIdParam` (the first from 0); the last id read is kept in the cursor, so the next sync asks
+     * for what follows it (Binance's `fromId`: its time parameters answer 24 hours at most).
+     */
+    | { fromIdParam: string; pageSize: number }
+    /**
      * Oldest first from the very first (Gemini: without a start it answers the most recent only),
      * `pageSize` a page, each page from the newest time read plus one, as Gemini documents the walk.
      */
@@ -175,6 +183,16 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
       { ccxtType: 'funding', accountType: 'exchange_spot', label: 'Funding', optional: true },
       { ccxtType: 'margin', accountType: 'exchange_margin', label: 'Margin', optional: true },
       { ccxtType: 'future', accountType: 'exchange_futures', label: 'USD-M Futures', optional: true },
+      // European Options (`/eapi/v1/marginAccount`), worth its equity: the balance plus the options held
+      // at mark. An account without options is refused; never a failed sync.
+      {
+        ccxtType: 'option',
+        accountType: 'exchange_options',
+        label: 'Options',
+        optional: true,
+        bestEffort: true,
+        positions: 'binance-options',
+      },
       // Simple Earn, flexible and locked (Binance retired the savings endpoints `fetchBalance`'s
       // 'savings' type reads); the account keeps the id it had as savings.
       {
@@ -188,7 +206,9 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     ],
     tradesWithoutSymbol: false,
     tradeMarketsFromHistory: true,
-    tradePaging: 'since',
+    // `/api/v3/myTrades` answers at most 24 hours by time (`startTime` alone: the 24 hours after it, so a
+    // day without trades looked like the end); by `fromId` it answers the trades from that id on.
+    tradePaging: { fromIdParam: 'fromId', pageSize: 1000 },
     // Deposit and withdrawal history: at most 90 days a request (the last 90 when none is named), 1,000
     // a page by `offset`; walked from Binance's launch on the first sync, so that a coin deposited or
     // withdrawn long ago is known and its markets' trades are read.

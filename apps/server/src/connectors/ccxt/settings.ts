@@ -48,6 +48,8 @@ export function parseCredentials(secret: string | undefined): ExchangeCredential
  */
 export type ExchangeCursor = {
   trades: Record<string, number>;
+  /** Where trades are read by id (Binance), the last trade id read per market. */
+  tradeIds?: Record<string, string>;
   deposits?: number;
   withdrawals?: number;
   transfersTo?: number;
@@ -62,6 +64,15 @@ export function parseCursor(cursor: string | null | undefined): ExchangeCursor {
     const value = JSON.parse(cursor) as Partial<ExchangeCursor>;
     return {
       trades: value.trades && typeof value.trades === 'object' ? value.trades : {},
+      ...(value.tradeIds && typeof value.tradeIds === 'object'
+        ? {
+            tradeIds: Object.fromEntries(
+              Object.entries(value.tradeIds).filter(
+                (entry): entry is [string, string] => typeof entry[1] === 'string' && /^\d+$/.test(entry[1]),
+              ),
+            ),
+          }
+        : {}),
       ...(typeof value.deposits === 'number' ? { deposits: value.deposits } : {}),
       ...(typeof value.withdrawals === 'number' ? { withdrawals: value.withdrawals } : {}),
       ...(typeof value.transfersTo === 'number' ? { transfersTo: value.transfersTo } : {}),
