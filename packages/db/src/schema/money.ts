@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -122,6 +123,8 @@ export const financialAccount = pgTable(
   (table) => [
     index('financial_account_user_idx').on(table.userId),
     uniqueIndex('financial_account_connection_external_idx').on(table.connectionId, table.externalId),
+    // The key a transaction's (account_id, user_id) references: its account, and that account's owner.
+    uniqueIndex('financial_account_id_user_idx').on(table.id, table.userId),
   ],
 );
 
@@ -175,10 +178,9 @@ export const transaction = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    userId: userId(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => financialAccount.id, { onDelete: 'cascade' }),
+    /** The account's owner: (account_id, user_id) references the account (ADR 081). */
+    userId: text('user_id').notNull(),
+    accountId: uuid('account_id').notNull(),
     /** The provider's id; (account_id, external_id) is unique, which makes syncs idempotent. */
     externalId: text('external_id').notNull(),
     date: date('date').notNull(),
@@ -220,11 +222,22 @@ export const transaction = pgTable(
     transferPairId: uuid('transfer_pair_id'),
     /** The provider's own marker tying the two legs of a transfer together, when it has one. */
     transferGroup: text('transfer_group'),
-    importBatchId: uuid('import_batch_id').references(() => importBatch.id, { onDelete: 'cascade' }),
+    /**
+     * The import that wrote the row. Not a foreign key (ADR 081): a batch is written in the transaction
+     * of its rows and never deleted on its own (an undo marks it), so the per-row check bought nothing.
+     */
+    importBatchId: uuid('import_batch_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    // One check per inserted row that the account exists and belongs to the row's user; deleting either
+    // deletes the row.
+    foreignKey({
+      name: 'transaction_account_user_fk',
+      columns: [table.accountId, table.userId],
+      foreignColumns: [financialAccount.id, financialAccount.userId],
+    }).onDelete('cascade'),
     uniqueIndex('transaction_account_external_idx').on(table.accountId, table.externalId),
     index('transaction_user_date_idx').on(table.userId, table.date.desc(), table.id.desc()),
     index('transaction_account_date_idx').on(table.accountId, table.date),
