@@ -475,6 +475,28 @@ async function readTransfers(
       withdrawals: await read('fetchWithdrawals', cursor.withdrawals),
     };
   }
+  if (paging && 'pageParam' in paging && has.fetchDeposits && has.fetchWithdrawals) {
+    const read = async (fetch: 'fetchDeposits' | 'fetchWithdrawals', from: number | undefined) => {
+      const all = new Map<string, Transfer>();
+      for (let page = 1; page <= MAX_PAGES; page += 1) {
+        const items = (await exchangeCall(info.id, () =>
+          exchange[fetch](undefined, since(from), paging.pageSize, { [paging.pageParam]: page }),
+        )) as Transfer[];
+        let fresh = 0;
+        for (const item of items) {
+          const key = item.id ?? item.txid ?? `${item.timestamp}:${item.currency}:${item.amount}`;
+          if (!all.has(key)) fresh += 1;
+          all.set(key, item);
+        }
+        if (items.length < paging.pageSize || fresh === 0) break;
+      }
+      return [...all.values()];
+    };
+    return {
+      deposits: await read('fetchDeposits', cursor.deposits),
+      withdrawals: await read('fetchWithdrawals', cursor.withdrawals),
+    };
+  }
   const windowed = paging && 'windowMs' in paging ? paging : undefined;
   if (windowed && has.fetchDeposits && has.fetchWithdrawals) {
     // From the newest item read, or, when there is none, from a little before the time the previous sync

@@ -165,6 +165,11 @@ export type ExchangeInfo = {
     | { perWallet: true; pageSize: number }
     /** Deposits and withdrawals in one list, walked like `fromStart` trades (Gemini's transfers). */
     | { fromStart: true; pageSize: number }
+    /**
+     * Deposits and withdrawals each newest first from the last one read, `pageSize` a page, the pages
+     * numbered from 1 in `pageParam` (KuCoin's `currentPage`).
+     */
+    | { pageParam: string; pageSize: number }
     | { userTransactions: true; pageSize: number };
   /** Where a user makes a read-only key. */
   keyHelp: string;
@@ -338,6 +343,9 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
       cursorField: 'id',
       cursorIsOldestId: true,
     },
+    // Deposit and withdrawal lists: 500 a page (KuCoin's maximum; 50 when none is named), by
+    // `currentPage`, so that every coin moved in or out is known, not only those of the newest page.
+    transferPaging: { pageParam: 'currentPage', pageSize: 500 },
     keyHelp: 'API Management → Create API with only the “General” permission',
   },
   bitstamp: {
