@@ -55,6 +55,8 @@ const TRADE_PAGE = 1000;
 const HISTORY_QUOTES = ['USDT', 'USDC', 'BUSD', 'FDUSD', 'BTC', 'ETH', 'BNB', 'EUR', 'USD'];
 /** How far before the last time transfers were read up to the next windowed reading starts again. */
 const TRANSFER_LOOKBACK_MS = 7 * 86_400_000;
+/** How far before the last time a market's trades were read up to the next windowed reading starts. */
+const TRADE_LOOKBACK_MS = 86_400_000;
 /** Transactions handed to the engine per batch. */
 const BATCH = 1000;
 /** Guards against an exchange that keeps answering the same page. */
@@ -806,16 +808,29 @@ async function read(context: ConnectorContext): Promise<Reading> {
     ? [undefined]
     : await tradeSymbols(exchange, info, candidates, cursor);
   const nextTradeIds = { ...cursor.tradeIds };
+  // Trades read per market in time windows (KuCoin): each market from a little before the time the
+  // previous sync read it up to (or from its newest trade, when later), so a market without trades is not
+  // walked over the whole year again at every sync.
+  const windowed =
+    !info.tradesWithoutSymbol && typeof info.tradePaging === 'object' && 'windowMs' in info.tradePaging;
+  const tradesFrom = Date.now();
+  const nextTradesTo = windowed ? { ...cursor.tradesTo } : undefined;
   for (const symbol of symbols) {
     const key = symbol ?? '*';
     const since = cursor.trades[key];
+    const readTo = windowed ? cursor.tradesTo?.[key] : undefined;
+    const starts = [
+      ...(since === undefined ? [] : [since + 1]),
+      ...(readTo === undefined ? [] : [readTo - TRADE_LOOKBACK_MS]),
+    ];
     const read = await readTrades(
       exchange,
       info,
       symbol,
-      since === undefined ? undefined : since + 1,
+      starts.length ? Math.max(...starts) : undefined,
       cursor.tradeIds?.[key],
     );
+    if (nextTradesTo) nextTradesTo[key] = tradesFrom;
     trades.push(...read);
     const newest = Math.max(since ?? 0, ...read.map((trade) => trade.timestamp ?? 0));
     if (newest > 0) nextTrades[key] = newest;
@@ -995,6 +1010,7 @@ async function read(context: ConnectorContext): Promise<Reading> {
       ...(info.transferPaging && 'windowMs' in info.transferPaging ? { transfersTo: transfersFrom } : {}),
       ...(withdrawalsBackTo === undefined ? {} : { withdrawalsBackTo }),
       ...(info.tradeMarketsFromHistory ? { assets: [...candidates].sort() } : {}),
+      ...(nextTradesTo && Object.keys(nextTradesTo).length ? { tradesTo: nextTradesTo } : {}),
     },
   };
 }

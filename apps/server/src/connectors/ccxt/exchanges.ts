@@ -332,9 +332,12 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
         optional: true,
       },
     ],
-    // High-frequency accounts' fills (`/api/v1/hf/fills`) are read per market, 7 days a request, 100 a
-    // page, each page after the smallest id read (`lastId`).
+    // High-frequency accounts' fills (`/api/v1/hf/fills`) need a `symbol` (the classic `/api/v1/fills`,
+    // where it is optional, lists no high-frequency fill, and ccxt refuses a high-frequency call without
+    // one): read per market of every asset the account had, 7 days a request, 100 a page, each page after
+    // the smallest id read (`lastId`).
     tradesWithoutSymbol: false,
+    tradeMarketsFromHistory: true,
     tradePaging: {
       windowMs: 7 * DAY_MS,
       historyMs: 365 * DAY_MS,
