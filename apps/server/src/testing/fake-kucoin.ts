@@ -31,7 +31,7 @@ import { equal, listen, send, readRequest } from './fake-http';
 export type KucoinKey = { apiKey: string; secret: string; password: string };
 
 export type KucoinFill = {
-  symbol: 'BTC-USDT' | 'ETH-USDT';
+  symbol: 'BTC-USDT' | 'ETH-USDT' | 'ETH-BTC';
   id: number;
   side: 'buy' | 'sell';
   price: string;
@@ -70,6 +70,7 @@ const DAY = 86_400_000;
 const SPOT = [
   ['BTC-USDT', 'BTC', 'USDT'],
   ['ETH-USDT', 'ETH', 'USDT'],
+  ['ETH-BTC', 'ETH', 'BTC'],
 ] as const;
 
 export async function startFakeKucoin(key: KucoinKey): Promise<FakeKucoin> {

@@ -55,6 +55,8 @@ const TRADE_PAGE = 1000;
 const HISTORY_QUOTES = ['USDT', 'USDC', 'BUSD', 'FDUSD', 'BTC', 'ETH', 'BNB', 'EUR', 'USD'];
 /** How far before the last time transfers were read up to the next windowed reading starts again. */
 const TRANSFER_LOOKBACK_MS = 7 * 86_400_000;
+/** How far before the last time a market's trades were read up to the next windowed reading starts. */
+const TRADE_LOOKBACK_MS = 86_400_000;
 /** Transactions handed to the engine per batch. */
 const BATCH = 1000;
 /** Guards against an exchange that keeps answering the same page. */
@@ -475,6 +477,28 @@ async function readTransfers(
       withdrawals: await read('fetchWithdrawals', cursor.withdrawals),
     };
   }
+  if (paging && 'pageParam' in paging && has.fetchDeposits && has.fetchWithdrawals) {
+    const read = async (fetch: 'fetchDeposits' | 'fetchWithdrawals', from: number | undefined) => {
+      const all = new Map<string, Transfer>();
+      for (let page = 1; page <= MAX_PAGES; page += 1) {
+        const items = (await exchangeCall(info.id, () =>
+          exchange[fetch](undefined, since(from), paging.pageSize, { [paging.pageParam]: page }),
+        )) as Transfer[];
+        let fresh = 0;
+        for (const item of items) {
+          const key = item.id ?? item.txid ?? `${item.timestamp}:${item.currency}:${item.amount}`;
+          if (!all.has(key)) fresh += 1;
+          all.set(key, item);
+        }
+        if (items.length < paging.pageSize || fresh === 0) break;
+      }
+      return [...all.values()];
+    };
+    return {
+      deposits: await read('fetchDeposits', cursor.deposits),
+      withdrawals: await read('fetchWithdrawals', cursor.withdrawals),
+    };
+  }
   const windowed = paging && 'windowMs' in paging ? paging : undefined;
   if (windowed && has.fetchDeposits && has.fetchWithdrawals) {
     // From the newest item read, or, when there is none, from a little before the time the previous sync
@@ -784,16 +808,29 @@ async function read(context: ConnectorContext): Promise<Reading> {
     ? [undefined]
     : await tradeSymbols(exchange, info, candidates, cursor);
   const nextTradeIds = { ...cursor.tradeIds };
+  // Trades read per market in time windows (KuCoin): each market from a little before the time the
+  // previous sync read it up to (or from its newest trade, when later), so a market without trades is not
+  // walked over the whole year again at every sync.
+  const windowed =
+    !info.tradesWithoutSymbol && typeof info.tradePaging === 'object' && 'windowMs' in info.tradePaging;
+  const tradesFrom = Date.now();
+  const nextTradesTo = windowed ? { ...cursor.tradesTo } : undefined;
   for (const symbol of symbols) {
     const key = symbol ?? '*';
     const since = cursor.trades[key];
+    const readTo = windowed ? cursor.tradesTo?.[key] : undefined;
+    const starts = [
+      ...(since === undefined ? [] : [since + 1]),
+      ...(readTo === undefined ? [] : [readTo - TRADE_LOOKBACK_MS]),
+    ];
     const read = await readTrades(
       exchange,
       info,
       symbol,
-      since === undefined ? undefined : since + 1,
+      starts.length ? Math.max(...starts) : undefined,
       cursor.tradeIds?.[key],
     );
+    if (nextTradesTo) nextTradesTo[key] = tradesFrom;
     trades.push(...read);
     const newest = Math.max(since ?? 0, ...read.map((trade) => trade.timestamp ?? 0));
     if (newest > 0) nextTrades[key] = newest;
@@ -973,6 +1010,7 @@ async function read(context: ConnectorContext): Promise<Reading> {
       ...(info.transferPaging && 'windowMs' in info.transferPaging ? { transfersTo: transfersFrom } : {}),
       ...(withdrawalsBackTo === undefined ? {} : { withdrawalsBackTo }),
       ...(info.tradeMarketsFromHistory ? { assets: [...candidates].sort() } : {}),
+      ...(nextTradesTo && Object.keys(nextTradesTo).length ? { tradesTo: nextTradesTo } : {}),
     },
   };
 }

@@ -165,6 +165,11 @@ export type ExchangeInfo = {
     | { perWallet: true; pageSize: number }
     /** Deposits and withdrawals in one list, walked like `fromStart` trades (Gemini's transfers). */
     | { fromStart: true; pageSize: number }
+    /**
+     * Deposits and withdrawals each newest first from the last one read, `pageSize` a page, the pages
+     * numbered from 1 in `pageParam` (KuCoin's `currentPage`).
+     */
+    | { pageParam: string; pageSize: number }
     | { userTransactions: true; pageSize: number };
   /** Where a user makes a read-only key. */
   keyHelp: string;
@@ -327,9 +332,12 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
         optional: true,
       },
     ],
-    // High-frequency accounts' fills (`/api/v1/hf/fills`) are read per market, 7 days a request, 100 a
-    // page, each page after the smallest id read (`lastId`).
+    // High-frequency accounts' fills (`/api/v1/hf/fills`) need a `symbol` (the classic `/api/v1/fills`,
+    // where it is optional, lists no high-frequency fill, and ccxt refuses a high-frequency call without
+    // one): read per market of every asset the account had, 7 days a request, 100 a page, each page after
+    // the smallest id read (`lastId`).
     tradesWithoutSymbol: false,
+    tradeMarketsFromHistory: true,
     tradePaging: {
       windowMs: 7 * DAY_MS,
       historyMs: 365 * DAY_MS,
@@ -338,6 +346,9 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
       cursorField: 'id',
       cursorIsOldestId: true,
     },
+    // Deposit and withdrawal lists: 500 a page (KuCoin's maximum; 50 when none is named), by
+    // `currentPage`, so that every coin moved in or out is known, not only those of the newest page.
+    transferPaging: { pageParam: 'currentPage', pageSize: 500 },
     keyHelp: 'API Management → Create API with only the “General” permission',
   },
   bitstamp: {

@@ -136,6 +136,29 @@ describe('KuCoin (KC-API-SIGN: base64 HMAC-SHA256; key version 2 signs the passp
     expect(await bed.sync(userId, connectionId, KUCOIN_KEY)).toMatchObject({ ok: true, added: 0 });
   });
 
+  it('reads every page of deposits and withdrawals, then only newer ones', async () => {
+    kucoin.trade = { USDT: '1' };
+    const now = Date.now();
+    kucoin.deposits = Array.from({ length: 520 }, (_, index) => ({
+      id: `many-${index}`,
+      currency: 'USDT',
+      amount: '1',
+      createdAt: now - (index + 1) * 600_000,
+    }));
+    kucoin.withdrawals = [{ id: 'w-many', currency: 'USDT', amount: '2', createdAt: now - DAY }];
+    const { userId, connectionId } = await bed.connect('kucoin', KUCOIN_KEY);
+    expect(await bed.sync(userId, connectionId, KUCOIN_KEY)).toMatchObject({ ok: true, added: 521 });
+    const depositPages = kucoin.requests.filter((request) => request.path === '/api/v1/deposits');
+    expect(depositPages.map((request) => [request.query.currentPage, request.query.pageSize])).toEqual([
+      ['1', '500'],
+      ['2', '500'],
+    ]);
+
+    kucoin.deposits.push({ id: 'late', currency: 'USDT', amount: '3', createdAt: Date.now() - 1000 });
+    expect(await bed.sync(userId, connectionId, KUCOIN_KEY)).toMatchObject({ ok: true, added: 1 });
+    expect(await bed.transactionsOf(userId)).toHaveLength(522);
+  });
+
   it('refuses a key that can trade or withdraw, naming what to turn off, and takes a read-only one', async () => {
     kucoin.trade = { BTC: '0.1' };
     kucoin.permission = 'General,Spot,Withdrawal';

@@ -44,7 +44,8 @@ export function parseCredentials(secret: string | undefined): ExchangeCredential
  * The sync cursor: the newest time read (ms) per market's trades, and of deposits and withdrawals;
  * `transfersTo`, when transfers are read in time windows, the time up to which they were read
  * (`withdrawalsBackTo`: how far back withdrawals were, where only a few windows are read a sync); `assets`,
- * on exchanges that read trades per market of every asset the account had, the assets seen so far.
+ * on exchanges that read trades per market of every asset the account had, the assets seen so far;
+ * `tradesTo`, where trades are read per market in time windows, the time up to which each market's were read.
  */
 export type ExchangeCursor = {
   trades: Record<string, number>;
@@ -56,6 +57,12 @@ export type ExchangeCursor = {
   /** How far back withdrawals were read, where they are read a few windows a sync (Binance). */
   withdrawalsBackTo?: number;
   assets?: string[];
+  /**
+   * Where trades are read per market in time windows (KuCoin), the time each market's were read up to:
+   * the next sync starts there (a little before), not at the market's newest trade, so a market without
+   * trades is not walked over the whole history again at every sync.
+   */
+  tradesTo?: Record<string, number>;
 };
 
 export function parseCursor(cursor: string | null | undefined): ExchangeCursor {
@@ -77,6 +84,16 @@ export function parseCursor(cursor: string | null | undefined): ExchangeCursor {
       ...(typeof value.withdrawals === 'number' ? { withdrawals: value.withdrawals } : {}),
       ...(typeof value.transfersTo === 'number' ? { transfersTo: value.transfersTo } : {}),
       ...(typeof value.withdrawalsBackTo === 'number' ? { withdrawalsBackTo: value.withdrawalsBackTo } : {}),
+      ...(value.tradesTo && typeof value.tradesTo === 'object'
+        ? {
+            tradesTo: Object.fromEntries(
+              Object.entries(value.tradesTo).filter(
+                (entry): entry is [string, number] =>
+                  typeof entry[1] === 'number' && Number.isFinite(entry[1]),
+              ),
+            ),
+          }
+        : {}),
       ...(Array.isArray(value.assets)
         ? { assets: value.assets.filter((asset): asset is string => typeof asset === 'string') }
         : {}),

@@ -3,15 +3,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connection } from '@lodestar/db';
 import { startFakeBinance, type FakeBinance } from '../../testing/fake-exchanges';
 import { startFakeGemini, type FakeGemini } from '../../testing/fake-gemini';
+import { startFakeKucoin, type FakeKucoin, type KucoinFill } from '../../testing/fake-kucoin';
 import { startExchangeTestBed, type ExchangeTestBed } from '../../testing/exchange-sync';
 
 /**
- * Exchanges that read trades one market at a time (Binance, Gemini): the trades of a coin no longer
+ * Exchanges that read trades one market at a time (Binance, Gemini, KuCoin): the trades of a coin no longer
  * held, bought and sold or withdrawn before the exchange was connected, are still read.
  */
 
 const BINANCE_KEY = { apiKey: 'binance-sold-out-key', secret: 'binance-sold-out-secret' };
 const GEMINI_KEY = { apiKey: 'account-SoLdOuT7xQ2pL9vR', secret: 'gemini-sold-out-secret' };
+const KUCOIN_KEY = {
+  apiKey: 'kucoin-sold-out-key',
+  secret: 'kucoin-sold-out-secret',
+  password: 'kucoin-sold-out-passphrase',
+};
 const DAY = 86_400_000;
 /** Days before now (the fakes answer Binance's default 90 days from the real clock). */
 const daysAgo = (days: number) => Date.now() - days * DAY;
@@ -19,17 +25,21 @@ const daysAgo = (days: number) => Date.now() - days * DAY;
 let bed: ExchangeTestBed;
 let binance: FakeBinance;
 let gemini: FakeGemini;
+let kucoin: FakeKucoin;
 
 beforeAll(async () => {
   bed = await startExchangeTestBed();
   binance = await startFakeBinance(BINANCE_KEY);
   gemini = await startFakeGemini(GEMINI_KEY);
+  kucoin = await startFakeKucoin(KUCOIN_KEY);
   bed.apiUrls.binance = binance.url;
   bed.apiUrls.gemini = gemini.url;
+  bed.apiUrls.kucoin = kucoin.url;
 });
 afterAll(async () => {
   await binance.close();
   await gemini.close();
+  await kucoin.close();
   await bed.close();
 });
 beforeEach(() => {
@@ -43,6 +53,12 @@ beforeEach(() => {
   gemini.balances = {};
   gemini.trades = [];
   gemini.transfers = [];
+  kucoin.requests.length = 0;
+  kucoin.trade = {};
+  kucoin.main = {};
+  kucoin.fills = [];
+  kucoin.deposits = [];
+  kucoin.withdrawals = [];
 });
 
 const withdrawalRequests = () =>
@@ -227,5 +243,74 @@ describe('Gemini: trades of coins no longer held', () => {
       .filter((request) => request.path === '/v1/mytrades')
       .map((request) => String(request.payload.symbol).toLowerCase());
     expect([...new Set(asked)].sort()).toEqual(['ethbtc', 'ethusd']);
+  });
+});
+
+/** A KuCoin fill of `size` at `price`, `days` ago. */
+function kucoinFill(
+  symbol: KucoinFill['symbol'],
+  id: number,
+  side: KucoinFill['side'],
+  size: string,
+  price: string,
+  days: number,
+): KucoinFill {
+  return { symbol, id, side, size, price, createdAt: daysAgo(days) };
+}
+
+/** The markets whose fills KuCoin was asked for, one entry a request. */
+const kucoinFillRequests = () =>
+  kucoin.requests
+    .filter((request) => request.path === '/api/v1/hf/fills')
+    .map((request) => request.query.symbol);
+
+describe('KuCoin: trades of coins no longer held', () => {
+  it('reads the sale of a coin deposited and sold entirely, then only newer fills', async () => {
+    kucoin.trade = { USDT: '3000' };
+    kucoin.deposits = [{ id: 'eth-in', currency: 'ETH', amount: '1', createdAt: daysAgo(200) }];
+    kucoin.fills = [kucoinFill('ETH-USDT', 501, 'sell', '1', '3000', 150)];
+    const { userId, connectionId } = await bed.connect('kucoin', KUCOIN_KEY);
+    expect(await bed.sync(userId, connectionId, KUCOIN_KEY)).toMatchObject({ ok: true, added: 2 });
+    expect((await bed.transactionsOf(userId)).map((row) => row.name)).toEqual([
+      'Deposit 1 ETH',
+      'Sold 1 ETH at 3000 USDT',
+    ]);
+    // The markets of ETH (against USDT and BTC, a common quote), each 7 days a request over the year
+    // KuCoin keeps; never BTC-USDT (the account never had bitcoin).
+    const first = kucoinFillRequests();
+    expect([...new Set(first)].sort()).toEqual(['ETH-BTC', 'ETH-USDT']);
+    expect(first.filter((symbol) => symbol === 'ETH-BTC').length).toBeGreaterThanOrEqual(52);
+
+    kucoin.fills.push(kucoinFill('ETH-USDT', 502, 'buy', '0.5', '3100', 1));
+    kucoin.trade = { USDT: '1450', ETH: '0.5' };
+    kucoin.requests.length = 0;
+    expect(await bed.sync(userId, connectionId, KUCOIN_KEY)).toMatchObject({ ok: true, added: 1 });
+    expect((await bed.transactionsOf(userId)).map((row) => row.name)).toEqual([
+      'Deposit 1 ETH',
+      'Sold 1 ETH at 3000 USDT',
+      'Bought 0.5 ETH at 3100 USDT',
+    ]);
+    // Each market from where the previous sync read up to, a market without fills too: not the year again.
+    const next = kucoinFillRequests();
+    expect([...new Set(next)].sort()).toEqual(['ETH-BTC', 'ETH-USDT']);
+    expect(next.length).toBeLessThanOrEqual(4);
+
+    kucoin.requests.length = 0;
+    expect(await bed.sync(userId, connectionId, KUCOIN_KEY)).toMatchObject({ ok: true, added: 0 });
+    expect(await bed.transactionsOf(userId)).toHaveLength(3);
+  });
+
+  it('reads the purchase of a coin bought with USDT and withdrawn entirely', async () => {
+    kucoin.trade = { USDT: '10' };
+    kucoin.fills = [kucoinFill('BTC-USDT', 601, 'buy', '0.1', '50000', 90)];
+    kucoin.withdrawals = [{ id: 'btc-out', currency: 'BTC', amount: '0.1', createdAt: daysAgo(60) }];
+    const { userId, connectionId } = await bed.connect('kucoin', KUCOIN_KEY);
+    expect(await bed.sync(userId, connectionId, KUCOIN_KEY)).toMatchObject({ ok: true, added: 2 });
+    expect((await bed.transactionsOf(userId)).map((row) => row.name)).toEqual([
+      'Bought 0.1 BTC at 50000 USDT',
+      'Withdrawal 0.1 BTC',
+    ]);
+    expect([...new Set(kucoinFillRequests())]).toEqual(['BTC-USDT']);
+    expect(await bed.sync(userId, connectionId, KUCOIN_KEY)).toMatchObject({ ok: true, added: 0 });
   });
 });
