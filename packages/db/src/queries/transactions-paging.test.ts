@@ -160,14 +160,17 @@ describe('searches against the plain SQL, counted up to a cap', () => {
   });
 });
 
-describe('the two plans of a short search (ADR 066)', () => {
+describe('the two plans of a search (ADR 066, ADR 080)', () => {
   // A common pair and a rare one, each read through the index of two-character pieces, by walking the
   // sort's index, and as chosen: every plan must return the plain SQL's rows, by page number and by
   // keyset. Both are capped, so 'choose' walks for 'co' (a match in three rows) and, for 'QZ' (8 of 730
   // rows), gives up its walk of √(rows needed × 730) rows and takes the index.
+  // Longer searches without other filters take the same plans since the trigram index went (ADR 080).
   for (const [search, like, cap] of [
     ['co', '%co%', 40],
     ['QZ', '%qz%', 5],
+    ['coffee', '%coffee%', 40],
+    ['qzar b', '%qzar b%', 5],
   ] as const) {
     for (const plan of ['choose', 'index', 'walk'] as const) {
       for (const sort of ['date_desc', 'amount_asc'] as const) {

@@ -617,8 +617,9 @@ type PageOptions = {
   /** Where a search stops counting (default SEARCH_COUNT_CAP). */
   searchCountCap?: number;
   /**
-   * How a search shorter than three characters reads its page (default 'choose', see searchPage):
-   * 'index' always through the index of two-character pieces, 'walk' always along the sort's index.
+   * How a search that may walk reads its page (default 'choose', see searchPage): one shorter than
+   * three characters, or a longer one without other filters than dates (ADR 080). 'index' always through
+   * the index of two-character pieces, 'walk' always along the sort's index.
    */
   shortSearchPlan?: ShortSearchPlan;
   /** The plan's first visible day: `unfilteredTotal` counts from it (the selection is already bounded). */
@@ -644,10 +645,13 @@ async function countedPage(
   const conditions = [...rowConditions(userId, selection), ...dateConditions(selection)];
   if (!countable(selection)) {
     const cap = selection.search ? (options.searchCountCap ?? SEARCH_COUNT_CAP) : undefined;
+    // The walk along the sort's index (ADR 066): for a short search, and for a longer one with no other
+    // filter than dates (another filter thins the walk's rows beyond what its bound allows for, ADR 080).
+    const others = rowConditions(userId, selection, false);
     const walk =
-      selection.search && isShortSearch(selection.search)
+      selection.search && (isShortSearch(selection.search) || others.length === 1)
         ? {
-            conditions: [...rowConditions(userId, selection, false), ...dateConditions(selection)],
+            conditions: [...others, ...dateConditions(selection)],
             matches: searchConditions(selection.search).matches,
             plan: options.shortSearchPlan ?? 'choose',
           }
@@ -699,8 +703,9 @@ export type ShortSearchPlan = 'choose' | 'index' | 'walk';
  * for a search), then the page, planned on its own (an ordered index walk for common words, the
  * matches sorted for rare ones). With a cap, the count stops after cap + 1 rows.
  *
- * A search shorter than three characters (`walk`: its conditions without the search, and the search's
- * own test) is counted through the index of two-character pieces. Up to the cap its page comes from
+ * A search shorter than three characters, or a longer one without other filters than dates (`walk`: its
+ * conditions without the search, and the search's own test), is counted through the index of
+ * two-character pieces. Up to the cap its page comes from
  * those matches, sorted. Past the cap the pair is common, and reading and sorting every match would cost
  * what the matches number (99,369 rows for 'co' at 1,000,000): the page first walks the sort's index,
  * testing each row, for at most √(rows needed × the user's transactions) rows, where the walk and the
