@@ -85,14 +85,16 @@ export function HelpRoute() {
   const query = searchParams.get('q') ?? '';
   const search = (value: string) => setSearchParams(value ? { q: value } : {}, { replace: true });
   const input = useRef<HTMLInputElement>(null);
+  const hydrated = useRef(false);
   // The page arrives prerendered and starts its script when someone uses it (ADR 053): what was typed
-  // before it hydrated is in the field but never reached onChange. Searched once the page is live.
+  // before it hydrated is in the field but never reached onChange. Searched once the page is live; later
+  // changes come through onChange.
   useEffect(() => {
+    if (hydrated.current) return;
+    hydrated.current = true;
     const typed = input.current?.value ?? '';
     if (typed !== query) search(typed);
-    // Once, when the page hydrates: later changes come through onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
   return (
     <div className="mx-auto w-full max-w-5xl">
       <PageHeader
