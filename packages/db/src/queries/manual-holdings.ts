@@ -176,16 +176,19 @@ export async function deleteManualLot(db: Executor, scope: { userId: string; lot
   await db.delete(holdingLot).where(and(eq(holdingLot.userId, scope.userId), eq(holdingLot.id, scope.lotId)));
 }
 
+/** A lot as it is read: its id, its holding and the buy's quantity, price and day. */
+export const LOT_COLUMNS = {
+  id: holdingLot.id,
+  holdingId: holdingLot.holdingId,
+  quantity: holdingLot.quantity,
+  price: holdingLot.price,
+  date: holdingLot.date,
+};
+
 /** The user's lot with its holding's account, if it is theirs. */
 export async function findManualLot(db: Executor, userId: string, lotId: string) {
   const [row] = await db
-    .select({
-      id: holdingLot.id,
-      holdingId: holdingLot.holdingId,
-      quantity: holdingLot.quantity,
-      price: holdingLot.price,
-      date: holdingLot.date,
-    })
+    .select(LOT_COLUMNS)
     .from(holdingLot)
     .where(and(eq(holdingLot.userId, userId), eq(holdingLot.id, lotId)))
     .limit(1);

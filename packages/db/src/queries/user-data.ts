@@ -19,6 +19,7 @@ import {
   userPreferences,
 } from '../schema/index';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LOT_COLUMNS } from './manual-holdings';
 import type { Executor } from './sync';
 
 /**
@@ -159,14 +160,7 @@ export function exportHoldings(db: Executor, userId: string) {
 /** The lots (buys) of the user's manual holdings, each holding's in the order they are listed. */
 export function exportHoldingLots(db: Executor, userId: string) {
   return db
-    .select({
-      id: holdingLot.id,
-      holdingId: holdingLot.holdingId,
-      quantity: holdingLot.quantity,
-      price: holdingLot.price,
-      date: holdingLot.date,
-      createdAt: holdingLot.createdAt,
-    })
+    .select({ ...LOT_COLUMNS, createdAt: holdingLot.createdAt })
     .from(holdingLot)
     .where(eq(holdingLot.userId, userId))
     .orderBy(asc(holdingLot.holdingId), asc(holdingLot.date), asc(holdingLot.createdAt), asc(holdingLot.id));
