@@ -807,6 +807,8 @@ async function read(context: ConnectorContext): Promise<Reading> {
   const symbols = info.tradesWithoutSymbol
     ? [undefined]
     : await tradeSymbols(exchange, info, candidates, cursor);
+  // Trades read by id (Binance): each market from the id after the newest read, kept in the cursor.
+  const byId = typeof info.tradePaging === 'object' && 'fromIdParam' in info.tradePaging;
   const nextTradeIds = { ...cursor.tradeIds };
   // Trades read per market in time windows (KuCoin): each market from a little before the time the
   // previous sync read it up to (or from its newest trade, when later), so a market without trades is not
@@ -834,9 +836,10 @@ async function read(context: ConnectorContext): Promise<Reading> {
     trades.push(...read);
     const newest = Math.max(since ?? 0, ...read.map((trade) => trade.timestamp ?? 0));
     if (newest > 0) nextTrades[key] = newest;
-    for (const trade of read)
-      if (trade.id !== undefined && /^\d+$/.test(trade.id))
-        nextTradeIds[key] = newerId(nextTradeIds[key], trade.id);
+    if (byId)
+      for (const trade of read)
+        if (trade.id !== undefined && /^\d+$/.test(trade.id))
+          nextTradeIds[key] = newerId(nextTradeIds[key], trade.id);
   }
   for (const trade of trades)
     for (const part of (trade.symbol ?? '').split(/[/:]/)) if (part) candidates.add(part);
