@@ -5,7 +5,9 @@ import {
   divideDecimals,
   formatUnits,
   addQuantities,
+  isCryptoPriceStale,
   isDepegged,
+  priceBefore24hChange,
   STABLECOIN_DECIMALS,
   tokenDecimals,
 } from './index';
@@ -55,5 +57,21 @@ describe('crypto assets', () => {
     expect(addQuantities('5', '7')).toBe('12');
     expect(divideDecimals('1.08', '1')).toBe('1.08');
     expect(divideDecimals('2', '3')).toBe('0.666666666666666667');
+  });
+});
+
+describe('a crypto price 24 hours earlier', () => {
+  it("follows from the price and the source's 24-hour change, exactly", () => {
+    expect(priceBefore24hChange('60000', '20')).toBe('50000');
+    expect(priceBefore24hChange('60000', '-25')).toBe('80000');
+    expect(priceBefore24hChange('67187.33', '3.63')).toBe('64833.8608511');
+    expect(priceBefore24hChange('0.000012345678901', '0')).toBe('0.000012345678901');
+    expect(priceBefore24hChange('10', '-100')).toBeUndefined();
+  });
+
+  it('is stale once the source last updated it more than two hours ago', () => {
+    const now = new Date('2025-03-10T12:00:00Z');
+    expect(isCryptoPriceStale(new Date('2025-03-10T10:00:00Z'), now)).toBe(false);
+    expect(isCryptoPriceStale(new Date('2025-03-10T09:59:59Z'), now)).toBe(true);
   });
 });

@@ -134,3 +134,38 @@ export function divideDecimals(numerator: string, denominator: string): string {
   if ((top % bottom) * 2n >= bottom) quotient += 1n;
   return formatUnits(quotient, scale);
 }
+
+/** A crypto price the source last updated longer ago than this is shown with its age (stale). */
+export const CRYPTO_PRICE_STALE_AFTER_MS = 2 * 60 * 60 * 1000;
+
+/** Whether a crypto price last updated at `priceAt` is stale at `now` (older than two hours). */
+export function isCryptoPriceStale(priceAt: Date, now: Date): boolean {
+  return now.getTime() - priceAt.getTime() > CRYPTO_PRICE_STALE_AFTER_MS;
+}
+
+const SIGNED_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+function signedScaled(value: string, scale: number): bigint {
+  const match = SIGNED_DECIMAL.exec(value.trim());
+  if (!match) throw new RangeError(`Not a decimal: ${value}`);
+  const digits = BigInt((match[2] ?? '0') + (match[3] ?? '').padEnd(scale, '0').slice(0, scale));
+  return match[1] ? -digits : digits;
+}
+
+/**
+ * The price 24 hours earlier that a price and the source's 24-hour change (percent, decimal strings)
+ * imply: price × 100 ÷ (100 + change), rounded half up to the price's decimals and at least 8, so the
+ * change is told from the price exactly as the source gave it rather than estimated ('60000', '20' →
+ * '50000'). Undefined when the change is −100 % or less (no earlier price follows from it).
+ */
+export function priceBefore24hChange(price: string, changePercent: string): string | undefined {
+  const decimals = Math.max(8, price.split('.')[1]?.length ?? 0);
+  const scale = 18;
+  const divisor = 100n * 10n ** BigInt(scale) + signedScaled(changePercent, scale);
+  if (divisor <= 0n) return undefined;
+  const top = signedScaled(price, scale) * 100n * 10n ** BigInt(decimals);
+  if (top < 0n) return undefined;
+  let quotient = top / divisor;
+  if ((top % divisor) * 2n >= divisor) quotient += 1n;
+  return formatUnits(quotient, decimals);
+}

@@ -7,7 +7,7 @@ import {
   upsertInstitution,
   type Database,
 } from '@lodestar/db';
-import { DECIMALS, currencyExponent, money } from '@lodestar/domain';
+import { DECIMALS, currencyExponent, isCryptoPriceStale, money } from '@lodestar/domain';
 import { createExchange, exchangeCall, type ExchangeAccess } from '../../connectors/ccxt/client';
 import type { ConnectorConfig } from '../../connectors/registry';
 import {
@@ -171,9 +171,6 @@ export async function connectExchange(options: {
   });
 }
 
-/** A price older than this is shown with its age. */
-const STALE_AFTER_MS = 2 * 60 * 60 * 1000;
-
 /** The user's exchange connections with their accounts and holdings, valued in the reporting currency. */
 export async function listExchanges(db: Database, userId: string, config: ConnectorConfig, now: Date) {
   const connections = (await listConnections(db, userId)).filter(
@@ -210,8 +207,7 @@ export async function listExchanges(db: Database, userId: string, config: Connec
             price:
               unitPrice === null ? null : { amount: normalizeDecimal(unitPrice), currency: holding.currency },
             priceAt: cash ? null : (holding.priceAt?.toISOString() ?? null),
-            priceStale:
-              !cash && holding.priceAt ? now.getTime() - holding.priceAt.getTime() > STALE_AFTER_MS : false,
+            priceStale: !cash && holding.priceAt ? isCryptoPriceStale(holding.priceAt, now) : false,
             change24hPercent: holding.change24hPercent === null ? null : Number(holding.change24hPercent),
             depegged: holding.depegged,
             value: valueMinor === null ? null : money(valueMinor, holding.currency),

@@ -6,7 +6,13 @@ import {
   upsertInstitution,
   type Database,
 } from '@lodestar/db';
-import { DECIMALS, PUBLIC_ADDRESS_ONLY, looksLikeWalletSecret, money } from '@lodestar/domain';
+import {
+  DECIMALS,
+  PUBLIC_ADDRESS_ONLY,
+  isCryptoPriceStale,
+  looksLikeWalletSecret,
+  money,
+} from '@lodestar/domain';
 import {
   addressProblem,
   CHAIN_LABELS,
@@ -46,9 +52,6 @@ export type WalletInput = {
 };
 
 type CheckedWallet = { chain: WalletChain; address?: string; xpub?: string; label: string };
-
-/** A price older than this is shown with its age. */
-const STALE_AFTER_MS = 2 * 60 * 60 * 1000;
 
 function refuse(field: string, message: string, code = 'invalid'): never {
   throw new AppError('VALIDATION_FAILED', 'Validation failed', { items: [{ field, message, code }] });
@@ -208,7 +211,7 @@ export async function listWallets(db: Database, userId: string, config: Connecto
               ? { amount: normalizeDecimal(holding.price as string), currency: holding.currency }
               : null,
             priceAt: holding.priceAt?.toISOString() ?? null,
-            priceStale: holding.priceAt ? now.getTime() - holding.priceAt.getTime() > STALE_AFTER_MS : false,
+            priceStale: holding.priceAt ? isCryptoPriceStale(holding.priceAt, now) : false,
             change24hPercent: holding.change24hPercent === null ? null : Number(holding.change24hPercent),
             depegged: holding.depegged,
             value: valueMinor === null ? null : money(valueMinor, holding.currency),
