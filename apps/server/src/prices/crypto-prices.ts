@@ -1,4 +1,5 @@
 import {
+  CRYPTO_QUOTE_CURRENCY,
   checkedPriceHistory,
   cryptoQuotes,
   daysWithoutClose,
@@ -41,7 +42,7 @@ import {
  */
 
 /** Crypto prices are quoted in this currency. */
-export const CRYPTO_QUOTE_CURRENCY = 'USD';
+export { CRYPTO_QUOTE_CURRENCY };
 
 export type CryptoPrice = {
   securityId: string;

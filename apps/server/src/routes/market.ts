@@ -4,10 +4,12 @@ import { requireUser } from '../auth/current-user';
 import { ok } from '../http/envelope';
 import { COOKIE_AUTH, jsonBody, jsonResponse } from '../http/openapi';
 import { createMarketData } from '../market-data/service';
+import { cryptoServices } from '../prices/crypto-prices';
 import { NEWS_CATEGORIES } from '@lodestar/domain';
 import { HISTORY_RANGES, INSTRUMENT_TYPES } from '../market-data/types';
 import {
   addToWatchlist,
+  type CryptoSource,
   getHistory,
   getNews,
   getNewsSources,
@@ -56,7 +58,11 @@ const newsSymbolList = z
   .openapi({ type: 'string', example: 'AAPL,VTI' });
 
 const freshness = {
-  provider: z.string().openapi({ description: 'yahoo or twelve-data' }),
+  provider: z
+    .string()
+    .openapi({
+      description: 'yahoo or twelve-data; coingecko for a crypto asset (the crypto price service)',
+    }),
   fetchedAt: z.string().openapi({ description: 'When the provider gave this answer (ISO 8601)' }),
   ageSeconds: z.number().int(),
   stale: z.boolean().openapi({ description: 'The provider failed: this is the last known answer' }),
@@ -70,7 +76,10 @@ const QuoteSchema = z
     type: z.enum(INSTRUMENT_TYPES),
     currency: z.string().openapi({ description: 'ISO 4217; GBX for prices in pence' }),
     price: z.string().openapi({ description: 'Decimal string in `currency`' }),
-    previousClose: z.string().nullable(),
+    previousClose: z.string().nullable().openapi({
+      description:
+        "Decimal string; for a crypto asset the price 24 hours earlier (the source's 24-hour change), null for a stablecoin valued at its peg",
+    }),
     change: z.string().nullable().openapi({ description: 'price − previousClose, decimal string' }),
     changePercent: z.number().nullable(),
     priceTime: z.string().openapi({ description: 'When the price was set (ISO 8601)' }),
@@ -187,6 +196,8 @@ const routes = {
     tags,
     security: COOKIE_AUTH,
     summary: 'The latest price of a security, with its previous close, currency and age',
+    description:
+      "A crypto asset you hold, or one of the coins Lodestar knows, is quoted by the crypto price service in USD: previousClose is the price 24 hours earlier that the source's 24-hour change implies (docs/markets-api.md).",
     request: { query: z.object({ symbol }) },
     responses: {
       200: jsonResponse(QuoteSchema, 'The quote'),
@@ -201,6 +212,7 @@ const routes = {
     tags,
     security: COOKIE_AUTH,
     summary: `Quotes of up to ${QUOTES_MAX} securities`,
+    description: 'Crypto symbols are quoted by the crypto price service, as on /market/quote.',
     request: { query: z.object({ symbols: symbolList }) },
     responses: { 200: jsonResponse(QuotesSchema, 'The quotes'), 400: { description: 'Validation failed' } },
   }),
@@ -351,14 +363,20 @@ const routes = {
 export function marketRoutes(deps: RouteDeps) {
   const market = createMarketData({ db: deps.db, config: deps.config, now: deps.now, logger: deps.logger });
   const today = () => deps.now().toISOString().slice(0, 10);
+  // Crypto symbols are quoted by the crypto price service (ADR 082), unless crypto is switched off.
+  const prices = deps.config.features.crypto
+    ? cryptoServices({ db: deps.db, config: deps.config, logger: deps.logger, now: deps.now }).prices
+    : undefined;
+  const crypto = (userId: string): CryptoSource | undefined =>
+    prices && { db: deps.db, prices, userId, now: deps.now() };
   return new OpenAPIHono<AppEnv>()
     .openapi(routes.quote, async (c) => {
-      await requireUser(c, deps.auth);
-      return ok(c, await getQuote(market, c.req.valid('query').symbol));
+      const { userId } = await requireUser(c, deps.auth);
+      return ok(c, await getQuote(market, c.req.valid('query').symbol, crypto(userId)));
     })
     .openapi(routes.quotes, async (c) => {
-      await requireUser(c, deps.auth);
-      return ok(c, await getQuotes(market, c.req.valid('query').symbols));
+      const { userId } = await requireUser(c, deps.auth);
+      return ok(c, await getQuotes(market, c.req.valid('query').symbols, crypto(userId)));
     })
     .openapi(routes.search, async (c) => {
       await requireUser(c, deps.auth);
@@ -383,19 +401,25 @@ export function marketRoutes(deps: RouteDeps) {
     })
     .openapi(routes.watchlist, async (c) => {
       const { userId } = await requireUser(c, deps.auth);
-      return ok(c, await getWatchlist(deps.db, market, userId));
+      return ok(c, await getWatchlist(deps.db, market, userId, crypto(userId)));
     })
     .openapi(routes.add, async (c) => {
       const { userId } = await requireUser(c, deps.auth);
       const body = c.req.valid('json');
-      return ok(c, await addToWatchlist(deps.db, market, userId, body.symbol, body.position));
+      return ok(c, await addToWatchlist(deps.db, market, userId, body.symbol, body.position, crypto(userId)));
     })
     .openapi(routes.reorder, async (c) => {
       const { userId } = await requireUser(c, deps.auth);
-      return ok(c, await reorderWatchlist(deps.db, market, userId, c.req.valid('json').symbols));
+      return ok(
+        c,
+        await reorderWatchlist(deps.db, market, userId, c.req.valid('json').symbols, crypto(userId)),
+      );
     })
     .openapi(routes.remove, async (c) => {
       const { userId } = await requireUser(c, deps.auth);
-      return ok(c, await removeFromWatchlist(deps.db, market, userId, c.req.valid('query').symbol));
+      return ok(
+        c,
+        await removeFromWatchlist(deps.db, market, userId, c.req.valid('query').symbol, crypto(userId)),
+      );
     });
 }

@@ -3751,7 +3751,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The latest price of a security, with its previous close, currency and age */
+    /**
+     * The latest price of a security, with its previous close, currency and age
+     * @description A crypto asset you hold, or one of the coins Lodestar knows, is quoted by the crypto price service in USD: previousClose is the price 24 hours earlier that the source's 24-hour change implies (docs/markets-api.md).
+     */
     get: {
       parameters: {
         query: {
@@ -3814,7 +3817,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Quotes of up to 50 securities */
+    /**
+     * Quotes of up to 50 securities
+     * @description Crypto symbols are quoted by the crypto price service, as on /market/quote.
+     */
     get: {
       parameters: {
         query: {
@@ -9643,6 +9649,7 @@ export interface components {
         | 'quote_unavailable'
         | 'no_previous_close'
         | 'currency_differs'
+        | 'pegged'
         | null;
       /** @description Percent of the overall converted market value */
       weight: number | null;
@@ -9718,13 +9725,14 @@ export interface components {
       currency: string;
       /** @description Decimal string in `currency` */
       price: string;
+      /** @description Decimal string; for a crypto asset the price 24 hours earlier (the source's 24-hour change), null for a stablecoin valued at its peg */
       previousClose: string | null;
       /** @description price − previousClose, decimal string */
       change: string | null;
       changePercent: number | null;
       /** @description When the price was set (ISO 8601) */
       priceTime: string;
-      /** @description yahoo or twelve-data */
+      /** @description yahoo or twelve-data; coingecko for a crypto asset (the crypto price service) */
       provider: string;
       /** @description When the provider gave this answer (ISO 8601) */
       fetchedAt: string;
@@ -9749,7 +9757,7 @@ export interface components {
         /** @description Null when the provider does not say */
         currency: string | null;
       }[];
-      /** @description yahoo or twelve-data */
+      /** @description yahoo or twelve-data; coingecko for a crypto asset (the crypto price service) */
       provider: string;
       /** @description When the provider gave this answer (ISO 8601) */
       fetchedAt: string;
@@ -9762,7 +9770,7 @@ export interface components {
       available: boolean;
       symbols: string[];
       quotes: components['schemas']['Quote'][];
-      /** @description yahoo or twelve-data */
+      /** @description yahoo or twelve-data; coingecko for a crypto asset (the crypto price service) */
       provider: string;
       /** @description When the provider gave this answer (ISO 8601) */
       fetchedAt: string;
@@ -9798,7 +9806,7 @@ export interface components {
       filtered: number;
       /** @description Symbols with no news now and none known before (the feed failed) */
       unavailable: string[];
-      /** @description yahoo or twelve-data */
+      /** @description yahoo or twelve-data; coingecko for a crypto asset (the crypto price service) */
       provider: string;
       /** @description When the provider gave this answer (ISO 8601) */
       fetchedAt: string;
@@ -9833,7 +9841,7 @@ export interface components {
         date: string;
         close: string;
       }[];
-      /** @description yahoo or twelve-data */
+      /** @description yahoo or twelve-data; coingecko for a crypto asset (the crypto price service) */
       provider: string;
       /** @description When the provider gave this answer (ISO 8601) */
       fetchedAt: string;

@@ -1,10 +1,12 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cryptoPriceHistory, cryptoQuote, security } from '../schema/index';
 import type { Executor } from './sync';
 
 /** Crypto prices (docs/crypto.md): quotes with their age, daily closes, and wallet value history. */
 
 export const CRYPTO_SECURITY_PROVIDER = 'crypto';
+/** Crypto prices are quoted in this currency. */
+export const CRYPTO_QUOTE_CURRENCY = 'USD';
 
 export type CryptoQuoteRow = typeof cryptoQuote.$inferSelect;
 
@@ -334,4 +336,39 @@ export async function listWalletHoldings(
     change24hPercent: row.change,
     depegged: row.depegged ?? false,
   }));
+}
+
+/** A crypto asset the user holds (docs/markets-api.md "Crypto symbols"): its ticker, name and price id. */
+export type HeldCryptoAsset = { symbol: string; name: string; priceId: string };
+
+/**
+ * The crypto assets (securities of provider `crypto` and type `crypto`, as wallet and exchange syncs
+ * create them) held in the user's visible accounts, each once, by ticker then price id.
+ */
+export async function heldCryptoAssets(db: Executor, userId: string): Promise<HeldCryptoAsset[]> {
+  const result = await db.execute<{ symbol: string; name: string; price_id: string }>(sql`
+    select distinct s.ticker as symbol, s.name, s.external_id as price_id
+    from holding h
+    join financial_account a on a.id = h.account_id and a.user_id = h.user_id
+    join security s on s.id = h.security_id
+    where h.user_id = ${userId} and not a.hidden and s.provider = ${CRYPTO_SECURITY_PROVIDER}
+      and s.type = 'crypto' and s.ticker is not null and s.ticker <> ''
+    order by 1, 3`);
+  return result.rows.map((row) => ({ symbol: row.symbol, name: row.name, priceId: row.price_id }));
+}
+
+/** The stored quotes of crypto assets by their price ids (the last known prices), with those ids. */
+export async function cryptoQuotesByPriceId(
+  db: Executor,
+  priceIds: readonly string[],
+): Promise<Map<string, CryptoQuoteRow>> {
+  const quotes = new Map<string, CryptoQuoteRow>();
+  if (priceIds.length === 0) return quotes;
+  const rows = await db
+    .select({ priceId: security.externalId, quote: cryptoQuote })
+    .from(cryptoQuote)
+    .innerJoin(security, eq(security.id, cryptoQuote.securityId))
+    .where(and(eq(security.provider, CRYPTO_SECURITY_PROVIDER), inArray(security.externalId, [...priceIds])));
+  for (const row of rows) quotes.set(row.priceId, row.quote);
+  return quotes;
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { holding, security, securityPrice } from '../schema/index';
+import { CRYPTO_QUOTE_CURRENCY, CRYPTO_SECURITY_PROVIDER } from './crypto';
 import { MANUAL_SECURITY_PROVIDER } from './manual-holdings-constants';
 import type { Executor } from './sync';
 
@@ -184,6 +185,17 @@ export type UserHoldingRow = {
   buys: number | null;
   /** A holding added by hand that no stored close prices: valued at its buy price. */
   valuedAtBuyPrice: boolean;
+  /**
+   * The crypto price service's newest quote of a crypto asset (security provider `crypto`) held in the
+   * quote's currency (USD), which values it (`price`, `priceAsOf` its UTC day); null for the others.
+   */
+  cryptoQuote: {
+    /** The price source's id of the asset (the security's external id). */
+    priceId: string;
+    change24hPercent: string | null;
+    depegged: boolean;
+    priceAt: Date;
+  } | null;
 };
 
 /**
@@ -191,7 +203,8 @@ export type UserHoldingRow = {
  * the security has one newer than the holding's own price, else at the holding's price. A holding added
  * by hand (a `manual` security) is priced at the newest close on or before `today` whatever its date, as
  * its daily balances are: its own price is what it was bought at, which values it only while no close is
- * known.
+ * known. A crypto asset held in US dollars is priced at the crypto price service's newest quote when there
+ * is one (docs/crypto.md; the quote is at least as new as any close the service stored).
  */
 export async function listUserHoldings(
   db: Executor,
@@ -214,11 +227,18 @@ export async function listUserHoldings(
     buy_price: string | null;
     buys: number | null;
     valued_at_buy_price: boolean;
+    price_id: string | null;
+    change_24h_percent: string | null;
+    depegged: boolean | null;
+    price_at: number | null;
   }>(sql`
     select h.id, h.account_id, a.name as account_name, a.type as account_type, s.ticker, s.name,
       s.type as security_type, h.quantity::text as quantity,
-      coalesce(latest.close, h.price)::text as price, h.cost_basis::text as cost_basis, h.currency,
-      coalesce(latest.date, h.as_of)::text as price_as_of,
+      coalesce(q.price, latest.close, h.price)::text as price, h.cost_basis::text as cost_basis, h.currency,
+      coalesce((q.price_at at time zone 'UTC')::date, latest.date, h.as_of)::text as price_as_of,
+      case when q.security_id is not null then s.external_id end as price_id,
+      q.change_24h_percent::text as change_24h_percent, q.depegged,
+      extract(epoch from q.price_at)::float8 as price_at,
       case when s.provider = ${MANUAL_SECURITY_PROVIDER} then h.price::text end as buy_price,
       case when s.provider = ${MANUAL_SECURITY_PROVIDER}
         then (select count(*)::int from holding_lot l where l.holding_id = h.id) end as buys,
@@ -232,6 +252,8 @@ export async function listUserHoldings(
         and (sp.date > h.as_of or s.provider = ${MANUAL_SECURITY_PROVIDER})
       order by sp.date desc limit 1
     ) latest on true
+    left join crypto_quote q on q.security_id = h.security_id
+      and s.provider = ${CRYPTO_SECURITY_PROVIDER} and h.currency = ${CRYPTO_QUOTE_CURRENCY}
     where h.user_id = ${userId} and not a.hidden`);
   return result.rows.map((row) => ({
     id: row.id,
@@ -249,6 +271,15 @@ export async function listUserHoldings(
     buyPrice: row.buy_price,
     buys: row.buys === null ? null : Number(row.buys),
     valuedAtBuyPrice: row.valued_at_buy_price === true,
+    cryptoQuote:
+      row.price_id === null || row.price_at === null
+        ? null
+        : {
+            priceId: row.price_id,
+            change24hPercent: row.change_24h_percent,
+            depegged: row.depegged === true,
+            priceAt: new Date(Number(row.price_at) * 1000),
+          },
   }));
 }
 

@@ -1,7 +1,8 @@
 import { listUserHoldings, type Database, type UserHoldingRow } from '@lodestar/db';
-import { currencyExponent, money, type HoldingType, type Money } from '@lodestar/domain';
+import { currencyExponent, isCryptoPriceStale, money, type HoldingType, type Money } from '@lodestar/domain';
 import { reportingFor } from '../../fx/reporting';
 import type { MarketData, Quote } from '../../market-data/service';
+import { cryptoChangeOf } from '../market/crypto-quotes';
 import { isSymbol, normaliseSymbol, QUOTES_MAX } from '../market/market';
 import { percentOf, productMinor } from './decimal';
 import { holdingTypeOf, valuationOf, type HeldSecurity } from './list-holdings';
@@ -12,14 +13,15 @@ import { todaysReporting, type Reporting } from './reporting';
  * its cost basis, market value, unrealised gain, day change and weight, and totals per account and
  * overall in the reporting currency. Market values use the same price as /investments/holdings (the
  * newest stored close on or before today, else the holding's own price). The day change is the quote's
- * change since its previous close (market-data service, cached) times the quantity; when there is no
- * such quote the figure is null and `dayChangeUnavailable` says why — it is never estimated.
+ * change since its previous close (market-data service, cached) times the quantity — for a crypto asset,
+ * the crypto price service's stored quote and its 24-hour change (ADR 082); when there is no such quote
+ * the figure is null and `dayChangeUnavailable` says why — it is never estimated.
  */
 
 export const DAY_CHANGE_UNAVAILABLE = [
   /** The security has no ticker the market-data provider could be asked about. */
   'no_symbol',
-  /** Crypto and cash positions are not quoted by the market-data provider. */
+  /** Cash positions, and crypto assets the crypto price service has never priced, are not quoted. */
   'not_quoted',
   /** The provider does not know the ticker. */
   'unknown_symbol',
@@ -29,6 +31,8 @@ export const DAY_CHANGE_UNAVAILABLE = [
   'no_previous_close',
   /** The quote is in another currency than the holding (e.g. pence against pounds). */
   'currency_differs',
+  /** A stablecoin valued at its peg: its value does not follow the market price. */
+  'pegged',
 ] as const;
 export type DayChangeUnavailable = (typeof DAY_CHANGE_UNAVAILABLE)[number];
 
@@ -37,10 +41,13 @@ export type DayChange = {
   amount: Money;
   converted: Money | null;
   percent: number | null;
-  /** The quote's trading day (UTC date of its price time) and the previous close it is measured from. */
+  /**
+   * The quote's trading day (UTC date of its price time) and the previous close it is measured from (for
+   * a crypto asset, the price 24 hours earlier that the source's 24-hour change implies).
+   */
   priceDate: string;
   previousClose: string;
-  /** The quote is the last known one: the provider failed. */
+  /** The quote is the last known one: the provider failed (a crypto price: older than two hours). */
   stale: boolean;
 };
 
@@ -131,6 +138,32 @@ function dayChangeOf(
       priceDate: quote.priceTime.slice(0, 10),
       previousClose: quote.previousClose,
       stale: quote.stale,
+    },
+    dayChangeUnavailable: null,
+  };
+}
+
+/** A crypto asset's day change: its 24-hour change from the crypto price service's stored quote. */
+function cryptoDayChangeOf(
+  row: UserHoldingRow,
+  reporting: Reporting,
+  now: Date,
+): { dayChange: DayChange | null; dayChangeUnavailable: DayChangeUnavailable | null } {
+  const quote = row.cryptoQuote;
+  if (!quote) return { dayChange: null, dayChangeUnavailable: 'not_quoted' };
+  const change = cryptoChangeOf({ ...quote, price: row.price });
+  if (change.previousClose === null || change.change === null)
+    return { dayChange: null, dayChangeUnavailable: change.valuedAtPeg ? 'pegged' : 'no_previous_close' };
+  const amountMinor = productMinor(row.quantity, change.change, currencyExponent(row.currency));
+  const converted = reporting.convert(amountMinor, row.currency);
+  return {
+    dayChange: {
+      amount: money(amountMinor, row.currency),
+      converted: converted === null ? null : money(converted, reporting.currency),
+      percent: change.changePercent,
+      priceDate: quote.priceAt.toISOString().slice(0, 10),
+      previousClose: change.previousClose,
+      stale: isCryptoPriceStale(quote.priceAt, now),
     },
     dayChangeUnavailable: null,
   };
@@ -234,7 +267,9 @@ export async function listInvestments(db: Database, market: MarketData, userId: 
     const change =
       'symbol' in symbol
         ? dayChangeOf(row, quotes.get(symbol.symbol), !unknown.has(symbol.symbol), reporting)
-        : { dayChange: null, dayChangeUnavailable: symbol.reason };
+        : types[index] === 'crypto'
+          ? cryptoDayChangeOf(row, reporting, now)
+          : { dayChange: null, dayChangeUnavailable: symbol.reason };
     return {
       id: row.id,
       accountId: row.accountId,

@@ -2,8 +2,10 @@ import { mergePreferences, newsFilter, seenNewsSources } from '@lodestar/domain'
 import { heldTickers, readWatchlist, storedPreferences, updateWatchlist, type Database } from '@lodestar/db';
 import { AppError } from '../../http/app-error';
 import { SYMBOL_PATTERN } from '../../market-data/http';
-import type { MarketData, Quote } from '../../market-data/service';
+import type { MarketData, Quote, QuotesResult } from '../../market-data/service';
 import { type HistoryRange, MarketDataError } from '../../market-data/types';
+import type { CryptoPriceService } from '../../prices/crypto-prices';
+import { cryptoQuotes } from './crypto-quotes';
 
 /**
  * Market endpoints over the market-data service (docs/markets-api.md): symbols checked and upper-cased,
@@ -57,16 +59,51 @@ async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function getQuote(market: MarketData, symbol: string): Promise<Quote> {
-  const result = await market.quotes([symbol]);
+/**
+ * Where crypto symbols are quoted (ADR 082): the crypto price service, for the symbols that name a crypto
+ * asset for this user. Absent when crypto is switched off (FEATURE_CRYPTO=false).
+ */
+export type CryptoSource = { db: Database; prices: CryptoPriceService; userId: string; now: Date };
+
+/**
+ * Quotes of the symbols in the order asked: crypto symbols (`crypto`) from the crypto price service, the
+ * others from the market-data provider.
+ */
+export async function quotesOf(
+  market: MarketData,
+  symbols: readonly string[],
+  crypto?: CryptoSource,
+): Promise<QuotesResult> {
+  const coins = crypto
+    ? await cryptoQuotes(crypto.db, crypto.prices, crypto.userId, symbols, crypto.now)
+    : undefined;
+  const others = symbols.filter((symbol) => !coins?.symbols.has(symbol));
+  const quoted = others.length ? await market.quotes(others) : { quotes: [], unknown: [], unavailable: [] };
+  if (!coins?.symbols.size) return quoted;
+  const bySymbol = new Map(quoted.quotes.map((quote) => [quote.symbol, quote]));
+  for (const [symbol, quote] of coins.quotes) bySymbol.set(symbol, quote);
+  return {
+    quotes: symbols.flatMap((symbol) => {
+      const quote = bySymbol.get(symbol);
+      return quote ? [quote] : [];
+    }),
+    unknown: quoted.unknown,
+    unavailable: symbols.filter(
+      (symbol) => quoted.unavailable.includes(symbol) || coins.unavailable.includes(symbol),
+    ),
+  };
+}
+
+export async function getQuote(market: MarketData, symbol: string, crypto?: CryptoSource): Promise<Quote> {
+  const result = await quotesOf(market, [symbol], crypto);
   const quote = result.quotes[0];
   if (quote) return quote;
   if (result.unknown.length) throw new AppError('NOT_FOUND', MARKET_MESSAGES.notFound(symbol));
   throw unavailable();
 }
 
-export function getQuotes(market: MarketData, symbols: string[]) {
-  return market.quotes(symbols);
+export function getQuotes(market: MarketData, symbols: string[], crypto?: CryptoSource) {
+  return quotesOf(market, [...new Set(symbols)], crypto);
 }
 
 export async function searchSecurities(market: MarketData, query: string) {
@@ -148,14 +185,23 @@ function clean(stored: string[]): string[] {
   return [...new Set(stored.map(normaliseSymbol).filter(isSymbol))].slice(0, WATCHLIST_MAX);
 }
 
-async function watchlistView(market: MarketData, symbols: string[]): Promise<WatchlistView> {
-  const quotes = symbols.length ? (await market.quotes(symbols)).quotes : [];
+async function watchlistView(
+  market: MarketData,
+  symbols: string[],
+  crypto?: CryptoSource,
+): Promise<WatchlistView> {
+  const quotes = symbols.length ? (await quotesOf(market, symbols, crypto)).quotes : [];
   const bySymbol = new Map(quotes.map((quote) => [quote.symbol, quote]));
   return { symbols, items: symbols.map((symbol) => ({ symbol, quote: bySymbol.get(symbol) ?? null })) };
 }
 
-export async function getWatchlist(db: Database, market: MarketData, userId: string): Promise<WatchlistView> {
-  return watchlistView(market, clean(await readWatchlist(db, userId)));
+export async function getWatchlist(
+  db: Database,
+  market: MarketData,
+  userId: string,
+  crypto?: CryptoSource,
+): Promise<WatchlistView> {
+  return watchlistView(market, clean(await readWatchlist(db, userId)), crypto);
 }
 
 /** Adds a symbol the provider knows at the end (or at `position`, 0-based); adding one already there moves nothing. */
@@ -165,8 +211,9 @@ export async function addToWatchlist(
   userId: string,
   symbol: string,
   position: number | undefined,
+  crypto?: CryptoSource,
 ): Promise<WatchlistView> {
-  await getQuote(market, symbol);
+  await getQuote(market, symbol, crypto);
   const symbols = await updateWatchlist(db, userId, (stored) => {
     const current = clean(stored);
     if (current.includes(symbol)) return current;
@@ -175,7 +222,7 @@ export async function addToWatchlist(
     next.splice(position === undefined ? next.length : Math.min(position, next.length), 0, symbol);
     return next;
   });
-  return watchlistView(market, symbols);
+  return watchlistView(market, symbols, crypto);
 }
 
 export async function removeFromWatchlist(
@@ -183,13 +230,14 @@ export async function removeFromWatchlist(
   market: MarketData,
   userId: string,
   symbol: string,
+  crypto?: CryptoSource,
 ): Promise<WatchlistView> {
   const symbols = await updateWatchlist(db, userId, (stored) => {
     const current = clean(stored);
     if (!current.includes(symbol)) throw new AppError('NOT_FOUND', MARKET_MESSAGES.notWatched(symbol));
     return current.filter((entry) => entry !== symbol);
   });
-  return watchlistView(market, symbols);
+  return watchlistView(market, symbols, crypto);
 }
 
 /** Puts the watchlist in a new order: the same symbols, each once. */
@@ -198,6 +246,7 @@ export async function reorderWatchlist(
   market: MarketData,
   userId: string,
   order: string[],
+  crypto?: CryptoSource,
 ): Promise<WatchlistView> {
   const symbols = await updateWatchlist(db, userId, (stored) => {
     const current = clean(stored);
@@ -209,5 +258,5 @@ export async function reorderWatchlist(
       throw AppError.validation([{ field: 'symbols', message: MARKET_MESSAGES.order, code: 'invalid' }]);
     return order;
   });
-  return watchlistView(market, symbols);
+  return watchlistView(market, symbols, crypto);
 }

@@ -93,6 +93,7 @@ export const DAY_CHANGE_REASONS: Record<NonNullable<InvestmentHolding['dayChange
   quote_unavailable: 'No quote right now',
   no_previous_close: 'No previous close',
   currency_differs: 'Quoted in another currency',
+  pegged: 'Valued at its peg',
 };
 
 /** Why an account has no performance figures, in words. */
