@@ -3,6 +3,7 @@ import type { Logger } from './logger';
 import type { RateLimitStore } from './http/rate-limit';
 import type { Mailer } from './email/mailer';
 import type { Auth } from './auth/auth';
+import type { PasswordHashing } from './auth/password-hashing';
 import type { Database, ReadRouter } from '@lodestar/db';
 
 /** Why the server is not ready, or 'ready'. */
@@ -28,6 +29,8 @@ export type AppDeps = {
   /** Built web app (index.html + assets); undefined when it has not been built. */
   webDistDir: string | undefined;
   now?: () => Date;
+  /** How passwords are hashed; better-auth's scrypt when not given (auth/password-hashing.ts). */
+  passwordHashing?: PasswordHashing | undefined;
   /** Email delivery; built from the configuration when not given. */
   mailer?: Mailer;
   /**

@@ -180,6 +180,7 @@ export function createApp(deps: AppDeps, mountRoutes?: (api: OpenAPIHono<AppEnv>
     mailer,
     audit,
     isBreached: (password) => breached.isBreached(password),
+    passwordHashing: deps.passwordHashing,
   });
   // Per API key, per signed-in user, or per address for anyone else (auth/rate-limit-subject.ts).
   const subject = rateLimitSubject({ auth, db: deps.db, config: deps.config, now });

@@ -22,6 +22,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { addOAuthServerContext, APIError, createAuthMiddleware, getOAuthState } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
+import type { PasswordHashing } from './password-hashing';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Config } from '../config/env';
 import { emailDeliveryConfigured, type Mailer } from '../email/mailer';
@@ -67,6 +68,8 @@ export type AuthOptions = {
   mailer: Mailer;
   audit: AuditLog;
   isBreached: (password: string) => Promise<boolean>;
+  /** better-auth's own scrypt when not given (auth/password-hashing.ts). */
+  passwordHashing?: PasswordHashing | undefined;
 };
 
 function badRequest(code: string, message: string): APIError {
@@ -74,7 +77,7 @@ function badRequest(code: string, message: string): APIError {
 }
 
 /** The better-auth instance: email + password, email verification, reset, TOTP 2FA, passkeys. */
-export function createAuth({ db, config, logger, mailer, audit, isBreached }: AuthOptions) {
+export function createAuth({ db, config, logger, mailer, audit, isBreached, passwordHashing }: AuthOptions) {
   const log = logger.child({ component: 'auth' });
   const publicUrl = new URL(config.publicUrl);
   // With mail going out, sign-up answers a registered address exactly as a new one and tells its owner
@@ -145,6 +148,7 @@ export function createAuth({ db, config, logger, mailer, audit, isBreached }: Au
       enabled: true,
       minPasswordLength: 12,
       maxPasswordLength: 256,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       autoSignIn: !mailGoesOut,
       requireEmailVerification: false,
       // The made-up user answered for a registered address carries what a new one's does.

@@ -7,6 +7,7 @@ import { createMailer } from '../email/mailer';
 import { createMemoryRateLimitStore } from '../http/rate-limit';
 import { createLogger } from '../logger';
 import { startServerInstance } from '../sync/instance';
+import { quickPasswordHashing } from './quick-password-hashing';
 
 const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
 
@@ -64,6 +65,8 @@ export async function createTestApp(
         return (await migrationsApplied(database.pool)) ? 'ready' : 'migrations pending';
       },
       webDistDir: undefined,
+      // Real scrypt at a test's cost; `deps: { passwordHashing: undefined }` keeps the app's own.
+      passwordHashing: quickPasswordHashing,
       ...(overrides.readRouter ? { readRouter: overrides.readRouter(database) } : {}),
       ...overrides.deps,
     },
