@@ -121,6 +121,12 @@ async function main() {
       ["search 'co' (two characters), page 1", 'search=co&limit=50'],
       ["search 'co', page 3 by number", 'search=co&limit=50&page=3'],
       ["search 'qz' (two characters, no match)", 'search=qz&limit=50'],
+      ["search 'co', amount sort (largest first), page 1", 'search=co&sort=amount_desc&limit=50'],
+      [
+        "search 'co', amount sort ascending (largest expenses first), page 1",
+        'search=co&sort=amount_asc&limit=50',
+      ],
+      ["search 'co', amount sort ascending, page 3 by number", 'search=co&sort=amount_asc&limit=50&page=3'],
       ['amount sort, page 1', 'sort=amount_desc&limit=50'],
       [
         `amount sort, middle page (${middlePage.toLocaleString('en-US')}) by number`,
