@@ -66,7 +66,7 @@ export function BrokerageBalances({
     <CardHeader>
       <CardTitle id="brokerage-heading">Investment account balances</CardTitle>
       <p className="text-sm text-muted-foreground">
-        Balance = holdings at today’s prices + cash: the balance Accounts and the dashboard show.
+        Balance = holdings at their latest prices + cash: the balance Accounts and the dashboard show.
       </p>
     </CardHeader>
   );
