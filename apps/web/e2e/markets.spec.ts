@@ -167,6 +167,27 @@ test('investments: holdings with day change, weight and price date; performance 
   // The demo bank's other securities are not known to the provider: said, not guessed.
   await expect(table.getByText('Ticker not found').first()).toBeVisible();
 
+  // The demo brokerage's balance is the one Accounts shows, as holdings + cash; the prices' date is said.
+  const listed = await page.request.get('/api/v1/accounts');
+  const { data: list } = (await listed.json()) as {
+    data: {
+      accounts: { name: string; type: string; currentBalance: { amountMinor: number; currency: string } }[];
+    };
+  };
+  const brokerage = list.accounts.find((account) => account.type === 'brokerage');
+  if (!brokerage) throw new Error('the demo bank has no brokerage');
+  const { amountMinor, currency } = brokerage.currentBalance;
+  const balance = new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountMinor / 100);
+  const balances = page.getByRole('region', { name: 'Investment account balances' });
+  const demo = balances.getByRole('listitem', { name: brokerage.name });
+  await expect(demo).toContainText(`in ${currency}`);
+  await expect(demo).toContainText(`Balance${balance}`);
+  await expect(demo).toContainText('Holdings');
+  await expect(demo).toContainText('Cash');
+  await expect(page.getByRole('region', { name: 'Totals' })).toContainText(
+    /Prices (as of \d\d\/\d\d\/\d{4}|from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4})/,
+  );
+
   const performance = page.locator('[aria-labelledby="performance-heading"]');
   await expect(performance.getByRole('radio', { name: '1Y' })).toBeChecked();
   const fund = performance.getByRole('listitem', { name: 'Index fund' });

@@ -1,10 +1,11 @@
 import { mergeStoredPreferences, upsertEcbRates } from '@lodestar/db';
-import { addDays } from '@lodestar/domain';
+import { addDays, type Money } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
 import type { DashboardView } from '../use-cases/dashboard/dashboard';
 import type { PortfolioView } from '../use-cases/dashboard/portfolio';
+import type { BrokerageBalance, BrokerageTotals, InvestmentHolding } from '../use-cases/holdings/investments';
 import type { ExpenseFlowView } from '../use-cases/spending/expense-flow';
 import type { SpendingSummary } from '../use-cases/spending/spending-summary';
 import type { Envelope } from '../use-cases/transactions/test-fixtures';
@@ -144,5 +145,57 @@ describe('the same figure agrees to the minor unit on every screen', () => {
     const inEur = await expectAgreement(browser, 'EUR');
     // The EUR figures are the USD ones at today's rate, near enough (each currency rounds once).
     expect(Math.abs(inEur.netWorth - convertExactly(inUsd.netWorth, rateOn(TODAY), true))).toBeLessThan(100);
+  });
+
+  it('on the demo brokerage: its balance is one figure on the dashboard, Accounts and Assets, cash + holdings', async () => {
+    const { browser } = await w.signUp();
+    const created = await browser.json('/api/v1/connections/demo', { body: { variant: 'standard' } });
+    expect(created.status).toBe(201);
+    await waitForSync(browser);
+
+    const accounts = await data<{ accounts: { id: string; type: string; currentBalance: Money }[] }>(
+      browser,
+      '/accounts',
+    );
+    const listed = accounts.accounts.find((account) => account.type === 'brokerage');
+    if (!listed) throw new Error('the demo bank has no brokerage');
+    const balance = listed.currentBalance;
+    expect(balance.currency).toBe('USD');
+
+    // Accounts: the list and the account's page, its history ending today on the same figure.
+    const detail = await data<{
+      account: { currentBalance: Money };
+      history: { date: string; balanceMinor: number }[];
+    }>(browser, `/accounts/${listed.id}`);
+    expect(detail.account.currentBalance).toEqual(balance);
+    expect(detail.history.at(-1)).toEqual({ date: TODAY, balanceMinor: balance.amountMinor });
+
+    // The dashboard: the account in its group, and the investments total (the demo's only investment account).
+    const dashboard = await data<DashboardView>(browser, '/dashboard');
+    const onDashboard = dashboard.accounts.flatMap((group) => group.accounts).find((a) => a.id === listed.id);
+    expect(onDashboard?.native).toEqual(balance);
+    expect(onDashboard?.converted).toEqual(balance);
+    expect(dashboard.summary.investments).toEqual(balance);
+
+    // Assets: the account's balance as cash + holdings, and the brokerage total.
+    const assets = await data<{
+      accounts: { accountId: string; brokerage: BrokerageBalance | null }[];
+      holdings: InvestmentHolding[];
+      brokerage: BrokerageTotals | null;
+    }>(browser, '/investments');
+    const onAssets = assets.accounts.find((account) => account.accountId === listed.id)?.brokerage;
+    expect(onAssets?.balance).toEqual(balance);
+    expect(onAssets?.balanceConverted).toEqual(balance);
+    expect(assets.brokerage?.balance).toEqual(balance);
+    const holdings = onAssets?.holdings.amountMinor ?? 0;
+    const cash = onAssets?.cash.amountMinor ?? 0;
+    expect(holdings).toBeGreaterThan(0);
+    expect(cash).toBeGreaterThan(0);
+    expect(holdings + cash).toBe(balance.amountMinor);
+    expect(assets.brokerage).toMatchObject({ holdings: onAssets?.holdings, cash: onAssets?.cash });
+    // The holdings part is the holdings listed, valued each on its own: equal up to rounding each once.
+    const listedHoldings = assets.holdings.filter((holding) => holding.accountId === listed.id);
+    const summed = listedHoldings.reduce((total, holding) => total + holding.marketValue.amountMinor, 0);
+    expect(Math.abs(summed - holdings)).toBeLessThanOrEqual(listedHoldings.length / 2);
   });
 });

@@ -73,15 +73,60 @@ const totals = {
   priceDates: z.object({ oldest: z.string(), newest: z.string() }).nullable(),
 };
 
+const BrokerageBalanceSchema = z
+  .object({
+    balance: MoneySchema.openapi({
+      description: "The account's current balance, the figure of the dashboard and Accounts",
+    }),
+    holdings: MoneySchema.openapi({
+      description: 'Its holdings valued today as its daily balances value them (rounded once)',
+    }),
+    cash: MoneySchema.openapi({ description: 'The balance less the holdings' }),
+    balanceConverted: MoneySchema.nullable().openapi({
+      description: 'The balance in the reporting currency; null without a rate',
+    }),
+  })
+  .openapi('BrokerageBalance', {
+    description:
+      "An investment account's balance as cash + holdings, in the account's currency (docs/domain.md)",
+  });
+
+const BrokerageTotalsSchema = z
+  .object({
+    balance: MoneySchema,
+    holdings: MoneySchema,
+    cash: MoneySchema.openapi({ description: 'balance − holdings' }),
+    accountCount: z.number().int(),
+    unconvertedCount: z
+      .number()
+      .int()
+      .openapi({ description: 'Accounts left out of the totals for lack of a rate' }),
+  })
+  .openapi('BrokerageTotals', {
+    description:
+      "The investment accounts' balances as cash + holdings in the reporting currency, each currency's sums converted once",
+  });
+
 const InvestmentsSchema = z
   .object({
     currency: z.string().openapi({ description: 'The reporting currency (default_currency preference)' }),
     asOf: date("Today in the user's time zone"),
     holdings: z.array(InvestmentHoldingSchema),
     accounts: z.array(
-      z.object({ accountId: z.string(), name: z.string(), ...totals, weight: z.number().nullable() }),
+      z.object({
+        accountId: z.string(),
+        name: z.string(),
+        ...totals,
+        weight: z.number().nullable(),
+        brokerage: BrokerageBalanceSchema.nullable().openapi({
+          description: 'Null for an account that is not an investment account (crypto)',
+        }),
+      }),
     ),
     totals: z.object(totals),
+    brokerage: BrokerageTotalsSchema.nullable().openapi({
+      description: 'Null when no investment account has holdings',
+    }),
     missingCurrencies: z.array(z.string()),
   })
   .openapi('Investments');

@@ -9585,6 +9585,7 @@ export interface components {
           newest: string;
         } | null;
         weight: number | null;
+        brokerage: components['schemas']['BrokerageBalance'];
       }[];
       totals: {
         marketValue: components['schemas']['Money'];
@@ -9600,6 +9601,7 @@ export interface components {
           newest: string;
         } | null;
       };
+      brokerage: components['schemas']['BrokerageTotals'];
       missingCurrencies: string[];
     };
     InvestmentHolding: {
@@ -9668,6 +9670,23 @@ export interface components {
       previousClose: string;
       /** @description The provider failed: the last known quote */
       stale: boolean;
+    } | null;
+    /** @description Null for an account that is not an investment account (crypto) */
+    BrokerageBalance: {
+      balance: components['schemas']['Money'] & unknown;
+      holdings: components['schemas']['Money'] & unknown;
+      cash: components['schemas']['Money'] & unknown;
+      /** @description The balance in the reporting currency; null without a rate */
+      balanceConverted: components['schemas']['Money'] | null;
+    } | null;
+    /** @description Null when no investment account has holdings */
+    BrokerageTotals: {
+      balance: components['schemas']['Money'];
+      holdings: components['schemas']['Money'];
+      cash: components['schemas']['Money'] & unknown;
+      accountCount: number;
+      /** @description Accounts left out of the totals for lack of a rate */
+      unconvertedCount: number;
     } | null;
     InvestmentPerformance: {
       /** @enum {string} */

@@ -1,5 +1,19 @@
-import { listUserHoldings, type Database, type UserHoldingRow } from '@lodestar/db';
-import { currencyExponent, isCryptoPriceStale, money, type HoldingType, type Money } from '@lodestar/domain';
+import {
+  holdingsValueOn,
+  listUserHoldings,
+  visibleAccountsForDashboard,
+  type Database,
+  type UserHoldingRow,
+} from '@lodestar/db';
+import {
+  assetClassOf,
+  currencyExponent,
+  isAccountType,
+  isCryptoPriceStale,
+  money,
+  type HoldingType,
+  type Money,
+} from '@lodestar/domain';
 import { reportingFor } from '../../fx/reporting';
 import type { MarketData, Quote } from '../../market-data/service';
 import { cryptoChangeOf } from '../market/crypto-quotes';
@@ -88,11 +102,39 @@ export type InvestmentTotals = {
   priceDates: { oldest: string; newest: string } | null;
 };
 
+/**
+ * A brokerage's balance and its parts (docs/domain.md "One truth per brokerage account"), in the account's
+ * currency: `balance` is the account's current balance, the figure the dashboard and Accounts show;
+ * `holdings` is its holdings valued today as its daily balances value them (rounded once); `cash` is the
+ * balance less the holdings.
+ */
+export type BrokerageBalance = {
+  balance: Money;
+  holdings: Money;
+  cash: Money;
+  /** The balance in the reporting currency; null when no rate exists for the account's currency. */
+  balanceConverted: Money | null;
+};
+
+/**
+ * The brokerages' balances and their parts in the reporting currency: each currency's sums converted
+ * once (as the dashboard's totals are), cash = balance − holdings. Accounts without a rate are left out.
+ */
+export type BrokerageTotals = {
+  balance: Money;
+  holdings: Money;
+  cash: Money;
+  accountCount: number;
+  unconvertedCount: number;
+};
+
 export type AccountInvestments = InvestmentTotals & {
   accountId: string;
   name: string;
   /** Percent of the overall converted market value. */
   weight: number | null;
+  /** Its balance as cash + holdings; null for an account that is not investment-class (crypto). */
+  brokerage: BrokerageBalance | null;
 };
 
 const UNQUOTED_TYPES: ReadonlySet<HoldingType> = new Set(['crypto', 'cash']);
@@ -243,20 +285,89 @@ function byValue(a: InvestmentHolding, b: InvestmentHolding): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+type BrokerageAccount = { id: string; currency: string; balanceMinor: number };
+
+/**
+ * Each investment-class account's balance as cash + holdings today: the balance the dashboard and Accounts
+ * read, and the holdings valued by the same query its daily balances use (holdingsValueOn).
+ */
+async function brokerageBalances(
+  db: Database,
+  userId: string,
+  today: string,
+  accounts: readonly BrokerageAccount[],
+  reporting: Reporting,
+): Promise<Map<string, BrokerageBalance>> {
+  const balances = new Map<string, BrokerageBalance>();
+  for (const account of accounts) {
+    const scope = { userId, accountId: account.id, currency: account.currency };
+    const holdingsMinor = (await holdingsValueOn(db, scope, [today])).get(today) ?? 0;
+    const converted = reporting.convert(account.balanceMinor, account.currency);
+    balances.set(account.id, {
+      balance: money(account.balanceMinor, account.currency),
+      holdings: money(holdingsMinor, account.currency),
+      cash: money(account.balanceMinor - holdingsMinor, account.currency),
+      balanceConverted: converted === null ? null : money(converted, reporting.currency),
+    });
+  }
+  return balances;
+}
+
+function brokerageTotalsOf(
+  balances: readonly BrokerageBalance[],
+  reporting: Reporting,
+): BrokerageTotals | null {
+  if (balances.length === 0) return null;
+  const perCurrency = new Map<string, { balance: number; holdings: number }>();
+  for (const { balance, holdings } of balances) {
+    const sum = perCurrency.get(balance.currency) ?? { balance: 0, holdings: 0 };
+    sum.balance += balance.amountMinor;
+    sum.holdings += holdings.amountMinor;
+    perCurrency.set(balance.currency, sum);
+  }
+  let balance = 0;
+  let holdings = 0;
+  let unconvertedCount = 0;
+  for (const [currency, sum] of perCurrency) {
+    const convertedBalance = reporting.convert(sum.balance, currency);
+    const convertedHoldings = reporting.convert(sum.holdings, currency);
+    if (convertedBalance === null || convertedHoldings === null) {
+      unconvertedCount += balances.filter((entry) => entry.balance.currency === currency).length;
+      continue;
+    }
+    balance += convertedBalance;
+    holdings += convertedHoldings;
+  }
+  return {
+    balance: money(balance, reporting.currency),
+    holdings: money(holdings, reporting.currency),
+    cash: money(balance - holdings, reporting.currency),
+    accountCount: balances.length,
+    unconvertedCount,
+  };
+}
+
 export async function listInvestments(db: Database, market: MarketData, userId: string, now: Date) {
   const basis = await reportingFor(db, userId, now);
-  const rows = await listUserHoldings(db, userId, basis.today);
+  const [rows, visible] = await Promise.all([
+    listUserHoldings(db, userId, basis.today),
+    visibleAccountsForDashboard(db, userId),
+  ]);
+  const held = new Set(rows.map((row) => row.accountId));
+  const brokerages = visible.filter(
+    (account) =>
+      held.has(account.id) && isAccountType(account.type) && assetClassOf(account.type) === 'investment',
+  );
   const types = rows.map((row) => holdingTypeOf(row.securityType, row.accountType));
   const symbols = rows.map((row, index) => symbolOf(row, types[index] as HoldingType));
   const wanted = [...new Set(symbols.flatMap((entry) => ('symbol' in entry ? [entry.symbol] : [])))];
   const { quotes, unknown } = await quotesFor(market, wanted);
-  const reporting = await todaysReporting(
-    db,
-    userId,
-    basis,
-    rows.map((row) => row.currency),
-  );
+  const reporting = await todaysReporting(db, userId, basis, [
+    ...rows.map((row) => row.currency),
+    ...brokerages.map((account) => account.currency),
+  ]);
   const currency = reporting.currency;
+  const brokerage = await brokerageBalances(db, userId, basis.today, brokerages, reporting);
 
   const holdings = rows.map((row, index): InvestmentHolding => {
     // The same valuation as /investments/holdings: price, buy price, value and gain.
@@ -314,6 +425,7 @@ export async function listInvestments(db: Database, market: MarketData, userId: 
       name: account.name,
       ...totalsOf(account.total, currency),
       weight: percentOf(account.total.value, overall.value),
+      brokerage: brokerage.get(accountId) ?? null,
     }))
     .sort(
       (a, b) =>
@@ -328,6 +440,8 @@ export async function listInvestments(db: Database, market: MarketData, userId: 
     holdings,
     accounts,
     totals: totalsOf(overall, currency),
+    /** The investment-class accounts' balances as cash + holdings, in the reporting currency. */
+    brokerage: brokerageTotalsOf([...brokerage.values()], reporting),
     /** Currencies with no rate into the reporting currency (their holdings are left out of the totals). */
     missingCurrencies: reporting.missing(),
   };

@@ -1,4 +1,11 @@
-import { currencyExponent, DECIMALS, formatNumber, formatSignedPercentage } from '@lodestar/domain';
+import {
+  currencyExponent,
+  type DateFormat,
+  DECIMALS,
+  formatIsoDate,
+  formatNumber,
+  formatSignedPercentage,
+} from '@lodestar/domain';
 import { HOLDING_FILTERS, type HoldingFilter } from './api';
 
 /** The Assets page's URL (?type=&page=) and how its figures read. */
@@ -71,4 +78,14 @@ export function boughtAtText(
 export function gainPercentText(percent: number | null, locale: string): string {
   if (percent === null) return 'Not known';
   return formatSignedPercentage(percent, locale);
+}
+
+/**
+ * The day of the prices the holdings are valued at: "Prices as of <date>" when they share one, else the
+ * oldest and the newest ("Prices from <oldest> to <newest>"), in the user's date format.
+ */
+export function pricesAsOfText(dates: { oldest: string; newest: string }, dateFormat: DateFormat): string {
+  const oldest = formatIsoDate(dates.oldest, dateFormat);
+  if (dates.oldest === dates.newest) return `Prices as of ${oldest}`;
+  return `Prices from ${oldest} to ${formatIsoDate(dates.newest, dateFormat)}`;
 }

@@ -67,6 +67,7 @@ function serveInvestments() {
     holdings,
     accounts: [],
     totals,
+    brokerage: null,
     missingCurrencies: [],
   };
   server.on('GET', '/api/v1/investments', () => ok(body));

@@ -23,6 +23,7 @@ import {
   investmentsQuery,
 } from '../api';
 import { AllocationCard } from '../components/allocation-card';
+import { BrokerageBalances } from '../components/brokerage-balances';
 import { HoldingDialog } from '../components/holding-dialog';
 import { HoldingsCards, HoldingsTable } from '../components/holdings-list';
 import { HoldingsTotals } from '../components/holdings-totals';
@@ -172,7 +173,9 @@ export function AssetsRoute() {
   const type = parseHoldingFilter(params.get('type'));
   const page = parsePage(params.get('page'));
   const holdings = useQuery(holdingsQuery(page, type));
+  const investments = useQuery(investmentsQuery());
   const { showBalances, locale } = useMoneyDisplay();
+  const { preferences } = useUserPreferences();
   const masked = !showBalances;
 
   const update = useCallback(
@@ -248,7 +251,14 @@ export function AssetsRoute() {
   } else if (data && slices) {
     body = (
       <div className="space-y-4">
-        <HoldingsTotals totals={data.totals} masked={masked} locale={locale} />
+        <HoldingsTotals
+          totals={data.totals}
+          priceDates={investments.data?.totals.priceDates}
+          masked={masked}
+          locale={locale}
+          dateFormat={preferences.date_format}
+        />
+        <BrokerageBalances investments={investments} display={{ masked, locale }} />
         <div className="grid gap-4 lg:grid-cols-2">
           <AllocationCard
             id="allocation-type"
