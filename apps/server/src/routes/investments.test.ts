@@ -1,4 +1,4 @@
-import { replaceHoldings, upsertSecurities } from '@lodestar/db';
+import { holdingsValueOn, replaceHoldings, upsertSecurities } from '@lodestar/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
@@ -6,6 +6,7 @@ import { weekdays } from '../testing/fake-market-securities';
 import { startFakeYahooFinance, type FakeYahooFinance } from '../testing/fake-yahoo-finance';
 import type {
   AccountInvestments,
+  BrokerageTotals,
   InvestmentHolding,
   InvestmentTotals,
 } from '../use-cases/holdings/investments';
@@ -19,6 +20,7 @@ type Investments = {
   holdings: InvestmentHolding[];
   accounts: AccountInvestments[];
   totals: InvestmentTotals;
+  brokerage: BrokerageTotals | null;
   missingCurrencies: string[];
 };
 
@@ -286,6 +288,76 @@ describe('GET /investments', () => {
       unrealizedGain: usd(16_200),
       dayChange: usd(324),
       holdingCount: 2,
+      unconvertedCount: 1,
+    });
+  });
+
+  it('gives each brokerage its balance as holdings + cash, valued as its daily balances are, and their total', async () => {
+    const { browser, userId } = await signedInUser(w);
+    const db = w.t.database.db;
+    const broker = await addAccount(db, userId, {
+      name: 'Broker',
+      type: 'brokerage',
+      currentBalanceMinor: 200_000,
+    });
+    const depot = await addAccount(db, userId, {
+      name: 'Depot',
+      type: 'brokerage',
+      currency: 'EUR',
+      currentBalanceMinor: 70_000,
+    });
+    const franc = await addAccount(db, userId, {
+      name: 'Franken',
+      type: 'investment',
+      currency: 'CHF',
+      currentBalanceMinor: 12_000,
+    });
+    await addHoldings(userId, broker.id, [
+      { ticker: 'AAPL', type: 'equity', quantity: '10', price: '150', costBasis: null },
+      { ticker: null, type: 'equity', quantity: '0.5', price: '20.01', costBasis: null },
+    ]);
+    await addHoldings(userId, depot.id, [
+      { ticker: 'SAP.DE', type: 'equity', currency: 'EUR', quantity: '3', price: '200', costBasis: null },
+    ]);
+    await addHoldings(userId, franc.id, [
+      { ticker: 'CHSPI', type: 'etf', currency: 'CHF', quantity: '1', price: '100', costBasis: null },
+    ]);
+    const { body } = await investments(browser);
+
+    // Each account's holdings are the figure its daily balances add to cash (holdingsValueOn, per account).
+    const expected = new Map<string, number>();
+    for (const account of [broker, depot, franc]) {
+      const scope = { userId, accountId: account.id, currency: account.currency };
+      expected.set(account.id, (await holdingsValueOn(db, scope, ['2026-11-25'])).get('2026-11-25')!);
+    }
+    expect(expected.get(broker.id)).toBe(150_000 + 1_001);
+    expect(expected.get(depot.id)).toBe(60_000);
+    const byId = new Map(body.data.accounts.map((account) => [account.accountId, account.brokerage]));
+    expect(byId.get(broker.id)).toEqual({
+      balance: usd(200_000),
+      holdings: usd(151_001),
+      cash: usd(48_999),
+      balanceConverted: usd(200_000),
+    });
+    expect(byId.get(depot.id)).toEqual({
+      balance: eur(70_000),
+      holdings: eur(60_000),
+      cash: eur(10_000),
+      balanceConverted: usd(75_600),
+    });
+    const chf = (amountMinor: number) => ({ amountMinor, currency: 'CHF' });
+    expect(byId.get(franc.id)).toEqual({
+      balance: chf(12_000),
+      holdings: chf(expected.get(franc.id)!),
+      cash: chf(12_000 - expected.get(franc.id)!),
+      balanceConverted: null,
+    });
+    // Each currency's sums converted once; francs have no rate: left out and counted.
+    expect(body.data.brokerage).toEqual({
+      balance: usd(200_000 + 75_600),
+      holdings: usd(151_001 + 64_800),
+      cash: usd(200_000 + 75_600 - 151_001 - 64_800),
+      accountCount: 3,
       unconvertedCount: 1,
     });
   });

@@ -151,11 +151,20 @@ export async function revalueHoldersOf(
  * counts on every day (ADR 065).
  */
 function holdingsValueSql(scope: { userId: string; accountId: string }, currency: string, day: SQL) {
+  return holdingsValueOfSql(
+    { userId: scope.userId, accountId: sql`${scope.accountId}` },
+    sql`${currencyExponent(currency)}`,
+    day,
+  );
+}
+
+/** holdingsValueSql with the account and its currency's exponent as SQL (a column of an outer query). */
+function holdingsValueOfSql(scope: { userId: string; accountId: SQL }, exponent: SQL, day: SQL) {
   return sql`coalesce((select round(sum(v.units * coalesce(
       (select sp.close from security_price sp
         where sp.security_id = v.security_id and sp.date <= ${day}
         order by sp.date desc limit 1),
-      v.price)) * power(10::numeric, ${currencyExponent(currency)}))
+      v.price)) * power(10::numeric, ${exponent}))
     from (
       select h.security_id, h.quantity as units, h.price
       from holding h where h.user_id = ${scope.userId} and h.account_id = ${scope.accountId}
@@ -186,6 +195,26 @@ export async function holdingsValueOn(
     );
     values.set(day, Number(result.rows[0]?.value ?? 0));
   }
+  return values;
+}
+
+/**
+ * Each of `accounts`' holdings valued on `day` (minor units of the account's currency) in one statement:
+ * the figure holdingsValueOn gives for one account, for all of them at once.
+ */
+export async function holdingsValueOfAccounts(
+  db: Executor,
+  userId: string,
+  accounts: readonly { id: string; currency: string }[],
+  day: string,
+): Promise<Map<string, number>> {
+  const values = new Map<string, number>();
+  if (accounts.length === 0) return values;
+  const result = await db.execute<{ id: string; value: string | number }>(sql`
+    select a.id, ${holdingsValueOfSql({ userId, accountId: sql`a.id` }, sql`a.exponent`, sql`${day}::date`)} as value
+    from unnest(${sql.param(accounts.map((account) => account.id))}::uuid[],
+      ${sql.param(accounts.map((account) => currencyExponent(account.currency)))}::int[]) as a(id, exponent)`);
+  for (const row of result.rows) values.set(row.id, Number(row.value));
   return values;
 }
 

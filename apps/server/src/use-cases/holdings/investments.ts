@@ -1,5 +1,5 @@
 import {
-  holdingsValueOn,
+  holdingsValueOfAccounts,
   listUserHoldings,
   visibleAccountsForDashboard,
   type Database,
@@ -289,7 +289,7 @@ type BrokerageAccount = { id: string; currency: string; balanceMinor: number };
 
 /**
  * Each investment-class account's balance as cash + holdings today: the balance the dashboard and Accounts
- * read, and the holdings valued by the same query its daily balances use (holdingsValueOn).
+ * read, and the holdings valued by the same query its daily balances use (holdingsValueOfAccounts).
  */
 async function brokerageBalances(
   db: Database,
@@ -298,10 +298,10 @@ async function brokerageBalances(
   accounts: readonly BrokerageAccount[],
   reporting: Reporting,
 ): Promise<Map<string, BrokerageBalance>> {
+  const holdingsValue = await holdingsValueOfAccounts(db, userId, accounts, today);
   const balances = new Map<string, BrokerageBalance>();
   for (const account of accounts) {
-    const scope = { userId, accountId: account.id, currency: account.currency };
-    const holdingsMinor = (await holdingsValueOn(db, scope, [today])).get(today) ?? 0;
+    const holdingsMinor = holdingsValue.get(account.id) ?? 0;
     const converted = reporting.convert(account.balanceMinor, account.currency);
     balances.set(account.id, {
       balance: money(account.balanceMinor, account.currency),
@@ -313,37 +313,21 @@ async function brokerageBalances(
   return balances;
 }
 
+/** The brokerage balances summed in the reporting currency by the one rule (Reporting.total). */
 function brokerageTotalsOf(
   balances: readonly BrokerageBalance[],
   reporting: Reporting,
 ): BrokerageTotals | null {
   if (balances.length === 0) return null;
-  const perCurrency = new Map<string, { balance: number; holdings: number }>();
-  for (const { balance, holdings } of balances) {
-    const sum = perCurrency.get(balance.currency) ?? { balance: 0, holdings: 0 };
-    sum.balance += balance.amountMinor;
-    sum.holdings += holdings.amountMinor;
-    perCurrency.set(balance.currency, sum);
-  }
-  let balance = 0;
-  let holdings = 0;
-  let unconvertedCount = 0;
-  for (const [currency, sum] of perCurrency) {
-    const convertedBalance = reporting.convert(sum.balance, currency);
-    const convertedHoldings = reporting.convert(sum.holdings, currency);
-    if (convertedBalance === null || convertedHoldings === null) {
-      unconvertedCount += balances.filter((entry) => entry.balance.currency === currency).length;
-      continue;
-    }
-    balance += convertedBalance;
-    holdings += convertedHoldings;
-  }
+  const balance = reporting.total(balances.map((entry) => entry.balance));
+  const holdings = reporting.total(balances.map((entry) => entry.holdings));
+  const left = new Set(balance.missing);
   return {
-    balance: money(balance, reporting.currency),
-    holdings: money(holdings, reporting.currency),
-    cash: money(balance - holdings, reporting.currency),
+    balance: money(balance.amountMinor, reporting.currency),
+    holdings: money(holdings.amountMinor, reporting.currency),
+    cash: money(balance.amountMinor - holdings.amountMinor, reporting.currency),
     accountCount: balances.length,
-    unconvertedCount,
+    unconvertedCount: balances.filter((entry) => left.has(entry.balance.currency)).length,
   };
 }
 

@@ -14,6 +14,14 @@ export type Reporting = ReportingBasis & {
    * from zero; null when no rate exists for `from` (its code is then listed by `missing()`).
    */
   convert(amountMinor: number, from: string): number | null;
+  /**
+   * Σ of `amounts` in the reporting currency by the one rule (sum per currency, convert each sum, add);
+   * `missing` lists the currencies left out for want of a rate.
+   */
+  total(amounts: Iterable<{ amountMinor: number; currency: string }>): {
+    amountMinor: number;
+    missing: string[];
+  };
   /** Currencies that could not be converted so far, sorted. */
   missing(): string[];
 };
@@ -33,6 +41,7 @@ export async function todaysReporting(
     currency: basis.currency,
     today: basis.today,
     convert: (amountMinor, from) => converter.convert(amountMinor, from, basis.today, { track: false }),
+    total: (amounts) => converter.total(amounts, basis.today, { track: false }),
     missing: () => converter.report().missing,
   };
 }
