@@ -220,7 +220,7 @@ test('investments: holdings with day change, weight and price date; performance 
     await snap(page, `investments-assets-${name}`);
   });
 
-  // High contrast: the holdings table and the performance card keep enhanced contrast.
+  // High contrast: the holdings table, the totals, the balances and the performance card keep enhanced contrast.
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   const set = await page.request.put('/api/v1/user/preferences', {
@@ -234,6 +234,8 @@ test('investments: holdings with day change, weight and price date; performance 
   await settled(page);
   const results = await new AxeBuilder({ page })
     .include('[aria-labelledby="holdings-heading"]')
+    .include('[aria-label="Totals"]')
+    .include('[aria-labelledby="brokerage-heading"]')
     .include('[aria-labelledby="performance-heading"]')
     .withRules(['color-contrast-enhanced'])
     .analyze();

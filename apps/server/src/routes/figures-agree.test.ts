@@ -5,7 +5,12 @@ import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import type { TestBrowser } from '../testing/browser';
 import type { DashboardView } from '../use-cases/dashboard/dashboard';
 import type { PortfolioView } from '../use-cases/dashboard/portfolio';
-import type { BrokerageBalance, BrokerageTotals, InvestmentHolding } from '../use-cases/holdings/investments';
+import type {
+  BrokerageBalance,
+  BrokerageTotals,
+  InvestmentHolding,
+  InvestmentTotals,
+} from '../use-cases/holdings/investments';
 import type { ExpenseFlowView } from '../use-cases/spending/expense-flow';
 import type { SpendingSummary } from '../use-cases/spending/spending-summary';
 import type { Envelope } from '../use-cases/transactions/test-fixtures';
@@ -181,6 +186,7 @@ describe('the same figure agrees to the minor unit on every screen', () => {
     const assets = await data<{
       accounts: { accountId: string; brokerage: BrokerageBalance | null }[];
       holdings: InvestmentHolding[];
+      totals: InvestmentTotals;
       brokerage: BrokerageTotals | null;
     }>(browser, '/investments');
     const onAssets = assets.accounts.find((account) => account.accountId === listed.id)?.brokerage;
@@ -193,9 +199,11 @@ describe('the same figure agrees to the minor unit on every screen', () => {
     expect(cash).toBeGreaterThan(0);
     expect(holdings + cash).toBe(balance.amountMinor);
     expect(assets.brokerage).toMatchObject({ holdings: onAssets?.holdings, cash: onAssets?.cash });
-    // The holdings part is the holdings listed, valued each on its own: equal up to rounding each once.
+    // The holdings part is the sum of the holdings listed, to the cent: each line is rounded once, and
+    // the balance rule rounds each holding the same way.
     const listedHoldings = assets.holdings.filter((holding) => holding.accountId === listed.id);
     const summed = listedHoldings.reduce((total, holding) => total + holding.marketValue.amountMinor, 0);
-    expect(Math.abs(summed - holdings)).toBeLessThanOrEqual(listedHoldings.length / 2);
+    expect(summed).toBe(holdings);
+    expect(assets.totals.marketValue.amountMinor).toBe(holdings);
   });
 });

@@ -315,6 +315,7 @@ describe('GET /investments', () => {
     await addHoldings(userId, broker.id, [
       { ticker: 'AAPL', type: 'equity', quantity: '10', price: '150', costBasis: null },
       { ticker: null, type: 'equity', quantity: '0.5', price: '20.01', costBasis: null },
+      { ticker: null, type: 'equity', quantity: '0.5', price: '30.01', costBasis: null },
     ]);
     await addHoldings(userId, depot.id, [
       { ticker: 'SAP.DE', type: 'equity', currency: 'EUR', quantity: '3', price: '200', costBasis: null },
@@ -322,6 +323,14 @@ describe('GET /investments', () => {
     await addHoldings(userId, franc.id, [
       { ticker: 'CHSPI', type: 'etf', currency: 'CHF', quantity: '1', price: '100', costBasis: null },
     ]);
+    // A close older than the price the provider sent with the position (2026-11-19): the position's own
+    // price is the newer one, on Assets' line and in the account's figure alike.
+    await w.t.database.pool.query(
+      `insert into security_price (security_id, date, close)
+       select h.security_id, '2026-11-18', 140 from holding h
+       join security s on s.id = h.security_id where h.account_id = $1 and s.ticker = 'AAPL'`,
+      [broker.id],
+    );
     const { body } = await investments(browser);
 
     // Each account's holdings are the figure its daily balances add to cash (holdingsValueOn, per account).
@@ -330,13 +339,20 @@ describe('GET /investments', () => {
       const scope = { userId, accountId: account.id, currency: account.currency };
       expected.set(account.id, (await holdingsValueOn(db, scope, ['2026-11-25'])).get('2026-11-25')!);
     }
-    expect(expected.get(broker.id)).toBe(150_000 + 1_001);
+    // 10.005 and 15.005 are each rounded up: 10.01 + 15.01, where rounding their sum once gives 25.01.
+    expect(expected.get(broker.id)).toBe(150_000 + 1_001 + 1_501);
     expect(expected.get(depot.id)).toBe(60_000);
+    // The lines of each account add up to its holdings figure (each line rounded on its own).
+    for (const account of [broker, depot, franc]) {
+      const lines = body.data.holdings.filter((holding) => holding.accountId === account.id);
+      const summed = lines.reduce((total, holding) => total + holding.marketValue.amountMinor, 0);
+      expect(summed).toBe(expected.get(account.id));
+    }
     const byId = new Map(body.data.accounts.map((account) => [account.accountId, account.brokerage]));
     expect(byId.get(broker.id)).toEqual({
       balance: usd(200_000),
-      holdings: usd(151_001),
-      cash: usd(48_999),
+      holdings: usd(152_502),
+      cash: usd(47_498),
       balanceConverted: usd(200_000),
     });
     expect(byId.get(depot.id)).toEqual({
@@ -355,8 +371,8 @@ describe('GET /investments', () => {
     // Each currency's sums converted once; francs have no rate: left out and counted.
     expect(body.data.brokerage).toEqual({
       balance: usd(200_000 + 75_600),
-      holdings: usd(151_001 + 64_800),
-      cash: usd(200_000 + 75_600 - 151_001 - 64_800),
+      holdings: usd(152_502 + 64_800),
+      cash: usd(200_000 + 75_600 - 152_502 - 64_800),
       accountCount: 3,
       unconvertedCount: 1,
     });

@@ -79,7 +79,7 @@ const BrokerageBalanceSchema = z
       description: "The account's current balance, the figure of the dashboard and Accounts",
     }),
     holdings: MoneySchema.openapi({
-      description: 'Its holdings valued today as its daily balances value them (rounded once)',
+      description: 'Its holdings valued today as its daily balances value them (each holding rounded on its own)',
     }),
     cash: MoneySchema.openapi({ description: 'The balance less the holdings' }),
     balanceConverted: MoneySchema.nullable().openapi({

@@ -544,7 +544,8 @@ describe('sync engine', () => {
     await sync(connector, connection);
     const afterResize = await snapshots();
     // Today's figure stays the reported balance: the cash part gives up what the two units are worth at
-    // the last close (102), and the 17th gains them at its close (100).
-    expect(afterResize['2026-11-17']).toBe(valued['2026-11-17']! + 2 * 100 * 100 - 2 * 102 * 100);
+    // the price the provider sent with them today (103: no close of today yet, so Assets shows it too),
+    // and the 17th gains them at its close (100).
+    expect(afterResize['2026-11-17']).toBe(valued['2026-11-17']! + 2 * 100 * 100 - 2 * 103 * 100);
   });
 });

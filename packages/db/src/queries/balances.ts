@@ -144,11 +144,13 @@ export async function revalueHoldersOf(
 }
 
 /**
- * An account's holdings valued on `day` (an SQL date) in minor units of `currency`: Σ quantity × the
- * security's last close on or before the day (the own price when it has none), rounded once. A holding
- * added by hand (a security of provider 'manual') counts lot by lot from each lot's day, a lot without a
- * close at its own buy price (ADR 077; every manual holding has lots). Every other holding's quantity
- * counts on every day (ADR 065).
+ * An account's holdings valued on `day` (an SQL date) in minor units of `currency`: Σ over its holdings of
+ * quantity × the security's last close on or before the day (the own price when it has none), each
+ * holding rounded on its own as Assets rounds each line, so its lines add up to the account's figure. A holding
+ * added by hand (a security of provider 'manual') counts lot by lot from each lot's day, lots without a
+ * close at their own buy prices (ADR 077; every manual holding has lots). Every other holding's quantity
+ * counts on every day (ADR 065); from its own price's day on, only a close of that day or later replaces
+ * its price, as Assets prices it (ADR 085).
  */
 function holdingsValueSql(scope: { userId: string; accountId: string }, currency: string, day: SQL) {
   return holdingsValueOfSql(
@@ -160,21 +162,22 @@ function holdingsValueSql(scope: { userId: string; accountId: string }, currency
 
 /** holdingsValueSql with the account and its currency's exponent as SQL (a column of an outer query). */
 function holdingsValueOfSql(scope: { userId: string; accountId: SQL }, exponent: SQL, day: SQL) {
-  return sql`coalesce((select round(sum(v.units * coalesce(
-      (select sp.close from security_price sp
+  return sql`coalesce((select sum(round(coalesce(v.units * (select sp.close from security_price sp
         where sp.security_id = v.security_id and sp.date <= ${day}
+          and (v.as_of is null or sp.date >= v.as_of or ${day} < v.as_of)
         order by sp.date desc limit 1),
-      v.price)) * power(10::numeric, ${exponent}))
+      v.cost) * power(10::numeric, ${exponent})))
     from (
-      select h.security_id, h.quantity as units, h.price
+      select h.security_id, h.quantity as units, h.quantity * h.price as cost, h.as_of
       from holding h where h.user_id = ${scope.userId} and h.account_id = ${scope.accountId}
         and not exists (select 1 from security s
           where s.id = h.security_id and s.provider = ${MANUAL_SECURITY_PROVIDER})
       union all
-      select h.security_id, l.quantity, l.price
+      select h.security_id, sum(l.quantity), sum(l.quantity * l.price), null::date
       from holding_lot l join holding h on h.id = l.holding_id
       where l.user_id = ${scope.userId} and h.user_id = ${scope.userId} and h.account_id = ${scope.accountId}
         and l.date <= ${day}
+      group by h.id, h.security_id
     ) v), 0)::bigint`;
 }
 

@@ -200,7 +200,7 @@ export type UserHoldingRow = {
 
 /**
  * Every holding of the user's visible accounts, priced at the newest close on or before `today` when
- * the security has one newer than the holding's own price, else at the holding's price. A holding added
+ * the security has one of the holding's price's day or later, else at the holding's price. A holding added
  * by hand (a `manual` security) is priced at the newest close on or before `today` whatever its date, as
  * its daily balances are: its own price is what it was bought at, which values it only while no close is
  * known. A crypto asset held in US dollars is priced at the crypto price service's newest quote when there
@@ -249,7 +249,7 @@ export async function listUserHoldings(
     left join lateral (
       select sp.close, sp.date from security_price sp
       where sp.security_id = h.security_id and sp.date <= ${today}::date
-        and (sp.date > h.as_of or s.provider = ${MANUAL_SECURITY_PROVIDER})
+        and (sp.date >= h.as_of or s.provider = ${MANUAL_SECURITY_PROVIDER})
       order by sp.date desc limit 1
     ) latest on true
     left join crypto_quote q on q.security_id = h.security_id

@@ -105,7 +105,8 @@ export type InvestmentTotals = {
 /**
  * A brokerage's balance and its parts (docs/domain.md "One truth per brokerage account"), in the account's
  * currency: `balance` is the account's current balance, the figure the dashboard and Accounts show;
- * `holdings` is its holdings valued today as its daily balances value them (rounded once); `cash` is the
+ * `holdings` is its holdings valued today as its daily balances value them (each holding rounded on its
+ * own); `cash` is the
  * balance less the holdings.
  */
 export type BrokerageBalance = {

@@ -3,7 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/test/fake-server';
 import type { InvestmentHolding, InvestmentPerformance, Investments, PerformanceFigures } from './api';
-import { fail, ok, renderAssets, sampleHoldings, serveHoldings, setUpAssetsTests, usd } from './test-harness';
+import {
+  fail,
+  makeHolding,
+  ok,
+  renderAssets,
+  sampleHoldings,
+  serveHoldings,
+  setUpAssetsTests,
+  usd,
+} from './test-harness';
 
 /** Day change, weight and price date (GET /investments) and the Performance card (GET /investments/performance). */
 
@@ -49,6 +58,7 @@ function serveInvestments() {
     }),
     investment('h_btc', { dayChangeUnavailable: 'not_quoted', weight: 68.33 }),
     investment('h_sap', { dayChangeUnavailable: 'quote_unavailable', weight: 13.19 }),
+    investment('h_usdc', { dayChangeUnavailable: 'pegged', weight: 0.01 }),
   ];
   const totals = {
     marketValue: usd(0),
@@ -131,7 +141,25 @@ const rowOf = async (symbol: string) => {
 
 describe('Assets investments', () => {
   it('shows each holding’s day change with its sign and date, or why there is none, its weight and its price date', async () => {
-    serveHoldings();
+    serveHoldings([
+      ...sampleHoldings(),
+      makeHolding({
+        id: 'h_usdc',
+        accountId: 'acc_coinbase',
+        accountName: 'Coinbase',
+        symbol: 'USDC',
+        name: 'USD Coin',
+        type: 'crypto',
+        quantity: '25',
+        quantityDecimals: 8,
+        price: { amount: '1', currency: 'USD' },
+        native: usd(2_500),
+        converted: usd(2_500),
+        costBasis: null,
+        unrealizedGain: null,
+        unrealizedGainPercent: null,
+      }),
+    ]);
     serveInvestments();
     servePerformance();
     renderAssets();
@@ -142,6 +170,7 @@ describe('Assets investments', () => {
     expect(vti.getByText('11/20/2026')).toBeInTheDocument();
     expect(within(await rowOf('BTC')).getByText('Not quoted')).toBeInTheDocument();
     expect(within(await rowOf('SAP')).getByText('No quote right now')).toBeInTheDocument();
+    expect(within(await rowOf('USDC')).getByText('Valued at its peg')).toBeInTheDocument();
   });
 
   it('shows the holdings without day change when GET /investments fails', async () => {
