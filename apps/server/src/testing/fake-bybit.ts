@@ -25,8 +25,15 @@ import { equal, listen, send, readRequest } from './fake-http';
  * - `GET /v5/asset/deposit/query-record` (`status` 3 success, `successAt`) and
  *   `GET /v5/asset/withdraw/query-record` (`status` "success", `createTime`): newest first, `limit` ≤ 50,
  *   `cursor`, a window of at most 30 days (the last 30 without bounds).
+ * - Earn positions, `GET /v5/earn/position`: `category` required (`FlexibleSaving` or `OnChain`), `coin`
+ *   and `productId` optional, not paged; `result.list[]`: `coin`, `productId`, `amount`, `totalPnl`,
+ *   `claimableYield`, and for On-chain `id`, `status`, `orderId`, `estimateRedeemTime`… A Flexible Saving
+ *   position fully redeemed stays listed with `amount` "0"; a key without the Earn permission is refused
+ *   with retCode 10005.
  *
- * `down` answers 503 to everything; `tooManyRequests` answers that many requests with 403 first.
+ * `down` answers 503 to everything; `tooManyRequests` answers that many requests with 403 first;
+ * `earnFailure` answers the On-chain positions alone with that status (403 as Bybit's front answers, 404
+ * bare, 503 as its outage); `earnPermission` false refuses both as a key without the Earn permission.
  */
 
 export type BybitKey = { apiKey: string; secret: string };
@@ -38,6 +45,13 @@ export type BybitExecution = {
   execPrice: string;
   execQty: string;
   execTime: number;
+};
+
+/** An Earn position: its category, coin and amount (a decimal string). */
+export type BybitEarnPosition = {
+  category: 'FlexibleSaving' | 'OnChain';
+  coin: string;
+  amount: string;
 };
 
 /** `status`: a deposit's number (3 success, 4 failed), a withdrawal's word ("success", "Reject", "Fail"). */
@@ -65,6 +79,10 @@ export type FakeBybit = {
   /** 1: a read-only key; 0 with the permissions it has, by group. */
   readOnly: 0 | 1;
   permissions: Record<string, string[]>;
+  earn: BybitEarnPosition[];
+  earnFailure: 403 | 404 | 503 | undefined;
+  /** The key has the Earn permission (else `/v5/earn/position` answers retCode 10005). */
+  earnPermission: boolean;
   close(): Promise<void>;
 };
 
@@ -344,6 +362,40 @@ export async function startFakeBybit(key: BybitKey): Promise<FakeBybit> {
         );
         return ok({ rows: items, nextPageCursor: result.nextPageCursor });
       }
+      case '/v5/earn/position': {
+        const category = query.category;
+        if (category !== 'FlexibleSaving' && category !== 'OnChain')
+          return answer(200, 10001, 'params error: category');
+        if (!fake.earnPermission)
+          return answer(200, 10005, 'Permission denied, please check your API key permissions.');
+        if (category === 'OnChain' && fake.earnFailure === 503)
+          return answer(503, 10016, 'Service Unavailable');
+        if (category === 'OnChain' && fake.earnFailure) {
+          response.writeHead(fake.earnFailure, { 'content-type': 'text/plain' });
+          response.end(fake.earnFailure === 403 ? '403 Forbidden' : '404 Not Found');
+          return;
+        }
+        const list = fake.earn
+          .filter(
+            (position) =>
+              position.category === category && (query.coin === undefined || position.coin === query.coin),
+          )
+          .map((position, index) => ({
+            coin: position.coin,
+            productId: String(400 + index),
+            amount: position.amount,
+            totalPnl: '',
+            claimableYield: category === 'FlexibleSaving' ? '0.0001' : '',
+            id: category === 'OnChain' ? String(9_000 + index) : '',
+            status: category === 'OnChain' ? 'Active' : '',
+            orderId: category === 'OnChain' ? `e-${index}` : '',
+            estimateRedeemTime: '',
+            estimateStakeTime: '',
+            estimateInterestCalculationTime: '',
+            settlementTime: '',
+          }));
+        return ok({ list });
+      }
       default:
         return answer(404, 10001, 'Not found');
     }
@@ -374,6 +426,9 @@ export async function startFakeBybit(key: BybitKey): Promise<FakeBybit> {
       NFT: [],
       Affiliate: [],
     },
+    earn: [],
+    earnFailure: undefined,
+    earnPermission: true,
   });
   return fake;
 }

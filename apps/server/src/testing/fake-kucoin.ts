@@ -24,8 +24,16 @@ import { equal, listen, send, readRequest } from './fake-http';
  *   `startAt`/`endAt`, newest first, `{ currentPage, pageSize, totalNum, totalPage, items }`; `status`
  *   SUCCESS, PROCESSING or FAILURE.
  * - The key's permissions, `GET /api/v1/user/api-key` (`permission`: "General,Spot,Withdrawal…").
+ * - KuCoin Earn's holdings, `GET /api/v1/earn/hold-assets`: `currency`, `productId`, `productCategory`
+ *   optional filters, `currentPage` (default 1), `pageSize` 10–500 (default 15), `{ totalNum, items,
+ *   currentPage, pageSize, totalPage }`, each item `orderId`, `productId`, `productCategory`,
+ *   `productType`, `currency`, `incomeCurrency`, `returnRate`, `holdAmount`, `redeemedAmount`,
+ *   `redeemingAmount`, `lockStartTime`, `lockEndTime`, `purchaseTime`, `redeemPeriod`, `status`
+ *   (LOCKED or REDEEMING), `earlyRedeemSupported`.
  *
- * `down` answers 503 to everything; `tooManyRequests` answers that many requests with 429 first.
+ * `down` answers 503 to everything; `tooManyRequests` answers that many requests with 429 first;
+ * `earnFailure` answers the Earn holdings' pages after the first with that status (403 and 404 bare, 503
+ * as KuCoin's outage).
  */
 
 export type KucoinKey = { apiKey: string; secret: string; password: string };
@@ -47,6 +55,13 @@ export type KucoinTransfer = {
   status?: string;
 };
 
+/** A KuCoin Earn holding: its currency, product category and amount held (a decimal string). */
+export type KucoinEarnHolding = {
+  currency: string;
+  productCategory: 'DEMAND' | 'ACTIVITY' | 'STAKING' | 'KCS_STAKING' | 'ETH2';
+  holdAmount: string;
+};
+
 export type FakeKucoin = {
   url: string;
   key: KucoinKey;
@@ -63,6 +78,8 @@ export type FakeKucoin = {
   deposits: KucoinTransfer[];
   withdrawals: KucoinTransfer[];
   permission: string;
+  earn: KucoinEarnHolding[];
+  earnFailure: 403 | 404 | 503 | undefined;
   close(): Promise<void>;
 };
 
@@ -296,6 +313,52 @@ export async function startFakeKucoin(key: KucoinKey): Promise<FakeKucoin> {
           items,
         });
       }
+      case '/api/v1/earn/hold-assets': {
+        const pageSize = Number(query.pageSize ?? 15);
+        const currentPage = Number(query.currentPage ?? 1);
+        if (!Number.isInteger(pageSize) || pageSize < 10 || pageSize > 500)
+          return refuse(400, '400100', 'pageSize must be between 10 and 500');
+        if (!Number.isInteger(currentPage) || currentPage < 1)
+          return refuse(400, '400100', 'currentPage invalid');
+        if (currentPage > 1 && fake.earnFailure === 503) return refuse(503, '503000', 'Service unavailable');
+        if (currentPage > 1 && fake.earnFailure) {
+          response.writeHead(fake.earnFailure, { 'content-type': 'text/html' });
+          response.end(fake.earnFailure === 403 ? '<h1>403 Forbidden</h1>' : '<h1>404 Not Found</h1>');
+          return;
+        }
+        const all = fake.earn.filter(
+          (holding) =>
+            (query.currency === undefined || holding.currency === query.currency) &&
+            (query.productCategory === undefined || holding.productCategory === query.productCategory),
+        );
+        const items = all
+          .slice((currentPage - 1) * pageSize, currentPage * pageSize)
+          .map((holding, index) => ({
+            orderId: String(2_767_291 + (currentPage - 1) * pageSize + index),
+            productId: '2611',
+            productCategory: holding.productCategory,
+            productType: 'DEMAND',
+            currency: holding.currency,
+            incomeCurrency: holding.currency,
+            returnRate: '0.0166',
+            holdAmount: holding.holdAmount,
+            redeemedAmount: '0',
+            redeemingAmount: '0',
+            lockStartTime: 1_701_252_000_000,
+            lockEndTime: null,
+            purchaseTime: 1_729_257_513_000,
+            redeemPeriod: 3,
+            status: 'LOCKED',
+            earlyRedeemSupported: 0,
+          }));
+        return ok({
+          totalNum: all.length,
+          totalPage: Math.ceil(all.length / pageSize),
+          currentPage,
+          pageSize,
+          items,
+        });
+      }
       default:
         return refuse(404, '404000', `No such endpoint ${method} ${path}`);
     }
@@ -316,6 +379,8 @@ export async function startFakeKucoin(key: KucoinKey): Promise<FakeKucoin> {
     deposits: [],
     withdrawals: [],
     permission: 'General',
+    earn: [],
+    earnFailure: undefined,
   });
   return fake;
 }

@@ -22,8 +22,15 @@ import { equal, listen, send, readRequest } from './fake-http';
  *   100, `after`/`before` bounds on `ts` (ms, exclusive); `state` 2 is success.
  * - The key's permissions, `GET /api/v5/account/config` (`perm`: "read_only", "trade", "withdraw",
  *   comma-separated).
+ * - Earn, neither list paged: Simple Earn's balances `GET /api/v5/finance/savings/balance` (`ccy`, `amt`
+ *   the amount in savings, `earnings`, `rate`, `loanAmt` lent, `pendingAmt` waiting to be, `redemptAmt`)
+ *   and the active On-chain Earn orders `GET /api/v5/finance/staking-defi/orders-active` (`ccy`, `ordId`,
+ *   `productId`, `state`, `protocol`, `protocolType`, `term`, `apy`, `investData[]`: `ccy`, `amt`;
+ *   `earningData[]`: `ccy`, `earningType`, `earnings`…), each filtered by an optional `ccy`.
  *
- * `down` answers 503 to everything; `tooManyRequests` answers that many requests with 429 first.
+ * `down` answers 503 to everything; `tooManyRequests` answers that many requests with 429 first;
+ * `earnFailure` answers the On-chain Earn orders alone with that status (403 and 404 bare, as a front
+ * refusing or a retired path would; 503 as OKX's outage).
  */
 
 export type OkxKey = { apiKey: string; secret: string; password: string };
@@ -40,6 +47,9 @@ export type OkxFill = {
 
 export type OkxTransfer = { id: string; ccy: string; amt: string; ts: number; state: string };
 
+/** An active On-chain Earn order: its currency and what was invested, per currency. */
+export type OkxEarnOrder = { ccy: string; invest: { ccy: string; amt: string }[] };
+
 export type FakeOkx = {
   url: string;
   key: OkxKey;
@@ -55,6 +65,10 @@ export type FakeOkx = {
   withdrawals: OkxTransfer[];
   /** The key's permissions as `GET /api/v5/account/config` names them. */
   perm: string;
+  /** Simple Earn, currency → amount in savings. */
+  savings: Record<string, string>;
+  earnOrders: OkxEarnOrder[];
+  earnFailure: 403 | 404 | 503 | undefined;
   close(): Promise<void>;
 };
 
@@ -260,6 +274,49 @@ export async function startFakeOkx(key: OkxKey): Promise<FakeOkx> {
           }));
         return ok(rows);
       }
+      case '/api/v5/finance/savings/balance':
+        return ok(
+          Object.entries(fake.savings)
+            .filter(([ccy]) => query.ccy === undefined || ccy === query.ccy)
+            .map(([ccy, amt]) => ({
+              ccy,
+              amt,
+              earnings: '0.0001',
+              rate: '0.01',
+              loanAmt: amt,
+              pendingAmt: '0',
+              redemptAmt: '',
+            })),
+        );
+      case '/api/v5/finance/staking-defi/orders-active': {
+        if (fake.earnFailure === 503)
+          return answer(503, '50001', 'Service temporarily unavailable. Try again later');
+        if (fake.earnFailure) {
+          response.writeHead(fake.earnFailure, { 'content-type': 'text/html' });
+          response.end(fake.earnFailure === 403 ? '<h1>403 Forbidden</h1>' : '<h1>404 Not Found</h1>');
+          return;
+        }
+        return ok(
+          fake.earnOrders
+            .filter((order) => query.ccy === undefined || order.ccy === query.ccy)
+            .map((order, index) => ({
+              ccy: order.ccy,
+              ordId: String(2_000_000 + index),
+              productId: String(1_000 + index),
+              state: '1',
+              protocol: 'Lido',
+              protocolType: 'staking',
+              term: '0',
+              apy: '0.035',
+              investData: order.invest.map(({ ccy, amt }) => ({ ccy, amt })),
+              earningData: [{ ccy: order.ccy, earningType: '0', earnings: '0.0001' }],
+              purchasedTime: '1700000000000',
+              estSettlementTime: '',
+              cancelRedemptionDeadline: '',
+              tag: '',
+            })),
+        );
+      }
       default:
         return answer(404, '50030', 'Illegal request');
     }
@@ -277,6 +334,9 @@ export async function startFakeOkx(key: OkxKey): Promise<FakeOkx> {
     deposits: [],
     withdrawals: [],
     perm: 'read_only',
+    savings: {},
+    earnOrders: [],
+    earnFailure: undefined,
   });
   return fake;
 }

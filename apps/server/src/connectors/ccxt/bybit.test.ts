@@ -31,6 +31,9 @@ beforeEach(() => {
   bybit.withdrawals = [];
   bybit.readOnly = 1;
   for (const group of Object.keys(bybit.permissions)) bybit.permissions[group] = [];
+  bybit.earn = [];
+  bybit.earnFailure = undefined;
+  bybit.earnPermission = true;
 });
 
 /** `count` BTCUSDT spot executions `stepMs` apart from `from`. */
@@ -62,8 +65,70 @@ function refusal(error: unknown): string | undefined {
 }
 
 const executionPages = () => bybit.requests.filter((request) => request.path === '/v5/execution/list');
+const earnCategories = () =>
+  bybit.requests.filter((request) => request.path === '/v5/earn/position').map((r) => r.query.category);
 
 describe('Bybit (X-BAPI-SIGN: hex HMAC-SHA256 of timestamp, key, receive window and query)', () => {
+  it('reads Flexible Savings and On-chain Earn into an Earn account, positions of an asset summed exactly', async () => {
+    bybit.unified = { BTC: '0.1' };
+    bybit.earn = [
+      { category: 'FlexibleSaving', coin: 'USDT', amount: '10.5' },
+      { category: 'FlexibleSaving', coin: 'USDT', amount: '0' }, // fully redeemed, still listed
+      { category: 'FlexibleSaving', coin: 'BTC', amount: '0.001' },
+      { category: 'OnChain', coin: 'ETH', amount: '0.1' },
+      { category: 'OnChain', coin: 'ETH', amount: '0.2' },
+      { category: 'OnChain', coin: 'BTC', amount: '0.002' },
+    ];
+    const { userId, connectionId } = await bed.connect('bybit', BYBIT_KEY);
+    expect(await bed.sync(userId, connectionId, BYBIT_KEY)).toMatchObject({ ok: true });
+    expect(earnCategories()).toEqual(['FlexibleSaving', 'OnChain']);
+    expect((await bed.accountsOf(userId)).map((a) => [a.name, a.type, a.balance])).toEqual([
+      ['Bybit Earn', 'staking', '109050'], // 0.3 ETH × 3,000 + 10.5 USDT + 0.003 BTC × 60,000
+      ['Bybit Unified Trading', 'exchange_spot', '600000'],
+    ]);
+    expect(await bed.holdingsOf(userId)).toEqual([
+      { account: 'Bybit Earn', ticker: 'BTC', quantity: '0.003' },
+      { account: 'Bybit Earn', ticker: 'ETH', quantity: '0.3' },
+      { account: 'Bybit Earn', ticker: 'USDT', quantity: '10.5' },
+      { account: 'Bybit Unified Trading', ticker: 'BTC', quantity: '0.1' },
+    ]);
+
+    // The On-chain positions refused (403), gone (404) or down (503): the Earn account stays as it was,
+    // Flexible Savings read or not, and the Unified Trading account still syncs.
+    const earn = (await bed.holdingsOf(userId)).filter((holding) => holding.account === 'Bybit Earn');
+    bybit.earn = [{ category: 'FlexibleSaving', coin: 'USDT', amount: '1' }];
+    for (const [index, status] of ([403, 404, 503] as const).entries()) {
+      bybit.earnFailure = status;
+      bybit.unified = { BTC: String(index + 2) };
+      expect(await bed.sync(userId, connectionId, BYBIT_KEY)).toMatchObject({ ok: true });
+      expect((await bed.accountsOf(userId)).map((a) => [a.name, a.balance])).toEqual([
+        ['Bybit Earn', '109050'],
+        ['Bybit Unified Trading', String((index + 2) * 6_000_000)],
+      ]);
+      expect((await bed.holdingsOf(userId)).filter((h) => h.account === 'Bybit Earn')).toEqual(earn);
+    }
+  });
+
+  it('opens no Earn account while nothing is in Earn, nor for a key without the Earn permission', async () => {
+    bybit.unified = { BTC: '0.1' };
+    bybit.earn = [{ category: 'FlexibleSaving', coin: 'USDT', amount: '0' }];
+    const { userId, connectionId } = await bed.connect('bybit', BYBIT_KEY);
+    expect(await bed.sync(userId, connectionId, BYBIT_KEY)).toMatchObject({ ok: true });
+    expect(earnCategories()).toEqual(['FlexibleSaving', 'OnChain']);
+    expect((await bed.accountsOf(userId)).map((a) => a.name)).toEqual(['Bybit Unified Trading']);
+
+    // Refused (retCode 10005): the rest still syncs.
+    bybit.earnPermission = false;
+    bybit.earn = [{ category: 'FlexibleSaving', coin: 'USDT', amount: '5' }];
+    bybit.unified = { BTC: '0.2' };
+    bybit.requests.length = 0;
+    expect(await bed.sync(userId, connectionId, BYBIT_KEY)).toMatchObject({ ok: true });
+    expect(earnCategories()).toEqual(['FlexibleSaving']);
+    expect((await bed.accountsOf(userId)).map((a) => [a.name, a.balance])).toEqual([
+      ['Bybit Unified Trading', '1200000'],
+    ]);
+  });
+
   it('reads the Unified Trading and Funding accounts into accounts with one holding per asset', async () => {
     bybit.unified = { BTC: '0.5', USDT: '1000.25', ETH: '0', XYZ: '12' };
     bybit.fund = { USDT: '40', BTC: '0.01' };

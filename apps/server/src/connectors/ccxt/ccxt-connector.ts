@@ -38,7 +38,8 @@ import {
  * Centralised exchanges through ccxt (docs/crypto.md, ADR 032): one connection per exchange key, one
  * account per market type with a balance (`exchange_spot`, `exchange_margin`, `exchange_futures`,
  * `exchange_options` for Binance European Options, and `staking` for what is staked or earning: Binance
- * Simple Earn, Kraken's suffixed balances) valued in US dollars from its holdings, one holding per asset. Trades are investment trades and deposits and
+ * Simple Earn, OKX, Bybit and KuCoin Earn, Kraken's suffixed balances) valued in US dollars from its
+ * holdings, one holding per asset. Trades are investment trades and deposits and
  * withdrawals transfers, all on the spot account. Everything is read before anything is written: an
  * exchange that fails part-way (after ccxt's pacing and the engine's retries) leaves balances, holdings
  * and history as they were.
@@ -127,6 +128,78 @@ async function readBinanceSimpleEarn(exchange: Exchange): Promise<Record<string,
   return { total: totals };
 }
 
+const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.map(record) : []);
+
+/** Adds one position's decimal amount to its asset's total, exactly (the exchange's code made ccxt's). */
+function addPosition(
+  totals: Record<string, string>,
+  exchange: Exchange,
+  code: unknown,
+  amount: unknown,
+): void {
+  const asset = typeof code === 'string' && code !== '' ? exchange.safeCurrencyCode(code) : undefined;
+  const quantity = decimal(amount);
+  if (!asset || !quantity) return;
+  totals[asset] = totals[asset] ? addQuantities(totals[asset], quantity) : quantity;
+}
+
+type SignedCalls = Record<string, (params: object) => Promise<unknown>>;
+
+/**
+ * OKX Earn: Simple Earn's balances (`GET /api/v5/finance/savings/balance`, `data[]`: `ccy`, `amt`, what is
+ * lent plus what waits to be) and the active On-chain Earn orders
+ * (`GET /api/v5/finance/staking-defi/orders-active`, `data[].investData[]`: `ccy`, `amt`), neither paged,
+ * summed exactly per asset. Either failing fails the reading: a part would understate the account.
+ */
+async function readOkxEarn(exchange: Exchange): Promise<Record<string, unknown>> {
+  const calls = exchange as unknown as SignedCalls;
+  const totals: Record<string, string> = {};
+  const savings = record(await calls.privateGetFinanceSavingsBalance!.call(exchange, {}));
+  for (const row of list(savings.data)) addPosition(totals, exchange, row.ccy, row.amt);
+  const orders = record(await calls.privateGetFinanceStakingDefiOrdersActive!.call(exchange, {}));
+  for (const order of list(orders.data))
+    for (const invested of list(order.investData)) addPosition(totals, exchange, invested.ccy, invested.amt);
+  return { total: totals };
+}
+
+/**
+ * Bybit Earn's positions, `GET /v5/earn/position` once per category (`FlexibleSaving`, `OnChain`; not
+ * paged): `result.list[]`, `coin` and `amount` (a fully redeemed Flexible Saving position stays listed at
+ * 0), summed exactly per asset.
+ */
+async function readBybitEarn(exchange: Exchange): Promise<Record<string, unknown>> {
+  const calls = exchange as unknown as SignedCalls;
+  const totals: Record<string, string> = {};
+  for (const category of ['FlexibleSaving', 'OnChain']) {
+    const answer = record(await calls.privateGetV5EarnPosition!.call(exchange, { category }));
+    for (const row of list(record(answer.result).list)) addPosition(totals, exchange, row.coin, row.amount);
+  }
+  return { total: totals };
+}
+
+/** KuCoin Earn holdings asked for per page (the endpoint's maximum). */
+const KUCOIN_EARN_PAGE = 500;
+
+/**
+ * KuCoin Earn's holdings, `GET /api/v1/earn/hold-assets` page by page (`currentPage` from 1, `pageSize`
+ * 10–500; `data.totalPage` pages in all): `data.items[]`, `currency` and `holdAmount`, summed exactly per
+ * asset.
+ */
+async function readKucoinEarn(exchange: Exchange): Promise<Record<string, unknown>> {
+  const calls = exchange as unknown as SignedCalls;
+  const totals: Record<string, string> = {};
+  for (let currentPage = 1; currentPage <= MAX_PAGES; currentPage += 1) {
+    const answer = record(
+      await calls.earnGetEarnHoldAssets!.call(exchange, { currentPage, pageSize: KUCOIN_EARN_PAGE }),
+    );
+    const data = record(answer.data);
+    const items = list(data.items);
+    for (const item of items) addPosition(totals, exchange, item.currency, item.holdAmount);
+    if (items.length < KUCOIN_EARN_PAGE || currentPage >= Number(data.totalPage ?? 0)) break;
+  }
+  return { total: totals };
+}
+
 /**
  * Binance's European Options account (`/eapi/v1/marginAccount`): per asset its `equity`, the balance
  * plus the options held at their mark price (what the account is worth), in the shape of ccxt's
@@ -146,23 +219,31 @@ async function readBinanceOptions(exchange: Exchange): Promise<Record<string, un
   return { total: totals };
 }
 
+/** The readers of the accounts `fetchBalance` has no type for, each answering in its shape (`total`). */
+const POSITION_READERS: Record<
+  NonNullable<MarketBalance['positions']>,
+  (exchange: Exchange) => Promise<Record<string, unknown>>
+> = {
+  'binance-simple-earn': readBinanceSimpleEarn,
+  'binance-options': readBinanceOptions,
+  'coinbase-wallets': async (exchange) => ({ total: await readCoinbaseWallets(exchange) }),
+  'okx-earn': readOkxEarn,
+  'bybit-earn': readBybitEarn,
+  'kucoin-earn': readKucoinEarn,
+};
+
 async function readBalances(exchange: Exchange, info: ExchangeInfo): Promise<MarketRead[]> {
   const reads: MarketRead[] = [];
   for (const market of info.balances) {
     if (market.fromSpot) continue;
     let balance: Record<string, unknown>;
     try {
-      balance =
-        market.positions === 'binance-simple-earn'
-          ? await readBinanceSimpleEarn(exchange)
-          : market.positions === 'binance-options'
-            ? await readBinanceOptions(exchange)
-            : market.positions === 'coinbase-wallets'
-              ? { total: await readCoinbaseWallets(exchange) }
-              : ((await exchange.fetchBalance({
-                  ...market.ccxtParams,
-                  type: market.ccxtType,
-                })) as unknown as Record<string, unknown>);
+      balance = market.positions
+        ? await POSITION_READERS[market.positions](exchange)
+        : ((await exchange.fetchBalance({
+            ...market.ccxtParams,
+            type: market.ccxtType,
+          })) as unknown as Record<string, unknown>);
     } catch (error) {
       const failure = toProviderError(info.id, error);
       // A market type the account has not opened, or the key may not read (Binance margin, futures),

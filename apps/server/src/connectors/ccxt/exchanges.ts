@@ -53,9 +53,17 @@ export type MarketBalance = {
    * Read from the exchange's own position lists, which `fetchBalance` has no type for, through ccxt's
    * signed calls of those endpoints (`ccxtType` still names the account): Binance Simple Earn's
    * flexible and locked positions; Binance's European Options account (ccxt's fetchBalance has no
-   * options branch: asked for `option`, it reads the spot account); Coinbase's wallets, page by page.
+   * options branch: asked for `option`, it reads the spot account); Coinbase's wallets, page by page;
+   * OKX's Simple Earn (savings) balances and active On-chain Earn orders; Bybit's Flexible Savings and
+   * On-chain Earn positions; KuCoin Earn's holdings, page by page.
    */
-  positions?: 'binance-simple-earn' | 'binance-options' | 'coinbase-wallets';
+  positions?:
+    | 'binance-simple-earn'
+    | 'binance-options'
+    | 'coinbase-wallets'
+    | 'okx-earn'
+    | 'bybit-earn'
+    | 'kucoin-earn';
 };
 
 /** What an earning balance's base is called when it is not the asset's own symbol (Kraken's ETH2). */
@@ -278,6 +286,15 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     balances: [
       { ccxtType: 'trading', accountType: 'exchange_spot', label: 'Trading' },
       { ccxtType: 'funding', accountType: 'exchange_spot', label: 'Funding', optional: true },
+      // Simple Earn (savings) and On-chain Earn, which the trading and funding balances leave out.
+      {
+        ccxtType: 'earn',
+        accountType: 'staking',
+        label: 'Earn',
+        optional: true,
+        bestEffort: true,
+        positions: 'okx-earn',
+      },
     ],
     tradesWithoutSymbol: true,
     // Fills of the last three months (`/api/v5/trade/fills-history`), newest first, 100 a page.
@@ -293,6 +310,15 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
     balances: [
       { ccxtType: 'unified', accountType: 'exchange_spot', label: 'Unified Trading' },
       { ccxtType: 'fund', accountType: 'exchange_spot', label: 'Funding', optional: true },
+      // Bybit Earn's Flexible Savings and On-chain Earn (read when the key has the Earn permission).
+      {
+        ccxtType: 'earn',
+        accountType: 'staking',
+        label: 'Earn',
+        optional: true,
+        bestEffort: true,
+        positions: 'bybit-earn',
+      },
     ],
     tradesWithoutSymbol: true,
     // `/v5/execution/list`: 7 days a request, 100 a page, two years kept; spot (ccxt's default is linear).
@@ -330,6 +356,15 @@ export const EXCHANGES: Record<ExchangeId, ExchangeInfo> = {
         accountType: 'exchange_margin',
         label: 'Margin',
         optional: true,
+      },
+      // KuCoin Earn: savings, staking, promotions and ETH staking held.
+      {
+        ccxtType: 'earn',
+        accountType: 'staking',
+        label: 'Earn',
+        optional: true,
+        bestEffort: true,
+        positions: 'kucoin-earn',
       },
     ],
     // High-frequency accounts' fills (`/api/v1/hf/fills`) need a `symbol` (the classic `/api/v1/fills`,

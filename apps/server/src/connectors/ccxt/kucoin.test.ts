@@ -36,6 +36,8 @@ beforeEach(() => {
   kucoin.deposits = [];
   kucoin.withdrawals = [];
   kucoin.permission = 'General';
+  kucoin.earn = [];
+  kucoin.earnFailure = undefined;
 });
 
 /** `count` BTC-USDT fills `stepMs` apart from `from`, ids rising with time. */
@@ -67,6 +69,10 @@ function refusal(error: unknown): string | undefined {
 }
 
 const fillPages = () => kucoin.requests.filter((request) => request.path === '/api/v1/hf/fills');
+const earnPages = () =>
+  kucoin.requests
+    .filter((request) => request.path === '/api/v1/earn/hold-assets')
+    .map((request) => [request.query.currentPage, request.query.pageSize]);
 
 describe('KuCoin (KC-API-SIGN: base64 HMAC-SHA256; key version 2 signs the passphrase)', () => {
   it('reads the trading, funding and margin accounts into accounts with one holding per asset', async () => {
@@ -93,6 +99,63 @@ describe('KuCoin (KC-API-SIGN: base64 HMAC-SHA256; key version 2 signs the passp
     expect(kucoin.requests).toContainEqual(
       expect.objectContaining({ path: '/api/v1/accounts', query: { type: 'trade_hf' } }),
     );
+  });
+
+  it('reads KuCoin Earn holdings page by page into an Earn account, those of an asset summed exactly', async () => {
+    kucoin.trade = { BTC: '0.1' };
+    // 500 savings holdings of 0.1 USDT fill the first page; the second has the rest.
+    kucoin.earn = [
+      ...Array.from({ length: 500 }, () => ({
+        currency: 'USDT',
+        productCategory: 'DEMAND' as const,
+        holdAmount: '0.1',
+      })),
+      { currency: 'ETH', productCategory: 'ETH2', holdAmount: '1.1' },
+      { currency: 'ETH', productCategory: 'STAKING', holdAmount: '2.2' },
+      { currency: 'BTC', productCategory: 'ACTIVITY', holdAmount: '0.001' },
+      { currency: 'KCS', productCategory: 'KCS_STAKING', holdAmount: '12' },
+      { currency: 'USDT', productCategory: 'DEMAND', holdAmount: '0.000000000000000001' },
+    ];
+    const { userId, connectionId } = await bed.connect('kucoin', KUCOIN_KEY);
+    expect(await bed.sync(userId, connectionId, KUCOIN_KEY)).toMatchObject({ ok: true });
+    expect(earnPages()).toEqual([
+      ['1', '500'],
+      ['2', '500'],
+    ]);
+    expect((await bed.accountsOf(userId)).map((a) => [a.name, a.type, a.balance])).toEqual([
+      ['KuCoin Earn', 'staking', '1001000'], // 3.3 ETH × 3,000 + 50 USDT + 0.001 BTC × 60,000; KCS unpriced
+      ['KuCoin Trading', 'exchange_spot', '600000'],
+    ]);
+    expect(await bed.holdingsOf(userId)).toEqual([
+      { account: 'KuCoin Earn', ticker: 'BTC', quantity: '0.001' },
+      { account: 'KuCoin Earn', ticker: 'ETH', quantity: '3.3' },
+      { account: 'KuCoin Earn', ticker: 'KCS', quantity: '12' },
+      { account: 'KuCoin Earn', ticker: 'USDT', quantity: '50.000000000000000001' },
+      { account: 'KuCoin Trading', ticker: 'BTC', quantity: '0.1' },
+    ]);
+
+    // The second page refused (403), gone (404) or down (503): the Earn account stays as it was, the
+    // first page read or not, and the trading account still syncs.
+    const earn = (await bed.holdingsOf(userId)).filter((holding) => holding.account === 'KuCoin Earn');
+    kucoin.earn = kucoin.earn.map((holding) => ({ ...holding, holdAmount: '1' }));
+    for (const [index, status] of ([403, 404, 503] as const).entries()) {
+      kucoin.earnFailure = status;
+      kucoin.trade = { BTC: String(index + 2) };
+      expect(await bed.sync(userId, connectionId, KUCOIN_KEY)).toMatchObject({ ok: true });
+      expect((await bed.accountsOf(userId)).map((a) => [a.name, a.balance])).toEqual([
+        ['KuCoin Earn', '1001000'],
+        ['KuCoin Trading', String((index + 2) * 6_000_000)],
+      ]);
+      expect((await bed.holdingsOf(userId)).filter((h) => h.account === 'KuCoin Earn')).toEqual(earn);
+    }
+  });
+
+  it('opens no Earn account while nothing is held in KuCoin Earn', async () => {
+    kucoin.trade = { BTC: '0.1' };
+    const { userId, connectionId } = await bed.connect('kucoin', KUCOIN_KEY);
+    expect(await bed.sync(userId, connectionId, KUCOIN_KEY)).toMatchObject({ ok: true });
+    expect(earnPages()).toEqual([['1', '500']]);
+    expect((await bed.accountsOf(userId)).map((a) => a.name)).toEqual(['KuCoin Trading']);
   });
 
   it('reads the fills of every 7-day window per market, page by page by lastId, then only newer ones', async () => {

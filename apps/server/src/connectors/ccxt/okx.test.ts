@@ -29,6 +29,9 @@ beforeEach(() => {
   okx.deposits = [];
   okx.withdrawals = [];
   okx.perm = 'read_only';
+  okx.savings = {};
+  okx.earnOrders = [];
+  okx.earnFailure = undefined;
 });
 
 /** `count` BTC-USDT fills an hour apart from `from`, bill ids rising with time. */
@@ -81,6 +84,69 @@ describe('OKX (OK-ACCESS-SIGN: base64 HMAC-SHA256 of timestamp, method, path and
     const paths = okx.requests.map((request) => request.path);
     expect(paths).toContain('/api/v5/account/balance');
     expect(paths).toContain('/api/v5/asset/balances');
+  });
+
+  it('reads Simple Earn and On-chain Earn into an Earn account, positions of an asset summed exactly', async () => {
+    okx.trading = { BTC: '0.1' };
+    okx.savings = { USDT: '100.123456789012345678', BTC: '0.00000001' };
+    okx.earnOrders = [
+      { ccy: 'ETH', invest: [{ ccy: 'ETH', amt: '1.1' }] },
+      { ccy: 'ETH', invest: [{ ccy: 'ETH', amt: '2.2' }] },
+      { ccy: 'USDT', invest: [{ ccy: 'USDT', amt: '0.000000000000000001' }] },
+    ];
+    const { userId, connectionId } = await bed.connect('okx', OKX_KEY);
+    expect(await bed.sync(userId, connectionId, OKX_KEY)).toMatchObject({ ok: true });
+    const earnPaths = okx.requests
+      .map((request) => request.path)
+      .filter((path) => path.startsWith('/api/v5/finance/'));
+    expect(earnPaths).toEqual([
+      '/api/v5/finance/savings/balance',
+      '/api/v5/finance/staking-defi/orders-active',
+    ]);
+    expect((await bed.accountsOf(userId)).map((a) => [a.name, a.type, a.balance])).toEqual([
+      ['OKX Earn', 'staking', '1000012'], // 3.3 ETH × 3,000 + 100.12… USDT + 0.00000001 BTC × 60,000
+      ['OKX Trading', 'exchange_spot', '600000'],
+    ]);
+    expect(await bed.holdingsOf(userId)).toEqual([
+      { account: 'OKX Earn', ticker: 'BTC', quantity: '0.00000001' },
+      { account: 'OKX Earn', ticker: 'ETH', quantity: '3.3' },
+      { account: 'OKX Earn', ticker: 'USDT', quantity: '100.123456789012345679' },
+      { account: 'OKX Trading', ticker: 'BTC', quantity: '0.1' },
+    ]);
+
+    // The On-chain Earn orders refused (403), gone (404) or down (503): the Earn account stays as it
+    // was, savings read or not, and the trading account still syncs.
+    const earn = (await bed.holdingsOf(userId)).filter((holding) => holding.account === 'OKX Earn');
+    okx.savings = { USDT: '5' };
+    for (const [index, status] of ([403, 404, 503] as const).entries()) {
+      okx.earnFailure = status;
+      okx.trading = { BTC: String(index + 2) };
+      expect(await bed.sync(userId, connectionId, OKX_KEY)).toMatchObject({ ok: true });
+      expect((await bed.accountsOf(userId)).map((a) => [a.name, a.balance])).toEqual([
+        ['OKX Earn', '1000012'],
+        ['OKX Trading', String((index + 2) * 6_000_000)],
+      ]);
+      expect((await bed.holdingsOf(userId)).filter((h) => h.account === 'OKX Earn')).toEqual(earn);
+    }
+
+    // Everything redeemed: the account comes to zero.
+    okx.earnFailure = undefined;
+    okx.savings = {};
+    okx.earnOrders = [];
+    expect(await bed.sync(userId, connectionId, OKX_KEY)).toMatchObject({ ok: true });
+    expect((await bed.accountsOf(userId)).find((a) => a.name === 'OKX Earn')).toMatchObject({
+      balance: '0',
+    });
+  });
+
+  it('opens no Earn account while nothing is in Simple Earn or On-chain Earn', async () => {
+    okx.trading = { BTC: '0.1' };
+    const { userId, connectionId } = await bed.connect('okx', OKX_KEY);
+    expect(await bed.sync(userId, connectionId, OKX_KEY)).toMatchObject({ ok: true });
+    const paths = okx.requests.map((request) => request.path);
+    expect(paths).toContain('/api/v5/finance/savings/balance');
+    expect(paths).toContain('/api/v5/finance/staking-defi/orders-active');
+    expect((await bed.accountsOf(userId)).map((a) => a.name)).toEqual(['OKX Trading']);
   });
 
   it('reads every fill of the last three months page by page, then only newer ones', async () => {
