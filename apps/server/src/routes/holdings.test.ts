@@ -310,7 +310,7 @@ describe('holdings: quantities and values', () => {
     expect(crypto.body.data.data.map((row) => row.symbol)).toEqual(['BTC']);
   });
 
-  it('prices a holding at the security’s newest close up to today when it is newer than its own', async () => {
+  it('prices a holding at the security’s newest close up to today from its own price’s day on', async () => {
     const { browser, userId } = await signedInUser(w);
     const broker = await addAccount(w.t.database.db, userId, { name: 'Broker', type: 'brokerage' });
     await addHolding(userId, broker.id, {
@@ -322,13 +322,29 @@ describe('holdings: quantities and values', () => {
     });
     const before = await holdings(browser);
     expect(before.body.data.data[0]).toMatchObject({ priceAsOf: '2026-11-19', native: usd(4_000) });
-    await w.t.database.pool.query(
-      `insert into security_price (security_id, date, close)
-       select security_id, d::date, c::numeric from holding,
-         (values ('2026-11-18', '9'), ('2026-11-20', '12.5'), ('2026-11-21', '99')) as p(d, c)
-       where account_id = $1`,
-      [broker.id],
-    );
+    const closes = (rows: [string, string][]) =>
+      w.t.database.pool.query(
+        `insert into security_price (security_id, date, close)
+         select security_id, d::date, c::numeric from holding, unnest($2::text[], $3::text[]) as p(d, c)
+         where account_id = $1
+         on conflict (security_id, date) do update set close = excluded.close`,
+        [broker.id, rows.map(([date]) => date), rows.map(([, close]) => close)],
+      );
+    // A close of the price's own day replaces it (ADR 085); an older one does not.
+    await closes([
+      ['2026-11-18', '9'],
+      ['2026-11-19', '11'],
+    ]);
+    expect((await holdings(browser)).body.data.data[0]).toMatchObject({
+      price: { amount: '11', currency: 'USD' },
+      priceAsOf: '2026-11-19',
+      native: usd(4_400),
+    });
+    // The newest close up to today wins; one dated after today is not used.
+    await closes([
+      ['2026-11-20', '12.5'],
+      ['2026-11-21', '99'],
+    ]);
     const after = await holdings(browser);
     expect(after.body.data.data[0]).toMatchObject({
       price: { amount: '12.5', currency: 'USD' },

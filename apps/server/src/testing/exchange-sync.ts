@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { findConnection, insertConnection, user } from '@lodestar/db';
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { EXCHANGES, type ExchangeId } from '../connectors/ccxt/exchanges';
 import { ccxtConnector } from '../connectors/ccxt/ccxt-connector';
 import { CCXT_PROVIDER, serializeCredentials } from '../connectors/ccxt/settings';
@@ -131,4 +132,33 @@ export async function startExchangeTestBed(): Promise<ExchangeTestBed> {
       await t.drop();
     },
   };
+}
+
+/**
+ * An exchange's Earn reading refused (403), gone (404) and down (503) in turn, `fail` setting its fake up
+ * for each: every sync still succeeds, the Earn account keeps its balance and holdings (a part read would
+ * understate it), and the trading account, holding 2, 3 then 4 BTC (`trade` sets that), still syncs.
+ */
+export async function expectEarnKeptThroughFailures(
+  bed: ExchangeTestBed,
+  sync: { userId: string; connectionId: string; key: ExchangeCredentials },
+  accounts: { earn: string; trading: string },
+  fake: { fail(status: 403 | 404 | 503): void; trade(btc: string): void },
+): Promise<void> {
+  const { userId, connectionId, key } = sync;
+  const earnOf = async () =>
+    (await bed.holdingsOf(userId)).filter((holding) => holding.account === accounts.earn);
+  const earn = await earnOf();
+  const balance = (await bed.accountsOf(userId)).find((account) => account.name === accounts.earn)?.balance;
+  expect(earn.length).toBeGreaterThan(0);
+  for (const [index, status] of ([403, 404, 503] as const).entries()) {
+    fake.fail(status);
+    fake.trade(String(index + 2));
+    expect(await bed.sync(userId, connectionId, key)).toMatchObject({ ok: true });
+    expect((await bed.accountsOf(userId)).map((a) => [a.name, a.balance])).toEqual([
+      [accounts.earn, balance],
+      [accounts.trading, String((index + 2) * 6_000_000)],
+    ]);
+    expect(await earnOf()).toEqual(earn);
+  }
 }

@@ -192,12 +192,12 @@ export async function holdingsValueOn(
   dates: readonly string[],
 ): Promise<Map<string, number>> {
   const values = new Map<string, number>();
-  for (const day of new Set(dates)) {
-    const result = await db.execute<{ value: string | number }>(
-      sql`select ${holdingsValueSql(scope, scope.currency, sql`${day}::date`)} as value`,
-    );
-    values.set(day, Number(result.rows[0]?.value ?? 0));
-  }
+  const days = [...new Set(dates)];
+  if (days.length === 0) return values;
+  const result = await db.execute<{ day: string; value: string | number }>(sql`
+    select d.day::text as day, ${holdingsValueSql(scope, scope.currency, sql`d.day`)} as value
+    from unnest(${sql.param(days)}::date[]) as d(day)`);
+  for (const row of result.rows) values.set(row.day, Number(row.value));
   return values;
 }
 

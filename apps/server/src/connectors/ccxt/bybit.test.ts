@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error';
 import { connectExchange } from '../../use-cases/crypto/exchanges';
-import { SEALING_KEY, startExchangeTestBed, type ExchangeTestBed } from '../../testing/exchange-sync';
+import {
+  expectEarnKeptThroughFailures,
+  SEALING_KEY,
+  startExchangeTestBed,
+  type ExchangeTestBed,
+} from '../../testing/exchange-sync';
 import { startFakeBybit, type BybitExecution, type FakeBybit } from '../../testing/fake-bybit';
 import { EXCHANGE_MESSAGES } from './client';
 
@@ -95,18 +100,20 @@ describe('Bybit (X-BAPI-SIGN: hex HMAC-SHA256 of timestamp, key, receive window 
 
     // The On-chain positions refused (403), gone (404) or down (503): the Earn account stays as it was,
     // Flexible Savings read or not, and the Unified Trading account still syncs.
-    const earn = (await bed.holdingsOf(userId)).filter((holding) => holding.account === 'Bybit Earn');
     bybit.earn = [{ category: 'FlexibleSaving', coin: 'USDT', amount: '1' }];
-    for (const [index, status] of ([403, 404, 503] as const).entries()) {
-      bybit.earnFailure = status;
-      bybit.unified = { BTC: String(index + 2) };
-      expect(await bed.sync(userId, connectionId, BYBIT_KEY)).toMatchObject({ ok: true });
-      expect((await bed.accountsOf(userId)).map((a) => [a.name, a.balance])).toEqual([
-        ['Bybit Earn', '109050'],
-        ['Bybit Unified Trading', String((index + 2) * 6_000_000)],
-      ]);
-      expect((await bed.holdingsOf(userId)).filter((h) => h.account === 'Bybit Earn')).toEqual(earn);
-    }
+    await expectEarnKeptThroughFailures(
+      bed,
+      { userId, connectionId, key: BYBIT_KEY },
+      { earn: 'Bybit Earn', trading: 'Bybit Unified Trading' },
+      {
+        fail: (status) => {
+          bybit.earnFailure = status;
+        },
+        trade: (btc) => {
+          bybit.unified = { BTC: btc };
+        },
+      },
+    );
   });
 
   it('opens no Earn account while nothing is in Earn, nor for a key without the Earn permission', async () => {

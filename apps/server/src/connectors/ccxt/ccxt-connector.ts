@@ -93,41 +93,6 @@ function accountExternalId(settings: ExchangeSettings, market: MarketBalance): s
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 
-/** Binance Simple Earn positions asked for per page (the endpoints' maximum). */
-const EARN_PAGE = 100;
-
-type EarnPage = { rows?: Record<string, unknown>[]; total?: unknown };
-
-/**
- * Binance Simple Earn's flexible (`totalAmount`) and locked (`amount`) positions, page by page
- * (`current` from 1, `size` ≤ 100, `total` rows in all), summed exactly per asset, in the shape of
- * ccxt's balance (`total` per asset).
- */
-async function readBinanceSimpleEarn(exchange: Exchange): Promise<Record<string, unknown>> {
-  const calls = exchange as unknown as Record<string, (params: object) => Promise<EarnPage>>;
-  const totals: Record<string, string> = {};
-  const lists = [
-    ['sapiGetSimpleEarnFlexiblePosition', 'totalAmount'],
-    ['sapiGetSimpleEarnLockedPosition', 'amount'],
-  ] as const;
-  for (const [call, field] of lists) {
-    let seen = 0;
-    for (let current = 1; current <= MAX_PAGES; current += 1) {
-      const page = await calls[call]!.call(exchange, { current, size: EARN_PAGE });
-      const rows = page.rows ?? [];
-      for (const row of rows) {
-        const asset = typeof row.asset === 'string' ? exchange.safeCurrencyCode(row.asset) : undefined;
-        const quantity = decimal(row[field]);
-        if (!asset || !quantity) continue;
-        totals[asset] = totals[asset] ? addQuantities(totals[asset], quantity) : quantity;
-      }
-      seen += rows.length;
-      if (rows.length < EARN_PAGE || seen >= Number(page.total ?? 0)) break;
-    }
-  }
-  return { total: totals };
-}
-
 const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.map(record) : []);
 
 /** Adds one position's decimal amount to its asset's total, exactly (the exchange's code made ccxt's). */
@@ -143,7 +108,44 @@ function addPosition(
   totals[asset] = totals[asset] ? addQuantities(totals[asset], quantity) : quantity;
 }
 
-type SignedCalls = Record<string, (params: object) => Promise<unknown>>;
+/**
+ * One of ccxt's implicit signed endpoint methods (named after the exchange's path), bound to the
+ * exchange; a ccxt that lacks it fails the reading with a message naming what is missing.
+ */
+function signedCall(exchange: Exchange, name: string): (params: object) => Promise<unknown> {
+  const method = (exchange as unknown as Record<string, unknown>)[name];
+  if (typeof method !== 'function')
+    throw new Error(`This ccxt version has no ${name} for ${exchange.id}; the reading is not supported.`);
+  return (params) => (method as (params: object) => Promise<unknown>).call(exchange, params);
+}
+
+/** Binance Simple Earn positions asked for per page (the endpoints' maximum). */
+const EARN_PAGE = 100;
+
+/**
+ * Binance Simple Earn's flexible (`totalAmount`) and locked (`amount`) positions, page by page
+ * (`current` from 1, `size` ≤ 100, `total` rows in all), summed exactly per asset, in the shape of
+ * ccxt's balance (`total` per asset).
+ */
+async function readBinanceSimpleEarn(exchange: Exchange): Promise<Record<string, unknown>> {
+  const totals: Record<string, string> = {};
+  const lists = [
+    ['sapiGetSimpleEarnFlexiblePosition', 'totalAmount'],
+    ['sapiGetSimpleEarnLockedPosition', 'amount'],
+  ] as const;
+  for (const [name, field] of lists) {
+    const call = signedCall(exchange, name);
+    let seen = 0;
+    for (let current = 1; current <= MAX_PAGES; current += 1) {
+      const page = record(await call({ current, size: EARN_PAGE }));
+      const rows = list(page.rows);
+      for (const row of rows) addPosition(totals, exchange, row.asset, row[field]);
+      seen += rows.length;
+      if (rows.length < EARN_PAGE || seen >= Number(page.total ?? 0)) break;
+    }
+  }
+  return { total: totals };
+}
 
 /**
  * OKX Earn: Simple Earn's balances (`GET /api/v5/finance/savings/balance`, `data[]`: `ccy`, `amt`, what is
@@ -152,11 +154,10 @@ type SignedCalls = Record<string, (params: object) => Promise<unknown>>;
  * summed exactly per asset. Either failing fails the reading: a part would understate the account.
  */
 async function readOkxEarn(exchange: Exchange): Promise<Record<string, unknown>> {
-  const calls = exchange as unknown as SignedCalls;
   const totals: Record<string, string> = {};
-  const savings = record(await calls.privateGetFinanceSavingsBalance!.call(exchange, {}));
+  const savings = record(await signedCall(exchange, 'privateGetFinanceSavingsBalance')({}));
   for (const row of list(savings.data)) addPosition(totals, exchange, row.ccy, row.amt);
-  const orders = record(await calls.privateGetFinanceStakingDefiOrdersActive!.call(exchange, {}));
+  const orders = record(await signedCall(exchange, 'privateGetFinanceStakingDefiOrdersActive')({}));
   for (const order of list(orders.data))
     for (const invested of list(order.investData)) addPosition(totals, exchange, invested.ccy, invested.amt);
   return { total: totals };
@@ -168,10 +169,10 @@ async function readOkxEarn(exchange: Exchange): Promise<Record<string, unknown>>
  * 0), summed exactly per asset.
  */
 async function readBybitEarn(exchange: Exchange): Promise<Record<string, unknown>> {
-  const calls = exchange as unknown as SignedCalls;
   const totals: Record<string, string> = {};
+  const position = signedCall(exchange, 'privateGetV5EarnPosition');
   for (const category of ['FlexibleSaving', 'OnChain']) {
-    const answer = record(await calls.privateGetV5EarnPosition!.call(exchange, { category }));
+    const answer = record(await position({ category }));
     for (const row of list(record(answer.result).list)) addPosition(totals, exchange, row.coin, row.amount);
   }
   return { total: totals };
@@ -186,12 +187,10 @@ const KUCOIN_EARN_PAGE = 500;
  * asset.
  */
 async function readKucoinEarn(exchange: Exchange): Promise<Record<string, unknown>> {
-  const calls = exchange as unknown as SignedCalls;
   const totals: Record<string, string> = {};
+  const holdAssets = signedCall(exchange, 'earnGetEarnHoldAssets');
   for (let currentPage = 1; currentPage <= MAX_PAGES; currentPage += 1) {
-    const answer = record(
-      await calls.earnGetEarnHoldAssets!.call(exchange, { currentPage, pageSize: KUCOIN_EARN_PAGE }),
-    );
+    const answer = record(await holdAssets({ currentPage, pageSize: KUCOIN_EARN_PAGE }));
     const data = record(answer.data);
     const items = list(data.items);
     for (const item of items) addPosition(totals, exchange, item.currency, item.holdAmount);
@@ -206,16 +205,9 @@ async function readKucoinEarn(exchange: Exchange): Promise<Record<string, unknow
  * balance. ccxt's fetchBalance has no options branch (asked for `option`, it reads the spot account).
  */
 async function readBinanceOptions(exchange: Exchange): Promise<Record<string, unknown>> {
-  const calls = exchange as unknown as Record<string, (params: object) => Promise<unknown>>;
-  const answer = record(await calls.eapiPrivateGetMarginAccount!.call(exchange, {}));
+  const answer = record(await signedCall(exchange, 'eapiPrivateGetMarginAccount')({}));
   const totals: Record<string, string> = {};
-  for (const row of Array.isArray(answer.asset) ? answer.asset : []) {
-    const entry = record(row);
-    const asset = typeof entry.asset === 'string' ? exchange.safeCurrencyCode(entry.asset) : undefined;
-    const quantity = decimal(entry.equity);
-    if (!asset || !quantity) continue;
-    totals[asset] = totals[asset] ? addQuantities(totals[asset], quantity) : quantity;
-  }
+  for (const row of list(answer.asset)) addPosition(totals, exchange, row.asset, row.equity);
   return { total: totals };
 }
 
@@ -684,10 +676,7 @@ async function readCoinbaseWallets(exchange: Exchange): Promise<Record<string, s
   for (const wallet of await listCoinbaseWallets(exchange)) {
     if (wallet.type !== 'wallet' && wallet.type !== 'fiat') continue;
     const balance = record(wallet.balance);
-    const quantity = decimal(balance.amount);
-    if (typeof balance.currency !== 'string' || !quantity) continue;
-    const asset = exchange.safeCurrencyCode(balance.currency) ?? balance.currency;
-    totals[asset] = totals[asset] ? addQuantities(totals[asset], quantity) : quantity;
+    addPosition(totals, exchange, balance.currency, balance.amount);
   }
   return totals;
 }

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error';
 import { connectExchange } from '../../use-cases/crypto/exchanges';
-import { SEALING_KEY, startExchangeTestBed, type ExchangeTestBed } from '../../testing/exchange-sync';
+import {
+  expectEarnKeptThroughFailures,
+  SEALING_KEY,
+  startExchangeTestBed,
+  type ExchangeTestBed,
+} from '../../testing/exchange-sync';
 import { startFakeKucoin, type FakeKucoin, type KucoinFill } from '../../testing/fake-kucoin';
 import { EXCHANGE_MESSAGES } from './client';
 
@@ -136,18 +141,20 @@ describe('KuCoin (KC-API-SIGN: base64 HMAC-SHA256; key version 2 signs the passp
 
     // The second page refused (403), gone (404) or down (503): the Earn account stays as it was, the
     // first page read or not, and the trading account still syncs.
-    const earn = (await bed.holdingsOf(userId)).filter((holding) => holding.account === 'KuCoin Earn');
     kucoin.earn = kucoin.earn.map((holding) => ({ ...holding, holdAmount: '1' }));
-    for (const [index, status] of ([403, 404, 503] as const).entries()) {
-      kucoin.earnFailure = status;
-      kucoin.trade = { BTC: String(index + 2) };
-      expect(await bed.sync(userId, connectionId, KUCOIN_KEY)).toMatchObject({ ok: true });
-      expect((await bed.accountsOf(userId)).map((a) => [a.name, a.balance])).toEqual([
-        ['KuCoin Earn', '1001000'],
-        ['KuCoin Trading', String((index + 2) * 6_000_000)],
-      ]);
-      expect((await bed.holdingsOf(userId)).filter((h) => h.account === 'KuCoin Earn')).toEqual(earn);
-    }
+    await expectEarnKeptThroughFailures(
+      bed,
+      { userId, connectionId, key: KUCOIN_KEY },
+      { earn: 'KuCoin Earn', trading: 'KuCoin Trading' },
+      {
+        fail: (status) => {
+          kucoin.earnFailure = status;
+        },
+        trade: (btc) => {
+          kucoin.trade = { BTC: btc };
+        },
+      },
+    );
   });
 
   it('opens no Earn account while nothing is held in KuCoin Earn', async () => {

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error';
 import { connectExchange } from '../../use-cases/crypto/exchanges';
-import { noon, SEALING_KEY, startExchangeTestBed, type ExchangeTestBed } from '../../testing/exchange-sync';
+import {
+  expectEarnKeptThroughFailures,
+  noon,
+  SEALING_KEY,
+  startExchangeTestBed,
+  type ExchangeTestBed,
+} from '../../testing/exchange-sync';
 import { startFakeOkx, type FakeOkx, type OkxFill } from '../../testing/fake-okx';
 import { EXCHANGE_MESSAGES } from './client';
 
@@ -116,18 +122,20 @@ describe('OKX (OK-ACCESS-SIGN: base64 HMAC-SHA256 of timestamp, method, path and
 
     // The On-chain Earn orders refused (403), gone (404) or down (503): the Earn account stays as it
     // was, savings read or not, and the trading account still syncs.
-    const earn = (await bed.holdingsOf(userId)).filter((holding) => holding.account === 'OKX Earn');
     okx.savings = { USDT: '5' };
-    for (const [index, status] of ([403, 404, 503] as const).entries()) {
-      okx.earnFailure = status;
-      okx.trading = { BTC: String(index + 2) };
-      expect(await bed.sync(userId, connectionId, OKX_KEY)).toMatchObject({ ok: true });
-      expect((await bed.accountsOf(userId)).map((a) => [a.name, a.balance])).toEqual([
-        ['OKX Earn', '1000012'],
-        ['OKX Trading', String((index + 2) * 6_000_000)],
-      ]);
-      expect((await bed.holdingsOf(userId)).filter((h) => h.account === 'OKX Earn')).toEqual(earn);
-    }
+    await expectEarnKeptThroughFailures(
+      bed,
+      { userId, connectionId, key: OKX_KEY },
+      { earn: 'OKX Earn', trading: 'OKX Trading' },
+      {
+        fail: (status) => {
+          okx.earnFailure = status;
+        },
+        trade: (btc) => {
+          okx.trading = { BTC: btc };
+        },
+      },
+    );
 
     // Everything redeemed: the account comes to zero.
     okx.earnFailure = undefined;
