@@ -353,6 +353,9 @@ export async function transactionVersionOf(db: Executor, userId: string): Promis
   return row?.version ?? 0;
 }
 
+/** The payee expression of the insights: the merchant name, else the name, compared byte by byte. */
+const PAYEE = sql.raw(`coalesce(nullif(btrim(t.merchant_name), ''), t.name) collate "C"`);
+
 /**
  * The row-level inputs of the insights from the user's counted rows (at most 13 months), aggregated in
  * SQL four ways: per-payee outflow statistics (the payee's category: the greatest code seen) and
@@ -360,6 +363,9 @@ export async function transactionVersionOf(db: Executor, userId: string): Promis
  * `seriesFrom` (per account, payee and currency, 2..`maxSeriesRows` rows each: a weekly payment has at
  * most 57 rows in 13 months, so a payee seen far more often is everyday shopping, and shipping its rows
  * would cost more than the whole detection). Hidden categories are left out of all four.
+ *
+ * Two statements run side by side (ADR 083), each reading only the rows and columns it uses: the
+ * outflows of `stats` and of `recent` for the figures, every row since `seriesFrom` for the series.
  */
 export async function insightRows(
   db: Database,
@@ -368,78 +374,58 @@ export async function insightRows(
   hiddenCategories: readonly string[],
 ): Promise<InsightRows> {
   const { stats, recent, seriesFrom, maxSeriesRows } = windows;
-  const rowsOf = (from: string, to: string) => sql`
-    with r as materialized (
-      select t.id, t.date, t.account_id, t.name,
-             coalesce(nullif(btrim(t.merchant_name), ''), t.name) collate "C" as payee,
-             t.currency, t.amount_minor, ${SHOWN} as category
-      from "transaction" t
-      where t.user_id = ${userId} and t.date >= ${from}::date and t.date <= ${to}::date and ${COUNTS}
-        and not (${SHOWN} = any(${toTextArray(hiddenCategories)}))
-    )`;
-  // Up to 13 months of rows (≈ 100,000 at a million transactions) are read once, materialised and
-  // aggregated in memory (one scan: with two cores, two statements over the same rows were slower).
-  const from = [stats.from, recent.from, seriesFrom].sort()[0] ?? seriesFrom;
-  const to = [stats.to, recent.to].sort().at(-1) ?? recent.to;
-  const row = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    const result = await tx.execute<{
-      payees: {
-        payee: string;
-        category: string;
-        currency: string;
-        n: number;
-        total: number;
-        squares: number;
-      }[];
-      categories: { category: string; currency: string; n: number; median: number }[];
-      recent: {
-        id: string;
-        date: string;
-        name: string;
-        payee: string;
-        category: string;
-        currency: string;
-        amount: number;
-      }[];
-      series: {
-        account_id: string;
-        payee: string;
-        category: string;
-        currency: string;
-        rows: [string, string, number][];
-      }[];
-    }>(sql`
-      ${rowsOf(from, to)},
-      stats as (
-        select * from r
-        where amount_minor < 0 and date >= ${stats.from}::date and date <= ${stats.to}::date
-      )
-      select
-        (select coalesce(json_agg(p), '[]') from (
-          select payee, max(category) as category, currency,
-                 count(*) as n, sum(-amount_minor) as total, sum((amount_minor::float8) ^ 2) as squares
-          from stats group by payee, currency) p) as payees,
-        (select coalesce(json_agg(c), '[]') from (
-          select category, currency, count(*) as n,
-                 percentile_disc(0.5) within group (order by -amount_minor) as median
-          from stats group by category, currency) c) as categories,
-        (select coalesce(json_agg(x order by x.date desc, x.id), '[]') from (
-          select id, date, name, payee, category, currency, amount_minor as amount
-          from r where date >= ${recent.from}::date and date <= ${recent.to}::date and amount_minor < 0) x)
-          as recent,
-        (select coalesce(json_agg(s), '[]') from (
-          select account_id, payee, currency, (array_agg(category order by date desc, id desc))[1] as category,
-                 json_agg(json_build_array(id, date, amount_minor) order by date, id) as rows
-          from r
-          where date >= ${seriesFrom}::date and date <= ${recent.to}::date and amount_minor <> 0
-          group by account_id, payee, currency
-          having count(*) between 2 and ${maxSeriesRows}) s) as series`);
-    return result.rows[0];
-  });
-  if (!row) throw new Error('insight query returned no row');
+  const notHidden = sql`not (${SHOWN} = any(${toTextArray(hiddenCategories)}))`;
+  const [figures, series] = await Promise.all([
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      const result = await tx.execute<{
+        payees: {
+          payee: string;
+          category: string;
+          currency: string;
+          n: number;
+          total: number;
+          squares: number;
+        }[];
+        categories: { category: string; currency: string; n: number; median: number }[];
+        recent: {
+          id: string;
+          date: string;
+          name: string;
+          payee: string;
+          category: string;
+          currency: string;
+          amount: number;
+        }[];
+      }>(sql`
+        with stats as materialized (
+          select ${PAYEE} as payee, t.currency, t.amount_minor, ${SHOWN} as category
+          from "transaction" t
+          where t.user_id = ${userId} and t.date >= ${stats.from}::date and t.date <= ${stats.to}::date
+            and ${COUNTS} and t.amount_minor < 0 and ${notHidden}
+        )
+        select
+          (select coalesce(json_agg(p), '[]') from (
+            select payee, max(category) as category, currency,
+                   count(*) as n, sum(-amount_minor) as total, sum((amount_minor::float8) ^ 2) as squares
+            from stats group by payee, currency) p) as payees,
+          (select coalesce(json_agg(c), '[]') from (
+            select category, currency, count(*) as n,
+                   percentile_disc(0.5) within group (order by -amount_minor) as median
+            from stats group by category, currency) c) as categories,
+          (select coalesce(json_agg(x order by x.date desc, x.id), '[]') from (
+            select t.id, t.date, t.name, ${PAYEE} as payee, ${SHOWN} as category, t.currency,
+                   t.amount_minor as amount
+            from "transaction" t
+            where t.user_id = ${userId} and t.date >= ${recent.from}::date and t.date <= ${recent.to}::date
+              and ${COUNTS} and t.amount_minor < 0 and ${notHidden}) x) as recent`);
+      return result.rows[0];
+    }),
+    payeeSeriesOf(db, userId, { from: seriesFrom, to: recent.to, maxSeriesRows }, hiddenCategories),
+  ]);
+  if (!figures) throw new Error('insight query returned no row');
   return {
-    payees: row.payees.map((p) => ({
+    payees: figures.payees.map((p) => ({
       payee: p.payee,
       category: p.category,
       currency: p.currency,
@@ -447,13 +433,13 @@ export async function insightRows(
       totalMinor: safe(p.total),
       squares: Number(p.squares),
     })),
-    categories: row.categories.map((c) => ({
+    categories: figures.categories.map((c) => ({
       category: c.category,
       currency: c.currency,
       count: safe(c.n),
       medianMinor: safe(c.median),
     })),
-    recent: row.recent.map((x) => ({
+    recent: figures.recent.map((x) => ({
       id: x.id,
       date: x.date,
       name: x.name,
@@ -462,14 +448,26 @@ export async function insightRows(
       currency: x.currency,
       amountMinor: safe(x.amount),
     })),
-    series: row.series.map((s) => ({
-      accountId: s.account_id,
-      payee: s.payee,
-      category: s.category,
-      currency: s.currency,
-      transactions: s.rows.map(([id, date, amount]) => ({ id, date, amountMinor: safe(amount) })),
-    })),
+    series,
   };
+}
+
+type SeriesRow = {
+  account_id: string;
+  payee: string;
+  category: string;
+  currency: string;
+  rows: [string, string, number][];
+};
+
+function seriesOf(rows: readonly SeriesRow[]): PayeeSeries[] {
+  return rows.map((s) => ({
+    accountId: s.account_id,
+    payee: s.payee,
+    category: s.category,
+    currency: s.currency,
+    transactions: s.rows.map(([id, date, amount]) => ({ id, date, amountMinor: safe(amount) })),
+  }));
 }
 
 /**
@@ -483,32 +481,28 @@ export async function payeeSeriesOf(
   window: { from: string; to: string; maxSeriesRows: number },
   hiddenCategories: readonly string[],
 ): Promise<PayeeSeries[]> {
-  const result = await db.execute<{
-    account_id: string;
-    payee: string;
-    category: string;
-    currency: string;
-    rows: [string, string, number][];
-  }>(sql`
-    with r as (
-      select t.id, t.date, t.account_id,
-             coalesce(nullif(btrim(t.merchant_name), ''), t.name) collate "C" as payee,
-             t.currency, t.amount_minor, ${SHOWN} as category
-      from "transaction" t
-      where t.user_id = ${userId} and t.date >= ${window.from}::date and t.date <= ${window.to}::date
-        and ${COUNTS} and t.amount_minor <> 0
-        and not (${SHOWN} = any(${toTextArray(hiddenCategories)}))
-    )
-    select account_id, payee, currency, (array_agg(category order by date desc, id desc))[1] as category,
-           json_agg(json_build_array(id, date, amount_minor) order by date, id) as rows
-    from r
-    group by account_id, payee, currency
-    having count(*) between 2 and ${window.maxSeriesRows}`);
-  return result.rows.map((s) => ({
-    accountId: s.account_id,
-    payee: s.payee,
-    category: s.category,
-    currency: s.currency,
-    transactions: s.rows.map(([id, date, amount]) => ({ id, date, amountMinor: safe(amount) })),
-  }));
+  // Up to 13 months of rows, read once: the groups of 2..max rows are found by counting alone (a hash
+  // of a few hundred groups), and only their rows (a tenth of all at the bench seed) are sorted into
+  // series. work_mem: the default spills the rows to disk.
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    const result = await tx.execute<SeriesRow>(sql`
+      with r as materialized (
+        select t.id, t.date, t.account_id, ${PAYEE} as payee, t.currency, t.amount_minor, ${SHOWN} as category
+        from "transaction" t
+        where t.user_id = ${userId} and t.date >= ${window.from}::date and t.date <= ${window.to}::date
+          and ${COUNTS} and t.amount_minor <> 0 and not (${SHOWN} = any(${toTextArray(hiddenCategories)}))
+      ),
+      k as (
+        select account_id, payee, currency from r
+        group by 1, 2, 3 having count(*) between 2 and ${window.maxSeriesRows}
+      )
+      select r.account_id, r.payee, r.currency,
+             (array_agg(r.category order by r.date desc, r.id desc))[1] as category,
+             json_agg(json_build_array(r.id, r.date, r.amount_minor) order by r.date, r.id) as rows
+      from r join k on k.account_id = r.account_id and k.payee = r.payee and k.currency = r.currency
+      group by 1, 2, 3`);
+    return result.rows;
+  });
+  return seriesOf(rows);
 }

@@ -194,13 +194,21 @@ function bestChain(rows: readonly Row[], todayDay: number): Scored | null {
   const neighbours = new Map(rows.map((row) => [row.id, lookAlikeCount(row)]));
   const span = (rows[rows.length - 1] as Row).day - (rows[0] as Row).day;
   let best: Scored | null = null;
+  const clustersOf = new Map<number, Row[][]>();
   for (const cadence of CADENCES) {
     const rule = CADENCE_RULES[cadence];
     // A row in a chain among other purchases has at most occurrences × (1 + maxExtraShare) look-alikes
     // (see accepted), and the span bounds the occurrences: busier amounts cannot be in one.
     const most = Math.floor(span / (rule.days - 2 * rule.toleranceDays)) + 1;
     const eligible = rows.filter((row) => (neighbours.get(row.id) ?? 0) < (1 + T.maxExtraShare) * most);
-    for (const set of [rows, ...amountClusters(eligible)]) {
+    // The eligible rows of the cadences are nested (one threshold each), so as many rows are the same rows.
+    const clusters = clustersOf.get(eligible.length) ?? amountClusters(eligible);
+    clustersOf.set(eligible.length, clusters);
+    for (const set of [rows, ...clusters]) {
+      // A chain is no longer than its set: too few rows for the cadence, or fewer than an active best
+      // chain already has, cannot be accepted or win (`better`), so their chains are not searched.
+      if (set.length < rule.minOccurrences) continue;
+      if (best?.active && set.length < best.chain.rows.length) continue;
       const chain = longestChain(set, rule);
       if (!chain || !accepted(chain, rows, sizes, rule)) continue;
       const last = chain.rows[chain.rows.length - 1] as Row;
@@ -226,21 +234,47 @@ function better(a: Scored, b: Scored): boolean {
  */
 function amountClusters(rows: readonly Row[]): Row[][] {
   if (rows.length === 0) return [];
-  const sizes = rows.map((row) => row.size);
-  const [smallest, largest] = [Math.min(...sizes), Math.max(...sizes)];
+  const sizes = rows.map((row) => row.size).sort((a, b) => a - b);
+  const [smallest, largest] = [sizes[0] as number, sizes[sizes.length - 1] as number];
   const clusters: Row[][] = [];
   const seen = new Set<string>();
   for (let center = smallest; center <= largest * (1 + T.stepTolerance); center *= 1 + T.stepTolerance) {
-    const cluster = rows.filter((row) => Math.abs(row.size - center) <= T.amountBand * center);
-    if (cluster.length === 0) continue;
+    // The band's members are a contiguous run of the sorted sizes: found by bisection with the band's
+    // own test, and the rows gathered (in date order) only for a run not seen before.
+    const [first, after] = bandOf(sizes, center);
+    if (first >= after) continue;
+    const [low, high] = [sizes[first] as number, sizes[after - 1] as number];
     // A band is a contiguous range of amounts, so its smallest and largest amount name it.
-    const members = cluster.map((row) => row.size);
-    const name = `${Math.min(...members)}:${Math.max(...members)}`;
+    const name = `${low}:${high}`;
     if (seen.has(name)) continue;
     seen.add(name);
-    clusters.push(cluster);
+    clusters.push(rows.filter((row) => row.size >= low && row.size <= high));
   }
   return clusters;
+}
+
+/**
+ * The run [first, after) of the ascending `sizes` within ±amountBand of `center`, by bisection: below
+ * the center the band's test turns true once, above it false once.
+ */
+function bandOf(sizes: readonly number[], center: number): [number, number] {
+  const band = T.amountBand * center;
+  let [low, high] = [0, sizes.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const size = sizes[middle] as number;
+    if (size >= center || Math.abs(size - center) <= band) high = middle;
+    else low = middle + 1;
+  }
+  const first = low;
+  high = sizes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const size = sizes[middle] as number;
+    if (size > center && Math.abs(size - center) > band) high = middle;
+    else low = middle + 1;
+  }
+  return [first, low];
 }
 
 /** How many of the ascending `sorted` values lie in [low, high]. */
@@ -298,16 +332,15 @@ function longestChain(rows: readonly Row[], rule: CadenceRule): Chain | null {
       const gap = row.day - earlier.day;
       if (gap < nearest) break;
       const steps = stepsOf(earlier, row, rule);
-      const from = links[j] as Link;
       if (steps === 0) continue;
-      const candidate: Link = {
-        length: from.length + 1,
-        missed: from.missed + steps - 1,
-        drift: from.drift + Math.abs(row.size - earlier.size) / Math.max(row.size, earlier.size),
-        previous: j,
-        steps,
-      };
-      if (betterLink(candidate, link)) link = candidate;
+      const from = links[j] as Link;
+      // Compared field by field before a link is made (this loop is the detection's hot path).
+      const length = from.length + 1;
+      if (length < link.length) continue;
+      const missed = from.missed + steps - 1;
+      if (length === link.length && missed > link.missed) continue;
+      const drift = from.drift + Math.abs(row.size - earlier.size) / Math.max(row.size, earlier.size);
+      if (betterLink({ length, missed, drift }, link)) link = { length, missed, drift, previous: j, steps };
     }
     links.push(link);
     if (!betterLink(links[end] as Link, link)) end = i;
