@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { amountRangeSql, type AmountRange } from './amount-range';
 import { splitIntoMonths } from './spending';
 import { searchPieces } from './transactions';
+import { COUNTS, PAYEE, SHOWN } from './transaction-expressions';
 import type { Database } from '../client';
 
 /** What runs a report: a database handle (each statement runs in a short transaction of its own). */
@@ -62,13 +63,6 @@ export type ReportSumRow = {
   count: number;
 };
 
-const SHOWN = sql.raw('transaction_category_shown(t.category, t.category_source, t.category_confidence)');
-const COUNTS = sql.raw(
-  'transaction_counts_toward_spending(t.status, t.excluded, t.transfer_pair_id, ' +
-    'transaction_category_shown(t.category, t.category_source, t.category_confidence), ' +
-    't.provider_category, t.detailed_category)',
-);
-const PAYEE = sql.raw("coalesce(nullif(btrim(t.merchant_name), ''), t.name)");
 const SEARCH_TEXT = sql.raw("(lower(t.name) || ' ' || lower(coalesce(t.merchant_name, '')))");
 
 function arrayElement(value: string): string {

@@ -3,6 +3,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client';
 import { transactionVersion } from '../schema';
 import type { Executor } from './sync';
+import { COUNTS, PAYEE as PAYEE_EXPRESSION, SHOWN } from './transaction-expressions';
 
 /**
  * Spending and income (docs/analytics-api.md "What counts as spending and income"). Every function takes
@@ -26,13 +27,6 @@ export type CurrencyCategorySums = {
   outflowMinor: number;
   count: number;
 };
-
-const SHOWN = sql.raw('transaction_category_shown(t.category, t.category_source, t.category_confidence)');
-const COUNTS = sql.raw(
-  'transaction_counts_toward_spending(t.status, t.excluded, t.transfer_pair_id, ' +
-    'transaction_category_shown(t.category, t.category_source, t.category_confidence), ' +
-    't.provider_category, t.detailed_category)',
-);
 
 /** A bigint read back from the driver (a string) as a safe integer. */
 function safe(value: unknown): number {
@@ -233,7 +227,7 @@ function payeeSources(userId: string, range: DayRange): SQL {
   }
   for (const edge of edges) {
     parts.push(sql`
-      select coalesce(nullif(btrim(t.merchant_name), ''), t.name) as payee, ${SHOWN} as category, t.currency,
+      select ${PAYEE_EXPRESSION} as payee, ${SHOWN} as category, t.currency,
              coalesce(sum(t.amount_minor) filter (where t.amount_minor > 0), 0) as inflow_minor,
              coalesce(sum(t.amount_minor) filter (where t.amount_minor < 0), 0) as outflow_minor,
              count(*) as n
@@ -314,7 +308,7 @@ export type PayeeSeries = {
   transactions: { id: string; date: string; amountMinor: number }[];
 };
 
-/** What GET /insights reads from the rows, in one scan (see `insightRows`). Amounts in row currency. */
+/** What GET /insights reads from the rows (see `insightRows`). Amounts in row currency. */
 export type InsightRows = {
   /** Outflows per payee and currency in the stats window: count, Σ sizes, Σ sizes². */
   payees: {
@@ -353,8 +347,8 @@ export async function transactionVersionOf(db: Executor, userId: string): Promis
   return row?.version ?? 0;
 }
 
-/** The payee expression of the insights: the merchant name, else the name, compared byte by byte. */
-const PAYEE = sql.raw(`coalesce(nullif(btrim(t.merchant_name), ''), t.name) collate "C"`);
+/** The payee of the insights, compared byte by byte. */
+const PAYEE = sql`${PAYEE_EXPRESSION} collate "C"`;
 
 /**
  * The row-level inputs of the insights from the user's counted rows (at most 13 months), aggregated in

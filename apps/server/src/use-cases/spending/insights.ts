@@ -145,9 +145,9 @@ function categoryStats(
  * GET /insights (docs/analytics-api.md): fills the domain's InsightInput from SQL and runs its rules.
  * Income and spending per month come from the rollups (13 months, each converted at its last day's
  * rates, the current month at today's); the row-level inputs (merchant and category statistics over
- * today − 394 … today − 30, the rows of the last 30 days, recurring series over 13 months) from one
- * scan of at most 13 months of rows, kept per user until their transactions change; balances from the
- * accounts. Hidden categories are left out.
+ * today − 394 … today − 30, the rows of the last 30 days, recurring series over 13 months) from two
+ * reads side by side of at most 13 months of rows (ADR 083), kept per user until their transactions
+ * change; balances from the accounts. Hidden categories are left out.
  */
 export async function insights(input: { db: Database; userId: string; now: Date }): Promise<InsightsView> {
   const { db, userId } = input;
