@@ -4,8 +4,10 @@ import { financialAccount, transaction, user } from '../schema/index';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { sql } from 'drizzle-orm';
 import {
+  INDEX_ONLY_WALK_RATIO,
   listTransactionPage,
   searchPieces,
+  searchWalkBound,
   type TransactionKeyset,
   type TransactionListItem,
   type TransactionSelection,
@@ -203,6 +205,124 @@ describe('the two plans of a search (ADR 066, ADR 080)', () => {
       }
     }
   }
+});
+
+describe('a common pair whose matches lie deep in amount order (ADR 084)', () => {
+  // 1,200 rows: the 700 largest expenses (rent, loans) hold no 'co'; the 500 after them are 'Corner
+  // Coffee' and 'Grocer' rows with tied amounts. Capped at 40, the count says the pair is common; the
+  // walk along the amount index must pass the 700 rows (beyond √(rows needed × 1,200)) to fill a page.
+  let deep: string;
+  const DEEP_ROWS = 1_200;
+  beforeAll(async () => {
+    deep = randomUUID();
+    await t.db.insert(user).values({ id: deep, name: 'Deep', email: `${deep}@example.test` });
+    const [account] = await t.db
+      .insert(financialAccount)
+      .values({ userId: deep, name: 'Checking', type: 'depository', provider: 'manual', currency: 'USD' })
+      .returning();
+    await t.db.insert(transaction).values(
+      Array.from({ length: DEEP_ROWS }, (_, i) => ({
+        userId: deep,
+        accountId: account!.id,
+        externalId: randomUUID(),
+        currency: 'USD',
+        name: i < 700 ? (i % 2 ? 'Rent' : 'Loan payment') : i % 3 ? 'Corner Coffee' : 'Grocer',
+        merchantName: i >= 700 && i % 5 === 0 ? 'Cobalt Market' : null,
+        originalName: 'Shop',
+        date: `2026-0${1 + (i % 6)}-${String(1 + (i % 20)).padStart(2, '0')}`,
+        amountMinor: i < 700 ? -200_000 - (i % 9) * 1_000 : -[450, 1299, 8000, 450][i % 4]!,
+      })),
+    );
+    await t.pool.query('analyze "transaction"');
+  });
+
+  async function plainDeep(sort: TransactionSort, offset: number, limit: number) {
+    const result = await t.pool.query<{ id: string }>(
+      `select id from "transaction" where user_id = $1
+         and (lower(name) || ' ' || lower(coalesce(merchant_name, ''))) like '%co%'
+       order by ${ORDER[sort]} offset $2 limit $3`,
+      [deep, offset, limit],
+    );
+    return result.rows.map((row) => row.id);
+  }
+
+  for (const sort of ['amount_asc', 'amount_desc'] as const) {
+    for (const plan of ['choose', 'index', 'walk'] as const) {
+      it(`returns the plain SQL's rows by number and by keyset, ${sort}, ${plan} plan`, async () => {
+        const all = await plainDeep(sort, 0, DEEP_ROWS);
+        expect(all.length).toBeGreaterThan(300);
+        if (sort === 'amount_asc') {
+          const [first] = await plainDeep(sort, 0, 1);
+          const order = await t.pool.query<{ id: string }>(
+            `select id from "transaction" where user_id = $1 order by amount_minor, id`,
+            [deep],
+          );
+          expect(order.rows.findIndex((row) => row.id === first)).toBeGreaterThan(
+            Math.sqrt((LIMIT + 1) * DEEP_ROWS),
+          );
+        }
+        let after: TransactionKeyset | undefined;
+        for (const offset of [0, LIMIT, 2 * LIMIT, 3 * LIMIT]) {
+          const read = (keyset?: TransactionKeyset) =>
+            listTransactionPage(t.db, deep, {
+              selection: { filter: 'all', search: 'co' },
+              sort,
+              offset,
+              limit: LIMIT,
+              searchCountCap: 40,
+              shortSearchPlan: plan,
+              ...(keyset ? { after: keyset } : {}),
+            });
+          for (const page of [await read(), await read(after)]) {
+            expect(page.rows.map((row) => row.id)).toEqual(all.slice(offset, offset + LIMIT));
+            expect(page.totalCapped).toBe(true);
+            expect(page.hasMore).toBe(true);
+          }
+          after = keysetOf(sort, (await read(after)).rows.at(-1)!);
+        }
+        const deepest = Math.floor(all.length / LIMIT) * LIMIT - 3;
+        const page = await listTransactionPage(t.db, deep, {
+          selection: { filter: 'all', search: 'co' },
+          sort,
+          offset: deepest,
+          limit: LIMIT,
+          searchCountCap: 40,
+          shortSearchPlan: plan,
+        });
+        expect(page.rows.map((row) => row.id)).toEqual(all.slice(deepest, deepest + LIMIT));
+      });
+    }
+  }
+
+  it('walks the amount index alone: it holds the searched columns and the date', async () => {
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const plan = await tx.execute<{ 'QUERY PLAN': string }>(sql`
+        explain select id, amount_minor, strpos(lower(name) || ' ' || lower(coalesce(merchant_name, '')), 'co') > 0
+        from "transaction" where user_id = ${deep} and date >= '2026-02-01'
+        order by amount_minor, id limit 500`);
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain(
+        'Index Only Scan using transaction_user_amount_idx',
+      );
+    });
+  });
+});
+
+describe('how far a search walks before it takes the index of pieces', () => {
+  it('at least √(rows needed × transactions), and the rows the sort of the matches would cost when index-only', () => {
+    const base = { needed: 51, transactions: 1_000_000 };
+    expect(searchWalkBound({ ...base, estimatedMatches: 99_967, indexOnly: false })).toBe(7_142);
+    expect(searchWalkBound({ ...base, estimatedMatches: 99_967, indexOnly: true })).toBe(
+      99_967 * INDEX_ONLY_WALK_RATIO,
+    );
+    // A rare pair: the even-spread bound stands.
+    expect(searchWalkBound({ ...base, estimatedMatches: 300, indexOnly: true })).toBe(7_142);
+    // Never fewer than the rows needed.
+    expect(searchWalkBound({ needed: 500, transactions: 100, estimatedMatches: 0, indexOnly: true })).toBe(
+      500,
+    );
+  });
 });
 
 describe('listTransactionPage against the plain OFFSET SQL', () => {

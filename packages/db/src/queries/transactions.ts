@@ -652,8 +652,11 @@ async function countedPage(
       selection.search && (isShortSearch(selection.search) || others.length === 1)
         ? {
             conditions: [...others, ...dateConditions(selection)],
-            matches: searchConditions(selection.search).matches,
+            ...searchConditions(selection.search),
             plan: options.shortSearchPlan ?? 'choose',
+            // Only the user and dates beside the search: the amount index holds every column the walk
+            // reads (migration 0039).
+            indexOnly: others.length === 1 && (sort === 'amount_asc' || sort === 'amount_desc'),
           }
         : undefined;
     return searchPage(tx, userId, conditions, { sort, offset, limit, after, cap, walk });
@@ -708,9 +711,9 @@ export type ShortSearchPlan = 'choose' | 'index' | 'walk';
  * two-character pieces. Up to the cap its page comes from
  * those matches, sorted. Past the cap the pair is common, and reading and sorting every match would cost
  * what the matches number (99,369 rows for 'co' at 1,000,000): the page first walks the sort's index,
- * testing each row, for at most √(rows needed × the user's transactions) rows, where the walk and the
- * sort of the matches cost about the same; a pair too rare to fill the page there takes the index of
- * pieces after all (ADR 066).
+ * testing each row, for at most `searchWalkBound` rows (about where the walk and the sort of the matches
+ * cost the same); a pair too rare to fill the page there takes the index of pieces after all (ADR 066,
+ * ADR 084).
  */
 async function searchPage(
   db: Executor,
@@ -722,7 +725,7 @@ async function searchPage(
     limit: number;
     after?: TransactionKeyset;
     cap?: number;
-    walk?: { conditions: SQL[]; matches: SQL; plan: ShortSearchPlan };
+    walk?: { conditions: SQL[]; matches: SQL; pieces: SQL; plan: ShortSearchPlan; indexOnly: boolean };
   },
 ): Promise<SelectedPage> {
   const { sort, offset, limit, after, cap, walk } = page;
@@ -749,10 +752,15 @@ async function searchPage(
     const bound =
       walk.plan === 'walk'
         ? undefined
-        : Math.max(
-            skip + take,
-            Math.ceil(Math.sqrt((skip + take) * (await countUserTransactions(db, userId)))),
-          );
+        : searchWalkBound({
+            needed: skip + take,
+            transactions: await countUserTransactions(db, userId),
+            // The pieces alone: the planner has statistics on them, not on the test that decides.
+            estimatedMatches: walk.indexOnly
+              ? await estimatedRows(db, [...walk.conditions, walk.pieces, ...keyset])
+              : 0,
+            indexOnly: walk.indexOnly,
+          });
     walked = await walkedRows(db, userId, [...walk.conditions, ...keyset], walk.matches, sort, {
       skip,
       take,
@@ -762,6 +770,40 @@ async function searchPage(
   const rows = walked ?? (await selectRows(db, userId, [...conditions, ...keyset], sort, skip, take));
   if (!totalCapped) return { rows, total, totalCapped };
   return { rows: rows.slice(0, limit), total, totalCapped, hasMore: rows.length > limit };
+}
+
+/**
+ * A row walked index-only along the amount index (migration 0039) costs about a tenth of a match read
+ * through the index of pieces and sorted: 0.5–0.65 µs against 5–6 µs at 1,000,000 rows (docs/performance.md).
+ */
+export const INDEX_ONLY_WALK_RATIO = 10;
+
+/**
+ * How many rows a search's walk along the sort's index may test before it gives up for the index of
+ * pieces (ADR 066, ADR 084): at least √(rows needed × the user's transactions), where the walk and the
+ * sort of the matches cost about the same when matches are spread evenly; and, when the walk is
+ * index-only, as many rows as cost what reading and sorting the matches would (the planner's estimate
+ * of them × INDEX_ONLY_WALK_RATIO), so a common pair whose matches all lie deep in the sort's order
+ * (rent and loans first in amount order) is still walked, never at more than twice the other way's cost.
+ */
+export function searchWalkBound(input: {
+  needed: number;
+  transactions: number;
+  estimatedMatches: number;
+  indexOnly: boolean;
+}): number {
+  const { needed, transactions, estimatedMatches, indexOnly } = input;
+  const even = Math.ceil(Math.sqrt(needed * transactions));
+  const sortCost = indexOnly ? Math.ceil(estimatedMatches * INDEX_ONLY_WALK_RATIO) : 0;
+  return Math.max(needed, even, sortCost);
+}
+
+/** The planner's estimate of the rows meeting `conditions` (from the statistics; nothing is read). */
+async function estimatedRows(db: Executor, conditions: SQL[]): Promise<number> {
+  const result = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`explain (format json) select 1 from ${transaction} where ${and(...conditions)}`,
+  );
+  return result.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
 }
 
 /** The walk's order over its own columns, as orderBy(sort) orders the table (so no second sort). */
