@@ -435,6 +435,7 @@ async function main() {
       'transaction_month_count',
       'transaction_year_count',
       'transaction_month_total',
+      'transaction_amount_count',
       'spending_day',
       'spending_month',
       'payee_month',

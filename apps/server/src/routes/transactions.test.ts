@@ -648,7 +648,7 @@ describe('counters stay exact', () => {
     });
     await db()
       .update(transaction)
-      .set({ date: '2025-12-31', status: 'pending' })
+      .set({ date: '2025-12-31', status: 'pending', amountMinor: -123_456 })
       .where(eq(transaction.id, ids[9] ?? ''));
     await db()
       .delete(transaction)
@@ -672,6 +672,27 @@ describe('counters stay exact', () => {
         const viaSearch = (await list(browser, `${query}&search=co`)).body.pagination.total;
         expect({ query, total: viaCounters }).toEqual({ query, total: viaSearch });
       }
+      // The amount counters (migration 0040): each bucket's rows, and under each filter the same sums as
+      // the monthly totals checked above.
+      const buckets = await db().execute(sql`
+        select bucket, n from transaction_amount_count where user_id = ${userId} order by bucket`);
+      const recounted = await db().execute(sql`
+        select transaction_amount_bucket(amount_minor) as bucket, count(*)::int as n
+        from "transaction" where user_id = ${userId} group by 1 order by 1`);
+      expect(buckets.rows).toEqual(recounted.rows);
+      const columns = 'n, n_income, n_expense, n_pending, n_transfer, n_excluded, n_uncategorized';
+      const sums = (table: string) =>
+        db().execute(
+          sql.raw(
+            `select ${columns
+              .split(', ')
+              .map((column) => `coalesce(sum(${column}), 0)::int as ${column}`)
+              .join(', ')} from ${table} where user_id = '${userId}'`,
+          ),
+        );
+      expect((await sums('transaction_amount_count')).rows).toEqual(
+        (await sums('transaction_month_total')).rows,
+      );
     };
     await check();
     // The row set to Uncategorized by hand and the other account's row without a category.
@@ -715,7 +736,8 @@ describe('counters stay exact', () => {
     const gone = await db().execute<{ rows: number }>(sql`
       select (select count(*) from transaction_month_count where user_id = ${userId})
            + (select count(*) from transaction_year_count where user_id = ${userId})
-           + (select count(*) from transaction_month_total where user_id = ${userId}) as rows`);
+           + (select count(*) from transaction_month_total where user_id = ${userId})
+           + (select count(*) from transaction_amount_count where user_id = ${userId}) as rows`);
     expect(Number(gone.rows[0]?.rows)).toBe(0);
   });
 });

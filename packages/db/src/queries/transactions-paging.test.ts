@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/test-database'
 import { sql } from 'drizzle-orm';
 import {
   INDEX_ONLY_WALK_RATIO,
+  amountBucketRange,
   listTransactionPage,
   searchPieces,
   searchWalkBound,
@@ -294,6 +295,34 @@ describe('a common pair whose matches lie deep in amount order (ADR 084)', () =>
     }
   }
 
+  for (const sort of ['amount_asc', 'amount_desc'] as const) {
+    for (const filter of ['all', 'expenses', 'uncategorized'] as const) {
+      it(`pages by number from the amount counters at every depth, ${sort}, ${filter} (ADR 086)`, async () => {
+        const condition = {
+          all: 'true',
+          expenses: 'amount_minor < 0 and not excluded',
+          uncategorized: `transaction_category_shown(category, category_source, category_confidence) = ''`,
+        }[filter];
+        const all = (
+          await t.pool.query<{ id: string }>(
+            `select id from "transaction" where user_id = $1 and ${condition} order by ${ORDER[sort]}`,
+            [deep],
+          )
+        ).rows.map((row) => row.id);
+        for (let offset = 0; offset <= all.length; offset += 37) {
+          const page = await listTransactionPage(t.db, deep, {
+            selection: { filter },
+            sort,
+            offset,
+            limit: LIMIT,
+          });
+          expect(page.total).toBe(all.length);
+          expect(page.rows.map((row) => row.id)).toEqual(all.slice(offset, offset + LIMIT));
+        }
+      });
+    }
+  }
+
   it('walks the amount index alone: it holds the searched columns and the date', async () => {
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
@@ -306,6 +335,35 @@ describe('a common pair whose matches lie deep in amount order (ADR 084)', () =>
         'Index Only Scan using transaction_user_amount_idx',
       );
     });
+  });
+});
+
+describe('the amount buckets of the counters (migration 0040)', () => {
+  it('hold each amount between their lowest and highest, in the order of the amounts', async () => {
+    const amounts = [
+      0, 1, -1, 9, -9, 10, -10, 99, 100, 109, 110, -999, 1000, 1234, -1234, 1299, 1300, 9999, 10_000,
+      123_456_789, -987_654_321_012, 4_503_599_627_370_495,
+    ];
+    const result = await t.pool.query<{ amount: string; bucket: number; below: number; above: number }>(
+      `select a::text as amount, transaction_amount_bucket(a) as bucket,
+              transaction_amount_bucket(a - 1) as below, transaction_amount_bucket(a + 1) as above
+         from unnest($1::bigint[]) as a`,
+      [amounts],
+    );
+    for (const row of result.rows) {
+      const amount = Number(row.amount);
+      const { low, high } = amountBucketRange(row.bucket);
+      expect({ amount, low: low <= amount, high: amount <= high }).toEqual({ amount, low: true, high: true });
+      // The next amount down is in this bucket or the one before it, and so on up.
+      expect(row.below <= row.bucket && row.bucket <= row.above).toBe(true);
+      if (amount === low) expect(row.below).toBeLessThan(row.bucket);
+      if (amount === high) expect(row.above).toBeGreaterThan(row.bucket);
+    }
+    const ends = await t.pool.query<{ low: number; high: number }>(
+      `select transaction_amount_bucket(-1299) as low, transaction_amount_bucket(-1200) as high`,
+    );
+    expect(ends.rows[0]).toEqual({ low: -312, high: -312 });
+    expect(amountBucketRange(-312)).toEqual({ low: -1299, high: -1200 });
   });
 });
 

@@ -519,6 +519,58 @@ async function selectRowsFromNearerEnd(
 }
 
 /**
+ * The lowest and highest amount (minor units) of an amount bucket of migration 0040: a bucket is an
+ * amount's sign × (its number of digits − 1) × 100 + its first two digits (-1234 → -312), an amount under
+ * ten its own bucket, 0 bucket 0.
+ */
+export function amountBucketRange(bucket: number): { low: number; high: number } {
+  if (bucket < 0) {
+    const { low, high } = amountBucketRange(-bucket);
+    return { low: -high, high: -low };
+  }
+  if (bucket < 10) return { low: bucket, high: bucket };
+  const unit = 10 ** (Math.floor(bucket / 100) - 1);
+  const lead = bucket % 100;
+  return { low: lead * unit, high: (lead + 1) * unit - 1 };
+}
+
+/**
+ * An amount-sorted page by number without a category, account or date filter, from the amount counters
+ * (migration 0040, ADR 086): the bucket the page starts in, then the rows from that bucket's first
+ * amount on in the sort's order, skipping only that bucket's rows before the page (16,191 at most at the
+ * 1,000,000-row seed) instead of every row before it.
+ */
+async function selectRowsByAmountBuckets(
+  db: Executor,
+  userId: string,
+  selection: TransactionSelection,
+  conditions: SQL[],
+  sort: 'amount_asc' | 'amount_desc',
+  page: { offset: number; limit: number },
+): Promise<TransactionListItem[]> {
+  const column = sql.raw(
+    selection.filter === 'uncategorized'
+      ? 'n_uncategorized'
+      : (FILTER_COUNTER_COLUMN[selection.filter] ?? 'n'),
+  );
+  const ascending = sort === 'amount_asc';
+  const buckets = await db.execute<{ bucket: number; count: number }>(sql`
+    select bucket, ${column} as count from transaction_amount_count
+    where user_id = ${userId} and ${column} > 0
+    order by bucket ${sql.raw(ascending ? 'asc' : 'desc')}`);
+  let before = 0;
+  for (const { bucket, count } of buckets.rows) {
+    if (before + count > page.offset) {
+      const { low, high } = amountBucketRange(bucket);
+      const from = ascending ? gte(transaction.amountMinor, low) : lte(transaction.amountMinor, high);
+      return selectRows(db, userId, [...conditions, from], sort, page.offset - before, page.limit);
+    }
+    before += count;
+  }
+  return [];
+}
+
+/**
  * The page's rows in two steps: the ids in order from an index (index-only where the filter allows, so
  * skipped rows cost no table reads), then those rows with their account names.
  */
@@ -581,8 +633,10 @@ export type TransactionPage = {
  *
  * - Date sorts: the counters give the total and the date bucket where the page starts and ends; the rows
  *   come from one index range inside those buckets, skipping at most one month's rows.
- * - Amount sorts: the counters give the total; the rows are an OFFSET over (user_id, amount_minor, id)
- *   from the nearer end (a page past the middle is read in the reversed order).
+ * - Amount sorts: the counters give the total; without a category, account or date filter the amount
+ *   counters give the bucket the page starts in and the rows are an OFFSET within it (ADR 086); else an
+ *   OFFSET over (user_id, amount_minor, id) from the nearer end (a page past the middle is read in the
+ *   reversed order).
  * - With `after` (the previous page's last row), any sort: the rows are the index range just after that
  *   row (keyset), so a page costs the same at any depth; the total as above.
  * - Search, and filters the counters do not hold (counted): one count over the matching rows (the index
@@ -670,7 +724,10 @@ async function countedPage(
     return { rows, total: count };
   }
   if (sort === 'amount_desc' || sort === 'amount_asc') {
-    const rows = await selectRowsFromNearerEnd(tx, userId, conditions, sort, { offset, limit, count });
+    const rows =
+      selection.categories || selection.accountIds || selection.fromDate || selection.toDate
+        ? await selectRowsFromNearerEnd(tx, userId, conditions, sort, { offset, limit, count })
+        : await selectRowsByAmountBuckets(tx, userId, selection, conditions, sort, { offset, limit });
     return { rows, total: count };
   }
 

@@ -176,5 +176,8 @@ export async function rollups(w: AuthWorld, userId: string) {
     monthTotals: await read(
       'select month::text, n, n_income, n_expense, n_pending, n_transfer, n_excluded, n_uncategorized from transaction_month_total where user_id = $1 order by 1',
     ),
+    amountCounts: await read(
+      'select bucket, n, n_income, n_expense, n_pending, n_transfer, n_excluded, n_uncategorized from transaction_amount_count where user_id = $1 order by 1',
+    ),
   };
 }
