@@ -9,8 +9,8 @@ import {
 import { sealSecret } from '../secrets/secret-box';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
-import type { TestBrowser } from '../testing/browser';
-import { seedVariedUser, waitForSync } from '../use-cases/data/test-fixtures';
+import { type TestBrowser, waitForSync } from '../testing/browser';
+import { seedVariedUser } from '../use-cases/data/test-fixtures';
 import { signedInUser } from '../use-cases/transactions/test-fixtures';
 import { exampleOf, fillPath, loadOperations, METHODS, type ContractOperation } from './openapi-operations';
 

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
 import { startFakeBinance, type FakeBinance } from '../testing/fake-exchanges';
-import type { TestBrowser } from '../testing/browser';
+import { type TestBrowser, waitForSync } from '../testing/browser';
 import { startFakeYahooFinance, type FakeYahooFinance } from '../testing/fake-yahoo-finance';
-import { seedVariedUser, waitForSync } from '../use-cases/data/test-fixtures';
+import { seedVariedUser } from '../use-cases/data/test-fixtures';
 import { signedInUser } from '../use-cases/transactions/test-fixtures';
 import {
   exampleOf,

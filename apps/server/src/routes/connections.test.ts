@@ -1,7 +1,7 @@
 import { demoBankTransactions } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
-import type { TestBrowser } from '../testing/browser';
+import { waitForSync } from '../testing/browser';
 
 // The demo bank runs on the app's clock, which these tests move forward.
 let clock = new Date('2026-11-20T15:00:00Z');
@@ -35,17 +35,6 @@ type AccountView = {
   hidden: boolean;
 };
 
-async function waitForSync(browser: TestBrowser): Promise<ConnectionView[]> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    const list = await browser.json<Envelope<{ connections: ConnectionView[] }>>('/api/v1/connections');
-    if (list.body.data.connections.every((connection) => connection.sync.state === 'idle')) {
-      return list.body.data.connections;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('sync did not finish');
-}
-
 async function count(sql: string, params: unknown[]): Promise<number> {
   const result = await w.t.database.pool.query<{ n: number }>(sql, params);
   return result.rows[0]?.n ?? 0;
@@ -60,7 +49,7 @@ describe('demo bank', () => {
       body: { variant: 'standard' },
     });
     expect(created.status).toBe(201);
-    const [connection] = await waitForSync(browser);
+    const [connection] = await waitForSync<ConnectionView>(browser);
     expect(connection).toMatchObject({ status: 'active', lastError: null });
     expect(connection?.lastSyncedAt).toBeTruthy();
 
@@ -117,7 +106,7 @@ describe('demo bank', () => {
     clock = new Date('2026-11-25T15:00:00Z');
     const resync = await browser.json(`/api/v1/connections/${connection?.id}/sync`, { method: 'POST' });
     expect(resync.status).toBe(202);
-    await waitForSync(browser);
+    await waitForSync<ConnectionView>(browser);
     const after = await count('select count(*)::int as n from "transaction" where user_id = $1', [userId]);
     expect(after).toBeGreaterThan(total);
     const stillPending = await count(
@@ -138,7 +127,7 @@ describe('demo bank', () => {
 
     // Syncing again the same day changes nothing.
     await browser.json(`/api/v1/connections/${connection?.id}/sync`, { method: 'POST' });
-    await waitForSync(browser);
+    await waitForSync<ConnectionView>(browser);
     expect(await count('select count(*)::int as n from "transaction" where user_id = $1', [userId])).toBe(
       after,
     );
@@ -148,7 +137,7 @@ describe('demo bank', () => {
     clock = new Date('2026-11-20T15:00:00Z');
     const { browser } = await w.signUp();
     await browser.json('/api/v1/connections/demo', { body: { variant: 'needs_reauth' } });
-    const [connection] = await waitForSync(browser);
+    const [connection] = await waitForSync<ConnectionView>(browser);
     expect(connection).toMatchObject({
       status: 'needs_reauth',
       lastError: 'The bank needs you to sign in again. Reconnect to continue syncing.',
@@ -160,7 +149,7 @@ describe('demo bank', () => {
       method: 'POST',
     });
     expect(reconnect.status).toBe(202);
-    const [after] = await waitForSync(browser);
+    const [after] = await waitForSync<ConnectionView>(browser);
     expect(after).toMatchObject({ status: 'active', lastError: null });
     const synced = await browser.json<Envelope<{ accounts: AccountView[] }>>('/api/v1/accounts');
     expect(synced.body.data.accounts.some((account) => account.transactionCount > 0)).toBe(true);
@@ -192,13 +181,13 @@ describe('demo bank', () => {
     clock = new Date('2026-11-20T15:00:00Z');
     const { browser } = await w.signUp();
     await browser.json('/api/v1/connections/demo', { body: {} });
-    await waitForSync(browser);
+    await waitForSync<ConnectionView>(browser);
     const all = await browser.json<Envelope<{ started: number }>>('/api/v1/plaid/sync', {
       body: { syncType: 'full', forceFullSync: true },
     });
     expect(all.status).toBe(200);
     expect(all.body.data.started).toBe(1);
-    await waitForSync(browser);
+    await waitForSync<ConnectionView>(browser);
     const other = await w.signUp();
     expect(
       (await other.browser.json<Envelope<{ connections: unknown[] }>>('/api/v1/connections')).body.data

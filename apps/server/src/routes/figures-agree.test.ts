@@ -2,7 +2,7 @@ import { mergeStoredPreferences, upsertEcbRates } from '@lodestar/db';
 import { addDays, type Money } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
-import type { TestBrowser } from '../testing/browser';
+import { type TestBrowser, waitForSync } from '../testing/browser';
 import type { DashboardView } from '../use-cases/dashboard/dashboard';
 import type { PortfolioView } from '../use-cases/dashboard/portfolio';
 import type {
@@ -46,16 +46,6 @@ async function data<T>(browser: TestBrowser, path: string): Promise<T> {
   const response = await browser.json<Envelope<T>>(`/api/v1${path}`);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.data;
-}
-
-async function waitForSync(browser: TestBrowser) {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    const list =
-      await browser.json<Envelope<{ connections: { sync: { state: string } }[] }>>('/api/v1/connections');
-    if (list.body.data.connections.every((connection) => connection.sync.state === 'idle')) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('sync did not finish');
 }
 
 /** `amountMinor` × `num`/`den`, rounded half away from zero, exactly (both currencies have 2 decimals). */

@@ -1,7 +1,7 @@
 import { replaceHoldings, upsertSecurities } from '@lodestar/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
-import type { TestBrowser } from '../testing/browser';
+import { type TestBrowser, waitForSync } from '../testing/browser';
 import type { HoldingView } from '../use-cases/holdings/list-holdings';
 import { addAccount, signedInUser, type Envelope } from '../use-cases/transactions/test-fixtures';
 
@@ -31,16 +31,6 @@ const usd = (amountMinor: number) => ({ amountMinor, currency: 'USD' });
 
 async function holdings(browser: TestBrowser, query = '') {
   return browser.json<Envelope<Holdings>>(`/api/v1/investments/holdings${query}`);
-}
-
-async function waitForSync(browser: TestBrowser): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    const list =
-      await browser.json<Envelope<{ connections: { sync: { state: string } }[] }>>('/api/v1/connections');
-    if (list.body.data.connections.every((connection) => connection.sync.state === 'idle')) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('sync did not finish');
 }
 
 /** A security and one position in it, written the way a sync writes them. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { upsertEcbRates } from '@lodestar/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
-import type { TestBrowser } from '../testing/browser';
+import { type TestBrowser, waitForSync } from '../testing/browser';
 import {
   addAccount,
   addTransactions,
@@ -406,16 +406,6 @@ describe('expense flow', () => {
     expect(quarter).toMatchObject({ from: '2026-10-01', to: '2026-12-31', spending: usd(202_00) });
   });
 });
-
-async function waitForSync(browser: TestBrowser) {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    const list =
-      await browser.json<Envelope<{ connections: { sync: { state: string } }[] }>>('/api/v1/connections');
-    if (list.body.data.connections.every((connection) => connection.sync.state === 'idle')) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('sync did not finish');
-}
 
 describe('insights for the demo bank', () => {
   it('finds the subscriptions, the streaming price rise, and plain-language insights', async () => {

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import { sealSecret } from '../secrets/secret-box';
 import { createAuthWorld, type AuthWorld } from '../testing/auth-fixtures';
-import type { TestBrowser } from '../testing/browser';
+import { type TestBrowser, waitForSync } from '../testing/browser';
 import { until } from '../testing/server-process';
 import { startWebhookReceiver, type ReceivedWebhook } from '../testing/webhook-receiver';
-import { waitForSync } from '../use-cases/data/test-fixtures';
 import { signedInUser, type Envelope } from '../use-cases/transactions/test-fixtures';
 import {
   attemptWebhookDelivery,

@@ -61,3 +61,19 @@ export function createBrowser(app: App, origin: string, headers: Record<string, 
 }
 
 export type TestBrowser = ReturnType<typeof createBrowser>;
+
+/**
+ * Waits until every connection of the browser's user is idle (its sync done), asking GET /connections
+ * every 100 ms for at most a minute; the connections as last listed.
+ */
+export async function waitForSync<Connection extends { sync: { state: string } }>(
+  browser: TestBrowser,
+): Promise<Connection[]> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    const list = await browser.json<{ data: { connections: Connection[] } }>('/api/v1/connections');
+    const connections = list.body.data.connections;
+    if (connections.every((connection) => connection.sync.state === 'idle')) return connections;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('sync did not finish');
+}

@@ -655,14 +655,14 @@ type V2Page = { data?: Record<string, unknown>[]; pagination?: { next_starting_a
 
 /** Every Coinbase wallet (`GET /v2/accounts`), page by page through `starting_after`. */
 async function listCoinbaseWallets(exchange: Exchange): Promise<Record<string, unknown>[]> {
-  const calls = exchange as unknown as Record<string, (params: object) => Promise<V2Page>>;
+  const call = signedCall(exchange, 'v2PrivateGetAccounts');
   const wallets: Record<string, unknown>[] = [];
   let after: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const answer = await calls.v2PrivateGetAccounts!.call(exchange, {
+    const answer = (await call({
       limit: COINBASE_WALLET_PAGE,
       ...(after ? { starting_after: after } : {}),
-    });
+    })) as V2Page;
     wallets.push(...(answer.data ?? []));
     after = answer.pagination?.next_starting_after ?? undefined;
     if (!after || !answer.data?.length) break;
@@ -692,7 +692,7 @@ async function readCoinbaseTransfers(
   cursor: ExchangeCursor,
   pageSize: number,
 ): Promise<{ deposits: Transfer[]; withdrawals: Transfer[] }> {
-  const calls = exchange as unknown as Record<string, (params: object) => Promise<V2Page>>;
+  const transactionsOf = signedCall(exchange, 'v2PrivateGetAccountsAccountIdTransactions');
   const list = <T>(read: () => Promise<T>) => exchangeCall(info.id, read);
   const known = [cursor.deposits, cursor.withdrawals].filter((value) => value !== undefined);
   const since = known.length ? Math.max(...known) : undefined;
@@ -708,13 +708,13 @@ async function readCoinbaseTransfers(
   for (const wallet of wallets) {
     let from: string | undefined;
     for (let page = 0; page < MAX_PAGES; page += 1) {
-      const answer = await list(() =>
-        calls.v2PrivateGetAccountsAccountIdTransactions!.call(exchange, {
+      const answer = (await list(() =>
+        transactionsOf({
           account_id: wallet,
           limit: pageSize,
           ...(from ? { starting_after: from } : {}),
         }),
-      );
+      )) as V2Page;
       let older = false;
       for (const item of answer.data ?? []) {
         const timestamp = Date.parse(String(item.created_at ?? ''));
@@ -750,12 +750,10 @@ async function readUserTransactions(
   since: number | undefined,
 ): Promise<Record<string, unknown>[]> {
   await exchangeCall(info.id, () => exchange.loadMarkets());
-  const calls = exchange as unknown as Record<string, (params: object) => Promise<unknown>>;
+  const call = signedCall(exchange, 'privatePostUserTransactions');
   const rows: Record<string, unknown>[] = [];
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const answer = await exchangeCall(info.id, () =>
-      calls.privatePostUserTransactions!.call(exchange, { offset: page * pageSize, limit: pageSize }),
-    );
+    const answer = await exchangeCall(info.id, () => call({ offset: page * pageSize, limit: pageSize }));
     const list = Array.isArray(answer) ? (answer as Record<string, unknown>[]) : [];
     rows.push(...list);
     const oldest = Math.min(...list.map((row) => exchange.parse8601(String(row.datetime ?? '')) ?? 0));

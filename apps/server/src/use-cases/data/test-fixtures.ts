@@ -1,5 +1,5 @@
 import type { AuthWorld } from '../../testing/auth-fixtures';
-import type { TestBrowser } from '../../testing/browser';
+import { waitForSync, type TestBrowser } from '../../testing/browser';
 import type { Envelope } from '../transactions/test-fixtures';
 import { HOUSE } from '../real-estate/test-fixtures';
 
@@ -51,17 +51,6 @@ export function comparable(doc: ExportDoc): unknown {
       status: account.connectionId === null ? status : 'fed by a connection',
     })),
   });
-}
-
-export async function waitForSync(browser: TestBrowser): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    const list = await browser.json<Envelope<{ connections: { sync: { state: string } }[] }>>(
-      '/api/v1/connections',
-    );
-    if (list.body.data.connections.every((connection) => connection.sync.state === 'idle')) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('sync did not finish');
 }
 
 /** Fails the test with the answer when a seeding request does not succeed. */

@@ -1,4 +1,5 @@
 import { insightRows, type Database, type InsightRows } from '@lodestar/db';
+import { waitForSync } from '../../testing/browser';
 import { addDays, addMonths } from '@lodestar/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,6 @@ import {
   signedInUser,
   type NewTransaction,
 } from '../transactions/test-fixtures';
-import { waitForSync } from '../data/test-fixtures';
 import { MAX_SERIES_ROWS } from './recurring';
 
 // The insights' row reading (ADR 083) must give exactly what the single statement it replaced gave. That
