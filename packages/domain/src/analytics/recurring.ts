@@ -186,6 +186,13 @@ export function upcomingDates(
   return dates;
 }
 
+/**
+ * The best accepted and active chain of `rows` (one direction of a series, in date order), or null.
+ * Only active chains can be reported, and an active chain beats every stopped one (`better`), so
+ * stopped chains are dropped as soon as they are seen: the winner is the same as among all chains.
+ * Work is skipped only where the result cannot change (each skip says why); candidate sets are lists
+ * of indexes into `rows`, and a cadence's links between rows are found once for all of its sets.
+ */
 function bestChain(rows: readonly Row[], todayDay: number): Scored | null {
   if (rows.length === 0) return null;
   const sizes = rows.map((row) => row.size).sort((a, b) => a - b);
@@ -193,27 +200,48 @@ function bestChain(rows: readonly Row[], todayDay: number): Scored | null {
     countWithin(sizes, row.size * (1 - T.lookAlikeTolerance), row.size * (1 + T.lookAlikeTolerance)) - 1;
   const neighbours = new Map(rows.map((row) => [row.id, lookAlikeCount(row)]));
   const span = (rows[rows.length - 1] as Row).day - (rows[0] as Row).day;
+  const everyRow = rows.map((_, index) => index);
+  const search = chainSearch(rows.length);
   let best: Scored | null = null;
-  const clustersOf = new Map<number, Row[][]>();
+  const clustersOf = new Map<number, number[][]>();
   for (const cadence of CADENCES) {
     const rule = CADENCE_RULES[cadence];
     // A row in a chain among other purchases has at most occurrences × (1 + maxExtraShare) look-alikes
     // (see accepted), and the span bounds the occurrences: busier amounts cannot be in one.
     const most = Math.floor(span / (rule.days - 2 * rule.toleranceDays)) + 1;
-    const eligible = rows.filter((row) => (neighbours.get(row.id) ?? 0) < (1 + T.maxExtraShare) * most);
+    const eligible = everyRow.filter(
+      (index) => (neighbours.get((rows[index] as Row).id) ?? 0) < (1 + T.maxExtraShare) * most,
+    );
     // The eligible rows of the cadences are nested (one threshold each), so as many rows are the same rows.
-    const clusters = clustersOf.get(eligible.length) ?? amountClusters(eligible);
+    const clusters = clustersOf.get(eligible.length) ?? amountClusters(rows, eligible);
     clustersOf.set(eligible.length, clusters);
-    for (const set of [rows, ...clusters]) {
-      // A chain is no longer than its set: too few rows for the cadence, or fewer than an active best
-      // chain already has, cannot be accepted or win (`better`), so their chains are not searched.
-      if (set.length < rule.minOccurrences) continue;
-      if (best?.active && set.length < best.chain.rows.length) continue;
-      const chain = longestChain(set, rule);
-      if (!chain || !accepted(chain, rows, sizes, rule)) continue;
-      const last = chain.rows[chain.rows.length - 1] as Row;
-      const active = todayDay - last.day <= T.staleIntervals * rule.days + rule.toleranceDays;
-      const scored: Scored = { cadence, chain, cv: variation(chain.rows.map((row) => row.size)), active };
+    const stale = T.staleIntervals * rule.days + rule.toleranceDays;
+    let links: Links | null = null;
+    for (const set of [everyRow, ...clusters]) {
+      const [first, last] = [rows[set[0] as number] as Row, rows[set[set.length - 1] as number] as Row];
+      // A chain's last row is in its set: a set whose last row is stale only has stopped chains.
+      if (todayDay - last.day > stale) continue;
+      // A chain is no longer than its set, and its gaps are at least the shortest a link allows, so the
+      // set's span bounds it too. Too short for the cadence, or shorter than the best chain so far,
+      // cannot be accepted or win (`better`): such sets are not searched.
+      const longest = Math.min(set.length, Math.floor((last.day - first.day) / nearestGap(rule)) + 1);
+      if (longest < rule.minOccurrences || (best && longest < best.chain.rows.length)) continue;
+      links ??= linksOf(rows, rule);
+      const end = longestChain(set, links, search);
+      const [length, missed] = [search.length[end] as number, search.missed[end] as number];
+      // The same tests as `accepted` and `better` on the chain's length and missed occurrences, and
+      // whether it is active: made before its rows are gathered.
+      if (length < rule.minOccurrences || missed > maxMissed(length)) continue;
+      if (best && length < best.chain.rows.length) continue;
+      if (todayDay - (rows[end] as Row).day > stale) continue;
+      const chain = chainOf(rows, end, search);
+      if (!accepted(chain, rows, sizes, rule)) continue;
+      const scored: Scored = {
+        cadence,
+        chain,
+        cv: variation(chain.rows.map((row) => row.size)),
+        active: true,
+      };
       if (!best || better(scored, best)) best = scored;
     }
   }
@@ -229,14 +257,15 @@ function better(a: Scored, b: Scored): boolean {
 
 /**
  * The rows within ±amountBand of amounts on a geometric grid stepTolerance apart (from the smallest
- * amount up), in date order, each distinct non-empty set once. The grid keeps the work proportional
- * to the spread of amounts rather than to the number of distinct amounts.
+ * amount up), as indexes into `rows` in date order (taken from `among`), each distinct non-empty set
+ * once. The grid keeps the work proportional to the spread of amounts rather than to the number of
+ * distinct amounts.
  */
-function amountClusters(rows: readonly Row[]): Row[][] {
-  if (rows.length === 0) return [];
-  const sizes = rows.map((row) => row.size).sort((a, b) => a - b);
+function amountClusters(rows: readonly Row[], among: readonly number[]): number[][] {
+  if (among.length === 0) return [];
+  const sizes = among.map((index) => (rows[index] as Row).size).sort((a, b) => a - b);
   const [smallest, largest] = [sizes[0] as number, sizes[sizes.length - 1] as number];
-  const clusters: Row[][] = [];
+  const clusters: number[][] = [];
   const seen = new Set<string>();
   for (let center = smallest; center <= largest * (1 + T.stepTolerance); center *= 1 + T.stepTolerance) {
     // The band's members are a contiguous run of the sorted sizes: found by bisection with the band's
@@ -248,7 +277,9 @@ function amountClusters(rows: readonly Row[]): Row[][] {
     const name = `${low}:${high}`;
     if (seen.has(name)) continue;
     seen.add(name);
-    clusters.push(rows.filter((row) => row.size >= low && row.size <= high));
+    clusters.push(
+      among.filter((index) => (rows[index] as Row).size >= low && (rows[index] as Row).size <= high),
+    );
   }
   return clusters;
 }
@@ -314,56 +345,155 @@ function stepsOf(earlier: Row, later: Row, rule: CadenceRule): number {
   return Math.abs(later.day - expected) <= tolerance ? steps : 0;
 }
 
-function longestChain(rows: readonly Row[], rule: CadenceRule): Chain | null {
-  if (rows.length === 0) return null;
-  type Link = { length: number; missed: number; drift: number; previous: number; steps: number };
-  const links: Link[] = [];
-  // Calendar months accept a shorter day gap than the tolerance alone (Feb 6 → Feb 28 is Mar 6 − 6).
-  const nearest = rule.days - 2 * rule.toleranceDays;
+/** The shortest day gap a link may have under `rule` (calendar months accept Feb 6 → Feb 28, Mar 6 − 6). */
+function nearestGap(rule: CadenceRule): number {
+  return rule.days - 2 * rule.toleranceDays;
+}
+
+/**
+ * Every link a chain may use under one cadence, among all rows of a direction: for row i, the earlier
+ * rows `earlier[start[i]..start[i + 1])` (ascending) whose gap to it fits the cadence, with the gap's
+ * occurrences (`steps`, 2 = one missed) and the amounts' difference relative to the larger (`drift`).
+ * A candidate set's links are those between two of its rows, so stepsOf runs once per pair of rows
+ * and cadence instead of once per candidate set.
+ */
+type Links = { start: Int32Array; earlier: Int32Array; steps: Int32Array; drift: Float64Array };
+
+function linksOf(rows: readonly Row[], rule: CadenceRule): Links {
+  const nearest = nearestGap(rule);
   const farthest = rule.maxStep * rule.days + rule.toleranceDays * (1 + (rule.maxStep - 1) / 2);
-  let end = 0;
+  const start = new Int32Array(rows.length + 1);
+  const earlier: number[] = [];
+  const steps: number[] = [];
+  const drift: number[] = [];
   let low = 0;
   for (let i = 0; i < rows.length; i += 1) {
     const row = rows[i] as Row;
+    start[i] = earlier.length;
     while (row.day - (rows[low] as Row).day > farthest) low += 1;
-    let link: Link = { length: 1, missed: 0, drift: 0, previous: -1, steps: 0 };
     for (let j = low; j < i; j += 1) {
-      const earlier = rows[j] as Row;
-      const gap = row.day - earlier.day;
-      if (gap < nearest) break;
-      const steps = stepsOf(earlier, row, rule);
-      if (steps === 0) continue;
-      const from = links[j] as Link;
-      // Compared field by field before a link is made (this loop is the detection's hot path).
-      const length = from.length + 1;
-      if (length < link.length) continue;
-      const missed = from.missed + steps - 1;
-      if (length === link.length && missed > link.missed) continue;
-      const drift = from.drift + Math.abs(row.size - earlier.size) / Math.max(row.size, earlier.size);
-      if (betterLink({ length, missed, drift }, link)) link = { length, missed, drift, previous: j, steps };
+      const before = rows[j] as Row;
+      if (row.day - before.day < nearest) break;
+      const step = stepsOf(before, row, rule);
+      if (step === 0) continue;
+      earlier.push(j);
+      steps.push(step);
+      drift.push(Math.abs(row.size - before.size) / Math.max(row.size, before.size));
     }
-    links.push(link);
-    if (!betterLink(links[end] as Link, link)) end = i;
   }
-  const chainRows: Row[] = [];
-  const steps: number[] = [];
-  for (let index = end; index >= 0; index = (links[index] as Link).previous) {
-    chainRows.unshift(rows[index] as Row);
-    steps.unshift((links[index] as Link).steps);
+  start[rows.length] = earlier.length;
+  return {
+    start,
+    earlier: Int32Array.from(earlier),
+    steps: Int32Array.from(steps),
+    drift: Float64Array.from(drift),
+  };
+}
+
+/**
+ * The longest chain ending at each row of a candidate set, indexed by row (a row outside the set keeps
+ * stale values that are never read): `member` marks the set's rows with its `round`.
+ */
+type ChainSearch = {
+  round: number;
+  member: Int32Array;
+  length: Int32Array;
+  missed: Int32Array;
+  drift: Float64Array;
+  previous: Int32Array;
+  steps: Int32Array;
+};
+
+function chainSearch(rows: number): ChainSearch {
+  return {
+    round: 0,
+    member: new Int32Array(rows),
+    length: new Int32Array(rows),
+    missed: new Int32Array(rows),
+    drift: new Float64Array(rows),
+    previous: new Int32Array(rows),
+    steps: new Int32Array(rows),
+  };
+}
+
+/**
+ * The last row of the best chain among the rows `set` (indexes in date order) through `links`; its
+ * length, missed occurrences and links are left in `search`. Best: longest, then fewer missed, then
+ * closer amounts (betterLink); each row keeps its first best link, and a tie between ends keeps the
+ * later end.
+ */
+function longestChain(set: readonly number[], links: Links, search: ChainSearch): number {
+  search.round += 1;
+  const { round, member, length: lengths, missed: misses, drift: drifts, previous, steps } = search;
+  for (const index of set) member[index] = round;
+  let end = set[0] as number;
+  for (const i of set) {
+    let length = 1;
+    let missed = 0;
+    let drift = 0;
+    let from = -1;
+    let step = 0;
+    for (let link = links.start[i] as number; link < (links.start[i + 1] as number); link += 1) {
+      const j = links.earlier[link] as number;
+      if (member[j] !== round) continue;
+      // Compared field by field (this loop is the detection's hot path), as betterLink does.
+      const longer = (lengths[j] as number) + 1;
+      if (longer < length) continue;
+      const more = (misses[j] as number) + (links.steps[link] as number) - 1;
+      if (longer === length && more > missed) continue;
+      const further = (drifts[j] as number) + (links.drift[link] as number);
+      if (!betterLink(longer, more, further, length, missed, drift)) continue;
+      length = longer;
+      missed = more;
+      drift = further;
+      from = j;
+      step = links.steps[link] as number;
+    }
+    lengths[i] = length;
+    misses[i] = missed;
+    drifts[i] = drift;
+    previous[i] = from;
+    steps[i] = step;
+    const better = betterLink(
+      lengths[end] as number,
+      misses[end] as number,
+      drifts[end] as number,
+      length,
+      missed,
+      drift,
+    );
+    if (!better) end = i;
   }
-  const last = links[end] as Link;
-  // steps[0] belongs to the first row (no gap before it); the rest are the gaps between rows.
-  return { rows: chainRows, missed: last.missed, steps: steps.slice(1) };
+  return end;
 }
 
 /** Same length → fewer missed → closer amounts; a tie keeps the earlier candidate. */
 function betterLink(
-  a: { length: number; missed: number; drift: number },
-  b: { length: number; missed: number; drift: number },
+  length: number,
+  missed: number,
+  drift: number,
+  thanLength: number,
+  thanMissed: number,
+  thanDrift: number,
 ): boolean {
-  if (a.length !== b.length) return a.length > b.length;
-  if (a.missed !== b.missed) return a.missed < b.missed;
-  return a.drift < b.drift - 1e-9;
+  if (length !== thanLength) return length > thanLength;
+  if (missed !== thanMissed) return missed < thanMissed;
+  return drift < thanDrift - 1e-9;
+}
+
+/** The chain `longestChain` left in `search` ending at row `end`, oldest first. */
+function chainOf(rows: readonly Row[], end: number, search: ChainSearch): Chain {
+  const chainRows: Row[] = [];
+  const steps: number[] = [];
+  for (let index = end; index >= 0; index = search.previous[index] as number) {
+    chainRows.push(rows[index] as Row);
+    steps.push(search.steps[index] as number);
+  }
+  chainRows.reverse();
+  // The first row's steps (0: no gap before it) are left out; the rest are the gaps between rows.
+  steps.pop();
+  steps.reverse();
+  return { rows: chainRows, missed: search.missed[end] as number, steps };
 }
 
 function accepted(
