@@ -135,17 +135,32 @@ export function detectRecurring(series: readonly RecurringInput[], today: IsoDat
   const parsedToday = parseIsoDate(today);
   const todayDay = toEpochDay(parsedToday.year, parsedToday.month, parsedToday.day);
   const found: RecurringPayment[] = [];
+  // Many rows share a date: each date is parsed once per call.
+  const days = new Map<string, Pick<Row, 'day' | 'year' | 'month' | 'dom'>>();
+  const dayOf = (date: IsoDate) => {
+    let parsed = days.get(date);
+    if (!parsed) {
+      const { year, month, day } = parseIsoDate(date);
+      parsed = { day: toEpochDay(year, month, day), year, month, dom: day };
+      days.set(date, parsed);
+    }
+    return parsed;
+  };
   for (const input of series) {
     const rows = input.transactions
       .filter((row) => row.amountMinor !== 0 && Number.isFinite(row.amountMinor))
       .map((row): Row => {
-        const { year, month, day } = parseIsoDate(row.date);
-        const [amount, size, epochDay] = [
-          row.amountMinor,
-          Math.abs(row.amountMinor),
-          toEpochDay(year, month, day),
-        ];
-        return { id: row.id, date: row.date, amount, size, day: epochDay, year, month, dom: day };
+        const { day, year, month, dom } = dayOf(row.date);
+        return {
+          id: row.id,
+          date: row.date,
+          amount: row.amountMinor,
+          size: Math.abs(row.amountMinor),
+          day,
+          year,
+          month,
+          dom,
+        };
       })
       .filter((row) => row.day <= todayDay)
       .sort((a, b) => a.day - b.day || compareText(a.id, b.id));
@@ -199,40 +214,42 @@ function bestChain(rows: readonly Row[], todayDay: number): Scored | null {
   const lookAlikeCount = (row: Row) =>
     countWithin(sizes, row.size * (1 - T.lookAlikeTolerance), row.size * (1 + T.lookAlikeTolerance)) - 1;
   const neighbours = new Map(rows.map((row) => [row.id, lookAlikeCount(row)]));
+  const crowding = rows.map((row) => neighbours.get(row.id) ?? 0);
   const span = (rows[rows.length - 1] as Row).day - (rows[0] as Row).day;
   const everyRow = rows.map((_, index) => index);
+  const all: Candidates = { count: rows.length, rows: () => everyRow };
   const search = chainSearch(rows.length);
   let best: Scored | null = null;
-  const clustersOf = new Map<number, number[][]>();
+  const clustersOf = new Map<number, Candidates[]>();
   for (const cadence of CADENCES) {
     const rule = CADENCE_RULES[cadence];
     // A row in a chain among other purchases has at most occurrences × (1 + maxExtraShare) look-alikes
     // (see accepted), and the span bounds the occurrences: busier amounts cannot be in one.
     const most = Math.floor(span / (rule.days - 2 * rule.toleranceDays)) + 1;
-    const eligible = everyRow.filter(
-      (index) => (neighbours.get((rows[index] as Row).id) ?? 0) < (1 + T.maxExtraShare) * most,
-    );
+    const eligible = everyRow.filter((index) => (crowding[index] as number) < (1 + T.maxExtraShare) * most);
     // The eligible rows of the cadences are nested (one threshold each), so as many rows are the same rows.
     const clusters = clustersOf.get(eligible.length) ?? amountClusters(rows, eligible);
     clustersOf.set(eligible.length, clusters);
     const stale = T.staleIntervals * rule.days + rule.toleranceDays;
     let links: Links | null = null;
-    for (const set of [everyRow, ...clusters]) {
-      const [first, last] = [rows[set[0] as number] as Row, rows[set[set.length - 1] as number] as Row];
-      // A chain's last row is in its set: a set whose last row is stale only has stopped chains.
-      if (todayDay - last.day > stale) continue;
+    for (const candidates of [all, ...clusters]) {
       // A chain is no longer than its set, and its gaps are at least the shortest a link allows, so the
       // set's span bounds it too. Too short for the cadence, or shorter than the best chain so far,
       // cannot be accepted or win (`better`): such sets are not searched.
-      const longest = Math.min(set.length, Math.floor((last.day - first.day) / nearestGap(rule)) + 1);
-      if (longest < rule.minOccurrences || (best && longest < best.chain.rows.length)) continue;
+      const shortest = Math.max(rule.minOccurrences, best ? best.chain.rows.length : 0);
+      if (candidates.count < shortest) continue;
+      const set = candidates.rows();
+      const first = rows[set[0] as number] as Row;
+      const last = rows[set[set.length - 1] as number] as Row;
+      if (Math.floor((last.day - first.day) / nearestGap(rule)) + 1 < shortest) continue;
+      // A chain's last row is in its set: a set whose last row is stale only has stopped chains.
+      if (todayDay - last.day > stale) continue;
       links ??= linksOf(rows, rule);
       const end = longestChain(set, links, search);
-      const [length, missed] = [search.length[end] as number, search.missed[end] as number];
+      const length = search.length[end] as number;
       // The same tests as `accepted` and `better` on the chain's length and missed occurrences, and
       // whether it is active: made before its rows are gathered.
-      if (length < rule.minOccurrences || missed > maxMissed(length)) continue;
-      if (best && length < best.chain.rows.length) continue;
+      if (length < shortest || (search.missed[end] as number) > maxMissed(length)) continue;
       if (todayDay - (rows[end] as Row).day > stale) continue;
       const chain = chainOf(rows, end, search);
       if (!accepted(chain, rows, sizes, rule)) continue;
@@ -255,31 +272,33 @@ function better(a: Scored, b: Scored): boolean {
   return a.cv < b.cv - 1e-9;
 }
 
+/** A candidate set: `count` rows, listed (indexes into the direction's rows, in date order) on first use. */
+type Candidates = { count: number; rows: () => readonly number[] };
+
 /**
  * The rows within ±amountBand of amounts on a geometric grid stepTolerance apart (from the smallest
- * amount up), as indexes into `rows` in date order (taken from `among`), each distinct non-empty set
- * once. The grid keeps the work proportional to the spread of amounts rather than to the number of
- * distinct amounts.
+ * amount up), taken from `among` (indexes into `rows`), each distinct non-empty set once. The grid
+ * keeps the work proportional to the spread of amounts rather than to the number of distinct amounts.
  */
-function amountClusters(rows: readonly Row[], among: readonly number[]): number[][] {
+function amountClusters(rows: readonly Row[], among: readonly number[]): Candidates[] {
   if (among.length === 0) return [];
-  const sizes = among.map((index) => (rows[index] as Row).size).sort((a, b) => a - b);
+  const order = [...among].sort((a, b) => (rows[a] as Row).size - (rows[b] as Row).size);
+  const sizes = order.map((index) => (rows[index] as Row).size);
   const [smallest, largest] = [sizes[0] as number, sizes[sizes.length - 1] as number];
-  const clusters: number[][] = [];
-  const seen = new Set<string>();
+  const clusters: Candidates[] = [];
+  let [seenFirst, seenAfter] = [-1, -1];
   for (let center = smallest; center <= largest * (1 + T.stepTolerance); center *= 1 + T.stepTolerance) {
-    // The band's members are a contiguous run of the sorted sizes: found by bisection with the band's
-    // own test, and the rows gathered (in date order) only for a run not seen before.
+    // The band's members are a contiguous run of the sorted sizes, found by bisection with the band's
+    // own test (all rows of an amount are in it or none). Both ends of the band move up with its
+    // center, so a run seen before is the one just before.
     const [first, after] = bandOf(sizes, center);
-    if (first >= after) continue;
-    const [low, high] = [sizes[first] as number, sizes[after - 1] as number];
-    // A band is a contiguous range of amounts, so its smallest and largest amount name it.
-    const name = `${low}:${high}`;
-    if (seen.has(name)) continue;
-    seen.add(name);
-    clusters.push(
-      among.filter((index) => (rows[index] as Row).size >= low && (rows[index] as Row).size <= high),
-    );
+    if (first >= after || (first === seenFirst && after === seenAfter)) continue;
+    [seenFirst, seenAfter] = [first, after];
+    let listed: number[] | null = null;
+    clusters.push({
+      count: after - first,
+      rows: () => (listed ??= order.slice(first, after).sort((a, b) => a - b)),
+    });
   }
   return clusters;
 }
