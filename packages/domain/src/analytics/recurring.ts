@@ -244,7 +244,7 @@ function bestChain(rows: readonly Row[], todayDay: number): Scored | null {
       if (Math.floor((last.day - first.day) / nearestGap(rule)) + 1 < shortest) continue;
       // A chain's last row is in its set: a set whose last row is stale only has stopped chains.
       if (todayDay - last.day > stale) continue;
-      links ??= linksOf(rows, rule);
+      links ??= linksOf(rows, cadence);
       const end = longestChain(set, links, search);
       const length = search.length[end] as number;
       // The same tests as `accepted` and `better` on the chain's length and missed occurrences, and
@@ -347,10 +347,24 @@ function indexAfter(sorted: readonly number[], value: number, inclusive: boolean
 /**
  * Occurrences from `earlier` to `later` under `rule` (2 = one missed), or 0 when the gap fits none.
  * Calendar cadences also measure the deviation from the same day k months on (clamped), so month
- * lengths (Jan 31 → Feb 28 → Mar 31) cost nothing and mostly real jitter counts.
+ * lengths (Jan 31 → Feb 28 → Mar 31) cost nothing and mostly real jitter counts. `byDays` is
+ * stepsByDays of the rows' gap (STEPS_BY_GAP holds it per whole day).
  */
-function stepsOf(earlier: Row, later: Row, rule: CadenceRule): number {
-  const gap = later.day - earlier.day;
+function stepsOf(earlier: Row, later: Row, rule: CadenceRule, byDays: number): number {
+  if (byDays >= 0) return byDays;
+  const steps = -byDays;
+  const tolerance = rule.toleranceDays * (1 + (steps - 1) / 2);
+  const month = earlier.month - 1 + steps * (rule.months as number);
+  const length = new Date(Date.UTC(earlier.year, month + 1, 0)).getUTCDate();
+  const expected = toEpochDay(earlier.year, month + 1, Math.min(earlier.dom, length));
+  return Math.abs(later.day - expected) <= tolerance ? steps : 0;
+}
+
+/**
+ * stepsOf's verdict from the day gap alone: the occurrences when the gap fits by days, 0 when it fits
+ * none, and minus the occurrences for a near miss of a calendar cadence (only the calendar can tell).
+ */
+function stepsByDays(gap: number, rule: CadenceRule): number {
   const steps = Math.round(gap / rule.days);
   if (steps < 1 || steps > rule.maxStep) return 0;
   const tolerance = rule.toleranceDays * (1 + (steps - 1) / 2);
@@ -358,15 +372,26 @@ function stepsOf(earlier: Row, later: Row, rule: CadenceRule): number {
   if (byDays <= tolerance) return steps;
   // Month lengths differ from the average by at most 3 days, so only a near miss can pass by calendar.
   if (rule.months === null || byDays > tolerance + 3) return 0;
-  const month = earlier.month - 1 + steps * rule.months;
-  const length = new Date(Date.UTC(earlier.year, month + 1, 0)).getUTCDate();
-  const expected = toEpochDay(earlier.year, month + 1, Math.min(earlier.dom, length));
-  return Math.abs(later.day - expected) <= tolerance ? steps : 0;
+  return -steps;
 }
+
+/** stepsByDays per cadence for every whole-day gap a link may have (up to farthestGap). */
+const STEPS_BY_GAP = Object.fromEntries(
+  CADENCES.map((cadence) => {
+    const rule = CADENCE_RULES[cadence];
+    const gaps = Math.floor(farthestGap(rule)) + 1;
+    return [cadence, Int8Array.from({ length: gaps }, (_, gap) => stepsByDays(gap, rule))];
+  }),
+) as Record<Cadence, Int8Array>;
 
 /** The shortest day gap a link may have under `rule` (calendar months accept Feb 6 → Feb 28, Mar 6 − 6). */
 function nearestGap(rule: CadenceRule): number {
   return rule.days - 2 * rule.toleranceDays;
+}
+
+/** The longest day gap a link may have under `rule`: maxStep occurrences and their tolerance. */
+function farthestGap(rule: CadenceRule): number {
+  return rule.maxStep * rule.days + rule.toleranceDays * (1 + (rule.maxStep - 1) / 2);
 }
 
 /**
@@ -378,9 +403,10 @@ function nearestGap(rule: CadenceRule): number {
  */
 type Links = { start: Int32Array; earlier: Int32Array; steps: Int32Array; drift: Float64Array };
 
-function linksOf(rows: readonly Row[], rule: CadenceRule): Links {
-  const nearest = nearestGap(rule);
-  const farthest = rule.maxStep * rule.days + rule.toleranceDays * (1 + (rule.maxStep - 1) / 2);
+function linksOf(rows: readonly Row[], cadence: Cadence): Links {
+  const rule = CADENCE_RULES[cadence];
+  const byGap = STEPS_BY_GAP[cadence];
+  const [nearest, farthest] = [nearestGap(rule), farthestGap(rule)];
   const start = new Int32Array(rows.length + 1);
   const earlier: number[] = [];
   const steps: number[] = [];
@@ -392,8 +418,9 @@ function linksOf(rows: readonly Row[], rule: CadenceRule): Links {
     while (row.day - (rows[low] as Row).day > farthest) low += 1;
     for (let j = low; j < i; j += 1) {
       const before = rows[j] as Row;
-      if (row.day - before.day < nearest) break;
-      const step = stepsOf(before, row, rule);
+      const gap = row.day - before.day;
+      if (gap < nearest) break;
+      const step = stepsOf(before, row, rule, byGap[gap] as number);
       if (step === 0) continue;
       earlier.push(j);
       steps.push(step);
