@@ -146,6 +146,7 @@ export function detectRecurring(series: readonly RecurringInput[], today: IsoDat
     }
     return parsed;
   };
+  const search = chainSearch();
   for (const input of series) {
     const rows = input.transactions
       .filter((row) => row.amountMinor !== 0 && Number.isFinite(row.amountMinor))
@@ -166,7 +167,7 @@ export function detectRecurring(series: readonly RecurringInput[], today: IsoDat
       .sort((a, b) => a.day - b.day || compareText(a.id, b.id));
     for (const direction of ['outflow', 'inflow'] as const) {
       const side = rows.filter((row) => (direction === 'outflow' ? row.amount < 0 : row.amount > 0));
-      const best = bestChain(side, todayDay);
+      const best = bestChain(side, todayDay, search);
       if (best?.active) found.push(describe(input, direction, best));
     }
   }
@@ -206,9 +207,10 @@ export function upcomingDates(
  * Only active chains can be reported, and an active chain beats every stopped one (`better`), so
  * stopped chains are dropped as soon as they are seen: the winner is the same as among all chains.
  * Work is skipped only where the result cannot change (each skip says why); candidate sets are lists
- * of indexes into `rows`, and a cadence's links between rows are found once for all of its sets.
+ * of indexes into `rows`, and a cadence's links between rows are found once for all of its sets
+ * (linkRows).
  */
-function bestChain(rows: readonly Row[], todayDay: number): Scored | null {
+function bestChain(rows: readonly Row[], todayDay: number, search: ChainSearch): Scored | null {
   if (rows.length === 0) return null;
   const sizes = rows.map((row) => row.size).sort((a, b) => a - b);
   const lookAlikeCount = (row: Row) =>
@@ -218,7 +220,6 @@ function bestChain(rows: readonly Row[], todayDay: number): Scored | null {
   const span = (rows[rows.length - 1] as Row).day - (rows[0] as Row).day;
   const everyRow = rows.map((_, index) => index);
   const all: Candidates = { count: rows.length, rows: () => everyRow };
-  const search = chainSearch(rows.length);
   let best: Scored | null = null;
   const clustersOf = new Map<number, Candidates[]>();
   for (const cadence of CADENCES) {
@@ -231,7 +232,7 @@ function bestChain(rows: readonly Row[], todayDay: number): Scored | null {
     const clusters = clustersOf.get(eligible.length) ?? amountClusters(rows, eligible);
     clustersOf.set(eligible.length, clusters);
     const stale = T.staleIntervals * rule.days + rule.toleranceDays;
-    let links: Links | null = null;
+    let linked = false;
     for (const candidates of [all, ...clusters]) {
       // A chain is no longer than its set, and its gaps are at least the shortest a link allows, so the
       // set's span bounds it too. Too short for the cadence, or shorter than the best chain so far,
@@ -244,8 +245,9 @@ function bestChain(rows: readonly Row[], todayDay: number): Scored | null {
       if (Math.floor((last.day - first.day) / nearestGap(rule)) + 1 < shortest) continue;
       // A chain's last row is in its set: a set whose last row is stale only has stopped chains.
       if (todayDay - last.day > stale) continue;
-      links ??= linksOf(rows, cadence);
-      const end = longestChain(set, links, search);
+      if (!linked) linkRows(rows, cadence, search);
+      linked = true;
+      const end = longestChain(rows, set, rule, search);
       const length = search.length[end] as number;
       // The same tests as `accepted` and `better` on the chain's length and missed occurrences, and
       // whether it is active: made before its rows are gathered.
@@ -395,54 +397,21 @@ function farthestGap(rule: CadenceRule): number {
 }
 
 /**
- * Every link a chain may use under one cadence, among all rows of a direction: for row i, the earlier
- * rows `earlier[start[i]..start[i + 1])` (ascending) whose gap to it fits the cadence, with the gap's
- * occurrences (`steps`, 2 = one missed) and the amounts' difference relative to the larger (`drift`).
- * A candidate set's links are those between two of its rows, so stepsOf runs once per pair of rows
- * and cadence instead of once per candidate set.
- */
-type Links = { start: Int32Array; earlier: Int32Array; steps: Int32Array; drift: Float64Array };
-
-function linksOf(rows: readonly Row[], cadence: Cadence): Links {
-  const rule = CADENCE_RULES[cadence];
-  const byGap = STEPS_BY_GAP[cadence];
-  const [nearest, farthest] = [nearestGap(rule), farthestGap(rule)];
-  const start = new Int32Array(rows.length + 1);
-  const earlier: number[] = [];
-  const steps: number[] = [];
-  const drift: number[] = [];
-  let low = 0;
-  for (let i = 0; i < rows.length; i += 1) {
-    const row = rows[i] as Row;
-    start[i] = earlier.length;
-    while (row.day - (rows[low] as Row).day > farthest) low += 1;
-    for (let j = low; j < i; j += 1) {
-      const before = rows[j] as Row;
-      const gap = row.day - before.day;
-      if (gap < nearest) break;
-      const step = stepsOf(before, row, rule, byGap[gap] as number);
-      if (step === 0) continue;
-      earlier.push(j);
-      steps.push(step);
-      drift.push(Math.abs(row.size - before.size) / Math.max(row.size, before.size));
-    }
-  }
-  start[rows.length] = earlier.length;
-  return {
-    start,
-    earlier: Int32Array.from(earlier),
-    steps: Int32Array.from(steps),
-    drift: Float64Array.from(drift),
-  };
-}
-
-/**
- * The longest chain ending at each row of a candidate set, indexed by row (a row outside the set keeps
- * stale values that are never read): `member` marks the set's rows with its `round`.
+ * Working memory of the chain search, made once per call and reused by every direction, cadence and
+ * candidate set (grown when a direction needs more; values left from earlier ones are never read):
+ * - per pair of rows under the current cadence, the later `i` and an earlier `j` at most farthestGap
+ *   before it, at `pairStart[i] + j − windowStart[i]`: the occurrences between them (`pairSteps`, 0
+ *   when the gap fits none) and their amounts' difference relative to the larger (`pairDrift`).
+ *   linkRows writes every pair whose gap lies between nearestGap and farthestGap, the only pairs
+ *   longestChain reads, so stepsOf runs once per pair and cadence rather than once per candidate set;
+ * - per row: the best chain ending at it within the current set (length, missed occurrences, drift,
+ *   the row before it or −1, and the occurrences of that last gap).
  */
 type ChainSearch = {
-  round: number;
-  member: Int32Array;
+  windowStart: Int32Array;
+  pairStart: Int32Array;
+  pairSteps: Int8Array;
+  pairDrift: Float64Array;
   length: Int32Array;
   missed: Int32Array;
   drift: Float64Array;
@@ -450,56 +419,115 @@ type ChainSearch = {
   steps: Int32Array;
 };
 
-function chainSearch(rows: number): ChainSearch {
+function chainSearch(): ChainSearch {
   return {
-    round: 0,
-    member: new Int32Array(rows),
-    length: new Int32Array(rows),
-    missed: new Int32Array(rows),
-    drift: new Float64Array(rows),
-    previous: new Int32Array(rows),
-    steps: new Int32Array(rows),
+    windowStart: new Int32Array(0),
+    pairStart: new Int32Array(0),
+    pairSteps: new Int8Array(0),
+    pairDrift: new Float64Array(0),
+    length: new Int32Array(0),
+    missed: new Int32Array(0),
+    drift: new Float64Array(0),
+    previous: new Int32Array(0),
+    steps: new Int32Array(0),
   };
 }
 
+/** Writes the pairs of `rows` (one direction, in date order) under `cadence` into `search`. */
+function linkRows(rows: readonly Row[], cadence: Cadence, search: ChainSearch): void {
+  const rule = CADENCE_RULES[cadence];
+  const byGap = STEPS_BY_GAP[cadence];
+  const [nearest, farthest] = [nearestGap(rule), farthestGap(rule)];
+  if (search.length.length < rows.length) {
+    const size = Math.max(rows.length, 2 * search.length.length);
+    search.windowStart = new Int32Array(size);
+    search.pairStart = new Int32Array(size);
+    search.length = new Int32Array(size);
+    search.missed = new Int32Array(size);
+    search.drift = new Float64Array(size);
+    search.previous = new Int32Array(size);
+    search.steps = new Int32Array(size);
+  }
+  const { windowStart, pairStart } = search;
+  let pairs = 0;
+  let low = 0;
+  for (let i = 0; i < rows.length; i += 1) {
+    const day = (rows[i] as Row).day;
+    while (day - (rows[low] as Row).day > farthest) low += 1;
+    windowStart[i] = low;
+    pairStart[i] = pairs;
+    pairs += i - low;
+  }
+  if (search.pairSteps.length < pairs) {
+    const size = Math.max(pairs, 2 * search.pairSteps.length);
+    search.pairSteps = new Int8Array(size);
+    search.pairDrift = new Float64Array(size);
+  }
+  const { pairSteps, pairDrift } = search;
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i] as Row;
+    const [first, start] = [windowStart[i] as number, pairStart[i] as number];
+    for (let j = first; j < i; j += 1) {
+      const before = rows[j] as Row;
+      const gap = row.day - before.day;
+      if (gap < nearest) break;
+      pairSteps[start + j - first] = stepsOf(before, row, rule, byGap[gap] as number);
+      pairDrift[start + j - first] = Math.abs(row.size - before.size) / Math.max(row.size, before.size);
+    }
+  }
+}
+
 /**
- * The last row of the best chain among the rows `set` (indexes in date order) through `links`; its
- * length, missed occurrences and links are left in `search`. Best: longest, then fewer missed, then
- * closer amounts (betterLink); each row keeps its first best link, and a tie between ends keeps the
- * later end.
+ * The last row of the best chain among the rows `set` (indexes in date order) under `rule`, through
+ * the pairs linkRows wrote; its length, missed occurrences and links are left in `search`. Best:
+ * longest, then fewer missed, then closer amounts (betterLink); each row keeps its first best link,
+ * and a tie between ends keeps the later end.
  */
-function longestChain(set: readonly number[], links: Links, search: ChainSearch): number {
-  search.round += 1;
-  const { round, member, length: lengths, missed: misses, drift: drifts, previous, steps } = search;
-  for (const index of set) member[index] = round;
+function longestChain(
+  rows: readonly Row[],
+  set: ArrayLike<number>,
+  rule: CadenceRule,
+  search: ChainSearch,
+): number {
+  const { windowStart, pairStart, pairSteps, pairDrift } = search;
+  const { length: lengths, missed: misses, drift: drifts } = search;
+  const [nearest, farthest] = [nearestGap(rule), farthestGap(rule)];
   let end = set[0] as number;
-  for (const i of set) {
+  let low = 0;
+  for (let at = 0; at < set.length; at += 1) {
+    const i = set[at] as number;
+    const day = (rows[i] as Row).day;
+    while (day - (rows[set[low] as number] as Row).day > farthest) low += 1;
     let length = 1;
     let missed = 0;
     let drift = 0;
     let from = -1;
     let step = 0;
-    for (let link = links.start[i] as number; link < (links.start[i + 1] as number); link += 1) {
-      const j = links.earlier[link] as number;
-      if (member[j] !== round) continue;
+    // The pairs of row i start at its window's first row.
+    const pairs = (pairStart[i] as number) - (windowStart[i] as number);
+    for (let before = low; before < at; before += 1) {
+      const j = set[before] as number;
+      if (day - (rows[j] as Row).day < nearest) break;
+      const steps = pairSteps[pairs + j] as number;
+      if (steps === 0) continue;
       // Compared field by field (this loop is the detection's hot path), as betterLink does.
       const longer = (lengths[j] as number) + 1;
       if (longer < length) continue;
-      const more = (misses[j] as number) + (links.steps[link] as number) - 1;
+      const more = (misses[j] as number) + steps - 1;
       if (longer === length && more > missed) continue;
-      const further = (drifts[j] as number) + (links.drift[link] as number);
+      const further = (drifts[j] as number) + (pairDrift[pairs + j] as number);
       if (!betterLink(longer, more, further, length, missed, drift)) continue;
       length = longer;
       missed = more;
       drift = further;
       from = j;
-      step = links.steps[link] as number;
+      step = steps;
     }
     lengths[i] = length;
     misses[i] = missed;
     drifts[i] = drift;
-    previous[i] = from;
-    steps[i] = step;
+    search.previous[i] = from;
+    search.steps[i] = step;
     const better = betterLink(
       lengths[end] as number,
       misses[end] as number,
