@@ -275,7 +275,7 @@ function better(a: Scored, b: Scored): boolean {
 }
 
 /** A candidate set: `count` rows, listed (indexes into the direction's rows, in date order) on first use. */
-type Candidates = { count: number; rows: () => readonly number[] };
+type Candidates = { count: number; rows: () => ArrayLike<number> };
 
 /**
  * The rows within ±amountBand of amounts on a geometric grid stepTolerance apart (from the smallest
@@ -284,49 +284,38 @@ type Candidates = { count: number; rows: () => readonly number[] };
  */
 function amountClusters(rows: readonly Row[], among: readonly number[]): Candidates[] {
   if (among.length === 0) return [];
-  const order = [...among].sort((a, b) => (rows[a] as Row).size - (rows[b] as Row).size);
-  const sizes = order.map((index) => (rows[index] as Row).size);
+  const order = Int32Array.from(among).sort((a, b) => (rows[a] as Row).size - (rows[b] as Row).size);
+  const sizes = Array.from(order, (index) => (rows[index] as Row).size);
   const [smallest, largest] = [sizes[0] as number, sizes[sizes.length - 1] as number];
   const clusters: Candidates[] = [];
+  let [first, after] = [0, 0];
   let [seenFirst, seenAfter] = [-1, -1];
   for (let center = smallest; center <= largest * (1 + T.stepTolerance); center *= 1 + T.stepTolerance) {
-    // The band's members are a contiguous run of the sorted sizes, found by bisection with the band's
-    // own test (all rows of an amount are in it or none). Both ends of the band move up with its
-    // center, so a run seen before is the one just before.
-    const [first, after] = bandOf(sizes, center);
+    // The band's members are a contiguous run [first, after) of the sorted sizes (all rows of an amount
+    // are in it or none). Both ends only move up with the center (a 5 % step moves the band's edges
+    // by far more than rounding), so each is walked forward from the previous center's; for the same
+    // reason a run seen before is the one just before.
+    const band = T.amountBand * center;
+    const inBand = (size: number) => size >= center || Math.abs(size - center) <= band;
+    while (first < sizes.length && !inBand(sizes[first] as number)) first += 1;
+    after = Math.max(after, first);
+    while (after < sizes.length && !isAbove(sizes[after] as number, center, band)) after += 1;
     if (first >= after || (first === seenFirst && after === seenAfter)) continue;
     [seenFirst, seenAfter] = [first, after];
-    let listed: number[] | null = null;
+    const run = [first, after] as const;
+    let listed: Int32Array | null = null;
     clusters.push({
       count: after - first,
-      rows: () => (listed ??= order.slice(first, after).sort((a, b) => a - b)),
+      // Typed arrays sort numerically: the run's rows back in date order.
+      rows: () => (listed ??= order.slice(run[0], run[1]).sort()),
     });
   }
   return clusters;
 }
 
-/**
- * The run [first, after) of the ascending `sizes` within ±amountBand of `center`, by bisection: below
- * the center the band's test turns true once, above it false once.
- */
-function bandOf(sizes: readonly number[], center: number): [number, number] {
-  const band = T.amountBand * center;
-  let [low, high] = [0, sizes.length];
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    const size = sizes[middle] as number;
-    if (size >= center || Math.abs(size - center) <= band) high = middle;
-    else low = middle + 1;
-  }
-  const first = low;
-  high = sizes.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    const size = sizes[middle] as number;
-    if (size > center && Math.abs(size - center) > band) high = middle;
-    else low = middle + 1;
-  }
-  return [first, low];
+/** Whether `size` lies above the band of ±`band` around `center`. */
+function isAbove(size: number, center: number, band: number): boolean {
+  return size > center && Math.abs(size - center) > band;
 }
 
 /** How many of the ascending `sorted` values lie in [low, high]. */
@@ -357,8 +346,10 @@ function stepsOf(earlier: Row, later: Row, rule: CadenceRule, byDays: number): n
   const steps = -byDays;
   const tolerance = rule.toleranceDays * (1 + (steps - 1) / 2);
   const month = earlier.month - 1 + steps * (rule.months as number);
-  const length = new Date(Date.UTC(earlier.year, month + 1, 0)).getUTCDate();
-  const expected = toEpochDay(earlier.year, month + 1, Math.min(earlier.dom, length));
+  // Day numbers of the days before the month and before the next one (Date.UTC rolls months over).
+  const before = Date.UTC(earlier.year, month, 0) / 86_400_000;
+  const length = Date.UTC(earlier.year, month + 1, 0) / 86_400_000 - before;
+  const expected = before + Math.min(earlier.dom, length);
   return Math.abs(later.day - expected) <= tolerance ? steps : 0;
 }
 
