@@ -219,7 +219,8 @@ function bestChain(rows: readonly Row[], todayDay: number, search: ChainSearch):
   const crowding = rows.map((row) => neighbours.get(row.id) ?? 0);
   const span = (rows[rows.length - 1] as Row).day - (rows[0] as Row).day;
   const everyRow = rows.map((_, index) => index);
-  const all: Candidates = { count: rows.length, rows: () => everyRow };
+  const listed = Int32Array.from(everyRow);
+  const all: Candidates = { count: rows.length, rows: () => listed };
   let best: Scored | null = null;
   const clustersOf = new Map<number, Candidates[]>();
   for (const cadence of CADENCES) {
@@ -247,7 +248,7 @@ function bestChain(rows: readonly Row[], todayDay: number, search: ChainSearch):
       if (todayDay - last.day > stale) continue;
       if (!linked) linkRows(rows, cadence, search);
       linked = true;
-      const end = longestChain(rows, set, rule, search);
+      const end = longestChain(set, rule, search);
       const length = search.length[end] as number;
       // The same tests as `accepted` and `better` on the chain's length and missed occurrences, and
       // whether it is active: made before its rows are gathered.
@@ -275,7 +276,7 @@ function better(a: Scored, b: Scored): boolean {
 }
 
 /** A candidate set: `count` rows, listed (indexes into the direction's rows, in date order) on first use. */
-type Candidates = { count: number; rows: () => ArrayLike<number> };
+type Candidates = { count: number; rows: () => Int32Array };
 
 /**
  * The rows within ±amountBand of amounts on a geometric grid stepTolerance apart (from the smallest
@@ -395,10 +396,11 @@ function farthestGap(rule: CadenceRule): number {
  *   when the gap fits none) and their amounts' difference relative to the larger (`pairDrift`).
  *   linkRows writes every pair whose gap lies between nearestGap and farthestGap, the only pairs
  *   longestChain reads, so stepsOf runs once per pair and cadence rather than once per candidate set;
- * - per row: the best chain ending at it within the current set (length, missed occurrences, drift,
+ * - per row: its day number (`days`), and the best chain ending at it within the current set (length, missed occurrences, drift,
  *   the row before it or −1, and the occurrences of that last gap).
  */
 type ChainSearch = {
+  days: Float64Array;
   windowStart: Int32Array;
   pairStart: Int32Array;
   pairSteps: Int8Array;
@@ -412,6 +414,7 @@ type ChainSearch = {
 
 function chainSearch(): ChainSearch {
   return {
+    days: new Float64Array(0),
     windowStart: new Int32Array(0),
     pairStart: new Int32Array(0),
     pairSteps: new Int8Array(0),
@@ -431,6 +434,7 @@ function linkRows(rows: readonly Row[], cadence: Cadence, search: ChainSearch): 
   const [nearest, farthest] = [nearestGap(rule), farthestGap(rule)];
   if (search.length.length < rows.length) {
     const size = Math.max(rows.length, 2 * search.length.length);
+    search.days = new Float64Array(size);
     search.windowStart = new Int32Array(size);
     search.pairStart = new Int32Array(size);
     search.length = new Int32Array(size);
@@ -439,11 +443,12 @@ function linkRows(rows: readonly Row[], cadence: Cadence, search: ChainSearch): 
     search.previous = new Int32Array(size);
     search.steps = new Int32Array(size);
   }
-  const { windowStart, pairStart } = search;
+  const { days, windowStart, pairStart } = search;
   let pairs = 0;
   let low = 0;
   for (let i = 0; i < rows.length; i += 1) {
     const day = (rows[i] as Row).day;
+    days[i] = day;
     while (day - (rows[low] as Row).day > farthest) low += 1;
     windowStart[i] = low;
     pairStart[i] = pairs;
@@ -474,21 +479,16 @@ function linkRows(rows: readonly Row[], cadence: Cadence, search: ChainSearch): 
  * longest, then fewer missed, then closer amounts (betterLink); each row keeps its first best link,
  * and a tie between ends keeps the later end.
  */
-function longestChain(
-  rows: readonly Row[],
-  set: ArrayLike<number>,
-  rule: CadenceRule,
-  search: ChainSearch,
-): number {
-  const { windowStart, pairStart, pairSteps, pairDrift } = search;
+function longestChain(set: Int32Array, rule: CadenceRule, search: ChainSearch): number {
+  const { days, windowStart, pairStart, pairSteps, pairDrift } = search;
   const { length: lengths, missed: misses, drift: drifts } = search;
   const [nearest, farthest] = [nearestGap(rule), farthestGap(rule)];
   let end = set[0] as number;
   let low = 0;
   for (let at = 0; at < set.length; at += 1) {
     const i = set[at] as number;
-    const day = (rows[i] as Row).day;
-    while (day - (rows[set[low] as number] as Row).day > farthest) low += 1;
+    const day = days[i] as number;
+    while (day - (days[set[low] as number] as number) > farthest) low += 1;
     let length = 1;
     let missed = 0;
     let drift = 0;
@@ -498,7 +498,7 @@ function longestChain(
     const pairs = (pairStart[i] as number) - (windowStart[i] as number);
     for (let before = low; before < at; before += 1) {
       const j = set[before] as number;
-      if (day - (rows[j] as Row).day < nearest) break;
+      if (day - (days[j] as number) < nearest) break;
       const steps = pairSteps[pairs + j] as number;
       if (steps === 0) continue;
       // Compared field by field (this loop is the detection's hot path), as betterLink does.
