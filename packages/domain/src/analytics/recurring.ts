@@ -297,8 +297,7 @@ function amountClusters(rows: readonly Row[], among: readonly number[]): Candida
     // by far more than rounding), so each is walked forward from the previous center's; for the same
     // reason a run seen before is the one just before.
     const band = T.amountBand * center;
-    const inBand = (size: number) => size >= center || Math.abs(size - center) <= band;
-    while (first < sizes.length && !inBand(sizes[first] as number)) first += 1;
+    while (first < sizes.length && isBelow(sizes[first] as number, center, band)) first += 1;
     after = Math.max(after, first);
     while (after < sizes.length && !isAbove(sizes[after] as number, center, band)) after += 1;
     if (first >= after || (first === seenFirst && after === seenAfter)) continue;
@@ -312,6 +311,11 @@ function amountClusters(rows: readonly Row[], among: readonly number[]): Candida
     });
   }
   return clusters;
+}
+
+/** Whether `size` lies below the band of ±`band` around `center`. */
+function isBelow(size: number, center: number, band: number): boolean {
+  return !(size >= center || Math.abs(size - center) <= band);
 }
 
 /** Whether `size` lies above the band of ±`band` around `center`. */
