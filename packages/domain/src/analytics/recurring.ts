@@ -400,8 +400,8 @@ function farthestGap(rule: CadenceRule): number {
  *   when the gap fits none) and their amounts' difference relative to the larger (`pairDrift`).
  *   linkRows writes every pair whose gap lies between nearestGap and farthestGap, the only pairs
  *   longestChain reads, so stepsOf runs once per pair and cadence rather than once per candidate set;
- * - per row: its day number (`days`), and the best chain ending at it within the current set (length, missed occurrences, drift,
- *   the row before it or −1, and the occurrences of that last gap).
+ * - per row: its day number (`days`), and the best chain ending at it within the current set
+ *   (length, missed occurrences, drift, the row before it or −1, and the occurrences of that gap).
  */
 type ChainSearch = {
   days: Float64Array;
