@@ -135,23 +135,39 @@ export function detectRecurring(series: readonly RecurringInput[], today: IsoDat
   const parsedToday = parseIsoDate(today);
   const todayDay = toEpochDay(parsedToday.year, parsedToday.month, parsedToday.day);
   const found: RecurringPayment[] = [];
+  // Many rows share a date: each date is parsed once per call.
+  const days = new Map<string, Pick<Row, 'day' | 'year' | 'month' | 'dom'>>();
+  const dayOf = (date: IsoDate) => {
+    let parsed = days.get(date);
+    if (!parsed) {
+      const { year, month, day } = parseIsoDate(date);
+      parsed = { day: toEpochDay(year, month, day), year, month, dom: day };
+      days.set(date, parsed);
+    }
+    return parsed;
+  };
+  const search = chainSearch();
   for (const input of series) {
     const rows = input.transactions
       .filter((row) => row.amountMinor !== 0 && Number.isFinite(row.amountMinor))
       .map((row): Row => {
-        const { year, month, day } = parseIsoDate(row.date);
-        const [amount, size, epochDay] = [
-          row.amountMinor,
-          Math.abs(row.amountMinor),
-          toEpochDay(year, month, day),
-        ];
-        return { id: row.id, date: row.date, amount, size, day: epochDay, year, month, dom: day };
+        const { day, year, month, dom } = dayOf(row.date);
+        return {
+          id: row.id,
+          date: row.date,
+          amount: row.amountMinor,
+          size: Math.abs(row.amountMinor),
+          day,
+          year,
+          month,
+          dom,
+        };
       })
       .filter((row) => row.day <= todayDay)
       .sort((a, b) => a.day - b.day || compareText(a.id, b.id));
     for (const direction of ['outflow', 'inflow'] as const) {
       const side = rows.filter((row) => (direction === 'outflow' ? row.amount < 0 : row.amount > 0));
-      const best = bestChain(side, todayDay);
+      const best = bestChain(side, todayDay, search);
       if (best?.active) found.push(describe(input, direction, best));
     }
   }
@@ -186,34 +202,66 @@ export function upcomingDates(
   return dates;
 }
 
-function bestChain(rows: readonly Row[], todayDay: number): Scored | null {
+/**
+ * The best accepted and active chain of `rows` (one direction of a series, in date order), or null.
+ * Only active chains can be reported, and an active chain beats every stopped one (`better`), so
+ * stopped chains are dropped as soon as they are seen: the winner is the same as among all chains.
+ * Work is skipped only where the result cannot change (each skip says why); candidate sets are lists
+ * of indexes into `rows`, and a cadence's links between rows are found once for all of its sets
+ * (linkRows).
+ */
+function bestChain(rows: readonly Row[], todayDay: number, search: ChainSearch): Scored | null {
   if (rows.length === 0) return null;
   const sizes = rows.map((row) => row.size).sort((a, b) => a - b);
   const lookAlikeCount = (row: Row) =>
     countWithin(sizes, row.size * (1 - T.lookAlikeTolerance), row.size * (1 + T.lookAlikeTolerance)) - 1;
   const neighbours = new Map(rows.map((row) => [row.id, lookAlikeCount(row)]));
+  const crowding = rows.map((row) => neighbours.get(row.id) ?? 0);
   const span = (rows[rows.length - 1] as Row).day - (rows[0] as Row).day;
+  const everyRow = rows.map((_, index) => index);
+  const listed = Int32Array.from(everyRow);
+  const all: Candidates = { count: rows.length, rows: () => listed };
   let best: Scored | null = null;
-  const clustersOf = new Map<number, Row[][]>();
+  const clustersOf = new Map<number, Candidates[]>();
   for (const cadence of CADENCES) {
     const rule = CADENCE_RULES[cadence];
     // A row in a chain among other purchases has at most occurrences × (1 + maxExtraShare) look-alikes
     // (see accepted), and the span bounds the occurrences: busier amounts cannot be in one.
     const most = Math.floor(span / (rule.days - 2 * rule.toleranceDays)) + 1;
-    const eligible = rows.filter((row) => (neighbours.get(row.id) ?? 0) < (1 + T.maxExtraShare) * most);
+    const eligible = everyRow.filter((index) => (crowding[index] as number) < (1 + T.maxExtraShare) * most);
     // The eligible rows of the cadences are nested (one threshold each), so as many rows are the same rows.
-    const clusters = clustersOf.get(eligible.length) ?? amountClusters(eligible);
+    const clusters = clustersOf.get(eligible.length) ?? amountClusters(rows, eligible);
     clustersOf.set(eligible.length, clusters);
-    for (const set of [rows, ...clusters]) {
-      // A chain is no longer than its set: too few rows for the cadence, or fewer than an active best
-      // chain already has, cannot be accepted or win (`better`), so their chains are not searched.
-      if (set.length < rule.minOccurrences) continue;
-      if (best?.active && set.length < best.chain.rows.length) continue;
-      const chain = longestChain(set, rule);
-      if (!chain || !accepted(chain, rows, sizes, rule)) continue;
-      const last = chain.rows[chain.rows.length - 1] as Row;
-      const active = todayDay - last.day <= T.staleIntervals * rule.days + rule.toleranceDays;
-      const scored: Scored = { cadence, chain, cv: variation(chain.rows.map((row) => row.size)), active };
+    const stale = T.staleIntervals * rule.days + rule.toleranceDays;
+    let linked = false;
+    for (const candidates of [all, ...clusters]) {
+      // A chain is no longer than its set, and its gaps are at least the shortest a link allows, so the
+      // set's span bounds it too. Too short for the cadence, or shorter than the best chain so far,
+      // cannot be accepted or win (`better`): such sets are not searched.
+      const shortest = Math.max(rule.minOccurrences, best ? best.chain.rows.length : 0);
+      if (candidates.count < shortest) continue;
+      const set = candidates.rows();
+      const first = rows[set[0] as number] as Row;
+      const last = rows[set[set.length - 1] as number] as Row;
+      if (Math.floor((last.day - first.day) / nearestGap(rule)) + 1 < shortest) continue;
+      // A chain's last row is in its set: a set whose last row is stale only has stopped chains.
+      if (todayDay - last.day > stale) continue;
+      if (!linked) linkRows(rows, cadence, search);
+      linked = true;
+      const end = longestChain(set, rule, search);
+      const length = search.length[end] as number;
+      // The same tests as `accepted` and `better` on the chain's length and missed occurrences, and
+      // whether it is active: made before its rows are gathered.
+      if (length < shortest || (search.missed[end] as number) > maxMissed(length)) continue;
+      if (todayDay - (rows[end] as Row).day > stale) continue;
+      const chain = chainOf(rows, end, search);
+      if (!accepted(chain, rows, sizes, rule)) continue;
+      const scored: Scored = {
+        cadence,
+        chain,
+        cv: variation(chain.rows.map((row) => row.size)),
+        active: true,
+      };
       if (!best || better(scored, best)) best = scored;
     }
   }
@@ -227,54 +275,52 @@ function better(a: Scored, b: Scored): boolean {
   return a.cv < b.cv - 1e-9;
 }
 
+/** A candidate set: `count` rows, listed (indexes into the direction's rows, in date order) on first use. */
+type Candidates = { count: number; rows: () => Int32Array };
+
 /**
  * The rows within ±amountBand of amounts on a geometric grid stepTolerance apart (from the smallest
- * amount up), in date order, each distinct non-empty set once. The grid keeps the work proportional
- * to the spread of amounts rather than to the number of distinct amounts.
+ * amount up), taken from `among` (indexes into `rows`), each distinct non-empty set once. The grid
+ * keeps the work proportional to the spread of amounts rather than to the number of distinct amounts.
  */
-function amountClusters(rows: readonly Row[]): Row[][] {
-  if (rows.length === 0) return [];
-  const sizes = rows.map((row) => row.size).sort((a, b) => a - b);
+function amountClusters(rows: readonly Row[], among: readonly number[]): Candidates[] {
+  if (among.length === 0) return [];
+  const order = Int32Array.from(among).sort((a, b) => (rows[a] as Row).size - (rows[b] as Row).size);
+  const sizes = Array.from(order, (index) => (rows[index] as Row).size);
   const [smallest, largest] = [sizes[0] as number, sizes[sizes.length - 1] as number];
-  const clusters: Row[][] = [];
-  const seen = new Set<string>();
+  const clusters: Candidates[] = [];
+  let [first, after] = [0, 0];
+  let [seenFirst, seenAfter] = [-1, -1];
   for (let center = smallest; center <= largest * (1 + T.stepTolerance); center *= 1 + T.stepTolerance) {
-    // The band's members are a contiguous run of the sorted sizes: found by bisection with the band's
-    // own test, and the rows gathered (in date order) only for a run not seen before.
-    const [first, after] = bandOf(sizes, center);
-    if (first >= after) continue;
-    const [low, high] = [sizes[first] as number, sizes[after - 1] as number];
-    // A band is a contiguous range of amounts, so its smallest and largest amount name it.
-    const name = `${low}:${high}`;
-    if (seen.has(name)) continue;
-    seen.add(name);
-    clusters.push(rows.filter((row) => row.size >= low && row.size <= high));
+    // The band's members are a contiguous run [first, after) of the sorted sizes (all rows of an amount
+    // are in it or none). Both ends only move up with the center (a 5 % step moves the band's edges
+    // by far more than rounding), so each is walked forward from the previous center's; for the same
+    // reason a run seen before is the one just before.
+    const band = T.amountBand * center;
+    while (first < sizes.length && isBelow(sizes[first] as number, center, band)) first += 1;
+    after = Math.max(after, first);
+    while (after < sizes.length && !isAbove(sizes[after] as number, center, band)) after += 1;
+    if (first >= after || (first === seenFirst && after === seenAfter)) continue;
+    [seenFirst, seenAfter] = [first, after];
+    const run = [first, after] as const;
+    let listed: Int32Array | null = null;
+    clusters.push({
+      count: after - first,
+      // Typed arrays sort numerically: the run's rows back in date order.
+      rows: () => (listed ??= order.slice(run[0], run[1]).sort()),
+    });
   }
   return clusters;
 }
 
-/**
- * The run [first, after) of the ascending `sizes` within ±amountBand of `center`, by bisection: below
- * the center the band's test turns true once, above it false once.
- */
-function bandOf(sizes: readonly number[], center: number): [number, number] {
-  const band = T.amountBand * center;
-  let [low, high] = [0, sizes.length];
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    const size = sizes[middle] as number;
-    if (size >= center || Math.abs(size - center) <= band) high = middle;
-    else low = middle + 1;
-  }
-  const first = low;
-  high = sizes.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    const size = sizes[middle] as number;
-    if (size > center && Math.abs(size - center) > band) high = middle;
-    else low = middle + 1;
-  }
-  return [first, low];
+/** Whether `size` lies below the band of ±`band` around `center`. */
+function isBelow(size: number, center: number, band: number): boolean {
+  return !(size >= center || Math.abs(size - center) <= band);
+}
+
+/** Whether `size` lies above the band of ±`band` around `center`. */
+function isAbove(size: number, center: number, band: number): boolean {
+  return size > center && Math.abs(size - center) > band;
 }
 
 /** How many of the ascending `sorted` values lie in [low, high]. */
@@ -297,10 +343,26 @@ function indexAfter(sorted: readonly number[], value: number, inclusive: boolean
 /**
  * Occurrences from `earlier` to `later` under `rule` (2 = one missed), or 0 when the gap fits none.
  * Calendar cadences also measure the deviation from the same day k months on (clamped), so month
- * lengths (Jan 31 → Feb 28 → Mar 31) cost nothing and mostly real jitter counts.
+ * lengths (Jan 31 → Feb 28 → Mar 31) cost nothing and mostly real jitter counts. `byDays` is
+ * stepsByDays of the rows' gap (STEPS_BY_GAP holds it per whole day).
  */
-function stepsOf(earlier: Row, later: Row, rule: CadenceRule): number {
-  const gap = later.day - earlier.day;
+function stepsOf(earlier: Row, later: Row, rule: CadenceRule, byDays: number): number {
+  if (byDays >= 0) return byDays;
+  const steps = -byDays;
+  const tolerance = rule.toleranceDays * (1 + (steps - 1) / 2);
+  const month = earlier.month - 1 + steps * (rule.months as number);
+  // Day numbers of the days before the month and before the next one (Date.UTC rolls months over).
+  const before = Date.UTC(earlier.year, month, 0) / 86_400_000;
+  const length = Date.UTC(earlier.year, month + 1, 0) / 86_400_000 - before;
+  const expected = before + Math.min(earlier.dom, length);
+  return Math.abs(later.day - expected) <= tolerance ? steps : 0;
+}
+
+/**
+ * stepsOf's verdict from the day gap alone: the occurrences when the gap fits by days, 0 when it fits
+ * none, and minus the occurrences for a near miss of a calendar cadence (only the calendar can tell).
+ */
+function stepsByDays(gap: number, rule: CadenceRule): number {
   const steps = Math.round(gap / rule.days);
   if (steps < 1 || steps > rule.maxStep) return 0;
   const tolerance = rule.toleranceDays * (1 + (steps - 1) / 2);
@@ -308,62 +370,199 @@ function stepsOf(earlier: Row, later: Row, rule: CadenceRule): number {
   if (byDays <= tolerance) return steps;
   // Month lengths differ from the average by at most 3 days, so only a near miss can pass by calendar.
   if (rule.months === null || byDays > tolerance + 3) return 0;
-  const month = earlier.month - 1 + steps * rule.months;
-  const length = new Date(Date.UTC(earlier.year, month + 1, 0)).getUTCDate();
-  const expected = toEpochDay(earlier.year, month + 1, Math.min(earlier.dom, length));
-  return Math.abs(later.day - expected) <= tolerance ? steps : 0;
+  return -steps;
 }
 
-function longestChain(rows: readonly Row[], rule: CadenceRule): Chain | null {
-  if (rows.length === 0) return null;
-  type Link = { length: number; missed: number; drift: number; previous: number; steps: number };
-  const links: Link[] = [];
-  // Calendar months accept a shorter day gap than the tolerance alone (Feb 6 → Feb 28 is Mar 6 − 6).
-  const nearest = rule.days - 2 * rule.toleranceDays;
-  const farthest = rule.maxStep * rule.days + rule.toleranceDays * (1 + (rule.maxStep - 1) / 2);
-  let end = 0;
+/** stepsByDays per cadence for every whole-day gap a link may have (up to farthestGap). */
+const STEPS_BY_GAP = Object.fromEntries(
+  CADENCES.map((cadence) => {
+    const rule = CADENCE_RULES[cadence];
+    const gaps = Math.floor(farthestGap(rule)) + 1;
+    return [cadence, Int8Array.from({ length: gaps }, (_, gap) => stepsByDays(gap, rule))];
+  }),
+) as Record<Cadence, Int8Array>;
+
+/** The shortest day gap a link may have under `rule` (calendar months accept Feb 6 → Feb 28, Mar 6 − 6). */
+function nearestGap(rule: CadenceRule): number {
+  return rule.days - 2 * rule.toleranceDays;
+}
+
+/** The longest day gap a link may have under `rule`: maxStep occurrences and their tolerance. */
+function farthestGap(rule: CadenceRule): number {
+  return rule.maxStep * rule.days + rule.toleranceDays * (1 + (rule.maxStep - 1) / 2);
+}
+
+/**
+ * Working memory of the chain search, made once per call and reused by every direction, cadence and
+ * candidate set (grown when a direction needs more; values left from earlier ones are never read):
+ * - per pair of rows under the current cadence, the later `i` and an earlier `j` at most farthestGap
+ *   before it, at `pairStart[i] + j − windowStart[i]`: the occurrences between them (`pairSteps`, 0
+ *   when the gap fits none) and their amounts' difference relative to the larger (`pairDrift`).
+ *   linkRows writes every pair whose gap lies between nearestGap and farthestGap, the only pairs
+ *   longestChain reads, so stepsOf runs once per pair and cadence rather than once per candidate set;
+ * - per row: its day number (`days`), and the best chain ending at it within the current set
+ *   (length, missed occurrences, drift, the row before it or −1, and the occurrences of that gap).
+ */
+type ChainSearch = {
+  days: Float64Array;
+  windowStart: Int32Array;
+  pairStart: Int32Array;
+  pairSteps: Int8Array;
+  pairDrift: Float64Array;
+  length: Int32Array;
+  missed: Int32Array;
+  drift: Float64Array;
+  previous: Int32Array;
+  steps: Int32Array;
+};
+
+function chainSearch(): ChainSearch {
+  return {
+    days: new Float64Array(0),
+    windowStart: new Int32Array(0),
+    pairStart: new Int32Array(0),
+    pairSteps: new Int8Array(0),
+    pairDrift: new Float64Array(0),
+    length: new Int32Array(0),
+    missed: new Int32Array(0),
+    drift: new Float64Array(0),
+    previous: new Int32Array(0),
+    steps: new Int32Array(0),
+  };
+}
+
+/** Writes the pairs of `rows` (one direction, in date order) under `cadence` into `search`. */
+function linkRows(rows: readonly Row[], cadence: Cadence, search: ChainSearch): void {
+  const rule = CADENCE_RULES[cadence];
+  const byGap = STEPS_BY_GAP[cadence];
+  const [nearest, farthest] = [nearestGap(rule), farthestGap(rule)];
+  if (search.length.length < rows.length) {
+    const size = Math.max(rows.length, 2 * search.length.length);
+    search.days = new Float64Array(size);
+    search.windowStart = new Int32Array(size);
+    search.pairStart = new Int32Array(size);
+    search.length = new Int32Array(size);
+    search.missed = new Int32Array(size);
+    search.drift = new Float64Array(size);
+    search.previous = new Int32Array(size);
+    search.steps = new Int32Array(size);
+  }
+  const { days, windowStart, pairStart } = search;
+  let pairs = 0;
   let low = 0;
   for (let i = 0; i < rows.length; i += 1) {
+    const day = (rows[i] as Row).day;
+    days[i] = day;
+    while (day - (rows[low] as Row).day > farthest) low += 1;
+    windowStart[i] = low;
+    pairStart[i] = pairs;
+    pairs += i - low;
+  }
+  if (search.pairSteps.length < pairs) {
+    const size = Math.max(pairs, 2 * search.pairSteps.length);
+    search.pairSteps = new Int8Array(size);
+    search.pairDrift = new Float64Array(size);
+  }
+  const { pairSteps, pairDrift } = search;
+  for (let i = 0; i < rows.length; i += 1) {
     const row = rows[i] as Row;
-    while (row.day - (rows[low] as Row).day > farthest) low += 1;
-    let link: Link = { length: 1, missed: 0, drift: 0, previous: -1, steps: 0 };
-    for (let j = low; j < i; j += 1) {
-      const earlier = rows[j] as Row;
-      const gap = row.day - earlier.day;
+    const [first, start] = [windowStart[i] as number, pairStart[i] as number];
+    for (let j = first; j < i; j += 1) {
+      const before = rows[j] as Row;
+      const gap = row.day - before.day;
       if (gap < nearest) break;
-      const steps = stepsOf(earlier, row, rule);
-      if (steps === 0) continue;
-      const from = links[j] as Link;
-      // Compared field by field before a link is made (this loop is the detection's hot path).
-      const length = from.length + 1;
-      if (length < link.length) continue;
-      const missed = from.missed + steps - 1;
-      if (length === link.length && missed > link.missed) continue;
-      const drift = from.drift + Math.abs(row.size - earlier.size) / Math.max(row.size, earlier.size);
-      if (betterLink({ length, missed, drift }, link)) link = { length, missed, drift, previous: j, steps };
+      pairSteps[start + j - first] = stepsOf(before, row, rule, byGap[gap] as number);
+      pairDrift[start + j - first] = Math.abs(row.size - before.size) / Math.max(row.size, before.size);
     }
-    links.push(link);
-    if (!betterLink(links[end] as Link, link)) end = i;
   }
-  const chainRows: Row[] = [];
-  const steps: number[] = [];
-  for (let index = end; index >= 0; index = (links[index] as Link).previous) {
-    chainRows.unshift(rows[index] as Row);
-    steps.unshift((links[index] as Link).steps);
+}
+
+/**
+ * The last row of the best chain among the rows `set` (indexes in date order) under `rule`, through
+ * the pairs linkRows wrote; its length, missed occurrences and links are left in `search`. Best:
+ * longest, then fewer missed, then closer amounts (betterLink); each row keeps its first best link,
+ * and a tie between ends keeps the later end.
+ */
+function longestChain(set: Int32Array, rule: CadenceRule, search: ChainSearch): number {
+  const { days, windowStart, pairStart, pairSteps, pairDrift } = search;
+  const { length: lengths, missed: misses, drift: drifts } = search;
+  const [nearest, farthest] = [nearestGap(rule), farthestGap(rule)];
+  let end = set[0] as number;
+  let low = 0;
+  for (let at = 0; at < set.length; at += 1) {
+    const i = set[at] as number;
+    const day = days[i] as number;
+    while (day - (days[set[low] as number] as number) > farthest) low += 1;
+    let length = 1;
+    let missed = 0;
+    let drift = 0;
+    let from = -1;
+    let step = 0;
+    // The pairs of row i start at its window's first row.
+    const pairs = (pairStart[i] as number) - (windowStart[i] as number);
+    for (let before = low; before < at; before += 1) {
+      const j = set[before] as number;
+      if (day - (days[j] as number) < nearest) break;
+      const steps = pairSteps[pairs + j] as number;
+      if (steps === 0) continue;
+      // Compared field by field (this loop is the detection's hot path), as betterLink does.
+      const longer = (lengths[j] as number) + 1;
+      if (longer < length) continue;
+      const more = (misses[j] as number) + steps - 1;
+      if (longer === length && more > missed) continue;
+      const further = (drifts[j] as number) + (pairDrift[pairs + j] as number);
+      if (!betterLink(longer, more, further, length, missed, drift)) continue;
+      length = longer;
+      missed = more;
+      drift = further;
+      from = j;
+      step = steps;
+    }
+    lengths[i] = length;
+    misses[i] = missed;
+    drifts[i] = drift;
+    search.previous[i] = from;
+    search.steps[i] = step;
+    const better = betterLink(
+      lengths[end] as number,
+      misses[end] as number,
+      drifts[end] as number,
+      length,
+      missed,
+      drift,
+    );
+    if (!better) end = i;
   }
-  const last = links[end] as Link;
-  // steps[0] belongs to the first row (no gap before it); the rest are the gaps between rows.
-  return { rows: chainRows, missed: last.missed, steps: steps.slice(1) };
+  return end;
 }
 
 /** Same length → fewer missed → closer amounts; a tie keeps the earlier candidate. */
 function betterLink(
-  a: { length: number; missed: number; drift: number },
-  b: { length: number; missed: number; drift: number },
+  length: number,
+  missed: number,
+  drift: number,
+  thanLength: number,
+  thanMissed: number,
+  thanDrift: number,
 ): boolean {
-  if (a.length !== b.length) return a.length > b.length;
-  if (a.missed !== b.missed) return a.missed < b.missed;
-  return a.drift < b.drift - 1e-9;
+  if (length !== thanLength) return length > thanLength;
+  if (missed !== thanMissed) return missed < thanMissed;
+  return drift < thanDrift - 1e-9;
+}
+
+/** The chain `longestChain` left in `search` ending at row `end`, oldest first. */
+function chainOf(rows: readonly Row[], end: number, search: ChainSearch): Chain {
+  const chainRows: Row[] = [];
+  const steps: number[] = [];
+  for (let index = end; index >= 0; index = search.previous[index] as number) {
+    chainRows.push(rows[index] as Row);
+    steps.push(search.steps[index] as number);
+  }
+  chainRows.reverse();
+  // The first row's steps (0: no gap before it) are left out; the rest are the gaps between rows.
+  steps.pop();
+  steps.reverse();
+  return { rows: chainRows, missed: search.missed[end] as number, steps };
 }
 
 function accepted(
