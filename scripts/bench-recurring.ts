@@ -7,9 +7,9 @@
 // calls; prints the series and rows, the payments found, and p50/p95/max in ms. Asserts nothing.
 // `tsx` wraps functions (`__name`), which slows this hot loop by about a third: for figures like the
 // server's, dump the input, then bundle and run the bench on it:
-//   BENCH_DUMP=/tmp/recurring.json npm run bench:recurring
+//   BENCH_DUMP=<input.json> npm run bench:recurring
 //   npx esbuild scripts/bench-recurring.ts --bundle --platform=node --format=esm --external:@lodestar/* \
-//     --external:./seed --outfile=/tmp/bench-recurring.mjs && node /tmp/bench-recurring.mjs /tmp/recurring.json
+//     --external:./seed --outfile=<bench.mjs> && node <bench.mjs> <input.json>
 import { readFileSync, writeFileSync } from 'node:fs';
 import { detectRecurring, type RecurringInput } from '../packages/domain/src/analytics/recurring';
 

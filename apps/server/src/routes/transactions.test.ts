@@ -681,15 +681,12 @@ describe('counters stay exact', () => {
         from "transaction" where user_id = ${userId} group by 1 order by 1`);
       expect(buckets.rows).toEqual(recounted.rows);
       const columns = 'n, n_income, n_expense, n_pending, n_transfer, n_excluded, n_uncategorized';
+      const totals = columns
+        .split(', ')
+        .map((column) => `coalesce(sum(${column}), 0)::int as ${column}`)
+        .join(', ');
       const sums = (table: string) =>
-        db().execute(
-          sql.raw(
-            `select ${columns
-              .split(', ')
-              .map((column) => `coalesce(sum(${column}), 0)::int as ${column}`)
-              .join(', ')} from ${table} where user_id = '${userId}'`,
-          ),
-        );
+        db().execute(sql`select ${sql.raw(totals)} from ${sql.raw(table)} where user_id = ${userId}`);
       expect((await sums('transaction_amount_count')).rows).toEqual(
         (await sums('transaction_month_total')).rows,
       );

@@ -268,6 +268,14 @@ function arrayElement(value: string): string {
 }
 
 /**
+ * The column of a filter in the per-user totals (`transaction_month_total`, `transaction_amount_count`):
+ * they also count Uncategorized rows, which the per-category counters count under category ''.
+ */
+function userTotalsColumn(filter: TransactionListFilter): SQL {
+  return sql.raw(filter === 'uncategorized' ? 'n_uncategorized' : (FILTER_COUNTER_COLUMN[filter] ?? 'n'));
+}
+
+/**
  * Where a selection's counts come from: without a category or account filter, the per-user monthly totals
  * (about 120 rows for ten years); else the per-account-and-category counters (years, then months).
  */
@@ -275,7 +283,7 @@ function counterSource(userId: string, selection: TransactionSelection) {
   const byUserOnly = !selection.categories && !selection.accountIds;
   const counterColumn = FILTER_COUNTER_COLUMN[selection.filter] ?? 'n';
   if (byUserOnly) {
-    const column = sql.raw(selection.filter === 'uncategorized' ? 'n_uncategorized' : counterColumn);
+    const column = userTotalsColumn(selection.filter);
     return {
       years: (fromYear: string | undefined, beforeYear: string | undefined) => sql`
         select date_trunc('year', month)::date::text as start, sum(${column})::int as count
@@ -548,11 +556,7 @@ async function selectRowsByAmountBuckets(
   sort: 'amount_asc' | 'amount_desc',
   page: { offset: number; limit: number },
 ): Promise<TransactionListItem[]> {
-  const column = sql.raw(
-    selection.filter === 'uncategorized'
-      ? 'n_uncategorized'
-      : (FILTER_COUNTER_COLUMN[selection.filter] ?? 'n'),
-  );
+  const column = userTotalsColumn(selection.filter);
   const ascending = sort === 'amount_asc';
   const buckets = await db.execute<{ bucket: number; count: number }>(sql`
     select bucket, ${column} as count from transaction_amount_count
