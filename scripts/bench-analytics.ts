@@ -9,7 +9,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { writeMarketDataCache } from '@lodestar/db';
+import { insightFigures, payeeSeriesOf, writeMarketDataCache } from '@lodestar/db';
+import { addMonths, detectRecurring } from '@lodestar/domain';
+import { insightWindows } from '@lodestar/server/use-cases/spending/insights';
+import {
+  MAX_SERIES_ROWS,
+  RECURRING_MONTHS,
+  recurringInputs,
+} from '@lodestar/server/use-cases/spending/recurring';
+import { spendingContext } from '@lodestar/server/use-cases/spending/reporting';
 import { BENCH_EMAIL, benchApp, openBenchDatabase, signIn, type BenchDatabase } from './seed';
 
 const WARM_UP = Number(process.env.BENCH_WARMUP ?? 5);
@@ -212,7 +220,7 @@ async function main() {
     if (!bench) throw new Error(`No ${BENCH_EMAIL}: run \`npm run seed -- --transactions 1000000\` first.`);
     // The seed vacuums the listing counters but not the spending rollups of migration 0008, which its
     // batched inserts leave with ten dead versions of every month row and no planner statistics.
-    for (const table of ['spending_day', 'spending_month', 'payee_month']) {
+    for (const table of ['spending_day', 'spending_month', 'payee_account_month']) {
       await database.pool.query(`vacuum (analyze) "${table}"`);
     }
     const cookie = await signIn(app);
@@ -253,13 +261,40 @@ async function main() {
       database.pool.query('update net_worth_daily_version set version = version + 1 where user_id = $1', [
         bench.id,
       ]);
-    // What /insights reads from the rows is cached until the user's transactions change (ADR 054).
-    const transactionsChanged = () =>
-      database.pool.query(
-        `insert into transaction_version (user_id, version) values ($1, 1)
-         on conflict (user_id) do update set version = transaction_version.version + 1`,
-        [bench.id],
-      );
+    // What /insights reads from the rows is cached until the user's transactions change (ADR 054). The
+    // change is an edit, as a person makes one: the latest row of a payee series (one the recurring
+    // detection reads) a cent more, then a cent less again; the figures are read again, and that series is
+    // searched again while the others' answers are reused (ADR 087).
+    const context = await spendingContext(database.db, bench.id, new Date());
+    const seriesWindow = {
+      from: addMonths(context.today, -RECURRING_MONTHS),
+      to: context.today,
+      maxSeriesRows: MAX_SERIES_ROWS,
+    };
+    const latest = (await payeeSeriesOf(database.db, bench.id, seriesWindow, context.hiddenCategories))
+      .flatMap((series) => series.transactions)
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+      .at(-1);
+    let cent = 1;
+    const transactionsChanged = async () => {
+      if (!latest) throw new Error('the bench user has no payee series');
+      cent = -cent;
+      await database.pool.query('update "transaction" set amount_minor = amount_minor + $2 where id = $1', [
+        latest.id,
+        cent,
+      ]);
+    };
+    // The worst case of a first request after a change, when every series changed (a first import): the
+    // endpoint's row reads side by side and the detection of every series, in process (no cache, no HTTP).
+    const everySeriesChanged = async () => {
+      const [figures, payments] = await Promise.all([
+        insightFigures(database.db, bench.id, insightWindows(context.today), context.hiddenCategories),
+        payeeSeriesOf(database.db, bench.id, seriesWindow, context.hiddenCategories).then((series) =>
+          detectRecurring(recurringInputs(series), context.today),
+        ),
+      ]);
+      return `${figures.payees.length} payees, ${payments.length} recurring`;
+    };
     const cases: [string, string, number, (() => Promise<unknown>)?, (() => Promise<string>)?][] = [
       ...periods.map((period): [string, string, number] => [
         `/dashboard?period=${period}`,
@@ -287,7 +322,7 @@ async function main() {
       ['/expenses/flow?period=monthly', '/expenses/flow?period=monthly', BUDGET_MS],
       ['/expenses/flow?period=yearly', '/expenses/flow?period=yearly', BUDGET_MS],
       ['/insights', '/insights', INSIGHTS_BUDGET_MS],
-      ['/insights, first request after a change', '/insights', INSIGHTS_BUDGET_MS, transactionsChanged],
+      ['/insights, first request after an edit', '/insights', INSIGHTS_BUDGET_MS, transactionsChanged],
       [`/investments (${SECURITIES} holdings, quotes cached)`, '/investments', BUDGET_MS, quotesCached],
       [`${historyPath} (10 years of closes, cache warm)`, historyPath, BUDGET_MS, undefined, describeHistory],
       ['/investments/performance?range=1y', '/investments/performance?range=1y', BUDGET_MS],
@@ -311,6 +346,14 @@ async function main() {
         });
       }
       process.stderr.write('.');
+    }
+    if (!ONLY.length || ONLY.some((part) => '/insights'.includes(part))) {
+      const timed = await time(everySeriesChanged);
+      results.push({
+        name: '/insights reads and detection, every series changed (in process)',
+        budget: INSIGHTS_BUDGET_MS,
+        ...timed,
+      });
     }
 
     const version = await database.pool.query<{ server_version: string }>('show server_version');

@@ -95,7 +95,7 @@ async function main() {
     for (const table of [
       'spending_day',
       'spending_month',
-      'payee_month',
+      'payee_account_month',
       'account_month',
       'net_worth_daily',
     ]) {

@@ -42,13 +42,13 @@ describe('the report SQL builder', () => {
     expect(sql).toContain("date_trunc('week', day)::date as bucket");
   });
 
-  it('reads merchants from payee_month, and the edge days from the rows', () => {
+  it('reads merchants from payee_account_month, and the edge days from the rows', () => {
     const sql = text(flowReportSql({ ...base, groupBy: 'merchant', interval: 'quarter' }));
-    expect(sql).toContain('from payee_month');
+    expect(sql).toContain('from payee_account_month');
     expect(sql).toContain("date_trunc('quarter', month)::date as bucket");
     expect(sql).toContain("select coalesce(nullif(btrim(t.merchant_name), ''), t.name) as key");
     expect(sql.match(/from "transaction" t/g)).toHaveLength(2);
-    // Each partial month comes from payee_month instead when nothing counted lies outside it that month.
+    // Each partial month comes from the rollup instead when nothing counted lies outside it that month.
     expect(sql).toContain('and month = $');
     expect(sql.match(/select 1 from spending_day/g)).toHaveLength(4);
     expect(sql).toContain(') edge where exists (');

@@ -12,8 +12,9 @@ type ReportDatabase = Pick<Database, 'transaction'>;
  * The custom-report engine's SQL (docs/decisions/041-custom-reports.md). One builder turns a resolved
  * report query into one statement answering, per group key, column bucket and currency, the measure's
  * sum in minor units of that currency and the number of rows. Sums come from the spending rollups of
- * migration 0008 (spending_month / spending_day / payee_month) when the grouping and filters allow it, and
- * from `transaction` (per-user date index; tagged rows through their partial index) when they do not.
+ * migrations 0008 and 0041 (spending_month / spending_day / payee_account_month) when the grouping and
+ * filters allow it, and from `transaction` (per-user date index; tagged rows through their partial
+ * index) when they do not.
  * Balances come from net_worth_daily, or balance_snapshot per account. The caller converts currencies.
  */
 
@@ -254,8 +255,8 @@ function taggedSql(query: FlowReportQuery): SQL {
 
 /**
  * Rollup sums for category, no grouping (spending_month for whole months, spending_day for the days of
- * partial months and for day and week columns) and merchant (payee_month for whole months, the rows of the
- * partial months' days).
+ * partial months and for day and week columns) and merchant (payee_account_month for whole months, the
+ * rows of the partial months' days).
  */
 function rollupSums(query: FlowReportQuery): SQL[] {
   const where = rollupConditions(query);
@@ -270,7 +271,7 @@ function rollupSums(query: FlowReportQuery): SQL[] {
       parts.push(sql`
         select payee as key, ${bucketSql(query.interval, sql.raw('month'), query.from)} as bucket, category, currency,
                inflow_minor, outflow_minor, n
-        from payee_month
+        from payee_account_month
         where ${where} and month >= ${months.from}::date and month <= ${months.to}::date`);
     }
     for (const edge of edges) parts.push(...payeeEdgeSums(query, edge, where));
@@ -296,9 +297,9 @@ function rollupSums(query: FlowReportQuery): SQL[] {
 
 /**
  * A merchant report's partial month (`edge`, within one month): its rows, unless no counted row of that
- * month lies outside it (spending_day says so, whatever the filters), when payee_month's month is the
- * same sum and far cheaper to read (a range ending today, with nothing dated later this month). The two
- * sources are gated on one uncorrelated condition, so PostgreSQL runs only one of them.
+ * month lies outside it (spending_day says so, whatever the filters), when payee_account_month's month is
+ * the same sum and far cheaper to read (a range ending today, with nothing dated later this month). The
+ * two sources are gated on one uncorrelated condition, so PostgreSQL runs only one of them.
  */
 function payeeEdgeSums(query: FlowReportQuery, edge: { from: string; to: string }, where: SQL): SQL[] {
   const month = `${edge.from.slice(0, 7)}-01`;
@@ -313,7 +314,7 @@ function payeeEdgeSums(query: FlowReportQuery, edge: { from: string; to: string 
     sql`
       select payee as key, ${bucketSql(query.interval, sql.raw('month'), query.from)} as bucket, category, currency,
              inflow_minor, outflow_minor, n
-      from payee_month
+      from payee_account_month
       where ${where} and month = ${month}::date and not ${outside}`,
     sql`select * from (${rowSums(query, edge.from, edge.to)}) edge where ${outside}`,
   ];

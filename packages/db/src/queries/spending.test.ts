@@ -5,6 +5,7 @@ import { financialAccount, transaction, user } from '../schema/index';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import {
   dailySpending,
+  monthPieces,
   payeeSpending,
   payerIncome,
   rebuildSpendingRollup,
@@ -59,12 +60,16 @@ async function rollupRows(userId: string) {
   for (const [table, key] of [
     ['spending_day', 'day'],
     ['spending_month', 'month'],
-    ['payee_month', "month || ' ' || payee"],
     ['account_month', "month || ' ' || account_id"],
+    ['payee_account_month', "month || ' ' || account_id || ' ' || payee"],
   ] as const) {
     const result = await t.pool.query(
-      `select '${table}' as t, ${key}::text as k, category, currency, inflow_minor::int as inflow,
-              outflow_minor::int as outflow, n from ${table} where user_id = $1 order by 2, 3, 4`,
+      table === 'payee_account_month'
+        ? `select '${table}' as t, ${key}::text as k, category, currency, inflow_minor::int as inflow,
+                  outflow_minor::int as outflow, n, n_inflow, n_outflow, outflow_squares::text as squares
+           from ${table} where user_id = $1 order by 2, 3, 4`
+        : `select '${table}' as t, ${key}::text as k, category, currency, inflow_minor::int as inflow,
+                  outflow_minor::int as outflow, n from ${table} where user_id = $1 order by 2, 3, 4`,
       [userId],
     );
     rows.push(...result.rows);
@@ -95,6 +100,80 @@ async function accountMonths(userId: string) {
   );
   return { kept: kept.rows, scratch: scratch.rows };
 }
+
+/**
+ * payee_account_month as kept, and the same sums from the rows themselves (per month, account, payee,
+ * shown category and currency).
+ */
+async function payeeAccountMonths(userId: string) {
+  const kept = await t.pool.query(
+    `select month::text, account_id::text, payee, category, currency, inflow_minor::int as inflow,
+            outflow_minor::int as outflow, n, n_inflow, n_outflow, outflow_squares::text as squares
+     from payee_account_month where user_id = $1 order by 1, 2, 3, 4, 5`,
+    [userId],
+  );
+  const scratch = await t.pool.query(
+    `select date_trunc('month', date)::date::text as month, account_id::text,
+            coalesce(nullif(btrim(merchant_name), ''), name) as payee,
+            transaction_category_shown(category, category_source, category_confidence) as category, currency,
+            coalesce(sum(amount_minor) filter (where amount_minor > 0), 0)::int as inflow,
+            coalesce(sum(amount_minor) filter (where amount_minor < 0), 0)::int as outflow,
+            count(*)::int as n, count(*) filter (where amount_minor > 0)::int as n_inflow,
+            count(*) filter (where amount_minor < 0)::int as n_outflow,
+            coalesce(sum(amount_minor::numeric * amount_minor) filter (where amount_minor < 0), 0)::text as squares
+     from "transaction"
+     where user_id = $1 and status in ('posted', 'pending') and not excluded and transfer_pair_id is null
+       and transaction_category_shown(category, category_source, category_confidence) <> 'TRANSFER'
+     group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`,
+    [userId],
+  );
+  return { kept: kept.rows, scratch: scratch.rows };
+}
+
+describe('monthPieces', () => {
+  it('reads whole months from the rollup, and a partial month from its rows or as the month less the rest', () => {
+    expect(monthPieces({ from: '2026-01-15', to: '2026-04-10' })).toEqual({
+      months: ['2026-01-01', '2026-02-01', '2026-03-01'],
+      rows: [
+        { range: { from: '2026-01-01', to: '2026-01-14' }, sign: -1 },
+        { range: { from: '2026-04-01', to: '2026-04-10' }, sign: 1 },
+      ],
+    });
+    expect(monthPieces({ from: '2026-02-01', to: '2026-02-28' })).toEqual({
+      months: ['2026-02-01'],
+      rows: [],
+    });
+    // Inside one month: its rows, whatever their number.
+    expect(monthPieces({ from: '2026-02-02', to: '2026-02-27' })).toEqual({
+      months: [],
+      rows: [{ range: { from: '2026-02-02', to: '2026-02-27' }, sign: 1 }],
+    });
+    // Half and half: the rows (no more rows read either way).
+    expect(monthPieces({ from: '2026-04-16', to: '2026-05-15' })).toEqual({
+      months: [],
+      rows: [
+        { range: { from: '2026-04-16', to: '2026-04-30' }, sign: 1 },
+        { range: { from: '2026-05-01', to: '2026-05-15' }, sign: 1 },
+      ],
+    });
+    // A window ending today: this month less the days after today.
+    expect(monthPieces({ from: '2025-10-28', to: '2026-11-28' })).toEqual({
+      months: [
+        ...['2025-11-01', '2025-12-01', '2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01'],
+        ...['2026-05-01', '2026-06-01', '2026-07-01', '2026-08-01', '2026-09-01', '2026-10-01'],
+        '2026-11-01',
+      ],
+      rows: [
+        { range: { from: '2025-10-28', to: '2025-10-31' }, sign: 1 },
+        { range: { from: '2026-11-29', to: '2026-11-30' }, sign: -1 },
+      ],
+    });
+    expect(monthPieces({ from: '2024-02-29', to: '2024-02-29' })).toEqual({
+      months: [],
+      rows: [{ range: { from: '2024-02-29', to: '2024-02-29' }, sign: 1 }],
+    });
+  });
+});
 
 describe('splitIntoMonths', () => {
   it('reads whole months from the rollup and only the partial edges from the rows', () => {
@@ -177,6 +256,9 @@ describe('spending_month rollup', () => {
       categoryConfidence: i % 11 === 0 ? 0.3 : 0.9,
       status: i % 13 === 0 ? 'pending' : 'posted',
       currency: i % 5 === 0 ? 'EUR' : 'USD',
+      // Payees by merchant name (a blank one falls back to the name) and by name; a few zero amounts.
+      ...(i % 3 === 0 ? { merchantName: i % 6 === 0 ? 'Big Store' : '  ' } : {}),
+      ...(i % 17 === 0 ? { amountMinor: 0 } : {}),
     }));
     const inserted = await add(userId, accountId, rows);
     const [savings] = await t.db
@@ -189,6 +271,10 @@ describe('spending_month rollup', () => {
       const { kept, scratch } = await accountMonths(userId);
       expect(kept.length).toBeGreaterThan(0);
       expect(kept).toEqual(scratch);
+      // So does the per-account and payee rollup (migration 0041).
+      const payees = await payeeAccountMonths(userId);
+      expect(payees.kept.length).toBeGreaterThan(0);
+      expect(payees.kept).toEqual(payees.scratch);
       expect(await spendingSums(t.db, userId, EVERYTHING)).toEqual(
         await spendingSumsFromRows(t.db, userId, EVERYTHING),
       );
@@ -218,6 +304,15 @@ describe('spending_month rollup', () => {
       .update(transaction)
       .set({ amountMinor: 4_321 })
       .where(inArray(transaction.id, ids.slice(60, 70)));
+    // A new payee for some rows, and amounts that become zero (they leave the payee-account rollup).
+    await t.db
+      .update(transaction)
+      .set({ merchantName: 'Renamed' })
+      .where(inArray(transaction.id, ids.slice(90, 100)));
+    await t.db
+      .update(transaction)
+      .set({ amountMinor: 0 })
+      .where(inArray(transaction.id, ids.slice(180, 190)));
     await t.db
       .update(transaction)
       .set({ accountId: savings!.id })

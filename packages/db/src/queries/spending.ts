@@ -1,4 +1,4 @@
-import { addDays, addMonths } from '@lodestar/domain';
+import { addDays, addMonths, monthRange } from '@lodestar/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client';
 import { transactionVersion } from '../schema';
@@ -10,8 +10,9 @@ import { COUNTS, PAYEE as PAYEE_EXPRESSION, SHOWN } from './transaction-expressi
  * the user id and filters by it. A row counts when SQL transaction_counts_toward_spending() says so (the
  * domain's countsTowardSpending(), migration 0008). Reads come from the rollups of migration 0008, kept
  * exact by triggers: whole months from `spending_month`, the days of partial edge months from
- * `spending_day`, payees from `payee_month` (per user and month/day, shown category and currency), so a
- * period of any length costs a few hundred rollup rows. Only recurring detection reads the rows.
+ * `spending_day`, payees from `payee_account_month` (per user, month, account, shown category and
+ * currency), so a period of any length costs a few hundred rollup rows. Only recurring detection reads
+ * the rows.
  */
 
 /** An inclusive range of ISO dates. */
@@ -211,18 +212,18 @@ export type PayeeSpending = {
   count: number;
 };
 
-/** The first days of the first and last months touching `range`, for the per-month payee rollup. */
 /**
  * Rows of the payee rollup's shape (payee, category, currency, inflow_minor, outflow_minor, n) for
- * `range`: `payee_month` for its whole calendar months, the counted rows themselves for the days of a
- * partial month at either end (a plan's data-retention window starts on any day).
+ * `range`: `payee_account_month` (summed over accounts by the callers) for its whole calendar months,
+ * the counted rows themselves for the days of a partial month at either end (a plan's data-retention
+ * window starts on any day).
  */
 function payeeSources(userId: string, range: DayRange): SQL {
   const { months, edges } = splitIntoMonths(range);
   const parts: SQL[] = [];
   if (months) {
     parts.push(sql`
-      select payee, category, currency, inflow_minor, outflow_minor, n from payee_month
+      select payee, category, currency, inflow_minor, outflow_minor, n from payee_account_month
       where user_id = ${userId} and month >= ${months.from}::date and month <= ${months.to}::date`);
   }
   for (const edge of edges) {
@@ -308,7 +309,7 @@ export type PayeeSeries = {
   transactions: { id: string; date: string; amountMinor: number }[];
 };
 
-/** What GET /insights reads from the rows (see `insightRows`). Amounts in row currency. */
+/** What GET /insights reads from the rows (`insightFigures` and `payeeSeriesOf`). Amounts in row currency. */
 export type InsightRows = {
   /** Outflows per payee and currency in the stats window: count, Σ sizes, Σ sizes². */
   payees: {
@@ -335,6 +336,9 @@ export type InsightRows = {
   series: PayeeSeries[];
 };
 
+/** The insights' figures: all of `InsightRows` but the series. */
+export type InsightFigures = Omit<InsightRows, 'series'>;
+
 /**
  * The user's transaction version (migration 0028): it changes with every statement that inserts, updates
  * or deletes any of their transactions. 0 before the first.
@@ -351,75 +355,131 @@ export async function transactionVersionOf(db: Executor, userId: string): Promis
 const PAYEE = sql`${PAYEE_EXPRESSION} collate "C"`;
 
 /**
- * The row-level inputs of the insights from the user's counted rows (at most 13 months), aggregated in
- * SQL four ways: per-payee outflow statistics (the payee's category: the greatest code seen) and
- * per-category median outflows over `stats`, the outflows of `recent`, and the payee series from
- * `seriesFrom` (per account, payee and currency, 2..`maxSeriesRows` rows each: a weekly payment has at
- * most 57 rows in 13 months, so a payee seen far more often is everyday shopping, and shipping its rows
- * would cost more than the whole detection). Hidden categories are left out of all four.
- *
- * Two statements run side by side (ADR 083), each reading only the rows and columns it uses: the
- * outflows of `stats` and of `recent` for the figures, every row since `seriesFrom` for the series.
+ * A range as a monthly rollup and the rows can give it exactly: whole months from the rollup; a partial
+ * month's days from its rows (`sign` 1), or, when fewer of that month's days lie outside the range than
+ * inside it and those days are at one end, the rollup's month less the rows of the days outside (`sign`
+ * -1). Counts and sums add up either way; a window ending today usually has no row dated after it, so
+ * its month costs one rollup read and an empty index range.
  */
-export async function insightRows(
+export function monthPieces(range: DayRange): {
+  months: string[];
+  rows: { range: DayRange; sign: 1 | -1 }[];
+} {
+  const months: string[] = [];
+  const rows: { range: DayRange; sign: 1 | -1 }[] = [];
+  for (let start = `${range.from.slice(0, 7)}-01`; start <= range.to; start = addMonths(start, 1)) {
+    const month = monthRange(start.slice(0, 7));
+    const from = range.from > month.from ? range.from : month.from;
+    const to = range.to < month.to ? range.to : month.to;
+    const inside = Number(to.slice(8)) - Number(from.slice(8)) + 1;
+    if (inside === month.days) {
+      months.push(month.from);
+    } else if (from === month.from && month.days - inside < inside) {
+      months.push(month.from);
+      rows.push({ range: { from: addDays(to, 1), to: month.to }, sign: -1 });
+    } else if (to === month.to && month.days - inside < inside) {
+      months.push(month.from);
+      rows.push({ range: { from: month.from, to: addDays(from, -1) }, sign: -1 });
+    } else {
+      rows.push({ range: { from, to }, sign: 1 });
+    }
+  }
+  return { months, rows };
+}
+
+function toDateArray(values: readonly string[]): SQL {
+  return sql`${`{${values.join(',')}}`}::date[]`;
+}
+
+/**
+ * The figures of the insights from the user's counted rows, three ways: per-payee outflow statistics (the
+ * payee's category: the greatest code seen) and per-category median outflows over `stats`, and the
+ * outflows of `recent`. Hidden categories are left out. The series come from `payeeSeriesOf`, read beside
+ * these (ADR 087).
+ *
+ * Two statements side by side: the payee statistics from `payee_account_month` (migration 0041) with the
+ * recent outflows; the medians from the outflows of `stats` (a median is not a sum: it needs the rows).
+ */
+export async function insightFigures(
   db: Database,
   userId: string,
-  windows: { stats: DayRange; recent: DayRange; seriesFrom: string; maxSeriesRows: number },
+  windows: { stats: DayRange; recent: DayRange },
   hiddenCategories: readonly string[],
-): Promise<InsightRows> {
-  const { stats, recent, seriesFrom, maxSeriesRows } = windows;
-  const notHidden = sql`not (${SHOWN} = any(${toTextArray(hiddenCategories)}))`;
-  const [figures, series] = await Promise.all([
+): Promise<InsightFigures> {
+  const { stats, recent } = windows;
+  const hidden = toTextArray(hiddenCategories);
+  const notHidden = sql`not (${SHOWN} = any(${hidden}))`;
+  const pieces = monthPieces(stats);
+  const sources: SQL[] = [
+    sql`
+      select payee, category, currency, n_outflow as n, -outflow_minor as total, outflow_squares as squares
+      from payee_account_month
+      where user_id = ${userId} and month = any(${toDateArray(pieces.months)}) and n_outflow <> 0
+        and not (category = any(${hidden}))`,
+    ...pieces.rows.map(
+      ({ range, sign }) => sql`
+        select ${PAYEE_EXPRESSION} as payee, ${SHOWN} as category, t.currency, ${sign}::int * count(*) as n,
+               ${sign}::int * sum(-t.amount_minor) as total,
+               ${sign}::int * sum(t.amount_minor::numeric * t.amount_minor) as squares
+        from "transaction" t
+        where t.user_id = ${userId} and t.date >= ${range.from}::date and t.date <= ${range.to}::date
+          and ${COUNTS} and t.amount_minor < 0 and ${notHidden}
+        group by 1, 2, 3`,
+    ),
+  ];
+  const [figures, medians] = await Promise.all([
+    db.execute<{
+      payees: {
+        payee: string;
+        category: string;
+        currency: string;
+        n: number;
+        total: number;
+        squares: number;
+      }[];
+      recent: {
+        id: string;
+        date: string;
+        name: string;
+        payee: string;
+        category: string;
+        currency: string;
+        amount: number;
+      }[];
+    }>(sql`
+      select
+        (select coalesce(json_agg(p), '[]') from (
+          select payee, max(category) as category, currency, sum(n) as n, sum(total) as total,
+                 sum(squares)::float8 as squares
+          from (
+            select payee collate "C" as payee, category, currency, sum(n) as n, sum(total) as total,
+                   sum(squares) as squares
+            from (${sql.join(sources, sql` union all `)}) s
+            group by 1, 2, 3
+            having sum(n) > 0) k
+          group by payee, currency) p) as payees,
+        (select coalesce(json_agg(x order by x.date desc, x.id), '[]') from (
+          select t.id, t.date, t.name, ${PAYEE} as payee, ${SHOWN} as category, t.currency,
+                 t.amount_minor as amount
+          from "transaction" t
+          where t.user_id = ${userId} and t.date >= ${recent.from}::date and t.date <= ${recent.to}::date
+            and ${COUNTS} and t.amount_minor < 0 and ${notHidden}) x) as recent`),
     db.transaction(async (tx) => {
       await tx.execute(sql`set local work_mem = '64MB'`);
-      const result = await tx.execute<{
-        payees: {
-          payee: string;
-          category: string;
-          currency: string;
-          n: number;
-          total: number;
-          squares: number;
-        }[];
-        categories: { category: string; currency: string; n: number; median: number }[];
-        recent: {
-          id: string;
-          date: string;
-          name: string;
-          payee: string;
-          category: string;
-          currency: string;
-          amount: number;
-        }[];
-      }>(sql`
-        with stats as materialized (
-          select ${PAYEE} as payee, t.currency, t.amount_minor, ${SHOWN} as category
-          from "transaction" t
-          where t.user_id = ${userId} and t.date >= ${stats.from}::date and t.date <= ${stats.to}::date
-            and ${COUNTS} and t.amount_minor < 0 and ${notHidden}
-        )
-        select
-          (select coalesce(json_agg(p), '[]') from (
-            select payee, max(category) as category, currency,
-                   count(*) as n, sum(-amount_minor) as total, sum((amount_minor::float8) ^ 2) as squares
-            from stats group by payee, currency) p) as payees,
-          (select coalesce(json_agg(c), '[]') from (
-            select category, currency, count(*) as n,
-                   percentile_disc(0.5) within group (order by -amount_minor) as median
-            from stats group by category, currency) c) as categories,
-          (select coalesce(json_agg(x order by x.date desc, x.id), '[]') from (
-            select t.id, t.date, t.name, ${PAYEE} as payee, ${SHOWN} as category, t.currency,
-                   t.amount_minor as amount
-            from "transaction" t
-            where t.user_id = ${userId} and t.date >= ${recent.from}::date and t.date <= ${recent.to}::date
-              and ${COUNTS} and t.amount_minor < 0 and ${notHidden}) x) as recent`);
-      return result.rows[0];
+      const result = await tx.execute<{ category: string; currency: string; n: number; median: number }>(sql`
+        select ${SHOWN} as category, t.currency, count(*) as n,
+               percentile_disc(0.5) within group (order by -t.amount_minor) as median
+        from "transaction" t
+        where t.user_id = ${userId} and t.date >= ${stats.from}::date and t.date <= ${stats.to}::date
+          and ${COUNTS} and t.amount_minor < 0 and ${notHidden}
+        group by 1, 2`);
+      return result.rows;
     }),
-    payeeSeriesOf(db, userId, { from: seriesFrom, to: recent.to, maxSeriesRows }, hiddenCategories),
   ]);
-  if (!figures) throw new Error('insight query returned no row');
+  const row = figures.rows[0];
+  if (!row) throw new Error('insight query returned no row');
   return {
-    payees: figures.payees.map((p) => ({
+    payees: row.payees.map((p) => ({
       payee: p.payee,
       category: p.category,
       currency: p.currency,
@@ -427,13 +487,13 @@ export async function insightRows(
       totalMinor: safe(p.total),
       squares: Number(p.squares),
     })),
-    categories: figures.categories.map((c) => ({
+    categories: medians.map((c) => ({
       category: c.category,
       currency: c.currency,
       count: safe(c.n),
       medianMinor: safe(c.median),
     })),
-    recent: figures.recent.map((x) => ({
+    recent: row.recent.map((x) => ({
       id: x.id,
       date: x.date,
       name: x.name,
@@ -442,7 +502,6 @@ export async function insightRows(
       currency: x.currency,
       amountMinor: safe(x.amount),
     })),
-    series,
   };
 }
 
@@ -465,38 +524,55 @@ function seriesOf(rows: readonly SeriesRow[]): PayeeSeries[] {
 }
 
 /**
- * The payee series alone (as `insightRows` gives them): the user's counted rows from `from` to `to` per
- * account, payee and currency, 2..`maxSeriesRows` rows each, hidden categories left out. For the
- * transaction listing's recurring filter, which needs the same detection as GET /insights.
+ * The payee series for recurring detection: the user's counted rows from `from` to `to` per account, payee
+ * and currency, 2..`maxSeriesRows` rows each (a weekly payment has at most 57 rows in 13 months, so a
+ * payee seen far more often is everyday shopping, and shipping its rows would cost more than the whole
+ * detection), hidden categories left out. For GET /insights and the transaction listing's recurring
+ * filter.
+ *
+ * The groups are counted from `payee_account_month` (whole months; the rows of partial ones, see
+ * `monthPieces`), and only their rows (a tenth of 13 months' at the bench seed) are read, group by group,
+ * from the series index of migration 0041.
  */
 export async function payeeSeriesOf(
-  db: Database,
+  db: Executor,
   userId: string,
   window: { from: string; to: string; maxSeriesRows: number },
   hiddenCategories: readonly string[],
 ): Promise<PayeeSeries[]> {
-  // Up to 13 months of rows, read once: the groups of 2..max rows are found by counting alone (a hash
-  // of a few hundred groups), and only their rows (a tenth of all at the bench seed) are sorted into
-  // series. work_mem: the default spills the rows to disk.
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    const result = await tx.execute<SeriesRow>(sql`
-      with r as materialized (
-        select t.id, t.date, t.account_id, ${PAYEE} as payee, t.currency, t.amount_minor, ${SHOWN} as category
+  const hidden = toTextArray(hiddenCategories);
+  const notHidden = sql`not (${SHOWN} = any(${hidden}))`;
+  const pieces = monthPieces(window);
+  const counts: SQL[] = [
+    sql`
+      select account_id, payee, currency, n_inflow + n_outflow as n from payee_account_month
+      where user_id = ${userId} and month = any(${toDateArray(pieces.months)})
+        and not (category = any(${hidden}))`,
+    ...pieces.rows.map(
+      ({ range, sign }) => sql`
+        select t.account_id, ${PAYEE_EXPRESSION} as payee, t.currency, ${sign}::int * count(*) as n
         from "transaction" t
-        where t.user_id = ${userId} and t.date >= ${window.from}::date and t.date <= ${window.to}::date
-          and ${COUNTS} and t.amount_minor <> 0 and not (${SHOWN} = any(${toTextArray(hiddenCategories)}))
-      ),
-      k as (
-        select account_id, payee, currency from r
-        group by 1, 2, 3 having count(*) between 2 and ${window.maxSeriesRows}
-      )
-      select r.account_id, r.payee, r.currency,
-             (array_agg(r.category order by r.date desc, r.id desc))[1] as category,
-             json_agg(json_build_array(r.id, r.date, r.amount_minor) order by r.date, r.id) as rows
-      from r join k on k.account_id = r.account_id and k.payee = r.payee and k.currency = r.currency
-      group by 1, 2, 3`);
-    return result.rows;
-  });
-  return seriesOf(rows);
+        where t.user_id = ${userId} and t.date >= ${range.from}::date and t.date <= ${range.to}::date
+          and ${COUNTS} and t.amount_minor <> 0 and ${notHidden}
+        group by 1, 2, 3`,
+    ),
+  ];
+  // The payee is compared in the index's collation (the database's), so each group is one index range.
+  const result = await db.execute<SeriesRow>(sql`
+    with k as (
+      select account_id, payee, currency from (${sql.join(counts, sql` union all `)}) s
+      group by 1, 2, 3 having sum(n) between 2 and ${window.maxSeriesRows}
+    )
+    select k.account_id, k.payee, k.currency, r.category, r.rows
+    from k cross join lateral (
+      select (array_agg(category order by date desc, id desc))[1] as category,
+             json_agg(json_build_array(id, date, amount_minor) order by date, id) as rows
+      from (
+        select t.id, t.date, t.amount_minor, ${SHOWN} as category
+        from "transaction" t
+        where t.user_id = ${userId} and t.account_id = k.account_id and ${PAYEE_EXPRESSION} = k.payee
+          and t.currency = k.currency and t.date >= ${window.from}::date and t.date <= ${window.to}::date
+          and ${COUNTS} and t.amount_minor <> 0 and ${notHidden}) x
+    ) r`);
+  return seriesOf(result.rows);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '../dates';
-import { detectRecurring, type RecurringInput, upcomingDates } from './recurring';
+import { detectRecurring, detectRecurringReusing, type RecurringInput, upcomingDates } from './recurring';
 
 const TODAY = '2026-11-22';
 
@@ -286,5 +286,81 @@ describe('detectRecurring', () => {
       '2026-12-07',
     ]);
     expect(upcomingDates({ cadence: 'monthly', nextDate: '2026-12-01' }, '2026-11-30')).toEqual([]);
+  });
+});
+
+describe('detectRecurringReusing', () => {
+  /** Subscriptions, bills and one-offs at several merchants and accounts (seeded, the same every run). */
+  function inputs(seed: number): RecurringInput[] {
+    const next = noise(seed);
+    return Array.from({ length: 12 }, (_, index) => {
+      const dates = monthly('2026-11-10', 8 + (index % 5), index % 4, seed + index);
+      const rows: [string, number][] = dates.map((date) => [date, -(900 + index * 101)]);
+      for (let extra = 0; extra < index % 6; extra += 1) {
+        rows.push([
+          addDays('2026-01-01', Math.floor(((next() + 1) / 2) * 300)),
+          -Math.round(5_000 * ((next() + 1) / 2)),
+        ]);
+      }
+      // Every third one stopped long ago: nothing to report for it.
+      const shifted =
+        index % 3 === 2
+          ? rows.map(([date, amount]): [string, number] => [addMonths(date, -9), amount])
+          : rows;
+      return series(`merchant-${index % 7}`, shifted, {
+        accountId: `acc-${index % 2}`,
+        currency: index === 11 ? 'EUR' : 'USD',
+      });
+    });
+  }
+
+  it('answers what detectRecurring answers, reusing only the series that did not change', () => {
+    const first = inputs(7);
+    const fresh = detectRecurringReusing(first, TODAY, null);
+    expect(fresh.payments).toEqual(detectRecurring(first, TODAY));
+    expect(fresh.payments.length).toBeGreaterThan(3);
+    // Nothing changed: the same answer, every series reused.
+    const again = detectRecurringReusing(first, TODAY, fresh.memo);
+    expect(again.payments).toEqual(fresh.payments);
+    for (const [key, entry] of again.memo.series) expect(entry).toBe(fresh.memo.series.get(key));
+    // One series loses its last row, one gains a row, one is gone and one is new, one is renamed.
+    const changed = first.map((input) => ({ ...input }));
+    const at = (index: number): RecurringInput => {
+      const input = changed[index];
+      if (!input) throw new Error(`no series ${index}`);
+      return input;
+    };
+    const [a, b, c, d] = [at(0), at(1), at(3), at(4)];
+    a.transactions = a.transactions.slice(0, -1);
+    b.transactions = [...b.transactions, { id: 'new-row', date: '2026-11-20', amountMinor: -1_001 }];
+    d.name = 'Renamed';
+    changed.splice(changed.indexOf(c), 1);
+    changed.push(
+      series(
+        'newcomer',
+        monthly('2026-11-12', 6).map((date) => [date, -4_200] as const),
+      ),
+    );
+    const after = detectRecurringReusing(changed, TODAY, again.memo);
+    expect(after.payments).toEqual(detectRecurring(changed, TODAY));
+    expect(after.payments.some((payment) => payment.key === 'newcomer')).toBe(true);
+    expect(after.memo.series.get(`${a.accountId}\u0000${a.key}\u0000USD`)).not.toBe(
+      again.memo.series.get(`${a.accountId}\u0000${a.key}\u0000USD`),
+    );
+    expect(after.memo.series.size).toBe(changed.length);
+  });
+
+  it('reuses nothing on another day, or when two series share a key', () => {
+    const first = inputs(11);
+    const fresh = detectRecurringReusing(first, TODAY, null);
+    const later = addDays(TODAY, 200);
+    // Two hundred days on, every subscription has stopped: a reused answer would still list them.
+    const next = detectRecurringReusing(first, later, fresh.memo);
+    expect(next.payments).toEqual(detectRecurring(first, later));
+    expect(next.payments).toEqual([]);
+    const twice = [...first, { ...first[0]!, transactions: first[0]!.transactions.slice(1) }];
+    const doubled = detectRecurringReusing(twice, TODAY, fresh.memo);
+    expect(doubled.payments).toEqual(detectRecurring(twice, TODAY));
+    expect(doubled.memo.series.size).toBe(0);
   });
 });

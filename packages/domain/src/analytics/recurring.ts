@@ -171,13 +171,83 @@ export function detectRecurring(series: readonly RecurringInput[], today: IsoDat
       if (best?.active) found.push(describe(input, direction, best));
     }
   }
-  return found.sort(
-    (a, b) =>
-      compareText(a.nextDate, b.nextDate) ||
-      compareText(a.key, b.key) ||
-      compareText(a.accountId, b.accountId) ||
-      compareText(a.direction, b.direction),
+  return found.sort(compareRecurring);
+}
+
+/** The order of `detectRecurring`'s answer: next date, then merchant key, account and direction. */
+function compareRecurring(a: RecurringPayment, b: RecurringPayment): number {
+  return (
+    compareText(a.nextDate, b.nextDate) ||
+    compareText(a.key, b.key) ||
+    compareText(a.accountId, b.accountId) ||
+    compareText(a.direction, b.direction)
   );
+}
+
+/** What `detectRecurringReusing` found per series on `today`, for the next call to reuse. */
+export type RecurringMemo = {
+  today: IsoDate;
+  series: ReadonlyMap<string, { input: RecurringInput; payments: readonly RecurringPayment[] }>;
+};
+
+function seriesKey(series: Pick<RecurringInput, 'accountId' | 'key' | 'currency'>): string {
+  return `${series.accountId}\u0000${series.key}\u0000${series.currency}`;
+}
+
+function sameInput(a: RecurringInput, b: RecurringInput): boolean {
+  if (
+    a.key !== b.key ||
+    a.name !== b.name ||
+    a.category !== b.category ||
+    a.accountId !== b.accountId ||
+    a.currency !== b.currency ||
+    a.transactions.length !== b.transactions.length
+  )
+    return false;
+  return a.transactions.every((row, index) => {
+    const other = b.transactions[index];
+    return (
+      other !== undefined &&
+      row.id === other.id &&
+      row.date === other.date &&
+      row.amountMinor === other.amountMinor
+    );
+  });
+}
+
+/**
+ * `detectRecurring`, reusing `previous`'s answer for every series (one merchant key at one account in one
+ * currency) that is the same as then, on the same `today`: a series' payments depend on its own rows and
+ * `today` alone, so after a change only the series it touched are searched again. The same answer as
+ * `detectRecurring(series, today)`; with the memo for the next call.
+ */
+export function detectRecurringReusing(
+  series: readonly RecurringInput[],
+  today: IsoDate,
+  previous: RecurringMemo | null,
+): { payments: RecurringPayment[]; memo: RecurringMemo } {
+  const memo = new Map<string, { input: RecurringInput; payments: readonly RecurringPayment[] }>();
+  // Two series under one key cannot be told apart afterwards: then nothing is reused or kept.
+  if (new Set(series.map(seriesKey)).size !== series.length)
+    return { payments: detectRecurring(series, today), memo: { today, series: memo } };
+  const reused: RecurringPayment[] = [];
+  const changed: RecurringInput[] = [];
+  for (const input of series) {
+    const before = previous?.today === today ? previous.series.get(seriesKey(input)) : undefined;
+    if (before && sameInput(before.input, input)) {
+      memo.set(seriesKey(input), before);
+      reused.push(...before.payments);
+    } else {
+      changed.push(input);
+    }
+  }
+  const found = detectRecurring(changed, today);
+  for (const input of changed) memo.set(seriesKey(input), { input, payments: [] });
+  for (const payment of found) {
+    const entry = memo.get(seriesKey(payment));
+    if (entry) memo.set(seriesKey(payment), { input: entry.input, payments: [...entry.payments, payment] });
+  }
+  return { payments: [...reused, ...found].sort(compareRecurring), memo: { today, series: memo } };
 }
 
 /**

@@ -159,8 +159,9 @@ export async function rollups(w: AuthWorld, userId: string) {
     spendingMonth: await read(
       'select month::text, category, currency, inflow_minor::text, outflow_minor::text, n from spending_month where user_id = $1 order by 1, 2, 3',
     ),
+    // Per payee without the account (a restored account has a new id).
     payeeMonth: await read(
-      'select month::text, payee, category, currency, inflow_minor::text, outflow_minor::text, n from payee_month where user_id = $1 order by 1, 2, 3, 4',
+      'select month::text, payee, category, currency, sum(inflow_minor)::text, sum(outflow_minor)::text, sum(n)::int, sum(n_inflow)::int, sum(n_outflow)::int, sum(outflow_squares)::text from payee_account_month where user_id = $1 group by 1, 2, 3, 4 order by 1, 2, 3, 4',
     ),
     monthTotals: await read(
       'select month::text, n, n_income, n_expense, n_pending, n_transfer, n_excluded, n_uncategorized from transaction_month_total where user_id = $1 order by 1',

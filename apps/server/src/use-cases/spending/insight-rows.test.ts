@@ -1,7 +1,7 @@
-import { insightRows, type Database, type InsightRows } from '@lodestar/db';
+import { insightFigures, payeeSeriesOf, type Database, type InsightRows } from '@lodestar/db';
 import { waitForSync } from '../../testing/browser';
 import { addDays, addMonths } from '@lodestar/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthWorld, type AuthWorld } from '../../testing/auth-fixtures';
 import {
@@ -12,8 +12,8 @@ import {
 } from '../transactions/test-fixtures';
 import { MAX_SERIES_ROWS } from './recurring';
 
-// The insights' row reading (ADR 083) must give exactly what the single statement it replaced gave. That
-// statement is kept here, word for word, as the reference.
+// The insights' reading (ADR 083, then from rollups: ADR 087) must give exactly what the single statement
+// it replaced gave. That statement is kept here, word for word, as the reference.
 
 const clock = new Date('2026-11-20T15:00:00Z');
 const TODAY = '2026-11-20';
@@ -162,7 +162,12 @@ function sorted(rows: InsightRows): InsightRows {
 async function expectSameAsReference(userId: string, hidden: readonly string[], windows = WINDOWS) {
   const db = w.t.database.db;
   const expected = sorted(await reference(db, userId, windows, hidden));
-  const actual = sorted(await insightRows(db, userId, windows, hidden));
+  const { stats, recent, seriesFrom, maxSeriesRows } = windows;
+  const [figures, series] = await Promise.all([
+    insightFigures(db, userId, { stats, recent }, hidden),
+    payeeSeriesOf(db, userId, { from: seriesFrom, to: recent.to, maxSeriesRows }, hidden),
+  ]);
+  const actual = sorted({ ...figures, series });
   expect(actual).toEqual(expected);
   return actual;
 }
@@ -199,6 +204,10 @@ describe('the insights’ rows', () => {
       recent.from,
       recent.to,
       addDays(recent.to, 1),
+      // The first and last days of the months at the windows' ends, and days near them: where a month
+      // is read from the rollup less the days outside a window, or from its rows.
+      ...['2025-10-01', '2025-10-02', '2025-10-31', '2025-11-01', '2026-10-01', '2026-10-02', '2026-10-03'],
+      ...['2026-10-31', '2026-11-01', '2026-11-30'],
     ];
     const rows: NewTransaction[] = edges.flatMap((date, index) => [
       { date, amountMinor: -(1_000 + index), name: 'Edge Shop', category: 'shopping' },
@@ -242,23 +251,50 @@ describe('the insights’ rows', () => {
       recent: { from: addDays(TODAY, -100), to: TODAY },
       seriesFrom: addMonths(TODAY, -2),
     });
+    // Windows of whole months only; starting two days into a month (the month less two days of rows);
+    // inside one month; ending a day into a month.
+    for (const [from, to, seriesFrom] of [
+      ['2025-11-01', '2026-10-31', '2025-11-01'],
+      ['2025-10-03', '2026-10-02', '2025-10-03'],
+      ['2026-10-02', '2026-10-30', '2026-10-02'],
+      ['2025-10-21', '2026-11-01', '2025-10-31'],
+    ] as const) {
+      await expectSameAsReference(userId, ['dining'], { ...WINDOWS, stats: { from, to }, seriesFrom });
+      await expectSameAsReference(userId, [], { ...WINDOWS, stats: { from, to }, seriesFrom });
+    }
   });
+
+  /** The plan of `query` as JSON text, with the tiny test tables' other ways off (the index shows). */
+  async function planOf(query: SQL): Promise<string> {
+    return w.t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const result = await tx.execute<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${query}`);
+      return JSON.stringify(result.rows[0]?.['QUERY PLAN']);
+    });
+  }
 
   it('read the counted rows from the covering index alone (migration 0038)', async () => {
     const { userId } = await signedInUser(w);
-    const plan = await w.t.database.db.transaction(async (tx) => {
-      // The test tables are tiny; with the other ways off the planner shows which index can serve.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      const result = await tx.execute<{ 'QUERY PLAN': unknown }>(sql`
-        explain (format json)
-        select t.id, t.date, t.account_id, t.name, t.merchant_name, t.currency, t.amount_minor, ${SHOWN}
-        from "transaction" t
-        where t.user_id = ${userId} and t.date >= ${WINDOWS.seriesFrom}::date and t.date <= ${TODAY}::date
-          and ${COUNTS}`);
-      return JSON.stringify(result.rows[0]?.['QUERY PLAN']);
-    });
+    const plan = await planOf(sql`
+      select t.id, t.date, t.account_id, t.name, t.merchant_name, t.currency, t.amount_minor, ${SHOWN}
+      from "transaction" t
+      where t.user_id = ${userId} and t.date >= ${WINDOWS.seriesFrom}::date and t.date <= ${TODAY}::date
+        and ${COUNTS}`);
     expect(plan).toContain('"Node Type":"Index Only Scan"');
     expect(plan).toContain('"Index Name":"transaction_user_date_counted_idx"');
+  });
+
+  it('read a series’ rows from the series index alone (migration 0041)', async () => {
+    const { userId } = await signedInUser(w);
+    const plan = await planOf(sql`
+      select t.id, t.date, t.amount_minor, ${SHOWN}
+      from "transaction" t
+      where t.user_id = ${userId} and t.account_id = gen_random_uuid()
+        and coalesce(nullif(btrim(t.merchant_name), ''), t.name) = 'Grocer' and t.currency = 'USD'
+        and t.date >= ${WINDOWS.seriesFrom}::date and t.date <= ${TODAY}::date
+        and ${COUNTS} and t.amount_minor <> 0`);
+    expect(plan).toContain('"Node Type":"Index Only Scan"');
+    expect(plan).toContain('"Index Name":"transaction_user_series_idx"');
   });
 });

@@ -1,11 +1,11 @@
 import {
   budgetsBetween,
-  insightRows,
+  insightFigures,
   spendingSumsOf,
   transactionVersionOf,
   visibleAccountsForDashboard,
   type Database,
-  type InsightRows,
+  type InsightFigures,
 } from '@lodestar/db';
 import {
   addDays,
@@ -13,7 +13,6 @@ import {
   assetClassOf,
   budgetInsights,
   buildInsights,
-  detectRecurring,
   fromMajor,
   isAccountType,
   monthRange,
@@ -25,13 +24,7 @@ import {
 } from '@lodestar/domain';
 import { UserCache } from '../user-cache';
 import { budgetMonth } from '../budgets/budget-month';
-import {
-  MAX_SERIES_ROWS,
-  RECURRING_MONTHS,
-  recurringInputs,
-  recurringView,
-  type RecurringView,
-} from './recurring';
+import { recurringPayments, recurringView, type RecurringView } from './recurring';
 import {
   convertedIncomeAndSpending,
   merchantKeyOfPayee,
@@ -59,7 +52,7 @@ type RowsEntry = {
   version: number;
   today: string;
   hidden: string;
-  rows: InsightRows;
+  rows: InsightFigures;
   recurring: RecurringPayment[];
 };
 const rowsCache = new UserCache<RowsEntry>(64);
@@ -79,27 +72,31 @@ async function rowInputs(
     (entry) => entry.version === version && entry.today === today && entry.hidden === hidden,
   );
   if (hit) return hit;
-  const stats = { from: addDays(today, -394), to: addDays(today, -30) };
-  const recent = { from: addDays(today, -29), to: today };
-  const rows = await insightRows(
-    db,
-    userId,
-    { stats, recent, seriesFrom: addMonths(today, -RECURRING_MONTHS), maxSeriesRows: MAX_SERIES_ROWS },
-    hiddenCategories,
-  );
-  const recurring = detectRecurring(recurringInputs(rows.series), today);
+  // The series are read quicker than the figures: the detection runs while the figures are still read.
+  const [rows, recurring] = await Promise.all([
+    insightFigures(db, userId, insightWindows(today), hiddenCategories),
+    recurringPayments(db, userId, today, hiddenCategories),
+  ]);
   rowsCache.set(db, userId, { version, today, hidden, rows, recurring });
   return { rows, recurring };
 }
 
+/** The insights' statistics window (today − 394 … today − 30) and recent window (the last 30 days). */
+export function insightWindows(today: string) {
+  return {
+    stats: { from: addDays(today, -394), to: addDays(today, -30) },
+    recent: { from: addDays(today, -29), to: today },
+  };
+}
+
 /** Per merchant key: outflow mean and population standard deviation in reporting minor units. */
 function merchantStats(
-  rows: InsightRows['payees'],
+  rows: InsightFigures['payees'],
   convert: Converter['convert'],
 ): InsightInput['merchantStats'] {
   const merchants = new Map<
     string,
-    { name: string; top: number; category: string; rows: InsightRows['payees'] }
+    { name: string; top: number; category: string; rows: InsightFigures['payees'] }
   >();
   for (const row of rows) {
     const key = merchantKeyOfPayee(row.payee);
@@ -127,10 +124,10 @@ function merchantStats(
 
 /** Per category, the median outflow of its main currency, in reporting minor units. */
 function categoryStats(
-  rows: InsightRows['categories'],
+  rows: InsightFigures['categories'],
   convert: Converter['convert'],
 ): InsightInput['categoryStats'] {
-  const main = new Map<string, InsightRows['categories'][number]>();
+  const main = new Map<string, InsightFigures['categories'][number]>();
   for (const row of rows) {
     const current = main.get(row.category);
     if (!current || row.count > current.count) main.set(row.category, row);
@@ -145,9 +142,9 @@ function categoryStats(
  * GET /insights (docs/analytics-api.md): fills the domain's InsightInput from SQL and runs its rules.
  * Income and spending per month come from the rollups (13 months, each converted at its last day's
  * rates, the current month at today's); the row-level inputs (merchant and category statistics over
- * today − 394 … today − 30, the rows of the last 30 days, recurring series over 13 months) from two
- * reads side by side of at most 13 months of rows (ADR 083), kept per user until their transactions
- * change; balances from the accounts. Hidden categories are left out.
+ * today − 394 … today − 30, the rows of the last 30 days, recurring series over 13 months) from the
+ * payee rollup and the rows read side by side (ADR 087), kept per user until their transactions change;
+ * balances from the accounts. Hidden categories are left out.
  */
 export async function insights(input: { db: Database; userId: string; now: Date }): Promise<InsightsView> {
   const { db, userId } = input;

@@ -2,13 +2,15 @@ import { type Database, type PayeeSeries, payeeSeriesOf } from '@lodestar/db';
 import {
   activityHref,
   addMonths,
-  detectRecurring,
+  detectRecurringReusing,
   type Cadence,
   type RecurringInput,
+  type RecurringMemo,
   type RecurringPayment,
   money,
   type Money,
 } from '@lodestar/domain';
+import { UserCache } from '../user-cache';
 import { merchantKeyOfPayee, spendingContext } from './reporting';
 
 /** Recurring payments are looked for in the last 13 months (a yearly one shows twice). */
@@ -104,11 +106,31 @@ export function recurringView(payment: RecurringPayment): RecurringView {
  */
 export async function recurringTransactionIds(db: Database, userId: string, now: Date): Promise<string[]> {
   const { today, hiddenCategories } = await spendingContext(db, userId, now);
+  const payments = await recurringPayments(db, userId, today, hiddenCategories);
+  return payments.flatMap((payment) => payment.transactionIds);
+}
+
+/**
+ * Per user, the detection's last answer per series: after a change, only the series it touched are
+ * searched again (ADR 087). Valid whatever wrote since: a series is reused only when its rows are the same.
+ */
+const detections = new UserCache<RecurringMemo>(64);
+
+/** The recurring payments of the series window ending `today` (GET /insights and the listing's filter). */
+export async function recurringPayments(
+  db: Database,
+  userId: string,
+  today: string,
+  hiddenCategories: readonly string[],
+): Promise<RecurringPayment[]> {
   const series = await payeeSeriesOf(
     db,
     userId,
     { from: addMonths(today, -RECURRING_MONTHS), to: today, maxSeriesRows: MAX_SERIES_ROWS },
     hiddenCategories,
   );
-  return detectRecurring(recurringInputs(series), today).flatMap((payment) => payment.transactionIds);
+  const previous = detections.get(db, userId, () => true) ?? null;
+  const { payments, memo } = detectRecurringReusing(recurringInputs(series), today, previous);
+  detections.set(db, userId, memo);
+  return payments;
 }
