@@ -10,13 +10,9 @@ import { join, resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { insightFigures, payeeSeriesOf, writeMarketDataCache } from '@lodestar/db';
-import { addMonths, detectRecurring } from '@lodestar/domain';
+import { detectRecurring } from '@lodestar/domain';
 import { insightWindows } from '@lodestar/server/use-cases/spending/insights';
-import {
-  MAX_SERIES_ROWS,
-  RECURRING_MONTHS,
-  recurringInputs,
-} from '@lodestar/server/use-cases/spending/recurring';
+import { recurringInputs, seriesWindow } from '@lodestar/server/use-cases/spending/recurring';
 import { spendingContext } from '@lodestar/server/use-cases/spending/reporting';
 import { BENCH_EMAIL, benchApp, openBenchDatabase, signIn, type BenchDatabase } from './seed';
 
@@ -218,8 +214,7 @@ async function main() {
     );
     const bench = user.rows[0];
     if (!bench) throw new Error(`No ${BENCH_EMAIL}: run \`npm run seed -- --transactions 1000000\` first.`);
-    // The seed vacuums the listing counters but not the spending rollups of migration 0008, which its
-    // batched inserts leave with ten dead versions of every month row and no planner statistics.
+    // Planner statistics for the spending rollups, for a database seeded before the seed compacted them.
     for (const table of ['spending_day', 'spending_month', 'payee_account_month']) {
       await database.pool.query(`vacuum (analyze) "${table}"`);
     }
@@ -266,12 +261,8 @@ async function main() {
     // detection reads) a cent more, then a cent less again; the figures are read again, and that series is
     // searched again while the others' answers are reused (ADR 087).
     const context = await spendingContext(database.db, bench.id, new Date());
-    const seriesWindow = {
-      from: addMonths(context.today, -RECURRING_MONTHS),
-      to: context.today,
-      maxSeriesRows: MAX_SERIES_ROWS,
-    };
-    const latest = (await payeeSeriesOf(database.db, bench.id, seriesWindow, context.hiddenCategories))
+    const window = seriesWindow(context.today);
+    const latest = (await payeeSeriesOf(database.db, bench.id, window, context.hiddenCategories))
       .flatMap((series) => series.transactions)
       .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
       .at(-1);
@@ -289,7 +280,7 @@ async function main() {
     const everySeriesChanged = async () => {
       const [figures, payments] = await Promise.all([
         insightFigures(database.db, bench.id, insightWindows(context.today), context.hiddenCategories),
-        payeeSeriesOf(database.db, bench.id, seriesWindow, context.hiddenCategories).then((series) =>
+        payeeSeriesOf(database.db, bench.id, window, context.hiddenCategories).then((series) =>
           detectRecurring(recurringInputs(series), context.today),
         ),
       ]);

@@ -116,6 +116,11 @@ export async function recurringTransactionIds(db: Database, userId: string, now:
  */
 const detections = new UserCache<RecurringMemo>(64);
 
+/** The payee series' window ending `today`: 13 months, at most MAX_SERIES_ROWS rows per series. */
+export function seriesWindow(today: string) {
+  return { from: addMonths(today, -RECURRING_MONTHS), to: today, maxSeriesRows: MAX_SERIES_ROWS };
+}
+
 /** The recurring payments of the series window ending `today` (GET /insights and the listing's filter). */
 export async function recurringPayments(
   db: Database,
@@ -123,12 +128,7 @@ export async function recurringPayments(
   today: string,
   hiddenCategories: readonly string[],
 ): Promise<RecurringPayment[]> {
-  const series = await payeeSeriesOf(
-    db,
-    userId,
-    { from: addMonths(today, -RECURRING_MONTHS), to: today, maxSeriesRows: MAX_SERIES_ROWS },
-    hiddenCategories,
-  );
+  const series = await payeeSeriesOf(db, userId, seriesWindow(today), hiddenCategories);
   const previous = detections.get(db, userId, () => true) ?? null;
   const { payments, memo } = detectRecurringReusing(recurringInputs(series), today, previous);
   detections.set(db, userId, memo);
