@@ -20,6 +20,7 @@ describe('embedded write-ahead log settings', () => {
       'min_wal_size=2MB',
       'max_wal_size=256MB',
       'checkpoint_timeout=5min',
+      'wal_recycle=off',
     ]);
   });
   it('stay valid on clusters made with 16 MB WAL files (PostgreSQL needs at least two)', () => {
