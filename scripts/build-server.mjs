@@ -1,6 +1,7 @@
 // Bundles the server (apps/server/src/main.ts with packages/db and packages/domain) into JavaScript,
 // apps/server/dist/main.mjs and the chunks it imports, so `npm start` runs plain JavaScript: no TypeScript compiled at run
-// time. Libraries stay in node_modules (imported as they are); only the project's own code is bundled.
+// time. Most libraries stay in node_modules (imported as they are); a few plain-JavaScript ones that make up
+// most of the files loaded at start are bundled with the project's own code (BUNDLED_LIBRARIES).
 // Run on its own (`node scripts/build-server.mjs`) or through ensureServerBuilt() from start.mjs.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -16,6 +17,8 @@ const sources = [
   'packages/domain/src',
   'packages/domain/package.json',
   'scripts/build-server.mjs',
+  // The bundle holds some libraries (BUNDLED_LIBRARIES): a changed lock file means they may have changed.
+  'package-lock.json',
 ];
 
 export function newestChange(path) {
@@ -57,13 +60,54 @@ const ownFileUrls = {
   },
 };
 
-/** Libraries are imported from node_modules at run time; the project's packages are bundled. */
+/**
+ * Libraries bundled with the server's own code: plain JavaScript modules that read no files of their
+ * own and make up most of the thousand-odd files Node would otherwise find, read and link at each start
+ * (ADR 089): the auth library with its query builder and passkeys, the ORM, the HTTP framework and
+ * its OpenAPI layer, zod, jose. Every other library is imported from node_modules as it is (ADR 023).
+ */
+const BUNDLED_LIBRARIES = [
+  'better-auth',
+  '@better-auth/',
+  'better-call',
+  '@better-fetch/',
+  'kysely',
+  'drizzle-orm',
+  'zod',
+  'jose',
+  '@simplewebauthn/server',
+  'hono',
+  '@hono/',
+  '@asteasolutions/zod-to-openapi',
+];
+const bundled = (path) =>
+  BUNDLED_LIBRARIES.some((name) =>
+    name.endsWith('/') ? path.startsWith(name) : path === name || path.startsWith(`${name}/`),
+  );
+
+/**
+ * The project's packages and BUNDLED_LIBRARIES are bundled; other libraries are imported from
+ * node_modules at run time. A library a bundled one imports stays outside only when the bundle's
+ * folder finds the same copy of it; a copy nested under the importing library is bundled instead.
+ */
 const librariesExternal = {
   name: 'libraries-external',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@lodestar/') ? undefined : { path: args.path, external: true },
-    );
+    const resolving = Symbol('resolving');
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === resolving) return undefined;
+      if (args.path.startsWith('@lodestar/') || bundled(args.path)) return undefined;
+      if (!args.importer.includes('/node_modules/')) return { path: args.path, external: true };
+      const options = { kind: args.kind, pluginData: resolving };
+      const [fromImporter, fromBundle] = await Promise.all([
+        build.resolve(args.path, { ...options, resolveDir: args.resolveDir }),
+        // From the bundle's folder's parent: the folder itself may not exist yet, and has no node_modules.
+        build.resolve(args.path, { ...options, resolveDir: dirname(dirname(serverBundle)) }),
+      ]);
+      if (fromImporter.errors.length === 0 && fromImporter.path === fromBundle.path)
+        return { path: args.path, external: true };
+      return fromImporter.errors.length ? undefined : { path: fromImporter.path };
+    });
   },
 };
 

@@ -123,7 +123,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
         })
       : undefined;
   const rateLimitStore = config.redisUrl
-    ? createRedisRateLimitStore(config.redisUrl)
+    ? await createRedisRateLimitStore(config.redisUrl)
     : createMemoryRateLimitStore();
   let migrated = false;
   const readiness = async (): Promise<Readiness> => {

@@ -2,8 +2,8 @@ import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '@lodestar/domain';
 import cronParser from 'cron-parser';
 import ipaddr from 'ipaddr.js';
 import proxyAddr from 'proxy-addr';
-import { isAddress } from 'viem';
 import { z } from 'zod';
+import { eip55Address } from '../connectors/blockchain/evm/address';
 import { EVM_CHAIN_IDS, type EvmChainId, type ExtraEvmToken } from '../connectors/blockchain/evm/chains';
 
 /**
@@ -140,7 +140,7 @@ const evmExtraTokens = optionalText.transform((value, context) => {
       (EVM_CHAIN_IDS as readonly string[]).includes(token.chain) &&
       typeof token.address === 'string' &&
       /^0x[0-9a-fA-F]{40}$/.test(token.address) &&
-      (token.address === token.address.toLowerCase() || isAddress(token.address, { strict: true })) &&
+      (token.address === token.address.toLowerCase() || eip55Address(token.address) === token.address) &&
       typeof token.symbol === 'string' &&
       /^[A-Za-z0-9.]{1,12}$/.test(token.symbol) &&
       typeof token.decimals === 'number' &&

@@ -1,7 +1,7 @@
 import { metrics } from '../observability/metrics';
 import { emailOutbox, type Database, type Executor } from '@lodestar/db';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../logger';
 import type { EmailContent } from './templates';
 
@@ -105,8 +105,13 @@ export function emailDeliveryConfigured(email: {
  */
 export function createMailer(options: MailerOptions): Mailer {
   const url = options.smtpUrl ?? (options.resendApiKey ? resendSmtpUrl(options.resendApiKey) : undefined);
-  const transport: Transporter | undefined = url
-    ? nodemailer.createTransport(url, { from: options.from })
+  // nodemailer is loaded with the first email sent, not at start: a server without mail never loads it.
+  let opening: Promise<Transporter> | undefined;
+  const transport = url
+    ? () =>
+        (opening ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport(url, { from: options.from }),
+        ))
     : undefined;
   const log = options.logger.child({ component: 'email' });
 
@@ -197,7 +202,7 @@ export function createMailer(options: MailerOptions): Mailer {
     }
     if (!id) return;
     for (;;) {
-      const result = await attempt(id, transport);
+      const result = await attempt(id, await transport());
       if (result.outcome !== 'retry' || result.afterMs > INLINE_RETRY_LIMIT_MS) return;
       await new Promise((resolve) => setTimeout(resolve, result.afterMs));
     }
@@ -228,7 +233,7 @@ export function createMailer(options: MailerOptions): Mailer {
       .orderBy(asc(emailOutbox.nextAttemptAt))
       .limit(OUTBOX_BATCH);
     for (const { id } of due) {
-      const result = await attempt(id, transport);
+      const result = await attempt(id, await transport());
       if (result.outcome === 'sent') counts.successful += 1;
       else if (result.outcome !== 'not-claimed') counts.failed += 1;
     }
@@ -264,7 +269,7 @@ export function createMailer(options: MailerOptions): Mailer {
       while (inFlight.size) await Promise.all([...inFlight]);
     },
     close() {
-      transport?.close();
+      void opening?.then((opened) => opened.close());
     },
   };
 }

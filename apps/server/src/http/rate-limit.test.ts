@@ -4,9 +4,9 @@ import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitSt
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
-function behavesAsFixedWindow(makeStore: () => RateLimitStore) {
+function behavesAsFixedWindow(makeStore: () => RateLimitStore | Promise<RateLimitStore>) {
   it('counts hits within a window and starts again in the next one', async () => {
-    const store = makeStore();
+    const store = await makeStore();
     const key = `test:${randomBytes(4).toString('hex')}`;
     const windowStart = 1_700_000_040_000; // a multiple of the 60 s window
     try {
@@ -29,7 +29,7 @@ function behavesAsFixedWindow(makeStore: () => RateLimitStore) {
   });
 
   it('peeks at the current count without counting', async () => {
-    const store = makeStore();
+    const store = await makeStore();
     const key = `test:${randomBytes(4).toString('hex')}`;
     const now = Date.now();
     try {
@@ -54,8 +54,8 @@ describe.runIf(redisUrl)('Redis rate limit store (shared by instances)', () => {
   behavesAsFixedWindow(() => createRedisRateLimitStore(redisUrl!));
 
   it('shares one window between two instances', async () => {
-    const a = createRedisRateLimitStore(redisUrl!);
-    const b = createRedisRateLimitStore(redisUrl!);
+    const a = await createRedisRateLimitStore(redisUrl!);
+    const b = await createRedisRateLimitStore(redisUrl!);
     const key = `test:${randomBytes(4).toString('hex')}`;
     const now = Date.now();
     try {

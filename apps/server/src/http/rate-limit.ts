@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
 import { fixedWindow } from '@lodestar/domain';
-import { Redis } from 'ioredis';
 import { AppError } from './app-error';
 
 /** Counts hits in fixed windows aligned to multiples of `windowMs`. */
@@ -37,8 +36,12 @@ export function createMemoryRateLimitStore(): RateLimitStore {
   };
 }
 
-/** Shared by every instance through Redis (REDIS_URL): INCR plus an expiry at the window's end. */
-export function createRedisRateLimitStore(url: string): RateLimitStore {
+/**
+ * Shared by every instance through Redis (REDIS_URL): INCR plus an expiry at the window's end. The Redis
+ * client is loaded here, not at start: a server without REDIS_URL never loads it.
+ */
+export async function createRedisRateLimitStore(url: string): Promise<RateLimitStore> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   return {
     async hit(key, windowMs, now) {

@@ -6,7 +6,6 @@ import {
   type Database,
   type PushSubscriptionRow,
 } from '@lodestar/db';
-import webPush from 'web-push';
 import type { Config } from '../config/env';
 import type { Logger } from '../logger';
 import { OutboundRefusedError, outboundRequest, type OutboundPolicy } from '../outbound/guard';
@@ -65,6 +64,8 @@ export function createPushSender(deps: {
     body: string,
   ): Promise<'sent' | 'gone' | 'failed'> {
     if (!vapid) return 'failed';
+    // Loaded with the first notification pushed, not at start.
+    const { default: webPush } = await import('web-push');
     const request = webPush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       body,

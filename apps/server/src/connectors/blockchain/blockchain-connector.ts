@@ -8,8 +8,7 @@ import {
 import { productMinor } from '../../use-cases/holdings/decimal';
 import { guardedFetch } from '../../outbound/guarded-fetch';
 import { CRYPTO_QUOTE_CURRENCY } from '../../prices/crypto-prices';
-import { readBitcoinWallet, type BitcoinTransaction } from './bitcoin/bitcoin-wallet';
-import { readSolanaWallet } from './solana/solana-wallet';
+import type { BitcoinTransaction } from './bitcoin/bitcoin-wallet';
 import { EVM_CHAINS, isEvmChain } from './evm/chains';
 import { cryptoAsset, parseWalletSettings, walletExternalId, type WalletSettings } from './wallets';
 import {
@@ -148,7 +147,9 @@ async function balancesOf(settings: WalletSettings, context: ConnectorContext): 
   // Every chain's requests go through the outbound-request guard; without the runner's policy (no
   // provider access configured) only public https nodes are reached.
   const outbound = context.outbound ?? { allowPrivate: false };
+  // Each chain's libraries are loaded with the first wallet read on it, not when the server starts.
   if (settings.chain === 'bitcoin') {
+    const { readBitcoinWallet } = await import('./bitcoin/bitcoin-wallet');
     const wallet = await readBitcoinWallet({
       esploraUrl: services.esploraUrl,
       ...(settings.xpub ? { xpub: settings.xpub } : { address: settings.address ?? '' }),
@@ -167,6 +168,7 @@ async function balancesOf(settings: WalletSettings, context: ConnectorContext): 
     ];
   }
   if (settings.chain === 'solana') {
+    const { readSolanaWallet } = await import('./solana/solana-wallet');
     const read = await readSolanaWallet(services.solanaRpcUrl, settings.address ?? '', outbound);
     const mints = read.flatMap((item) => (item.mint ? [item.mint] : []));
     // A price source that does not answer fails the sync (retried by the engine): its tokens are never
@@ -188,7 +190,6 @@ async function balancesOf(settings: WalletSettings, context: ConnectorContext): 
     return [...byId.values()];
   }
   if (isEvmChain(settings.chain)) {
-    // viem is loaded with the first EVM wallet read, not when the server starts.
     const { readEvmWallet } = await import('./evm/evm-wallet');
     return readEvmWallet({
       chain: settings.chain,

@@ -1,8 +1,5 @@
 import { cryptoAssetBySymbol, type CryptoAsset } from '@lodestar/domain';
-import { isBitcoinAddress, readWatchedKey } from './bitcoin/addresses';
-import { isSolanaAddress, SOLANA_MESSAGES } from './solana/solana-wallet';
-import { EVM_CHAIN_IDS, EVM_CHAINS, isEvmChain } from './evm/chains';
-import { evmAddressProblem, normalizeEvmAddress } from './evm/address';
+import { EVM_CHAIN_IDS, EVM_CHAINS } from './evm/chains';
 
 /** Chains a wallet can be on, and what identifies a wallet on each (docs/crypto.md). */
 
@@ -39,25 +36,6 @@ export function cryptoAsset(symbol: string): CryptoAsset {
   const asset = cryptoAssetBySymbol(symbol);
   if (!asset) throw new Error(`Unknown asset ${symbol}`);
   return asset;
-}
-
-/** What is wrong with an address for a chain, or undefined when it is valid. */
-export function addressProblem(chain: WalletChain, address: string): string | undefined {
-  if (chain === 'bitcoin') return isBitcoinAddress(address) ? undefined : WALLET_MESSAGES.bitcoinAddress;
-  if (isEvmChain(chain)) return evmAddressProblem(address);
-  return isSolanaAddress(address) ? undefined : SOLANA_MESSAGES.address;
-}
-
-/** A valid address as stored: EVM addresses in their EIP-55 checksummed form, others as given. */
-export function normalizeAddress(chain: WalletChain, address: string): string {
-  return isEvmChain(chain) ? normalizeEvmAddress(address) : address;
-}
-
-/** What is wrong with an extended public key or output descriptor for a chain, or undefined when it is valid. */
-export function xpubProblem(chain: WalletChain, xpub: string): string | undefined {
-  if (chain !== 'bitcoin') return WALLET_MESSAGES.noExtendedKey;
-  const read = readWatchedKey(xpub);
-  return 'key' in read ? undefined : (read.problem ?? WALLET_MESSAGES.bitcoinXpub);
 }
 
 /** A connection's settings read back as a wallet, or undefined when they are not one. */

@@ -13,14 +13,7 @@ import {
   looksLikeWalletSecret,
   money,
 } from '@lodestar/domain';
-import {
-  addressProblem,
-  CHAIN_LABELS,
-  normalizeAddress,
-  parseWalletSettings,
-  xpubProblem,
-  type WalletChain,
-} from '../../connectors/blockchain/wallets';
+import { CHAIN_LABELS, parseWalletSettings, type WalletChain } from '../../connectors/blockchain/wallets';
 import { BLOCKCHAIN_PROVIDER } from '../../connectors/blockchain/blockchain-connector';
 import { EVM_CHAIN_IDS, EVM_CHAINS } from '../../connectors/blockchain/evm/chains';
 import { ProviderError } from '../../connectors/provider-error';
@@ -69,8 +62,11 @@ function refuseSecrets(input: WalletInput): void {
   }
 }
 
-export function checkWalletInput(input: WalletInput & { chain: WalletChain }): CheckedWallet {
+export async function checkWalletInput(input: WalletInput & { chain: WalletChain }): Promise<CheckedWallet> {
   refuseSecrets(input);
+  // The chains' address libraries are loaded with the first wallet added, not at start.
+  const { addressProblem, normalizeAddress, xpubProblem } =
+    await import('../../connectors/blockchain/wallet-checks');
   const typed = input.address?.trim() || undefined;
   const xpub = input.xpub?.trim() || undefined;
   if (!typed && !xpub) refuse('address', 'Enter the wallet’s public address', 'required');
@@ -135,13 +131,14 @@ export async function addWallet(options: {
   const { db, userId } = options;
   const input = await resolveName(options.input, options.resolveEns);
   const all = input.chain === ALL_EVM_CHAINS;
-  const checked = (all ? EVM_CHAIN_IDS : [input.chain as WalletChain]).map((chain) => {
-    const wallet = checkWalletInput({ ...input, chain });
+  const checked: CheckedWallet[] = [];
+  for (const chain of all ? EVM_CHAIN_IDS : [input.chain as WalletChain]) {
+    const wallet = await checkWalletInput({ ...input, chain });
     // One name for several chains: each wallet says which chain it is on.
-    return all && input.label?.trim()
-      ? { ...wallet, label: `${wallet.label} (${CHAIN_LABELS[chain]})` }
-      : wallet;
-  });
+    checked.push(
+      all && input.label?.trim() ? { ...wallet, label: `${wallet.label} (${CHAIN_LABELS[chain]})` } : wallet,
+    );
+  }
   const existing = await listConnections(db, userId);
   const followed = (wallet: CheckedWallet) =>
     existing.some(({ connection }) => {

@@ -5,7 +5,7 @@ import { createBase58check, hex } from '@scure/base';
 import { Address, NETWORK } from '@scure/btc-signer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEsplora, type FakeEsplora } from '../../../testing/fake-esplora';
-import { xpubProblem } from '../wallets';
+import { xpubProblem } from '../wallet-checks';
 import { readWatchedKey, type WatchedKey } from './addresses';
 import { readBitcoinWallet } from './bitcoin-wallet';
 import { DESCRIPTOR_MESSAGES, descriptorChecksum } from './descriptors';

@@ -1,8 +1,9 @@
-import { isAddress } from 'viem';
+import { randomBytes } from 'node:crypto';
+import { getAddress, isAddress } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeEvmRpc, type FakeEvmRpc } from '../../../testing/fake-evm-rpc';
 import { EVM_CHAIN_IDS, EVM_CHAINS } from './chains';
-import { EVM_MESSAGES, evmAddressProblem, normalizeEvmAddress } from './address';
+import { EVM_MESSAGES, eip55Address, evmAddressProblem, normalizeEvmAddress } from './address';
 import { readEvmWallet } from './evm-wallet';
 
 /** EIP-55's own examples. */
@@ -180,6 +181,25 @@ describe('EVM wallet through JSON-RPC', () => {
     expect(evmAddressProblem('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA')).toBe(EVM_MESSAGES.address);
     expect(evmAddressProblem('vitalik.eth')).toBe(EVM_MESSAGES.ens);
     expect(normalizeEvmAddress(OWNER.toLowerCase())).toBe(OWNER);
+  });
+
+  it('writes the same EIP-55 form as viem, and tells a checksum from a typo as viem does', () => {
+    for (let round = 0; round < 500; round += 1) {
+      const lower = `0x${randomBytes(20).toString('hex')}`;
+      const checksummed = getAddress(lower);
+      expect(eip55Address(lower)).toBe(checksummed);
+      expect(normalizeEvmAddress(` 0x${lower.slice(2).toUpperCase()} `)).toBe(checksummed);
+      // One letter's case flipped breaks the checksum, for viem and for us alike.
+      const letter = checksummed.slice(2).search(/[a-fA-F]/);
+      if (letter < 0) continue;
+      const at = letter + 2;
+      const char = checksummed[at] ?? '';
+      const typo = `${checksummed.slice(0, at)}${char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase()}${checksummed.slice(at + 1)}`;
+      const hex = typo.slice(2);
+      if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) continue;
+      expect(isAddress(typo, { strict: true })).toBe(false);
+      expect(evmAddressProblem(typo)).toBe(EVM_MESSAGES.checksum);
+    }
   });
 
   it('lists every contract with a valid EIP-55 checksum', () => {
