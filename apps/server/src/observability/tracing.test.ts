@@ -1,20 +1,17 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@lodestar/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, startBuiltServer, stopGently } from '../testing/server-process';
 
 /**
  * OpenTelemetry (OTEL_EXPORTER_OTLP_ENDPOINT) in the built server, as `npm start` runs it: a loopback
  * collector speaking OTLP/HTTP JSON (POST /v1/traces) receives the span of a request, carrying its
  * request id, and the span of a PostgreSQL query made in it.
  */
-
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const SECRET = 'tracing-secret-0123456789-abcdefghijklmn';
 
 type Attribute = { key: string; value: { stringValue?: string; intValue?: number | string } };
 type Span = {
@@ -30,60 +27,14 @@ const spans: Span[] = [];
 const contentTypes: string[] = [];
 let collector: Server;
 let database: TestDatabase;
-let server: ChildProcess;
+let server: ChildProcess | undefined;
 let serverUrl = '';
 let dataDir = '';
 
 const attribute = (span: Span, key: string) => span.attributes?.find((item) => item.key === key)?.value;
 
-/** A port nothing listens on now (the kernel's choice): requests are accepted from PUBLIC_URL's origin. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-async function startServer(collectorUrl: string): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
-      ENCRYPTION_KEY: SECRET,
-      AUTH_SECRET: SECRET,
-      CRON_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-      FX_REFRESH: 'off',
-      OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
-      // Export each batch at once rather than every 5 s.
-      OTEL_BSP_SCHEDULE_DELAY: '50',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output.push(chunk.toString('utf8'));
-      const match = /running at (http:\/\/\S+)/.exec(output.join(''));
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output.join('')}`)));
-  });
-}
-
 beforeAll(async () => {
-  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`server build failed:\n${built.stderr}`);
+  buildServer();
   collector = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -102,15 +53,19 @@ beforeAll(async () => {
   const port = typeof address === 'object' && address ? address.port : 0;
   database = await createTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'lodestar-tracing-'));
-  serverUrl = await startServer(`http://127.0.0.1:${port}`);
+  ({ url: serverUrl, child: server } = await startBuiltServer({
+    databaseUrl: database.url,
+    dataDir,
+    env: {
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+      // Export each batch at once rather than every 5 s.
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+    },
+  }));
 }, 120_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  if (server) await stopGently(server);
   await new Promise((resolve) => collector?.close(resolve));
   await database?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,10 +12,12 @@ import { createBrowser } from './browser';
  * import-jobs): `src/main.ts` through tsx, as `npm start` runs the built bundle, with only the
  * environment the test gives (plus PATH), each in a DATA_DIR of its own. (scripts/spawn-server.ts
  * starts one server for the journeys and benchmarks: the built bundle, embedded PostgreSQL and this
- * process's whole environment.)
+ * process's whole environment.) `startBuiltServer` starts the built bundle instead, for tests of what
+ * the build does (tracing, what a start loads).
  */
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
 export type ServerInstance = { name: string; port: number; child: ChildProcess; output: string[] };
 
@@ -58,6 +60,56 @@ export function startServerProcess(
       reject(new Error(`${name} exited (${code}) before listening:\n${output.join('')}`)),
     );
   });
+}
+
+/** Builds the server as `npm start` runs it (apps/server/dist/main.mjs); throws with esbuild's message. */
+export function buildServer(): void {
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`server build failed:\n${built.stderr}`);
+}
+
+/**
+ * Starts the built server on 127.0.0.1 with the database at `databaseUrl`, fixed secrets and `env`
+ * (plus PATH), with `nodeArgs` before the bundle; resolves with its address once it listens.
+ */
+export async function startBuiltServer(options: {
+  databaseUrl: string;
+  dataDir: string;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+}): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const secret = 'built-server-secret-0123456789-abcdefghij';
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'apps/server/dist/main.mjs'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: options.dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      ENCRYPTION_KEY: secret,
+      AUTH_SECRET: secret,
+      CRON_SECRET: secret,
+      LOG_LEVEL: 'warn',
+      FX_REFRESH: 'off',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const url = await new Promise<string>((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output.push(chunk.toString('utf8'));
+      const match = /running at (http:\/\/\S+)/.exec(output.join(''));
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output.join('')}`)));
+  });
+  return { url, child };
 }
 
 /** Removes the data directories of the servers started so far (after they have stopped). */
