@@ -232,8 +232,10 @@ export function createMailer(options: MailerOptions): Mailer {
       .where(and(eq(emailOutbox.status, 'queued'), lte(emailOutbox.nextAttemptAt, at)))
       .orderBy(asc(emailOutbox.nextAttemptAt))
       .limit(OUTBOX_BATCH);
+    if (!due.length) return counts;
+    const opened = await transport();
     for (const { id } of due) {
-      const result = await attempt(id, await transport());
+      const result = await attempt(id, opened);
       if (result.outcome === 'sent') counts.successful += 1;
       else if (result.outcome !== 'not-claimed') counts.failed += 1;
     }

@@ -49,10 +49,19 @@ export function startServerProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
+  return listening(child, output, name).then(() => ({ name, port, child, output }));
+}
+
+/**
+ * Collects what `child` prints into `output`; resolves with the address it prints once it listens,
+ * rejects with its output when it exits before.
+ */
+function listening(child: ChildProcess, output: string[], name: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const collect = (chunk: Buffer) => {
       output.push(chunk.toString('utf8'));
-      if (output.join('').includes('Lodestar is running at')) resolve({ name, port, child, output });
+      const match = /running at (http:\/\/\S+)/.exec(output.join(''));
+      if (match?.[1]) resolve(match[1]);
     };
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
@@ -98,18 +107,7 @@ export async function startBuiltServer(options: {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const output: string[] = [];
-  const url = await new Promise<string>((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output.push(chunk.toString('utf8'));
-      const match = /running at (http:\/\/\S+)/.exec(output.join(''));
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output.join('')}`)));
-  });
-  return { url, child };
+  return { url: await listening(child, [], 'the built server'), child };
 }
 
 /** Removes the data directories of the servers started so far (after they have stopped). */
