@@ -144,6 +144,9 @@ export async function restoreBackup(url: string, file: string): Promise<{ tables
   });
 
   const pool = new pg.Pool({ connectionString: url, max: 1, application_name: 'lodestar-restore' });
+  // An idle connection the server ends (a shutdown, a replaced database) is dropped by the pool; without
+  // a listener its error would be thrown as uncaught and end the process. Query errors still reject.
+  pool.on('error', () => undefined);
   try {
     const client = await pool.connect();
     try {
