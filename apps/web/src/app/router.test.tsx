@@ -1,8 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { envelopeError, server, TEST_USER } from '@/test/fake-server';
+import { endSession } from '@/lib/session';
 import { renderApp, setViewport } from '@/test/render-app';
+import { createQueryClient } from './providers';
+import { routes } from './router';
 import { serveDashboard } from '@/features/dashboard/test-harness';
 
 /** Every route of spec §2 and the h1 it shows. */
@@ -164,6 +167,22 @@ describe('session guards', () => {
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/expenses?period=3m')}`);
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('sends a person who signed out here to sign in with no redirect target, before any navigation', async () => {
+    // Signing out navigates to /sign-in; on a loaded machine the page left behind can render with the
+    // emptied session first (here: a revalidation re-renders it). It must not make itself the target of
+    // the next sign-in.
+    setViewport(1440);
+    serveDashboard();
+    const client = createQueryClient();
+    const { router } = renderApp('/dashboard', routes, client);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    act(() => endSession(client));
+    await act(() => router.revalidate());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(router.state.location.search).toBe('');
   });
 
   it('shows the page skeleton while the session is being checked', async () => {

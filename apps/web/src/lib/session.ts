@@ -7,6 +7,11 @@ import { apiFetch, isUnauthorized, type ApiData } from './api-client';
 export type CurrentUser = ApiData<'/user'>;
 
 export const SESSION_QUERY_KEY = ['session'] as const;
+/**
+ * When the person signs out here (rather than their session running out), the time of the emptied session
+ * is kept under this key: it marks that session answer only, not a later one.
+ */
+const SIGNED_OUT_KEY = ['signed-out'] as const;
 
 /**
  * Who is signed in: the user, or null for a visitor (401). Other failures (server down) surface as
@@ -24,6 +29,7 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
 }
 
 export function useSession() {
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: SESSION_QUERY_KEY,
     queryFn: fetchCurrentUser,
@@ -36,7 +42,21 @@ export function useSession() {
     isFetching: query.isFetching,
     error: query.error,
     refetch: query.refetch,
+    /** Nobody is signed in because the person signed out here (no page to come back to). */
+    signedOut: query.data === null && queryClient.getQueryData(SIGNED_OUT_KEY) === query.dataUpdatedAt,
   };
+}
+
+/**
+ * After signing out here (of this device or of every device): drops every cached query and records that
+ * nobody is signed in, on purpose. The sign-in guard of the page left behind then sends the visitor to
+ * /sign-in with no redirect target, whether it sees the emptied session before or after the navigation
+ * to /sign-in has begun (the order depends on the machine's load).
+ */
+export function endSession(queryClient: QueryClient): void {
+  queryClient.clear();
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  queryClient.setQueryData(SIGNED_OUT_KEY, queryClient.getQueryState(SESSION_QUERY_KEY)?.dataUpdatedAt);
 }
 
 /** After sign-in, sign-out or a profile change: drop every cached query so nothing of another user stays. */

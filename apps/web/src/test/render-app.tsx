@@ -1,13 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { Providers } from '@/app/providers';
 import { routes } from '@/app/router';
 
-/** Renders the real route tree at `path` (memory history) inside the real providers. */
-export function renderApp(path: string, routeTree: RouteObject[] = routes) {
+/**
+ * Renders the real route tree at `path` (memory history) inside the real providers (with `client` as the
+ * query client when given).
+ */
+export function renderApp(path: string, routeTree: RouteObject[] = routes, client?: QueryClient) {
   const router = createMemoryRouter(routeTree, { initialEntries: [path] });
   const result = render(
-    <Providers>
+    <Providers client={client}>
       <RouterProvider router={router} />
     </Providers>,
   );

@@ -83,6 +83,8 @@ export function AppLayout() {
     content = skeletonFor(location.pathname);
   } else if (session.error) {
     content = <SessionError onRetry={() => void session.refetch()} retrying={session.isFetching} />;
+  } else if (session.signedOut) {
+    content = <Navigate to="/sign-in" replace />;
   } else {
     const redirect = encodeURIComponent(location.pathname + location.search);
     content = <Navigate to={`/sign-in?redirect=${redirect}`} replace />;

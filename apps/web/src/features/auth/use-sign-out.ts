@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { SESSION_QUERY_KEY } from '@/lib/session';
+import { endSession } from '@/lib/session';
 import { readAuthError } from './auth-errors';
 import { AUTH_TOASTS } from './messages';
 
@@ -32,8 +32,7 @@ export function useSignOut() {
         return;
       }
       toast.success(AUTH_TOASTS.signedOut);
-      queryClient.clear();
-      queryClient.setQueryData(SESSION_QUERY_KEY, null);
+      endSession(queryClient);
       await navigate('/sign-in', { replace: true });
     } catch {
       toast.error(AUTH_TOASTS.signOutFailed);

@@ -17,7 +17,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import type { CurrentUser } from '@/lib/session';
+import { type CurrentUser, endSession } from '@/lib/session';
 import { SETTINGS_TOASTS } from '../../messages';
 import { Highlight } from '../../search';
 import { userApi } from '../../user-api';
@@ -75,7 +75,7 @@ function SignOutEverywhere() {
     try {
       await userApi.revokeAllSessions();
       toast.success(SETTINGS_TOASTS.signedOut);
-      queryClient.clear();
+      endSession(queryClient);
       await navigate('/sign-in', { replace: true });
       return true;
     } catch (failure) {
