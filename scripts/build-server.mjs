@@ -2,7 +2,7 @@
 // apps/server/dist/main.mjs and the chunks it imports, so `npm start` runs plain JavaScript: no TypeScript compiled at run
 // time. Most libraries stay in node_modules (imported as they are); a few plain-JavaScript ones that make up
 // most of the files loaded at start are bundled with the project's own code (BUNDLED_LIBRARIES).
-// Run on its own (`node scripts/build-server.mjs`) or through ensureServerBuilt() from start.mjs.
+// Run on its own (`node scripts/build-server.mjs [--if-stale]`) or through ensureServerBuilt() from start.mjs.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -145,7 +145,13 @@ export async function ensureServerBuilt() {
   await buildServer();
 }
 
+// `--if-stale` leaves a bundle that is up to date alone: tests that start the built server must not rewrite
+// it under servers already running from it (CI runs the browser journeys beside the suite).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await buildServer();
-  process.stdout.write(`Built ${relative(root, serverBundle)}\n`);
+  if (process.argv.includes('--if-stale')) {
+    await ensureServerBuilt();
+  } else {
+    await buildServer();
+    process.stdout.write(`Built ${relative(root, serverBundle)}\n`);
+  }
 }

@@ -11,7 +11,8 @@ export default defineConfig({
   // spec file runs whole in one worker. Times in docs/performance.md.
   workers: 2,
   // In CI a journey that fails is run once more; one that then passes is listed as flaky in the log, with
-  // its first failure's trace and server output kept (test-results/e2e), so it is seen and not hidden.
+  // its first failure's message, page snapshot (error-context.md) and server output kept
+  // (test-results/e2e), so it is seen and not hidden; the retry records a trace.
   retries: process.env.CI ? 1 : 0,
   // A journey that visits many pages with axe (shell.spec: nine) took just over 60 s on a slower 2-core
   // machine with both workers busy (load average 8–9); a guard, not a speed target.
@@ -34,7 +35,7 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     // The app's service worker (offline start, ADR 046) would answer pages from its cache and hide
     // requests from page.route: journeys run without it; e2e/pwa.spec.ts allows it.
     serviceWorkers: 'block',

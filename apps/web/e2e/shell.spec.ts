@@ -138,6 +138,8 @@ test('on a phone the current settings section is scrolled into view in the secti
 test('keyboard users can skip to content and reach the navigation', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await page.goto('/dashboard');
+  // The first Tab goes to the skip link once the app has drawn the page (not to the bare document).
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: /skip to (main )?content/i });
   await expect(skip).toBeFocused();

@@ -71,9 +71,15 @@ function listening(child: ChildProcess, output: string[], name: string): Promise
   });
 }
 
-/** Builds the server as `npm start` runs it (apps/server/dist/main.mjs); throws with esbuild's message. */
+/**
+ * Builds the server as `npm start` runs it (apps/server/dist/main.mjs) when the bundle is missing or older
+ * than its sources; throws with esbuild's message.
+ */
 export function buildServer(): void {
-  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(`server build failed:\n${built.stderr}`);
 }
 
