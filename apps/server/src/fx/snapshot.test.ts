@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { ecbRatesForRange, type EcbRateRow, lastFxFetch } from '@lodestar/db';
 import { addDays } from '@lodestar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +133,20 @@ describe('an install without network', () => {
     });
     expect(await loadFxSnapshot({ db, logger, file: join(folder, 'none.csv.gz') })).toEqual({
       state: 'absent',
+    });
+    // It knows from the file's first and last day alone, without reading a row per rate: a file whose
+    // middle is damaged but whose span is stored is still current (decoding it would throw).
+    const text = gunzipSync(await readFile(file))
+      .toString('utf8')
+      .split('\n');
+    text[2] = 'not a day,1.2';
+    const damaged = join(folder, 'damaged.csv.gz');
+    await writeFile(damaged, gzipSync(text.join('\n')));
+    expect(() => decodeFxSnapshot(gzipSync(text.join('\n')))).toThrow(RangeError);
+    expect(await loadFxSnapshot({ db, logger, file: damaged })).toEqual({
+      state: 'current',
+      from: DAYS[0],
+      to: TODAY,
     });
   });
 
