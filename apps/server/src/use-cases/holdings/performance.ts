@@ -106,6 +106,8 @@ type Series = {
   values: Map<IsoDate, number>;
   transactions: InvestmentTransaction[];
   days: ValuationDay[];
+  /** The account's returns over `days`, kept with the rows they come from. */
+  performance: () => Performance;
 };
 
 /** An account's daily values and classified transactions from `first` to `today`, as read. */
@@ -114,6 +116,17 @@ type AccountRows = {
   today: IsoDate;
   values: Map<IsoDate, number>;
   transactions: InvestmentTransaction[];
+  /**
+   * What these rows give from a range's first day (its key): the days valued and the account's returns,
+   * pure functions of the rows, so worked out once per rows read (ten years of days: most of a request).
+   */
+  worked: Map<IsoDate, Worked | null>;
+};
+type Worked = {
+  values: Map<IsoDate, number>;
+  transactions: InvestmentTransaction[];
+  days: ValuationDay[];
+  performance?: Performance;
 };
 
 /**
@@ -122,7 +135,8 @@ type AccountRows = {
  * transactions (transaction version, ADR 054) or daily balances (net-worth version, ADR 009). So they are
  * kept per user, per database handle, under both versions: per account, the widest range read today; a
  * shorter range is its days from the range's first. The versions are read before the rows, so rows read
- * after them are at least as new. Accounts, rates and the figures are worked out on every request.
+ * after them are at least as new. Each range's valued days and each account's returns are kept with the
+ * rows they come from; accounts, rates and the overall figures are worked out on every request.
  */
 type SeriesEntry = { versions: string; byAccount: Map<string, AccountRows> };
 const seriesCache = new UserCache<SeriesEntry>(16);
@@ -157,15 +171,32 @@ async function seriesOf(
         kind: investmentActivityOf(row.detailedCategory, row.amountMinor),
         amountMinor: row.amountMinor,
       })),
+      worked: new Map(),
     };
     kept.set(account.id, rows);
   }
-  const values =
-    rows.first === first ? rows.values : new Map([...rows.values].filter(([date]) => date >= first));
-  if (values.size === 0) return null;
-  const transactions =
-    rows.first === first ? rows.transactions : rows.transactions.filter((item) => item.date >= first);
-  return { account, first, values, transactions, days: valuationDays(values, transactions, first, today) };
+  let worked: Worked | null | undefined = rows.worked.get(first);
+  if (worked === undefined) {
+    const values =
+      rows.first === first ? rows.values : new Map([...rows.values].filter(([date]) => date >= first));
+    const transactions =
+      rows.first === first ? rows.transactions : rows.transactions.filter((item) => item.date >= first);
+    worked =
+      values.size === 0
+        ? null
+        : { values, transactions, days: valuationDays(values, transactions, first, today) };
+    rows.worked.set(first, worked);
+  }
+  if (worked === null) return null;
+  const found = worked;
+  return {
+    account,
+    first,
+    values: found.values,
+    transactions: found.transactions,
+    days: found.days,
+    performance: () => (found.performance ??= performanceOf(found.days, found.transactions)),
+  };
 }
 
 /** The user's kept rows, emptied when their transactions or daily balances changed since. */
@@ -227,12 +258,7 @@ export async function investmentPerformance(
       included.push(found);
       results.push({
         ...base,
-        figures: figuresOf(
-          performanceOf(found.days, found.transactions),
-          found.first,
-          today,
-          account.currency,
-        ),
+        figures: figuresOf(found.performance(), found.first, today, account.currency),
         unavailable: null,
       });
     }
