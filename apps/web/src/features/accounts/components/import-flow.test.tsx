@@ -496,6 +496,19 @@ describe('importing a file', { timeout: 15_000 }, () => {
     );
   });
 
+  it('chooses the only account when the list arrives after the dialog opened', async () => {
+    importServer();
+    let answer: (response: Response) => void = () => undefined;
+    server.on('GET', '/api/v1/accounts', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderAccounts('/accounts');
+    const dialog = await openImport(user);
+    const target = within(dialog).getByRole('combobox', { name: 'Import into' });
+    expect(target).toHaveTextContent('Choose an account');
+    answer(ok({ accounts: [checking] }));
+    await waitFor(() => expect(target).toHaveTextContent('Everyday Checking'));
+  });
+
   it('asks which account the file belongs to when there are several', async () => {
     const savings = makeAccount({ id: 'acc_savings', name: 'Rainy Day Savings' });
     importServer([checking, savings]);

@@ -646,9 +646,9 @@ export function ImportFlow({
 }) {
   const accounts = useAccounts();
   const list = accounts.data ?? [];
-  const [accountId, setAccountId] = useState<string | undefined>(
-    () => fixedAccountId ?? (list.length === 1 ? list[0]?.id : undefined),
-  );
+  const [chosenId, setAccountId] = useState<string | undefined>(fixedAccountId);
+  // The only account is the one until another is chosen, also when the list arrives after the dialog opened.
+  const accountId = chosenId ?? (list.length === 1 ? list[0]?.id : undefined);
   const [keep, setKeep] = useState<ReadonlySet<number>>(() => new Set());
   const [creating, setCreating] = useState(false);
   const [file, setFile] = useState<LoadedFile | null>(null);
