@@ -100,15 +100,8 @@ function figuresOf(result: Performance, from: string, to: string, currency: stri
   };
 }
 
-type Series = {
-  account: PerformanceAccountRow;
-  first: IsoDate;
-  values: Map<IsoDate, number>;
-  transactions: InvestmentTransaction[];
-  days: ValuationDay[];
-  /** The account's returns over `days`, kept with the rows they come from. */
-  performance: () => Performance;
-};
+/** An account over a range from `first`: what its kept rows give for that range. */
+type Series = { account: PerformanceAccountRow; first: IsoDate; worked: Worked };
 
 /** An account's daily values and classified transactions from `first` to `today`, as read. */
 type AccountRows = {
@@ -123,9 +116,9 @@ type AccountRows = {
   worked: Map<IsoDate, Worked | null>;
 };
 type Worked = {
-  values: Map<IsoDate, number>;
   transactions: InvestmentTransaction[];
   days: ValuationDay[];
+  /** The account's returns over `days`, worked out the first time a request asks for them. */
   performance?: Performance;
 };
 
@@ -175,28 +168,17 @@ async function seriesOf(
     };
     kept.set(account.id, rows);
   }
-  let worked: Worked | null | undefined = rows.worked.get(first);
+  let worked = rows.worked.get(first);
   if (worked === undefined) {
     const values =
       rows.first === first ? rows.values : new Map([...rows.values].filter(([date]) => date >= first));
     const transactions =
       rows.first === first ? rows.transactions : rows.transactions.filter((item) => item.date >= first);
     worked =
-      values.size === 0
-        ? null
-        : { values, transactions, days: valuationDays(values, transactions, first, today) };
+      values.size === 0 ? null : { transactions, days: valuationDays(values, transactions, first, today) };
     rows.worked.set(first, worked);
   }
-  if (worked === null) return null;
-  const found = worked;
-  return {
-    account,
-    first,
-    values: found.values,
-    transactions: found.transactions,
-    days: found.days,
-    performance: () => (found.performance ??= performanceOf(found.days, found.transactions)),
-  };
+  return worked && { account, first, worked };
 }
 
 /** The user's kept rows, emptied when their transactions or daily balances changed since. */
@@ -236,7 +218,7 @@ export async function investmentPerformance(
     !(
       account.holdingCount > 0 &&
       assetClassOf(account.type as AccountType) === 'investment' &&
-      found?.transactions.some(
+      found?.worked.transactions.some(
         (item) => item.date > found.first && (item.kind === 'buy' || item.kind === 'sell'),
       )
     );
@@ -256,9 +238,11 @@ export async function investmentPerformance(
       results.push({ ...base, figures: null, unavailable: 'no_history' });
     } else {
       included.push(found);
+      const { worked } = found;
+      worked.performance ??= performanceOf(worked.days, worked.transactions);
       results.push({
         ...base,
-        figures: figuresOf(found.performance(), found.first, today, account.currency),
+        figures: figuresOf(worked.performance, found.first, today, account.currency),
         unavailable: null,
       });
     }
@@ -301,7 +285,7 @@ async function overallOf(
     (series) => converter.convert(0, series.account.currency, today, { track: false }) !== null,
   );
   const byDate = new Map(
-    convertible.map((series) => [series, new Map(series.days.map((day) => [day.date, day]))]),
+    convertible.map((series) => [series, new Map(series.worked.days.map((day) => [day.date, day]))]),
   );
   const days: ValuationDay[] = [];
   for (let date = first; date <= today; date = addDays(date, 1)) {
@@ -322,7 +306,7 @@ async function overallOf(
   // converter converts each currency's sum once either way.
   const sums = convertible.map((series) => {
     const sum = { currency: series.account.currency, flows: 0, income: 0, costs: 0 };
-    for (const item of series.transactions) {
+    for (const item of series.worked.transactions) {
       if (item.date <= series.first) continue;
       if (item.kind === 'deposit' || item.kind === 'withdrawal') sum.flows += item.amountMinor;
       else if (item.kind === 'dividend' || item.kind === 'interest') sum.income += item.amountMinor;
