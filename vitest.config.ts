@@ -2,9 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // One run, four projects. Database-backed projects share one PostgreSQL server per run
 // (embedded by default, or TEST_DATABASE_URL) and get a fresh database per test file.
-// The domain, db and server projects run their files in one module graph per worker (`isolate: false`):
-// no file mocks modules or stubs globals, and loading the app once instead of once per file saves about
-// three seconds of imports per file. The web project keeps isolation (a DOM per file, module mocks).
+// Every project runs its files in one module graph per worker (`isolate: false`): no file mocks modules,
+// and loading the app once instead of once per file saves about three seconds of imports per file (the
+// web project: also a DOM per file; apps/web/vitest.config.ts).
 export default defineConfig({
   test: {
     projects: [

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { server } from './fake-server';
 
 // The network edge: every fetch goes to the fake server (signed in by default). Installed before the
@@ -24,4 +24,8 @@ afterEach(() => {
   document.documentElement.removeAttribute('data-font-size');
   document.documentElement.removeAttribute('style');
   window.matchMedia = originalMatchMedia;
+  // The files share one module graph and DOM per worker (vitest.config.ts): a test's fake clock or stubbed
+  // global never reaches the next file.
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
