@@ -40,7 +40,7 @@ export type DueNotification = {
 };
 
 /** Security events older than this are never alerted (a new server, or a job down for days). */
-const SECURITY_LOOKBACK_MS = 48 * 60 * 60 * 1000;
+export const SECURITY_LOOKBACK_MS = 48 * 60 * 60 * 1000;
 
 export async function dueNotifications(
   db: Database,

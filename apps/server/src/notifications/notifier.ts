@@ -1,16 +1,11 @@
-import {
-  claimNotificationDelivery,
-  type Database,
-  findUserById,
-  listPushSubscriptions,
-  listUserIds,
-} from '@lodestar/db';
+import { claimNotificationDelivery, type Database, findUserById, listPushSubscriptions } from '@lodestar/db';
 import { type Preferences, notificationContent, type NotificationContent } from '@lodestar/domain';
 import type { Config } from '../config/env';
 import type { Mailer, RecordedEmail } from '../email/mailer';
 import { notificationEmail } from '../email/templates';
 import { reportingFor } from '../fx/reporting';
 import type { Logger } from '../logger';
+import { usersToCheck } from './candidates';
 import { dueNotifications } from './collect';
 import type { PushSender } from './push';
 import { unsubscribeToken } from './unsubscribe-token';
@@ -34,7 +29,10 @@ export type CheckResult = { emails: number; pushes: number };
 export type Notifier = {
   /** Sends the user's due notifications that were not sent yet (docs/settings-api.md "Notifications"). */
   runForUser(userId: string): Promise<CheckResult>;
-  /** `runForUser` for every user; one user's failure does not stop the others. */
+  /**
+   * `runForUser` for every user who may have something due (candidates.ts); one user's failure does not
+   * stop the others. `successful` and `failed` count the users checked.
+   */
   runForAll(): Promise<{ successful: number; failed: number }>;
   /** A test email and/or push to the user now, on the channels their preferences turn on. */
   sendTest(userId: string): Promise<{ email: boolean; push: boolean }>;
@@ -129,7 +127,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     async runForAll() {
       let successful = 0;
       let failed = 0;
-      for (const userId of await listUserIds(db)) {
+      const channels = { push: deps.push.enabled, webhooks: deps.webhooks !== undefined };
+      for (const userId of await usersToCheck(db, deps.now(), channels)) {
         try {
           await runForUser(userId);
           successful += 1;

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { connection, notificationDelivery, pushSubscription, user } from '../schema/index';
-import type { DayRange } from './spending';
+import { type DayRange, ROLLUP_SPENT } from './spending';
 import type { Executor } from './sync';
 
 /**
@@ -8,7 +8,12 @@ import type { Executor } from './sync';
  * reads the notification check needs that no other module has. Every query filters by the user id.
  */
 
-export type DeliveryClaim = { userId: string; kind: string; periodKey: string; channel: 'email' | 'push' | 'webhook' };
+export type DeliveryClaim = {
+  userId: string;
+  kind: string;
+  periodKey: string;
+  channel: 'email' | 'push' | 'webhook';
+};
 
 /**
  * Claims one notification for one period and channel; true when this caller made the claim. Run it in
@@ -190,4 +195,161 @@ export async function securityEventsSince(
     createdAt: new Date(row.created_at),
     newDevice: row.new_device,
   }));
+}
+
+/** A user as the notification job first reads them: stored preferences, push subscriptions, webhooks. */
+export type NotificationUserRow = {
+  id: string;
+  /** The stored preferences document as JSON text ('{}' when the user changed none). */
+  preferences: string;
+  pushSubscriptions: number;
+  /** The event types the user's enabled webhook endpoints listen to. */
+  webhookEvents: string[];
+};
+
+/** Every user with what decides which of their notifications are checked, oldest account first. */
+export async function notificationUsers(db: Executor): Promise<NotificationUserRow[]> {
+  const result = await db.execute<{ id: string; preferences: string; pushes: number; hooks: string[] }>(sql`
+    select u.id, coalesce(p.preferences::text, '{}') as preferences,
+           (select count(*)::int from push_subscription s where s.user_id = u.id) as pushes,
+           array(select distinct e.type from webhook_endpoint w, jsonb_array_elements_text(w.events) e(type)
+                 where w.user_id = u.id and w.disabled_at is null) as hooks
+    from "user" u left join user_preferences p on p.user_id = u.id
+    order by u.created_at asc, u.id asc`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    preferences: row.preferences,
+    pushSubscriptions: row.pushes,
+    webhookEvents: row.hooks,
+  }));
+}
+
+/**
+ * One user's check of one notification kind for one period: the channels it would go to (email, push,
+ * webhook), and what the kind compares with (its threshold in minor units of the reporting currency, the
+ * user's time zone).
+ */
+export type PeriodCheck = {
+  userId: string;
+  from: string;
+  to: string;
+  key: string;
+  channels: readonly string[];
+  currency: string;
+  thresholdMinor: number;
+  timeZone: string;
+};
+
+/** The checks of the kinds that have them; each list holds only users for whom the kind is on. */
+export type CandidateChecks = {
+  lowBalance: PeriodCheck[];
+  dailySpending: PeriodCheck[];
+  largeTransactions: PeriodCheck[];
+  newConnections: PeriodCheck[];
+  weeklySummary: PeriodCheck[];
+  /** Security events at or after `since` of `types`, for these users on these channels. */
+  securityAlerts: {
+    since: Date;
+    types: readonly string[];
+    users: { userId: string; channels: readonly string[] }[];
+  };
+  /** Users whose budgets of `month` (its first day) are checked. */
+  budgets: { userId: string; month: string }[];
+};
+
+/**
+ * The users for whom some kind may have something to send that was not sent yet: one statement per kind
+ * over all users (docs/performance.md "Notifications job"). Each statement is looser than the check it
+ * stands for, never tighter: amounts in another currency than the reporting one always pass (they are
+ * converted by the check itself), so do hidden categories and accounts; the check of each user selected
+ * then decides exactly what is due, as it did when every user was checked.
+ */
+export async function notificationCandidates(db: Executor, checks: CandidateChecks): Promise<Set<string>> {
+  const found = new Set<string>();
+  const periodic = async (kind: string, list: PeriodCheck[], hasSomething: SQL) => {
+    if (list.length === 0) return;
+    const result = await db.execute<{ id: string }>(sql`
+      select u.id
+      from unnest(${sql.param(list.map((c) => c.userId))}::text[], ${sql.param(list.map((c) => c.from))}::date[],
+                  ${sql.param(list.map((c) => c.to))}::date[], ${sql.param(list.map((c) => c.key))}::text[],
+                  ${sql.param(list.map((c) => c.channels.join(',')))}::text[],
+                  ${sql.param(list.map((c) => c.currency))}::text[],
+                  ${sql.param(list.map((c) => c.thresholdMinor))}::bigint[],
+                  ${sql.param(list.map((c) => c.timeZone))}::text[])
+             as u(id, "from", "to", key, channels, currency, threshold, time_zone)
+      where ${hasSomething}
+        and exists (
+          select 1 from unnest(string_to_array(u.channels, ',')) as c(channel)
+          where not exists (
+            select 1 from notification_delivery d
+            where d.user_id = u.id and d.kind = ${kind} and d.period_key = u.key and d.channel = c.channel))`);
+    for (const row of result.rows) found.add(row.id);
+  };
+  await periodic(
+    'low_balance',
+    checks.lowBalance,
+    sql`exists (select 1 from financial_account a
+                where a.user_id = u.id and (a.currency <> u.currency or a.current_balance_minor < u.threshold))`,
+  );
+  // Per day and currency, the spending of every category that added to it (a refund in a hidden category
+  // never lowers the sum below what the check sees).
+  await periodic(
+    'daily_spending',
+    checks.dailySpending,
+    sql`exists (select 1 from spending_day s
+                where s.user_id = u.id and s.day >= u."from" and s.day <= u."to" and s.category <> 'INCOME'
+                group by s.day, s.currency
+                having s.currency <> u.currency or sum(greatest(${ROLLUP_SPENT}, 0)) > u.threshold)`,
+  );
+  await periodic(
+    'large_transactions',
+    checks.largeTransactions,
+    sql`exists (select 1 from "transaction" t
+                where t.user_id = u.id and t.date >= u."from" and t.date <= u."to" and t.amount_minor < 0
+                  and t.status in ('posted', 'pending') and not t.excluded and t.transfer_pair_id is null
+                  and (t.currency <> u.currency or -t.amount_minor >= u.threshold))`,
+  );
+  await periodic(
+    'new_connections',
+    checks.newConnections,
+    sql`exists (select 1 from connection c
+                where c.user_id = u.id and c.created_at >= u."from"::timestamp at time zone u.time_zone
+                  and c.created_at < (u."to" + 1)::timestamp at time zone u.time_zone)`,
+  );
+  await periodic(
+    'weekly_summary',
+    checks.weeklySummary,
+    sql`exists (select 1 from spending_day s
+                where s.user_id = u.id and s.day >= u."from" and s.day <= u."to" and s.n > 0)`,
+  );
+  const security = checks.securityAlerts;
+  if (security.users.length > 0 && security.types.length > 0) {
+    const result = await db.execute<{ id: string }>(sql`
+      select distinct u.id
+      from unnest(${sql.param(security.users.map((c) => c.userId))}::text[],
+                  ${sql.param(security.users.map((c) => c.channels.join(',')))}::text[]) as u(id, channels)
+      join auth_event e on e.user_id = u.id
+      where e.created_at >= ${security.since.toISOString()}::timestamptz
+        and e.type = any(${sql.param([...security.types])}::text[])
+        and (e.type <> 'sign_in' or not exists (
+          select 1 from auth_event p
+          where p.user_id = e.user_id and p.type in ('sign_in', 'sign_up') and p.created_at < e.created_at
+            and p.user_agent is not distinct from e.user_agent))
+        and exists (
+          select 1 from unnest(string_to_array(u.channels, ',')) as c(channel)
+          where not exists (
+            select 1 from notification_delivery d
+            where d.user_id = u.id and d.kind = 'security_alert' and d.period_key = e.id::text
+              and d.channel = c.channel))`);
+    for (const row of result.rows) found.add(row.id);
+  }
+  if (checks.budgets.length > 0) {
+    const result = await db.execute<{ id: string }>(sql`
+      select distinct u.id
+      from unnest(${sql.param(checks.budgets.map((c) => c.userId))}::text[],
+                  ${sql.param(checks.budgets.map((c) => c.month))}::date[]) as u(id, month)
+      where exists (select 1 from budget b where b.user_id = u.id and b.month = u.month)`);
+    for (const row of result.rows) found.add(row.id);
+  }
+  return found;
 }

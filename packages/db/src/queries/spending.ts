@@ -168,7 +168,7 @@ export async function firstTransactionDate(db: Executor, userId: string): Promis
 export type DailySpending = { date: string; currency: string; amountMinor: number };
 
 /** Spending of rollup rows: every category but INCOME, and of uncategorized rows only the money out. */
-const ROLLUP_SPENT = sql.raw(
+export const ROLLUP_SPENT = sql.raw(
   "case when category = '' then -outflow_minor else -(inflow_minor + outflow_minor) end",
 );
 /** Income of rollup rows: INCOME net, and the money in of uncategorized rows. */
