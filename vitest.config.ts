@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 // (embedded by default, or TEST_DATABASE_URL) and get a fresh database per test file.
 // Every project runs its files in one module graph per worker (`isolate: false`): no file mocks modules,
 // and loading the app once instead of once per file saves about three seconds of imports per file (the
-// web project: also a DOM per file; apps/web/vitest.config.ts).
+// web project: also a DOM per file; apps/web/vitest.config.ts). The time-outs are guards against a test
+// that hangs, not speed targets: in CI the suite shares two cores with the browser journeys, and on a
+// slower machine a database test's wait of 30 s was reached by tests that were only slow.
 export default defineConfig({
   test: {
     projects: [
@@ -24,8 +26,8 @@ export default defineConfig({
           isolate: false,
           include: ['src/**/*.test.ts'],
           globalSetup: ['./src/testing/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -35,8 +37,8 @@ export default defineConfig({
           isolate: false,
           include: ['src/**/*.test.ts'],
           globalSetup: ['../../packages/db/src/testing/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       './apps/web/vitest.config.ts',
