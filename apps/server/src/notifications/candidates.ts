@@ -18,7 +18,7 @@ export type Channels = { push: boolean; webhooks: boolean };
  * user's preferences, push subscriptions and webhook events are read in one statement; then one statement
  * per kind finds, among the users for whom that kind is on, those with something to say for the period
  * that was not sent yet on one of its channels. Each gate below is the one `dueNotifications` and
- * `alertWebhookEvents` apply; the statements are looser than the checks (notification-candidates.test.ts
+ * `alertWebhookEvents` apply; the statements are looser than the checks (candidates.test.ts
  * shows no due user is left out), and the check of each user found decides what is sent.
  */
 export async function usersToCheck(db: Database, now: Date, channels: Channels): Promise<string[]> {

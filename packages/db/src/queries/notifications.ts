@@ -148,6 +148,12 @@ export async function connectionsCreatedBetween(
     .orderBy(asc(connection.createdAt), asc(connection.id));
 }
 
+/** Whether no earlier sign-in or sign-up of the user of event `e` came from the same browser (user agent). */
+const FROM_A_NEW_DEVICE = sql`not exists (
+  select 1 from auth_event p
+  where p.user_id = e.user_id and p.type in ('sign_in', 'sign_up') and p.created_at < e.created_at
+    and p.user_agent is not distinct from e.user_agent)`;
+
 export type SecurityEventRow = {
   id: string;
   type: string;
@@ -174,12 +180,7 @@ export async function securityEventsSince(
     created_at: string | Date;
     new_device: boolean;
   }>(sql`
-    select e.id, e.type, e.ip_address, e.user_agent, e.created_at,
-           not exists (
-             select 1 from auth_event p
-             where p.user_id = e.user_id and p.type in ('sign_in', 'sign_up') and p.created_at < e.created_at
-               and p.user_agent is not distinct from e.user_agent
-           ) as new_device
+    select e.id, e.type, e.ip_address, e.user_agent, e.created_at, ${FROM_A_NEW_DEVICE} as new_device
     from auth_event e
     where e.user_id = ${userId} and e.created_at >= ${since.toISOString()}::timestamptz
       and e.type in (${sql.join(
@@ -331,10 +332,7 @@ export async function notificationCandidates(db: Executor, checks: CandidateChec
       join auth_event e on e.user_id = u.id
       where e.created_at >= ${security.since.toISOString()}::timestamptz
         and e.type = any(${sql.param([...security.types])}::text[])
-        and (e.type <> 'sign_in' or not exists (
-          select 1 from auth_event p
-          where p.user_id = e.user_id and p.type in ('sign_in', 'sign_up') and p.created_at < e.created_at
-            and p.user_agent is not distinct from e.user_agent))
+        and (e.type <> 'sign_in' or ${FROM_A_NEW_DEVICE})
         and exists (
           select 1 from unnest(string_to_array(u.channels, ',')) as c(channel)
           where not exists (
