@@ -17,7 +17,7 @@ export default defineProject({
     isolate: false,
     setupFiles: ['./src/test/setup.ts'],
     // A guard, not a speed target: in CI the suite shares two cores with the browser journeys, and a test
-    // that waits (findBy*, up to 5 s) must not be cut off by Vitest's default of 5 s.
-    testTimeout: 15_000,
+    // that waits (findBy*, up to 15 s each, src/test/setup.ts) must not be cut off by Vitest's default of 5 s.
+    testTimeout: 60_000,
   },
 });

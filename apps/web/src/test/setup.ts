@@ -8,9 +8,10 @@ import { server } from './fake-server';
 // app's modules load, because the auth client keeps the fetch it finds at start-up.
 globalThis.fetch = server.fetch as typeof fetch;
 
-// A lazily loaded page's first render can take over a second on a busy machine: findBy*/waitFor wait up
-// to 5 s (the default 1 s made first tests of a file fail under load, not the code).
-configure({ asyncUtilTimeout: 5_000 });
+// A lazily loaded page's first render can take over a second on a busy machine, and over five in CI on a
+// slow 2-core machine beside the browser journeys: findBy*/waitFor wait up to 15 s (a guard, not a speed
+// target; the default 1 s made first tests of a file fail under load, not the code).
+configure({ asyncUtilTimeout: 15_000 });
 
 const originalMatchMedia = window.matchMedia;
 
