@@ -14,7 +14,7 @@ import {
 
 const card = (name: string) => screen.getByRole('region', { name });
 
-describe('dashboard: figures', { timeout: 15_000 }, () => {
+describe('dashboard: figures', () => {
   it('shows net worth with its change, the class totals and the allocation legend', async () => {
     serveDashboard();
     renderDashboard();
@@ -159,7 +159,7 @@ describe('dashboard: figures', { timeout: 15_000 }, () => {
   });
 });
 
-describe('dashboard: period and range', { timeout: 15_000 }, () => {
+describe('dashboard: period and range', () => {
   it('reads the period from the URL and writes a new choice back to it', async () => {
     serveDashboard();
     const user = userEvent.setup();
@@ -270,7 +270,7 @@ describe('dashboard: period and range', { timeout: 15_000 }, () => {
   });
 });
 
-describe('dashboard: states', { timeout: 15_000 }, () => {
+describe('dashboard: states', () => {
   it('shows the skeleton while loading, then an empty state for a user without accounts', async () => {
     serveDashboard({ dashboard: makeDashboard({ hasAccounts: false, accounts: [], allocation: [] }) });
     renderDashboard();

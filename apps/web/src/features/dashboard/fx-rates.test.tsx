@@ -36,7 +36,7 @@ async function openRatesFromHeader(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('dialog', { name: 'Exchange rates' });
 }
 
-describe('dashboard: exchange-rate notices', { timeout: 15_000 }, () => {
+describe('dashboard: exchange-rate notices', () => {
   it('says which balances are left out for want of a rate, and notes stale rates quietly', async () => {
     serveDashboard({ dashboard: WITH_MISSING });
     const user = userEvent.setup();
@@ -83,7 +83,7 @@ describe('dashboard: exchange-rate notices', { timeout: 15_000 }, () => {
   });
 });
 
-describe('dashboard: exchange-rates dialog', { timeout: 15_000 }, () => {
+describe('dashboard: exchange-rates dialog', () => {
   it('lists the rates against the reporting currency with their date and source', async () => {
     serveDashboard();
     const user = userEvent.setup();

@@ -39,7 +39,7 @@ function demoBankServer() {
     });
 }
 
-describe('connecting the demo bank', { timeout: 15_000 }, () => {
+describe('connecting the demo bank', () => {
   it('connects from the Add account dialog, shows live sync progress, then the accounts', async () => {
     demoBankServer();
     const user = userEvent.setup();
@@ -112,7 +112,7 @@ describe('connecting the demo bank', { timeout: 15_000 }, () => {
   });
 });
 
-describe('connections panel', { timeout: 15_000 }, () => {
+describe('connections panel', () => {
   const demo = makeConnection({ id: 'conn_demo' });
   const other = makeConnection({
     id: 'conn_other',

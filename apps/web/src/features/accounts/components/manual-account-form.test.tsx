@@ -36,7 +36,7 @@ async function openManual(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('dialog', { name: 'Add a manual account' });
 }
 
-describe('adding a manual account', { timeout: 15_000 }, () => {
+describe('adding a manual account', () => {
   it('checks the name and the balance before sending', async () => {
     manualServer();
     const user = userEvent.setup();

@@ -55,7 +55,7 @@ async function openLinkFromAddAccount() {
   return { user, link: opened[0]! };
 }
 
-describe('Plaid Link', { timeout: 15_000 }, () => {
+describe('Plaid Link', () => {
   it('asks for a link token, opens Link, exchanges the public token and goes to Banks', async () => {
     let connections: Connection[] = [];
     serve();

@@ -88,7 +88,7 @@ function serveAccount(account: Account = cash) {
     });
 }
 
-describe('the account page', { timeout: 15_000 }, () => {
+describe('the account page', () => {
   it('opens from the Accounts list', async () => {
     serveAccount();
     const user = userEvent.setup();

@@ -62,7 +62,7 @@ async function openMenu(user: ReturnType<typeof userEvent.setup>, name: string) 
   return screen.findByRole('menu');
 }
 
-describe('accounts page: tabs', { timeout: 15_000 }, () => {
+describe('accounts page: tabs', () => {
   it('offers the spec tabs in order and lists every account under All', async () => {
     serve({ accounts: ALL });
     renderAccounts('/accounts');
@@ -138,7 +138,7 @@ describe('accounts page: tabs', { timeout: 15_000 }, () => {
   });
 });
 
-describe('accounts page: groups and rows', { timeout: 15_000 }, () => {
+describe('accounts page: groups and rows', () => {
   it('groups accounts by type in a fixed order, with totals per currency', async () => {
     serve({ accounts: ALL });
     renderAccounts('/accounts');
@@ -282,7 +282,7 @@ describe('accounts page: groups and rows', { timeout: 15_000 }, () => {
   });
 });
 
-describe('accounts page: favorites', { timeout: 15_000 }, () => {
+describe('accounts page: favorites', () => {
   it('stars an account at once and keeps it when the server agrees', async () => {
     let answer: (response: Response) => void = () => undefined;
     serve({ accounts: [checking] });
@@ -324,7 +324,7 @@ describe('accounts page: favorites', { timeout: 15_000 }, () => {
   });
 });
 
-describe('accounts page: row menu', { timeout: 15_000 }, () => {
+describe('accounts page: row menu', () => {
   it('renames an account, refusing an empty or too long name', async () => {
     let current = checking;
     server
@@ -468,7 +468,7 @@ describe('accounts page: row menu', { timeout: 15_000 }, () => {
   });
 });
 
-describe('accounts page: states', { timeout: 15_000 }, () => {
+describe('accounts page: states', () => {
   it('shows a skeleton while loading, announced as loading', async () => {
     server
       .on('GET', '/api/v1/accounts', () => new Promise<Response>(() => undefined))
@@ -530,7 +530,7 @@ describe('accounts page: states', { timeout: 15_000 }, () => {
   }, 10_000);
 });
 
-describe('banks, exchanges and wallets pages', { timeout: 15_000 }, () => {
+describe('banks, exchanges and wallets pages', () => {
   it('/banks shows the Banking accounts without the tab strip', async () => {
     serve({ accounts: ALL });
     renderAccounts('/banks');

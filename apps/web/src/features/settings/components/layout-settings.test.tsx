@@ -10,7 +10,7 @@ const listItems = (name: string) =>
     .getAllByRole('listitem')
     .map((item) => item.textContent);
 
-describe('Settings → Display → Layout', { timeout: 15_000 }, () => {
+describe('Settings → Display → Layout', () => {
   it('turns compact lists on: saved, and the page switches to compact density at once', async () => {
     const preferences = servePreferences();
     const user = userEvent.setup();
