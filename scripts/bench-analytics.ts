@@ -15,6 +15,7 @@ import { insightWindows } from '@lodestar/server/use-cases/spending/insights';
 import { recurringInputs, seriesWindow } from '@lodestar/server/use-cases/spending/recurring';
 import { spendingContext } from '@lodestar/server/use-cases/spending/reporting';
 import { BENCH_EMAIL, benchApp, openBenchDatabase, signIn, type BenchDatabase } from './seed';
+import { recordTarget } from './bench-targets-file';
 
 const WARM_UP = Number(process.env.BENCH_WARMUP ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -365,6 +366,15 @@ async function main() {
       console.log(
         `| ${r.name} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.max.toFixed(1)} ms | ${r.budget} ms | ${within} | ${r.detail} |`,
       );
+    }
+    for (const r of results.filter((result) => result.name.startsWith('/insights'))) {
+      recordTarget({
+        target: r.name,
+        figure: `${r.p95.toFixed(1)} ms p95`,
+        budget: `≤ ${INSIGHTS_BUDGET_MS} ms p95`,
+        met: r.p95 <= INSIGHTS_BUDGET_MS,
+        detail: r.detail,
+      });
     }
 
     const chunks = dashboardChunks();

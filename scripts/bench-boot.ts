@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ensureServerBuilt } from './build-server.mjs';
 import { spawnServer } from './spawn-server';
+import { recordTarget } from './bench-targets-file';
 
 const WARM_RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -89,3 +90,21 @@ const mb = (value: number | undefined) => `${(value ?? Number.NaN).toFixed(0)} M
 row(`Node process RSS, ${RSS_EARLY_S} s after ready`, '—', (v) => mb(v.idleRss?.early));
 row(`Node process RSS, highest in the first ${RSS_SETTLED_S} s`, '—', (v) => mb(v.idleRss?.peak));
 row(`Node process RSS, idle ${RSS_SETTLED_S} s after ready`, '≤ 150 MB', (v) => mb(v.idleRss?.settled));
+
+const [built] = variants;
+if (built) {
+  const warm = percentile(built.warmMs, 50);
+  recordTarget({
+    target: 'Warm start of the built server to ready',
+    figure: `${seconds(warm)} p50 of ${WARM_RUNS}`,
+    budget: '≤ 1 s',
+    met: warm <= 1_000,
+  });
+  const rss = built.idleRss?.settled ?? Number.NaN;
+  recordTarget({
+    target: `Idle server memory (RSS ${RSS_SETTLED_S} s after ready)`,
+    figure: mb(rss),
+    budget: '≤ 150 MB',
+    met: rss <= 150,
+  });
+}

@@ -6,10 +6,14 @@
 import { cpus, loadavg } from 'node:os';
 import { countTransactionsMatching, type TransactionSelection } from '@lodestar/db';
 import { BENCH_EMAIL, benchApp, openBenchDatabase, signIn } from './seed';
+import { recordTarget, worstP95 } from './bench-targets-file';
 
 const WARM_UP = Number(process.env.BENCH_WARMUP ?? 20);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const ORIGIN = 'http://localhost:3000';
+// Issue 14's budgets for the listing.
+const AMOUNT_PAGE_BUDGET_MS = 20;
+const SHORT_SEARCH_BUDGET_MS = 100;
 
 type Result = { name: string; p50: number; p95: number; max: number; detail: string };
 
@@ -84,6 +88,8 @@ async function main() {
     const thirtyDaysAgo = new Date(today.getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
     const expenses = await get('filter=expenses&limit=50');
     const food = await get('categories=FOOD_AND_DRINK&limit=50');
+    const accountPages = (await get(`accounts=${account.id}&limit=50`)).pagination.totalPages;
+    const yearPages = (await get(`date=${yearAgo}&limit=50`)).pagination.totalPages;
 
     const cases: [string, string][] = [
       ['first page', 'page=1&limit=50'],
@@ -139,6 +145,18 @@ async function main() {
       [
         `amount sort, last page by number (read from the other end)`,
         `sort=amount_desc&limit=50&page=${lastPage}`,
+      ],
+      [
+        'amount sort + category filter, middle page by number',
+        `sort=amount_desc&categories=FOOD_AND_DRINK&limit=50&page=${Math.ceil(food.pagination.totalPages / 2)}`,
+      ],
+      [
+        'amount sort + account filter, middle page by number',
+        `sort=amount_desc&accounts=${account.id}&limit=50&page=${Math.ceil(accountPages / 2)}`,
+      ],
+      [
+        `amount sort + date filter (on or after ${yearAgo}), middle page by number`,
+        `sort=amount_desc&date=${yearAgo}&limit=50&page=${Math.ceil(yearPages / 2)}`,
       ],
     ];
     // Pages reached with the previous page's cursor, as the web app's list asks for them.
@@ -245,6 +263,21 @@ async function main() {
       console.log(
         `| ${result.name} | ${result.p50.toFixed(1)} ms | ${result.p95.toFixed(1)} ms | ${result.max.toFixed(1)} ms | ${result.detail} |`,
       );
+    }
+    const targets: [string, RegExp, number][] = [
+      ['Amount-sorted pages, any depth, any filter', /^amount sort/, AMOUNT_PAGE_BUDGET_MS],
+      ["Two-character search ('co', 'qz'), any sort", /^search '(co|qz)'/, SHORT_SEARCH_BUDGET_MS],
+    ];
+    for (const [target, pattern, budget] of targets) {
+      const worst = worstP95(results.filter((result) => pattern.test(result.name)));
+      if (!worst) continue;
+      recordTarget({
+        target,
+        figure: `${worst.p95.toFixed(1)} ms p95`,
+        budget: `≤ ${budget} ms p95`,
+        met: worst.p95 <= budget,
+        detail: `worst of ${results.filter((result) => pattern.test(result.name)).length} cases: ${worst.name}`,
+      });
     }
   } finally {
     await database.stop();
