@@ -436,6 +436,8 @@ async function main() {
       'transaction_year_count',
       'transaction_month_total',
       'transaction_amount_count',
+      'transaction_amount_category_count',
+      'transaction_amount_account_count',
     ]) {
       await database.pool.query(`vacuum (analyze) "${table}"`);
     }

@@ -685,9 +685,36 @@ describe('counters stay exact', () => {
         .split(', ')
         .map((column) => `coalesce(sum(${column}), 0)::int as ${column}`)
         .join(', ');
-      const sums = (table: string) =>
-        db().execute(sql`select ${sql.raw(totals)} from ${sql.raw(table)} where user_id = ${userId}`);
+      const sums = (table: string, owned = sql`user_id = ${userId}`) =>
+        db().execute(sql`select ${sql.raw(totals)} from ${sql.raw(table)} where ${owned}`);
       expect((await sums('transaction_amount_count')).rows).toEqual(
+        (await sums('transaction_month_total')).rows,
+      );
+      // The facet counters (migration 0042): each row once under its shown category and once under its
+      // account, per fine bucket; under each filter, in each of the two, the same sums again.
+      const accountsOfUser = sql`account_id in (select id from financial_account where user_id = ${userId})`;
+      const perCategory = await db().execute(sql`
+        select category, bucket, n from transaction_amount_category_count where user_id = ${userId}
+        order by 1, 2`);
+      const perAccount = await db().execute(sql`
+        select account_id, bucket, n from transaction_amount_account_count where ${accountsOfUser}
+        order by 1, 2`);
+      const recount = (key: string) =>
+        db().execute(sql`
+          select ${sql.raw(key)}, transaction_amount_fine_bucket(amount_minor) as bucket, count(*)::int as n
+          from "transaction" where user_id = ${userId} group by 1, 2 order by 1, 2`);
+      expect(perCategory.rows).toEqual(
+        (
+          await recount(
+            'transaction_category_shown(category, category_source, category_confidence) as category',
+          )
+        ).rows,
+      );
+      expect(perAccount.rows).toEqual((await recount('account_id')).rows);
+      expect((await sums('transaction_amount_category_count')).rows).toEqual(
+        (await sums('transaction_month_total')).rows,
+      );
+      expect((await sums('transaction_amount_account_count', accountsOfUser)).rows).toEqual(
         (await sums('transaction_month_total')).rows,
       );
     };
@@ -734,7 +761,8 @@ describe('counters stay exact', () => {
       select (select count(*) from transaction_month_count where user_id = ${userId})
            + (select count(*) from transaction_year_count where user_id = ${userId})
            + (select count(*) from transaction_month_total where user_id = ${userId})
-           + (select count(*) from transaction_amount_count where user_id = ${userId}) as rows`);
+           + (select count(*) from transaction_amount_count where user_id = ${userId})
+           + (select count(*) from transaction_amount_category_count where user_id = ${userId}) as rows`);
     expect(Number(gone.rows[0]?.rows)).toBe(0);
   });
 });

@@ -23,6 +23,7 @@ import {
 
 let t: TestDatabase;
 let userId: string;
+let accountIds: string[];
 const ROWS = 730;
 const LIMIT = 50;
 
@@ -42,6 +43,7 @@ beforeAll(async () => {
       })),
     )
     .returning();
+  accountIds = accounts.map((account) => account.id);
   // Seven amounts and forty days over 730 rows: every amount and every day is shared by many rows.
   const amounts = [-450, -1299, 2500, -450, -8000, 100, -20000];
   const values = Array.from({ length: ROWS }, (_, i) => ({
@@ -365,6 +367,68 @@ describe('the amount buckets of the counters (migration 0040)', () => {
     expect(ends.rows[0]).toEqual({ low: -312, high: -312 });
     expect(amountBucketRange(-312)).toEqual({ low: -1299, high: -1200 });
   });
+});
+
+describe('the fine amount buckets of the facet counters (migration 0042)', () => {
+  it('hold each amount between their lowest and highest, in the order of the amounts', async () => {
+    const amounts = [
+      0, 1, -1, 99, -99, 100, -100, 101, 999, 1000, 1234, -1234, 1239, 1240, 9999, 10_000, 12_345, -12_399,
+      123_456_789, -987_654_321_012, 4_503_599_627_370_495,
+    ];
+    const result = await t.pool.query<{ amount: string; bucket: number; below: number; above: number }>(
+      `select a::text as amount, transaction_amount_fine_bucket(a) as bucket,
+              transaction_amount_fine_bucket(a - 1) as below, transaction_amount_fine_bucket(a + 1) as above
+         from unnest($1::bigint[]) as a`,
+      [amounts],
+    );
+    for (const row of result.rows) {
+      const amount = Number(row.amount);
+      const { low, high } = amountBucketRange(row.bucket, 3);
+      expect({ amount, low: low <= amount, high: amount <= high }).toEqual({ amount, low: true, high: true });
+      expect(row.below <= row.bucket && row.bucket <= row.above).toBe(true);
+      if (amount === low) expect(row.below).toBeLessThan(row.bucket);
+      if (amount === high) expect(row.above).toBeGreaterThan(row.bucket);
+    }
+    expect(amountBucketRange(-3123, 3)).toEqual({ low: -1239, high: -1230 });
+    expect(amountBucketRange(4123, 3)).toEqual({ low: 12_300, high: 12_399 });
+    expect(amountBucketRange(99, 3)).toEqual({ low: 99, high: 99 });
+  });
+});
+
+describe('amount pages by number with a category or an account filter (facet counters, ADR 091)', () => {
+  const shown = 'transaction_category_shown(category, category_source, category_confidence)';
+  const selections = (): [TransactionSelection, string][] => [
+    [{ filter: 'all', accountIds: [accountIds[0]!] }, `account_id = '${accountIds[0]}'`],
+    [{ filter: 'all', accountIds }, 'true'],
+    [
+      { filter: 'expenses', categories: ['GENERAL_MERCHANDISE'] },
+      `amount_minor < 0 and not excluded and ${shown} = 'GENERAL_MERCHANDISE'`,
+    ],
+    [
+      { filter: 'income', accountIds: [accountIds[1]!] },
+      `amount_minor > 0 and not excluded and account_id = '${accountIds[1]}'`,
+    ],
+    [{ filter: 'all', categories: ['FOOD_AND_DRINK', 'GENERAL_MERCHANDISE'] }, 'true'],
+    [{ filter: 'all', categories: ['FOOD_AND_DRINK', 'FOOD_AND_DRINK'] }, `${shown} = 'FOOD_AND_DRINK'`],
+  ];
+  for (const sort of ['amount_desc', 'amount_asc'] as const) {
+    it(`returns the rows of the plain OFFSET SQL at every offset, across buckets and ties (${sort})`, async () => {
+      for (const [selection, condition] of selections()) {
+        const all = (
+          await t.pool.query<{ id: string }>(
+            `select id from "transaction" where user_id = $1 and ${condition} order by ${ORDER[sort]}`,
+            [userId],
+          )
+        ).rows.map((row) => row.id);
+        expect(all.length).toBeGreaterThan(2 * LIMIT);
+        for (let offset = 0; offset <= all.length; offset += 23) {
+          const page = await listTransactionPage(t.db, userId, { selection, sort, offset, limit: LIMIT });
+          expect({ selection, offset, total: page.total }).toEqual({ selection, offset, total: all.length });
+          expect(page.rows.map((row) => row.id)).toEqual(all.slice(offset, offset + LIMIT));
+        }
+      }
+    });
+  }
 });
 
 describe('how far a search walks before it takes the index of pieces', () => {

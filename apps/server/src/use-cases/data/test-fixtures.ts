@@ -169,5 +169,9 @@ export async function rollups(w: AuthWorld, userId: string) {
     amountCounts: await read(
       'select bucket, n, n_income, n_expense, n_pending, n_transfer, n_excluded, n_uncategorized from transaction_amount_count where user_id = $1 order by 1',
     ),
+    // Per category only (a restored account has a new id).
+    amountCategoryCounts: await read(
+      'select category, bucket, n, n_income, n_expense, n_pending, n_transfer, n_excluded, n_uncategorized from transaction_amount_category_count where user_id = $1 order by 1, 2',
+    ),
   };
 }
