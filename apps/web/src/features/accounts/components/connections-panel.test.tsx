@@ -67,7 +67,7 @@ describe('connecting the demo bank', () => {
     expect(screen.getByText('Synced just now')).toBeInTheDocument();
     expect(server.calls('/api/v1/connections', 'GET').length).toBeGreaterThanOrEqual(3);
     expect(server.calls('/api/v1/accounts', 'GET').length).toBeGreaterThanOrEqual(2);
-  }, 10_000);
+  });
 
   it('offers the re-auth demo, explaining what it shows', async () => {
     serve();

@@ -527,7 +527,7 @@ describe('accounts page: states', () => {
       await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 6000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/sign-in');
-  }, 10_000);
+  });
 });
 
 describe('banks, exchanges and wallets pages', () => {

@@ -188,7 +188,7 @@ describe('Activity list', () => {
     expect(await screen.findByText('Payee 10000')).toBeInTheDocument();
     expect(dataRows().length).toBeLessThan(40);
     expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '10001');
-  }, 30_000);
+  });
 
   it('shows two-line rows under date headers on a phone', async () => {
     setViewport(375);

@@ -81,7 +81,7 @@ describe('display settings', () => {
     );
     await waitFor(() => expect(prefs.patches()).toEqual([{ time_zone: 'Pacific/Auckland' }]));
     // Opening a list of 400-odd zones is slow in jsdom, not in a browser.
-  }, 30_000);
+  });
 
   it('offers the spec currencies and date ranges', async () => {
     servePreferences();

@@ -144,7 +144,7 @@ describe('Danger zone', () => {
     expect(JSON.parse(await downloads[0]!.blob.text())).toEqual(EXPORT_DOCUMENT);
     expect(server.calls('/api/v1/user/export')).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-  }, 15_000);
+  });
 
   it("says 'Failed to export data' with the server's reason and downloads nothing", async () => {
     const user = userEvent.setup();

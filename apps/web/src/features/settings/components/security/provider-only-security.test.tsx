@@ -80,7 +80,7 @@ describe('Security block of an account without a password', () => {
       newPassword: 'Correct-Horse-Battery-9',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  }, 20_000);
+  });
 
   it('asks to sign in again through the provider when the sign-in is not recent', async () => {
     signInMethods({ signedInRecently: false });
