@@ -7,11 +7,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { TargetRow } from './bench-targets-file';
+import { benchDataDir } from './seed';
 import { repoRoot } from './spawn-server';
 
-const dataDir = resolve(process.env.DATA_DIR || 'data-bench');
 const BENCHES: { name: string; script: string; env?: Record<string, string> }[] = [
   // First: it builds the web app and the server the others start.
   { name: 'web', script: 'bench-web.ts' },
@@ -22,7 +22,7 @@ const BENCHES: { name: string; script: string; env?: Record<string, string> }[] 
   {
     name: 'disk',
     script: 'bench-disk.ts',
-    env: process.env.DATABASE_URL ? {} : { BENCH_DISK_DATA_DIR: dataDir },
+    env: process.env.DATABASE_URL ? {} : { BENCH_DISK_DATA_DIR: benchDataDir() },
   },
 ];
 const only = process.env.BENCH_TARGETS_ONLY?.split(',').map((name) => name.trim());

@@ -35,12 +35,15 @@ const BATCH = 100_000;
 
 export type BenchDatabase = DbHandle & { url: string; stop(): Promise<void> };
 
+/** The embedded server's data folder of the benchmarks: DATA_DIR, default ./data-bench. */
+export const benchDataDir = () => resolve(process.env.DATA_DIR || 'data-bench');
+
 /** DATABASE_URL, else the embedded server under DATA_DIR (default ./data-bench), migrated. */
 export async function openBenchDatabase(): Promise<BenchDatabase> {
   let url = process.env.DATABASE_URL || undefined;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
-    const dataDir = resolve(process.env.DATA_DIR || 'data-bench');
+    const dataDir = benchDataDir();
     const { postgresPassword = '' } = loadOrCreateSecrets(dataDir, ['postgresPassword']);
     const embedded = await startEmbeddedPostgres({ dataDir, password: postgresPassword });
     url = await ensureDatabase(embedded.adminUrl, 'lodestar');
