@@ -1,15 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { connectDemoBank, signUpByApi } from './journey-helpers';
+import { connectDemoBank, signUpByApi, snap } from './journey-helpers';
 
 // Issue 24 items 5, 6, 15, 16: Activity names every filter it applies, counts honestly, keeps the range
 // a drill-down asks for, lays transactions out as cards below 1024 px and returns focus from its sheet.
 test.use({ storageState: { cookies: [], origins: [] } });
-
-const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results/e2e/screenshots');
-mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
@@ -55,11 +50,7 @@ test('Activity: filters as chips, honest counts, a To date, drill-downs that kee
         .first();
       await expect(firstRow).toBeVisible();
       await checkA11y(page);
-      await page.screenshot({
-        path: join(SCREENSHOT_DIR, `activity-truth-${width}-${colorScheme}.png`),
-        fullPage: false,
-        animations: 'disabled',
-      });
+      await snap(page, `activity-truth-${width}-${colorScheme}`, { fullPage: false });
       if (colorScheme === 'dark') continue;
 
       // Removing the date chip shows all history: the count is then the whole.
@@ -104,11 +95,7 @@ test('Activity: filters as chips, honest counts, a To date, drill-downs that kee
       expect(drilled.text).toContain('10/01/2026 to 10/31/2026');
       await expect(chips.getByText('Show: Counted in spending and income')).toBeVisible();
       await checkA11y(page);
-      await page.screenshot({
-        path: join(SCREENSHOT_DIR, `activity-truth-drilldown-${width}.png`),
-        fullPage: false,
-        animations: 'disabled',
-      });
+      await snap(page, `activity-truth-drilldown-${width}`, { fullPage: false });
     }
   }
 });

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { spawnServer } from '../../../scripts/spawn-server';
-import { E2E_PASSWORD, expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
+import { axe, E2E_PASSWORD, expect, signUpAndSignIn, test, uniqueEmail } from './fixtures';
 import { fillSignIn, snap, totpCode } from './auth-helpers';
 
 // These journeys start signed out.
@@ -178,7 +177,7 @@ test('signed-in pages pass the current axe-core, moderate rules included, and AP
             timeout: 20_000,
           },
         );
-        const results = await new AxeBuilder({ page })
+        const results = await axe(page)
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
           .analyze();
         const found = results.violations

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { axe, expect, test } from './fixtures';
 import { connectDemoBank, forEachView, settled, signUpByApi, snap } from './journey-helpers';
 
 // A fresh account: the demo bank and the budgets this journey sets stay its own.
@@ -47,7 +46,9 @@ test('budgets: reach them from Expenses, set amounts, see progress, roll over, c
 
   // Everything else from the 3-month average, then rollover on for one category.
   await page.getByRole('button', { name: 'Set from 3-month average' }).click();
-  await expect(page.locator('[data-sonner-toast]', { hasText: 'Budgets set from the average' })).toBeVisible();
+  await expect(
+    page.locator('[data-sonner-toast]', { hasText: 'Budgets set from the average' }),
+  ).toBeVisible();
   await expect(page.getByRole('list', { name: 'Overall budget' }).getByRole('progressbar')).toBeVisible();
   const rollover = food.getByRole('switch', { name: 'Roll over Food & Dining' });
   await rollover.click();
@@ -58,7 +59,9 @@ test('budgets: reach them from Expenses, set amounts, see progress, roll over, c
   await settled(page);
   await expect(page.getByRole('button', { name: 'Copy last month' })).toBeEnabled();
   await page.getByRole('button', { name: 'Copy last month' }).click();
-  await expect(page.locator('[data-sonner-toast]', { hasText: 'Budgets copied from last month' })).toBeVisible();
+  await expect(
+    page.locator('[data-sonner-toast]', { hasText: 'Budgets copied from last month' }),
+  ).toBeVisible();
   await expect(food.getByRole('textbox', { name: /Food & Dining: Budget for/ })).not.toHaveValue('');
   await page.getByRole('button', { name: /^Previous month, / }).click();
   await settled(page);
@@ -75,12 +78,14 @@ test('budgets: reach them from Expenses, set amounts, see progress, roll over, c
 
   // High contrast: enhanced contrast holds.
   await page.setViewportSize({ width: 1440, height: 900 });
-  const set = await page.request.put('/api/v1/user/preferences', { data: { key: 'high_contrast', value: true } });
+  const set = await page.request.put('/api/v1/user/preferences', {
+    data: { key: 'high_contrast', value: true },
+  });
   expect(set.status()).toBe(200);
   await page.reload();
   await settled(page);
   await expect(page.locator('html')).toHaveClass(/high-contrast/);
-  const results = await new AxeBuilder({ page }).withRules(['color-contrast-enhanced']).analyze();
+  const results = await axe(page).withRules(['color-contrast-enhanced']).analyze();
   expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   await snap(page, 'budgets-1440-light-high-contrast');
 

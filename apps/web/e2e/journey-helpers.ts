@@ -7,11 +7,22 @@ import { expect, signUpAndSignIn, uniqueEmail } from './fixtures';
 export const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results/e2e/screenshots');
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
-/** Saves a full-page screenshot under test-results/e2e/screenshots/<name>.png. */
-export async function snap(page: Page, name: string): Promise<void> {
+/**
+ * Whether the journeys save their screenshots: yes, unless `E2E_SCREENSHOTS=off`. They are for a person to
+ * look at; CI, where nobody does, turns them off (a full-page PNG costs Chromium 0.3–0.9 s of processor
+ * time, some 500 of them a run: docs/performance.md). Nothing a journey checks depends on them.
+ */
+export const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+
+/**
+ * Saves a screenshot under test-results/e2e/screenshots/<name>.png: the whole page, or what the viewport
+ * shows with `{ fullPage: false }`. Nothing when SAVE_SCREENSHOTS is off.
+ */
+export async function snap(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SAVE_SCREENSHOTS) return;
   await page.screenshot({
     path: join(SCREENSHOT_DIR, `${name}.png`),
-    fullPage: true,
+    fullPage: options.fullPage ?? true,
     animations: 'disabled',
   });
 }

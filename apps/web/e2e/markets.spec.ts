@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { testWithFakeYahoo } from './fake-yahoo';
-import { expect } from './fixtures';
+import { axe, expect } from './fixtures';
 import { connectDemoBank, forEachView, settled, signUpByApi, snap } from './journey-helpers';
 
 // Markets on Assets: search a symbol, add it to the watchlist, reorder, open its detail with the price
@@ -232,7 +231,7 @@ test('investments: holdings with day change, weight and price date; performance 
   await expect(page.locator('html')).toHaveClass(/high-contrast/);
   await expect(page.locator('[aria-labelledby="performance-heading"]').getByText('Index fund')).toBeVisible();
   await settled(page);
-  const results = await new AxeBuilder({ page })
+  const results = await axe(page)
     .include('[aria-labelledby="holdings-heading"]')
     .include('[aria-label="Totals"]')
     .include('[aria-labelledby="brokerage-heading"]')

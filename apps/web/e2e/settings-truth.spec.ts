@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { settled as pageSettled, SCREENSHOT_DIR, snap as saveScreenshot } from './journey-helpers';
+import { settled as pageSettled, snap as saveScreenshot } from './journey-helpers';
 
 // The settings and pages whose texts and switches were made true: each at phone and desktop width, in
 // light and dark, axe clean, with a screenshot under test-results/e2e/screenshots/truth-*.png.
@@ -97,9 +96,6 @@ test('a payment abroad shows its foreign amount and rate in the transaction deta
     const sheet = page.getByRole('dialog', { name: 'Transaction details' });
     await expect(sheet.getByText('Foreign amount')).toBeVisible();
     await expect(sheet.getByText('Exchange rate 0.8510638, as the statement gives it')).toBeVisible();
-    await page.screenshot({
-      path: join(SCREENSHOT_DIR, `truth-foreign-amount-${width}-${scheme}.png`),
-      animations: 'disabled',
-    });
+    await saveScreenshot(page, `truth-foreign-amount-${width}-${scheme}`, { fullPage: false });
   }
 });

@@ -1,10 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
-
-const screenshotDir = fileURLToPath(new URL('../../../test-results/screenshots', import.meta.url));
-mkdirSync(screenshotDir, { recursive: true });
+import { axe, expect, test } from './fixtures';
+import { snap } from './journey-helpers';
 
 const VIEWPORTS = {
   mobile: { width: 375, height: 812 },
@@ -41,10 +36,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} overflows horizontally`).toBeLessThanOrEqual(0);
         await checkA11y(page);
-        await page.screenshot({
-          path: `${screenshotDir}/${name}-${viewportName}-${colorScheme}.png`,
-          fullPage: true,
-        });
+        await snap(page, `${name}-${viewportName}-${colorScheme}`);
       }
     });
   }
@@ -70,14 +62,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
         // apply from then on (before it, the browser's saved copy does, which this test never wrote).
         if (path === '/') await page.mouse.move(10, 10);
         await expect(page.locator('html')).toHaveClass(/high-contrast/);
-        const results = await new AxeBuilder({ page }).withRules(['color-contrast-enhanced']).analyze();
+        const results = await axe(page).withRules(['color-contrast-enhanced']).analyze();
         expect(
           results.violations.flatMap((v) => v.nodes.map((n) => `${path}: ${n.target.join(' ')}`)),
         ).toEqual([]);
         if (path === '/dashboard' || path === '/') {
-          await page.screenshot({
-            path: `${screenshotDir}/${name}-desktop-${colorScheme}-high-contrast.png`,
-          });
+          await snap(page, `${name}-desktop-${colorScheme}-high-contrast`, { fullPage: false });
         }
       }
     } finally {
