@@ -90,6 +90,11 @@ async function main() {
     const food = await get('categories=FOOD_AND_DRINK&limit=50');
     const accountPages = (await get(`accounts=${account.id}&limit=50`)).pagination.totalPages;
     const yearPages = (await get(`date=${yearAgo}&limit=50`)).pagination.totalPages;
+    // A range that starts and ends in the middle of a month: both ends' days are counted from the rows.
+    const midLastMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 14))
+      .toISOString()
+      .slice(0, 10);
+    const rangePages = (await get(`date=${yearAgo}&to=${midLastMonth}&limit=50`)).pagination.totalPages;
 
     const cases: [string, string][] = [
       ['first page', 'page=1&limit=50'],
@@ -157,6 +162,10 @@ async function main() {
       [
         `amount sort + date filter (on or after ${yearAgo}), middle page by number`,
         `sort=amount_desc&date=${yearAgo}&limit=50&page=${Math.ceil(yearPages / 2)}`,
+      ],
+      [
+        `amount sort + date range (${yearAgo} to ${midLastMonth}), middle page by number`,
+        `sort=amount_asc&date=${yearAgo}&to=${midLastMonth}&limit=50&page=${Math.ceil(rangePages / 2)}`,
       ],
     ];
     // Pages reached with the previous page's cursor, as the web app's list asks for them.
