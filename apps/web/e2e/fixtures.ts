@@ -77,9 +77,8 @@ export async function signUpAndSignIn(
 
 /**
  * axe-core for `page`, run in the page itself (`setLegacyMode`). By default @axe-core/playwright runs each
- * frame's part and then opens a blank page to merge the results: about 1.8 s of processor time a check
- * more, some 400 checks a run (docs/performance.md). Run in the page, axe skips cross-origin frames; the
- * app has no frames.
+ * frame's part and then opens a blank page to merge the results: about 1.8 s more processor time a check
+ * (docs/performance.md). Run in the page, axe skips cross-origin frames; the app has no frames.
  */
 export function axe(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).setLegacyMode(true);

@@ -10,7 +10,7 @@ mkdirSync(SCREENSHOT_DIR, { recursive: true });
 /**
  * Whether the journeys save their screenshots: yes, unless `E2E_SCREENSHOTS=off`. They are for a person to
  * look at; CI, where nobody does, turns them off (a full-page PNG costs Chromium 0.3–0.9 s of processor
- * time, some 500 of them a run: docs/performance.md). Nothing a journey checks depends on them.
+ * time: docs/performance.md). Nothing a journey checks depends on them.
  */
 export const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
 
