@@ -19,7 +19,7 @@ async function setField(user: ReturnType<typeof userEvent.setup>, label: string,
 async function openTools(path = '/tools') {
   const user = userEvent.setup();
   const view = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: 'Tools' }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Tools' });
   return { user, ...view };
 }
 

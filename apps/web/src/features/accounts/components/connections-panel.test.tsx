@@ -62,7 +62,7 @@ describe('connecting the demo bank', () => {
     expect(live).toHaveAttribute('aria-live', 'polite');
 
     // The next poll, a second later, finds the sync done: progress goes, accounts are read again.
-    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
     expect(await screen.findByText('Everyday Checking')).toBeInTheDocument();
     expect(screen.getByText('Synced just now')).toBeInTheDocument();
     expect(server.calls('/api/v1/connections', 'GET').length).toBeGreaterThanOrEqual(3);

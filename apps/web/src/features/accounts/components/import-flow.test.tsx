@@ -405,7 +405,7 @@ describe('importing a file', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Preview import' }));
     const check = await screen.findByRole('dialog', { name: 'Check the import' });
     await user.click(within(check).getByRole('button', { name: 'Import 2 transactions' }));
-    const alert = await within(check).findByRole('alert', {}, { timeout: 5_000 });
+    const alert = await within(check).findByRole('alert');
     expect(alert).toHaveTextContent('Nothing was imported');
     expect(alert).toHaveTextContent('This import would exceed your plan’s limit of 10,000 transactions');
     expect(within(check).queryByRole('progressbar')).not.toBeInTheDocument();
@@ -720,9 +720,7 @@ describe('importing a file', () => {
     expect(within(all).getByRole('status')).toHaveTextContent(
       'Importing in the background… 3,000 of 12,000 rows',
     );
-    expect(
-      await screen.findByText('Imported 11,999 transactions into 2 accounts', {}, { timeout: 5_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Imported 11,999 transactions into 2 accounts')).toBeInTheDocument();
     expect(screen.getByText('1 duplicate was skipped. Created Card …4321.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.calls('/api/v1/imports/jobs/job_3', 'GET')).toHaveLength(2);

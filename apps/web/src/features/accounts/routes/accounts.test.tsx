@@ -523,9 +523,7 @@ describe('accounts page: states', () => {
       .on('GET', '/api/v1/connections', () => ok({ connections: [] }))
       .on('GET', '/api/v1/imports', () => ok({ batches: [] }));
     const { router } = renderApp('/accounts');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 6000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/sign-in');
   });
 });

@@ -12,7 +12,7 @@ describe('blog', () => {
 
   it('lists posts with dates, reading time and summaries, filters by tag, and links the feed', async () => {
     const { router } = renderApp('/blog');
-    await screen.findByRole('heading', { level: 1, name: 'Blog' }, { timeout: 4000 });
+    await screen.findByRole('heading', { level: 1, name: 'Blog' });
     const all = within(screen.getByRole('list', { name: 'Posts' })).getAllByRole('listitem');
     expect(all.length).toBeGreaterThanOrEqual(7);
     // Changes not yet released come first, without a date.
@@ -35,14 +35,14 @@ describe('blog', () => {
   it('says so when no post has the tag', async () => {
     renderApp('/blog?tag=nothing-here');
     expect(
-      await screen.findByRole('heading', { name: 'No posts tagged “nothing-here”' }, { timeout: 4000 }),
+      await screen.findByRole('heading', { name: 'No posts tagged “nothing-here”' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show all posts' })).toHaveAttribute('href', '/blog');
   });
 
   it('shows a post with its article, tags and the posts around it', async () => {
     renderApp('/blog/importing-bank-statements');
-    await screen.findByRole('heading', { level: 1, name: /Importing from your bank/ }, { timeout: 4000 });
+    await screen.findByRole('heading', { level: 1, name: /Importing from your bank/ });
     expect(await screen.findByRole('heading', { level: 2, name: '4. Duplicates' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('list', { name: 'Tags' })).getByRole('link', { name: 'csv' }),
@@ -60,6 +60,6 @@ describe('blog', () => {
 
   it('says so when a post does not exist', async () => {
     renderApp('/blog/no-such-post');
-    await screen.findByRole('heading', { level: 1, name: 'Post not found' }, { timeout: 4000 });
+    await screen.findByRole('heading', { level: 1, name: 'Post not found' });
   });
 });

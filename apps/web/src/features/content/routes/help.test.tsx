@@ -17,7 +17,7 @@ describe('help center', () => {
   it('lists the articles by topic, for visitors too', async () => {
     server.signOut();
     renderApp('/help');
-    await screen.findByRole('heading', { level: 1, name: 'Help' }, { timeout: 4000 });
+    await screen.findByRole('heading', { level: 1, name: 'Help' });
     for (const topic of ['Getting started', 'Accounts and connections', 'Imports', 'Self-hosting', 'FAQ']) {
       expect(screen.getByRole('heading', { level: 2, name: topic })).toBeInTheDocument();
     }
@@ -30,7 +30,7 @@ describe('help center', () => {
 
   it('finds an article by a word of its body, marks the word, and keeps the search in the address', async () => {
     const { router } = renderApp('/help');
-    const search = await screen.findByLabelText('Search help', undefined, { timeout: 4000 });
+    const search = await screen.findByLabelText('Search help');
     await userEvent.type(search, 'pg_dump');
     const results = await screen.findByRole('list', { name: 'Matching articles' });
     const first = within(results).getAllByRole('listitem')[0]!;
@@ -48,7 +48,7 @@ describe('help center', () => {
 
   it('shows an article, says what works today, and remembers "Was this helpful?" in this browser', async () => {
     renderApp('/help/what-is-lodestar');
-    await screen.findByRole('heading', { level: 1, name: 'What Lodestar is' }, { timeout: 4000 });
+    await screen.findByRole('heading', { level: 1, name: 'What Lodestar is' });
     await screen.findByText(/import bank statements \(CSV, OFX, QFX, QIF\)/);
     const text = document.body.textContent ?? '';
     for (const pattern of UNTRUE) expect(text).not.toMatch(pattern);
@@ -62,7 +62,7 @@ describe('help center', () => {
 
   it('says so when an article does not exist', async () => {
     renderApp('/help/no-such-article');
-    await screen.findByRole('heading', { level: 1, name: 'Article not found' }, { timeout: 4000 });
+    await screen.findByRole('heading', { level: 1, name: 'Article not found' });
     expect(screen.getByRole('link', { name: 'Search help' })).toHaveAttribute('href', '/help');
   });
 });
@@ -71,7 +71,7 @@ describe('home texts', () => {
   it('the homepage claims nothing that is not there', async () => {
     setViewport(1440);
     renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: 'Lodestar' }, { timeout: 4000 });
+    await screen.findByRole('heading', { level: 1, name: 'Lodestar' });
     const text = document.body.textContent ?? '';
     for (const pattern of UNTRUE) expect(text).not.toMatch(pattern);
     expect(text).not.toMatch(/through aggregators/);

@@ -12,7 +12,7 @@ describe('terms and privacy', () => {
   it('a visitor reads the privacy policy without signing in, with the footer links', async () => {
     server.signOut();
     const { router } = renderApp('/privacy');
-    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: 4000 });
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     expect(router.state.location.pathname).toBe('/privacy');
     // The compiled Markdown, not a placeholder.
     expect(
@@ -30,7 +30,7 @@ describe('terms and privacy', () => {
 
   it('a signed-in user reads the terms inside the app', async () => {
     renderApp('/terms');
-    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, { timeout: 4000 });
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
     expect(await screen.findByRole('heading', { level: 2, name: 'No warranty' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Dashboard' }).length).toBeGreaterThan(0);
   });
@@ -38,11 +38,7 @@ describe('terms and privacy', () => {
   it('sign-up links to both next to the acceptance checkbox', async () => {
     server.signOut();
     renderApp('/sign-up');
-    await screen.findByRole(
-      'checkbox',
-      { name: /I accept the Terms of Service and the Privacy Policy/ },
-      { timeout: 4000 },
-    );
+    await screen.findByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Policy/ });
     expect(screen.getByRole('link', { name: 'Terms of Service (opens in a new tab)' })).toHaveAttribute(
       'href',
       '/terms',

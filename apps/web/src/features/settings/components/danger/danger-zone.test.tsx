@@ -117,23 +117,17 @@ describe('Danger zone', () => {
     expect(await within(dialog).findByRole('button', { name: 'Exporting...' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     // The rows the job has written so far.
-    expect(
-      await within(dialog).findByText('Exporting… 0 of 4,000 transactions written', {}, { timeout: 3_000 }),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('Exporting… 0 of 4,000 transactions written')).toBeInTheDocument();
     current = { ...job, state: 'running', rowsWritten: 3_000, totalRows: 4_000 };
     expect(
-      await within(dialog).findByText(
-        'Exporting… 3,000 of 4,000 transactions written',
-        {},
-        { timeout: 3_000 },
-      ),
+      await within(dialog).findByText('Exporting… 3,000 of 4,000 transactions written'),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('progressbar', { name: 'Transactions exported' })).toHaveAttribute(
       'aria-valuenow',
       '75',
     );
     current = { ...job, state: 'done', rowsWritten: 4_000, totalRows: 4_000 };
-    expect(await screen.findByText('Data exported successfully', {}, { timeout: 3_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Data exported successfully')).toBeInTheDocument();
     expect(
       screen.getByText('Your data has been downloaded as a JSON file, and your transactions as a CSV file'),
     ).toBeInTheDocument();

@@ -32,12 +32,10 @@ describe('notification settings', () => {
     expect(lowBalance).toHaveValue(250);
     fireEvent.change(spending, { target: { value: '' } });
     fireEvent.change(lowBalance, { target: { value: '' } });
-    await waitFor(
-      () =>
-        expect(prefs.patches()).toEqual([
-          { alert_thresholds: { spending: null, low_balance: 100, large_transaction: 1000 } },
-        ]),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(prefs.patches()).toEqual([
+        { alert_thresholds: { spending: null, low_balance: 100, large_transaction: 1000 } },
+      ]),
     );
   });
 
@@ -48,12 +46,10 @@ describe('notification settings', () => {
     expect(large).toHaveValue(1000);
     expect(screen.getByText(/in JPY \(your reporting currency\)/)).toBeInTheDocument();
     fireEvent.change(large, { target: { value: '150000' } });
-    await waitFor(
-      () =>
-        expect(prefs.patches()).toEqual([
-          { alert_thresholds: { spending: null, low_balance: 100, large_transaction: 150_000 } },
-        ]),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(prefs.patches()).toEqual([
+        { alert_thresholds: { spending: null, low_balance: 100, large_transaction: 150_000 } },
+      ]),
     );
   });
 
