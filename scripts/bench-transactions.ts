@@ -90,7 +90,8 @@ async function main() {
     const food = await get('categories=FOOD_AND_DRINK&limit=50');
     const accountPages = (await get(`accounts=${account.id}&limit=50`)).pagination.totalPages;
     const yearPages = (await get(`date=${yearAgo}&limit=50`)).pagination.totalPages;
-    // A range that starts and ends in the middle of a month: both ends' days are counted from the rows.
+    // A closed range that starts and ends inside a month, for the amount sort (an OFFSET over the amount
+    // index from the nearer end, docs/performance.md).
     const midLastMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 14))
       .toISOString()
       .slice(0, 10);

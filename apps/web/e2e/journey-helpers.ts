@@ -12,7 +12,7 @@ mkdirSync(SCREENSHOT_DIR, { recursive: true });
  * look at; CI, where nobody does, turns them off (a full-page PNG costs Chromium 0.3–0.9 s of processor
  * time: docs/performance.md). Nothing a journey checks depends on them.
  */
-export const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
 
 /**
  * Saves a screenshot under test-results/e2e/screenshots/<name>.png: the whole page, or what the viewport
