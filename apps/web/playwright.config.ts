@@ -1,7 +1,13 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-// Journeys run in the machine's Chromium (Debian's /usr/bin/chromium); Playwright never downloads one.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Journeys run in the machine's Chromium; Playwright never downloads one. Debian's headless shell
+// (package chromium-headless-shell, the same Chromium release built without the browser's interface) when
+// it is installed, as CI does: the same journeys cost it about a fifth less processor time than the full
+// browser in its headless mode (ADR 092); else Debian's /usr/bin/chromium. CHROMIUM_PATH chooses another.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const executablePath =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './e2e',
