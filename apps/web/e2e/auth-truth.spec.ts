@@ -177,9 +177,9 @@ test('signed-in pages pass the current axe-core, moderate rules included, and AP
             timeout: 20_000,
           },
         );
-        const results = await axe(page)
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze();
+        const results = await axe(page, {
+          tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+        });
         const found = results.violations
           .filter(
             (v) =>

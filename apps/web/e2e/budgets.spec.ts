@@ -85,7 +85,7 @@ test('budgets: reach them from Expenses, set amounts, see progress, roll over, c
   await page.reload();
   await settled(page);
   await expect(page.locator('html')).toHaveClass(/high-contrast/);
-  const results = await axe(page).withRules(['color-contrast-enhanced']).analyze();
+  const results = await axe(page, { rules: ['color-contrast-enhanced'] });
   expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   await snap(page, 'budgets-1440-light-high-contrast');
 

@@ -231,13 +231,15 @@ test('investments: holdings with day change, weight and price date; performance 
   await expect(page.locator('html')).toHaveClass(/high-contrast/);
   await expect(page.locator('[aria-labelledby="performance-heading"]').getByText('Index fund')).toBeVisible();
   await settled(page);
-  const results = await axe(page)
-    .include('[aria-labelledby="holdings-heading"]')
-    .include('[aria-label="Totals"]')
-    .include('[aria-labelledby="brokerage-heading"]')
-    .include('[aria-labelledby="performance-heading"]')
-    .withRules(['color-contrast-enhanced'])
-    .analyze();
+  const results = await axe(page, {
+    rules: ['color-contrast-enhanced'],
+    include: [
+      '[aria-labelledby="holdings-heading"]',
+      '[aria-label="Totals"]',
+      '[aria-labelledby="brokerage-heading"]',
+      '[aria-labelledby="performance-heading"]',
+    ],
+  });
   expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   await snap(page, 'investments-assets-1440-light-high-contrast');
 });
