@@ -15,7 +15,7 @@
     // A pointermove without movement is not a pointer moving: a browser updating hover under a pointer at
     // rest as the page draws (Chromium's headless shell sends one at 0,0 after the first layout), or a
     // browser's first move into a page, which reports none; the next move starts the app.
-    if (event && event.type === 'pointermove' && !event.movementX && !event.movementY) return;
+    if (event.type === 'pointermove' && !event.movementX && !event.movementY) return;
     if (started) return;
     started = true;
     for (var i = 0; i < EVENTS.length; i += 1) {
