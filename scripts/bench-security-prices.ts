@@ -103,7 +103,7 @@ try {
     const times: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       // Start from no snapshots each run, so every day is written (the worst case).
-      await db.execute(sql`delete from balance_snapshot where account_id = ${accountId}`);
+      await db.execute(sql`delete from balance_run where account_id = ${accountId}`);
       const began = performance.now();
       await recomputeBalanceSnapshots(db, { userId, accountId, from, today: TODAY });
       times.push(performance.now() - began);

@@ -369,7 +369,7 @@ async function ensureSnapshots(database: BenchDatabase, userId: string, transact
     .from(financialAccount)
     .where(eq(financialAccount.userId, userId));
   await database.db.transaction(async (tx) => {
-    await tx.execute(sql`delete from balance_snapshot where user_id = ${userId}`);
+    await tx.execute(sql`delete from balance_run where user_id = ${userId}`);
     for (const account of accounts) {
       const from = await accountHistoryStart(tx, userId, account.id);
       if (from) await recomputeBalanceSnapshots(tx, { userId, accountId: account.id, from, today });
@@ -378,7 +378,7 @@ async function ensureSnapshots(database: BenchDatabase, userId: string, transact
   // Recomputing whole histories leaves many dead rollup versions behind; compact the small rollup so the
   // benchmark reads it as a steadily maintained table would be read, and set its visibility map.
   await database.pool.query('vacuum (full) "net_worth_daily"');
-  for (const table of ['balance_snapshot', 'net_worth_daily'])
+  for (const table of ['balance_run', 'net_worth_daily'])
     await database.pool.query(`vacuum (analyze) "${table}"`);
   const { rows } = await database.pool.query<{ snapshots: number; rollup: number }>(
     `select (select count(*) from balance_snapshot where user_id = $1)::int as snapshots,

@@ -35,6 +35,7 @@ export * from './queries/export-jobs';
 export * from './queries/cron-runs';
 export * from './queries/job-queue';
 export * from './queries/balances';
+export * from './queries/balance-runs';
 export * from './queries/accounts';
 export * from './queries/holdings';
 export * from './queries/manual-holdings';

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -24,6 +26,25 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
     }
   } finally {
     client.release();
+  }
+}
+
+/** Applies the first `count` migrations of this release (a copy of the folder with a shortened journal). */
+export async function migrateTo(client: pg.PoolClient, count: number): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'lodestar-migrations-'));
+  try {
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    journal.entries = journal.entries.slice(0, count);
+    mkdirSync(join(folder, 'meta'));
+    writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
+    for (const entry of journal.entries) {
+      copyFileSync(join(migrationsFolder, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
+    }
+    await migrate(drizzle(client), { migrationsFolder: folder });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 

@@ -524,7 +524,7 @@ describe('POST /investments/holdings', () => {
       create or replace function fail_snapshot() returns trigger language plpgsql as $$
       begin raise exception 'snapshot failed'; end $$`);
     await w.t.database.pool.query(
-      `create trigger fail_snapshot before insert or update on balance_snapshot for each row
+      `create trigger fail_snapshot before insert or update on balance_run for each row
        when (new.account_id = '${id}') execute function fail_snapshot()`,
     );
     try {
@@ -537,7 +537,7 @@ describe('POST /investments/holdings', () => {
       });
       expect(response.status).toBe(500);
     } finally {
-      await w.t.database.pool.query('drop trigger fail_snapshot on balance_snapshot');
+      await w.t.database.pool.query('drop trigger fail_snapshot on balance_run');
     }
     expect(await count('select count(*)::int as n from holding where account_id = $1', [id])).toBe(0);
     expect(await count('select count(*)::int as n from "transaction" where account_id = $1', [id])).toBe(0);

@@ -1,27 +1,12 @@
 import { once } from 'node:events';
-import {
-  copyFileSync,
-  createReadStream,
-  createWriteStream,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createReadStream, createWriteStream, renameSync, rmSync, statSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { migrationsFolder, runMigrations } from '../migrate';
+import { migrateTo, migrationsFolder, runMigrations } from '../migrate';
 
 /**
  * A backup of Lodestar's database as gzip-compressed SQL: the data of every table of the `public` schema
@@ -221,25 +206,6 @@ async function appliedMigrations(
     'select hash, created_at from drizzle.__drizzle_migrations order by created_at, id',
   );
   return rows.map((row) => ({ hash: row.hash, createdAt: Number(row.created_at) }));
-}
-
-/** Applies the first `count` migrations of this release (a copy of the folder with a shortened journal). */
-async function migrateTo(client: pg.PoolClient, count: number): Promise<void> {
-  const folder = mkdtempSync(join(tmpdir(), 'lodestar-migrations-'));
-  try {
-    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-      entries: { tag: string }[];
-    };
-    journal.entries = journal.entries.slice(0, count);
-    mkdirSync(join(folder, 'meta'));
-    writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-    for (const entry of journal.entries) {
-      copyFileSync(join(migrationsFolder, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
-    }
-    await migrate(drizzle(client), { migrationsFolder: folder });
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
 }
 
 type Table = { name: string; columns: string[] };

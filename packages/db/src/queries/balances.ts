@@ -7,6 +7,7 @@ import {
 } from '@lodestar/domain';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { balanceSnapshot, balanceUpdate, financialAccount, holding } from '../schema/index';
+import { writeBalanceDays } from './balance-runs';
 import { accountsHolding } from './holdings';
 import { MANUAL_SECURITY_PROVIDER } from './manual-holdings-constants';
 import type { Executor } from './sync';
@@ -62,8 +63,11 @@ export async function recomputeBalanceSnapshots(
         sql`, `,
       )})`
     : sql``;
-  await db.execute(sql`
-    with entered as (
+  await writeBalanceDays(
+    db,
+    scope,
+    sql`
+    entered as (
       select distinct on (date) date, balance_minor
       from balance_update
       where user_id = ${scope.userId} and account_id = ${scope.accountId}
@@ -99,18 +103,18 @@ export async function recomputeBalanceSnapshots(
         coalesce((select sum(amount) from posted where date < ${scope.from}::date), 0)
           + coalesce(sum(posted.amount) over (order by days.date), 0) as total
       from days left join posted on posted.date = days.date
-    )
-    insert into balance_snapshot as snapshot (user_id, account_id, date, balance_minor, currency)
-    select ${scope.userId}, ${scope.accountId}, running.date,
-      running.total + ${holdingsOn(sql`running.date`)} + coalesce(
-        (select offset_minor from anchored where anchored.date <= running.date order by anchored.date desc limit 1),
-        (select offset_minor from anchored order by anchored.date limit 1)
-      ),
-      ${account.currency}
-    from running
-    on conflict (account_id, date) do update set balance_minor = excluded.balance_minor, currency = excluded.currency
-    where snapshot.balance_minor is distinct from excluded.balance_minor
-      or snapshot.currency is distinct from excluded.currency`);
+    ),
+    balances as (
+      select running.date,
+        running.total + ${holdingsOn(sql`running.date`)} + coalesce(
+          (select offset_minor from anchored where anchored.date <= running.date order by anchored.date desc limit 1),
+          (select offset_minor from anchored order by anchored.date limit 1)
+        ) as balance_minor,
+        ${account.currency} as currency
+      from running
+    )`,
+    sql`select date, balance_minor, currency from balances`,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cryptoPriceHistory, cryptoQuote, security } from '../schema/index';
+import { writeBalanceDays } from './balance-runs';
 import type { Executor } from './sync';
 
 /** Crypto prices (docs/crypto.md): quotes with their age, daily closes, and wallet value history. */
@@ -122,7 +123,7 @@ export async function oldestSnapshotDate(
   accountId: string,
 ): Promise<string | undefined> {
   const result = await db.execute<{ oldest: string | null }>(sql`
-    select min(date)::text as oldest from balance_snapshot
+    select min(from_date)::text as oldest from balance_run
     where user_id = ${userId} and account_id = ${accountId}`);
   return result.rows[0]?.oldest ?? undefined;
 }
@@ -171,8 +172,8 @@ export async function holdersValuedByHoldings(
   }>(sql`
     select a.user_id, a.id as account_id, a.currency,
       array_agg(h.security_id::text) as security_ids,
-      (select min(b.date) from balance_snapshot b where b.user_id = a.user_id and b.account_id = a.id)::text as first,
-      (select max(b.date) from balance_snapshot b where b.user_id = a.user_id and b.account_id = a.id)::text as last
+      (select min(b.from_date) from balance_run b where b.user_id = a.user_id and b.account_id = a.id)::text as first,
+      (select max(b.to_date) from balance_run b where b.user_id = a.user_id and b.account_id = a.id)::text as last
     from financial_account a
     join holding h on h.user_id = a.user_id and h.account_id = a.id
     where h.security_id in (${list(scope.securityIds, 'uuid')})
@@ -210,7 +211,7 @@ export async function newestSnapshotDate(
   accountId: string,
 ): Promise<string | undefined> {
   const result = await db.execute<{ newest: string | null }>(sql`
-    select max(date)::text as newest from balance_snapshot
+    select max(to_date)::text as newest from balance_run
     where user_id = ${userId} and account_id = ${accountId}`);
   return result.rows[0]?.newest ?? undefined;
 }
@@ -236,8 +237,11 @@ export async function recomputeHoldingValueSnapshots(
   const changes = JSON.stringify(
     scope.changes.map((item) => ({ security_id: item.securityId, date: item.date, change: item.change })),
   );
-  await db.execute(sql`
-    with changes as (
+  await writeBalanceDays(
+    db,
+    scope,
+    sql`
+    changes as (
       select * from jsonb_to_recordset(${changes}::jsonb) as c(security_id uuid, date date, change numeric)
     ),
     days as (
@@ -255,12 +259,11 @@ export async function recomputeHoldingValueSnapshots(
       from days
       left join holding h on h.user_id = ${scope.userId} and h.account_id = ${scope.accountId}
       group by days.date
-    )
-    insert into balance_snapshot (user_id, account_id, date, balance_minor, currency)
-    select ${scope.userId}, ${scope.accountId}, valued.date,
-      round(valued.value * power(10::numeric, ${scope.exponent}))::bigint, ${scope.currency}
-    from valued
-    on conflict (account_id, date) do update set balance_minor = excluded.balance_minor, currency = excluded.currency`);
+    )`,
+    sql`select valued.date, round(valued.value * power(10::numeric, ${scope.exponent}))::bigint as balance_minor,
+      ${scope.currency} as currency
+    from valued`,
+  );
 }
 
 export type WalletHoldingRow = {

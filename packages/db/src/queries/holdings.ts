@@ -329,7 +329,7 @@ export async function heldSecuritiesToPrice(db: Executor): Promise<PricedSecurit
   }>(sql`
     with held as (
       select h.security_id, min(coalesce(
-        (select min(b.date) from balance_snapshot b where b.user_id = h.user_id and b.account_id = h.account_id),
+        (select min(b.from_date) from balance_run b where b.user_id = h.user_id and b.account_id = h.account_id),
         h.as_of)) as from_date
       from holding h
       group by h.security_id
@@ -440,8 +440,8 @@ export async function accountsHolding(
     security_ids: string[];
   }>(sql`
     select h.user_id, h.account_id, array_agg(h.security_id::text) as security_ids,
-      (select min(b.date) from balance_snapshot b where b.user_id = h.user_id and b.account_id = h.account_id)::text as first,
-      (select max(b.date) from balance_snapshot b where b.user_id = h.user_id and b.account_id = h.account_id)::text as last
+      (select min(b.from_date) from balance_run b where b.user_id = h.user_id and b.account_id = h.account_id)::text as first,
+      (select max(b.to_date) from balance_run b where b.user_id = h.user_id and b.account_id = h.account_id)::text as last
     from holding h
     where h.security_id in (${sql.join(
       securityIds.map((id) => sql`${id}::uuid`),

@@ -30,7 +30,7 @@ export async function performanceAccounts(
   }>(sql`
     select a.id, a.name, a.type, a.currency,
       (select count(*)::int from holding h where h.user_id = a.user_id and h.account_id = a.id) as holding_count,
-      (select min(s.date)::text from balance_snapshot s where s.account_id = a.id and s.user_id = a.user_id) as first_date
+      (select min(s.from_date)::text from balance_run s where s.account_id = a.id and s.user_id = a.user_id) as first_date
     from financial_account a
     where a.user_id = ${userId} and not a.hidden
       and a.type in (${sql.join(
@@ -56,10 +56,13 @@ export async function accountDailyBalances(
   to: string,
 ): Promise<{ date: string; balanceMinor: number; currency: string }[]> {
   const result = await db.execute<{ date: string; balance_minor: string | number; currency: string }>(sql`
-    select date::text, balance_minor, currency from balance_snapshot
-    where user_id = ${scope.userId} and account_id = ${scope.accountId}
-      and date between ${from}::date and ${to}::date
-    order by date`);
+    select (r.from_date + i)::text as date, r.balance_minor, r.currency
+    from balance_run r
+    cross join lateral generate_series(
+      greatest(r.from_date, ${from}::date) - r.from_date, least(r.to_date, ${to}::date) - r.from_date) as i
+    where r.user_id = ${scope.userId} and r.account_id = ${scope.accountId}
+      and r.from_date <= ${to}::date and r.to_date >= ${from}::date
+    order by r.from_date + i`);
   return result.rows.map((row) => ({
     date: row.date,
     balanceMinor: Number(row.balance_minor),

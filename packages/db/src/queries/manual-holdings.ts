@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  balanceSnapshot,
+  balanceRun,
   balanceUpdate,
   financialAccount,
   holding,
@@ -362,16 +362,17 @@ export async function shiftBalanceUpdates(
 /** The account's daily balance on or before `date` (minor units), if it has one. */
 export async function balanceOnOrBefore(db: Executor, userId: string, accountId: string, date: string) {
   const [row] = await db
-    .select({ balanceMinor: balanceSnapshot.balanceMinor })
-    .from(balanceSnapshot)
+    .select({ balanceMinor: balanceRun.balanceMinor })
+    .from(balanceRun)
     .where(
       and(
-        eq(balanceSnapshot.userId, userId),
-        eq(balanceSnapshot.accountId, accountId),
-        sql`${balanceSnapshot.date} <= ${date}`,
+        eq(balanceRun.userId, userId),
+        eq(balanceRun.accountId, accountId),
+        sql`${balanceRun.fromDate} <= ${date}`,
       ),
     )
-    .orderBy(desc(balanceSnapshot.date))
+    // The run holding the latest day on or before `date` is the last one starting by then.
+    .orderBy(desc(balanceRun.fromDate))
     .limit(1);
   return row?.balanceMinor;
 }

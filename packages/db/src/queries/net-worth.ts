@@ -92,10 +92,10 @@ export async function newestSnapshotDates(
   db: Executor,
   userId: string,
 ): Promise<{ accountId: string; newest: string | null }[]> {
-  // One backward primary-key probe (account_id, date) per account, not a scan of the user's snapshots.
+  // One backward primary-key probe (account_id, from_date) per account: the last run holds the newest day.
   const result = await db.execute<{ accountId: string; newest: string | null }>(sql`
     select a.id as "accountId",
-           (select max(s.date) from balance_snapshot s where s.account_id = a.id)::text as newest
+           (select r.to_date from balance_run r where r.account_id = a.id order by r.from_date desc limit 1)::text as newest
     from financial_account a
     where a.user_id = ${userId}
     order by a.id`);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { financialAccount, property, propertyValuation } from '../schema/index';
+import { writeBalanceDays } from './balance-runs';
 import type { Executor } from './sync';
 
 /** Real estate: properties, their valuations and the backing account's daily history. */
@@ -206,29 +207,45 @@ export async function recomputePropertySnapshots(
   db: Executor,
   scope: { userId: string; propertyId: string; from: string; today: string },
 ): Promise<void> {
-  await db.execute(sql`
-    with p as (
+  const [owned] = await db
+    .select({ accountId: property.accountId })
+    .from(property)
+    .where(and(eq(property.id, scope.propertyId), eq(property.userId, scope.userId)))
+    .limit(1);
+  if (!owned) return;
+  const account = { userId: scope.userId, accountId: owned.accountId };
+  await writeBalanceDays(
+    db,
+    account,
+    sql`
+    p as (
       select id, user_id, account_id, currency, purchase_date from property
       where id = ${scope.propertyId} and user_id = ${scope.userId}
-    ),
-    removed as (
-      delete from balance_snapshot s using p
-      where s.account_id = p.account_id and s.user_id = p.user_id and s.date < p.purchase_date
     ),
     days as (
       select generate_series(greatest(${scope.from}::date, p.purchase_date), ${scope.today}::date, interval '1 day')::date as date
       from p
-    )
-    insert into balance_snapshot (user_id, account_id, date, balance_minor, currency)
-    select p.user_id, p.account_id, days.date, v.value_minor, p.currency
+    )`,
+    sql`select days.date, v.value_minor as balance_minor, p.currency
     from p cross join days
     cross join lateral (
       select value_minor from property_valuation
       where property_id = p.id and date <= days.date
       order by date desc limit 1
-    ) v
-    on conflict (account_id, date) do update
-      set balance_minor = excluded.balance_minor, currency = excluded.currency`);
+    ) v`,
+  );
+  // Days before the purchase date go (it may have moved later): whole runs, and the part of a run before it.
+  await db.execute(sql`
+    with p as (
+      select purchase_date from property where id = ${scope.propertyId} and user_id = ${scope.userId}
+    ),
+    gone as (
+      delete from balance_run r using p
+      where r.account_id = ${owned.accountId} and r.user_id = ${scope.userId} and r.to_date < p.purchase_date
+    )
+    update balance_run r set from_date = p.purchase_date from p
+    where r.account_id = ${owned.accountId} and r.user_id = ${scope.userId}
+      and r.from_date < p.purchase_date and r.to_date >= p.purchase_date`);
   await db.execute(sql`
     update financial_account a
     set current_balance_minor = v.value_minor, balance_as_of = now(), updated_at = now()

@@ -142,13 +142,13 @@ describe('the report SQL builder', () => {
     expect(() => rankedFlowReportSql({ ...base, groupBy: 'tag' }, { limit: 200, rates: [usd] })).toThrow();
   });
 
-  it('reads balances from net_worth_daily, or per account from the snapshots', () => {
+  it('reads balances from net_worth_daily, or per account from the balance runs', () => {
     const dates = ['2026-09-30', '2026-10-31'];
     expect(text(balanceReportSql({ userId: 'u1', groupBy: 'account_type', dates }))).toContain(
       'select account_type as key, date::text as bucket, currency, sum(balance_minor) as amount',
     );
     const perAccount = text(balanceReportSql({ userId: 'u1', groupBy: 'account', dates }));
-    expect(perAccount).toContain('from balance_snapshot b join financial_account a');
+    expect(perAccount).toContain('from balance_run r');
     expect(perAccount).toContain('not a.hidden');
   });
 });

@@ -15,7 +15,7 @@ type ReportDatabase = Pick<Database, 'transaction'>;
  * migrations 0008 and 0041 (spending_month / spending_day / payee_account_month) when the grouping and
  * filters allow it, and from `transaction` (per-user date index; tagged rows through their partial
  * index) when they do not.
- * Balances come from net_worth_daily, or balance_snapshot per account. The caller converts currencies.
+ * Balances come from net_worth_daily, or the balance runs (balance_run) per account. The caller converts currencies.
  */
 
 export const REPORT_FLOW_MEASURES = ['spending', 'income', 'net', 'count', 'average'] as const;
@@ -509,10 +509,16 @@ export function balanceReportSql(query: BalanceReportQuery): SQL {
   const accounts = query.accountIds ? sql` and a.id = any(${uuidArray(query.accountIds)})` : sql``;
   const types = query.accountTypes ? sql` and a.type = any(${textArray(query.accountTypes)})` : sql``;
   return sql`
-    select ${key} as key, b.date::text as bucket, b.currency, sum(b.balance_minor) as amount, count(*) as n
-    from balance_snapshot b join financial_account a on a.id = b.account_id
-    where b.user_id = ${query.userId} and a.user_id = ${query.userId} and not a.hidden
-      and b.date = any(${dateArray(query.dates)})${accounts}${types}
+    select ${key} as key, d.day::text as bucket, b.currency, sum(b.balance_minor) as amount, count(*) as n
+    from financial_account a
+    cross join unnest(${dateArray(query.dates)}) as d(day)
+    -- Per account and date, the run holding that day: the last one starting by then, if it reaches it.
+    cross join lateral (
+      select r.currency, r.balance_minor, r.to_date from balance_run r
+      where r.account_id = a.id and r.user_id = ${query.userId} and r.from_date <= d.day
+      order by r.from_date desc limit 1
+    ) b
+    where a.user_id = ${query.userId} and not a.hidden and b.to_date >= d.day${accounts}${types}
     group by 1, 2, 3
     order by 1, 2, 3`;
 }

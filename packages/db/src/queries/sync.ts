@@ -4,7 +4,7 @@ import { connection, financialAccount, institution, transaction } from '../schem
 import { instanceAlive } from './app-instance';
 
 /** A handle usable inside or outside a database transaction. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
 
 export type ConnectionRow = typeof connection.$inferSelect;
 export type AccountRow = typeof financialAccount.$inferSelect;

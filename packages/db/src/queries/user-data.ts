@@ -20,6 +20,7 @@ import {
 } from '../schema/index';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LOT_COLUMNS } from './manual-holdings';
+import { type BalanceDay, insertBalanceDays } from './balance-runs';
 import type { Executor } from './sync';
 
 /**
@@ -301,8 +302,8 @@ export const restoreWriters = {
     inBatches(rows, 20, (batch) => db.insert(financialAccount).values(batch)),
   transactions: (db: Executor, rows: (typeof transaction.$inferInsert)[]) =>
     inBatches(rows, 30, (batch) => db.insert(transaction).values(batch)),
-  snapshots: (db: Executor, rows: (typeof balanceSnapshot.$inferInsert)[]) =>
-    inBatches(rows, 5, (batch) => db.insert(balanceSnapshot).values(batch)),
+  snapshots: (db: Executor, rows: BalanceDay[]) =>
+    inBatches(rows, 5, (batch) => insertBalanceDays(db, batch)),
   balanceUpdates: (db: Executor, rows: (typeof balanceUpdate.$inferInsert)[]) =>
     inBatches(rows, 6, (batch) => db.insert(balanceUpdate).values(batch)),
   holdings: (db: Executor, rows: (typeof holding.$inferInsert)[]) =>

@@ -11,6 +11,7 @@ import {
   verification,
 } from './auth';
 import {
+  balanceRun,
   balanceSnapshot,
   balanceUpdate,
   categorizationRule,
@@ -76,6 +77,7 @@ export const schema = {
   security,
   securityPrice,
   holding,
+  balanceRun,
   balanceSnapshot,
   categorizationRule,
   csvMapping,

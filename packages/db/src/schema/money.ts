@@ -372,23 +372,41 @@ export const accountLiability = pgTable(
   (table) => [index('account_liability_user_idx').on(table.userId)],
 );
 
-/** End-of-day balance per account and day, recomputed only from the earliest changed date. */
-export const balanceSnapshot = pgTable(
-  'balance_snapshot',
+/**
+ * End-of-day balances as runs: one row per account and stretch of consecutive days (from_date to to_date,
+ * both included) with the same balance and currency. Runs of an account never overlap. Written by
+ * writeBalanceDays (queries/balances.ts); read per day through `balanceSnapshot`.
+ */
+export const balanceRun = pgTable(
+  'balance_run',
   {
-    userId: userId(),
     accountId: uuid('account_id')
       .notNull()
       .references(() => financialAccount.id, { onDelete: 'cascade' }),
-    date: date('date').notNull(),
+    fromDate: date('from_date').notNull(),
+    toDate: date('to_date').notNull(),
     balanceMinor: minor('balance_minor').notNull(),
+    userId: userId(),
     currency: text('currency').notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.accountId, table.date] }),
-    index('balance_snapshot_user_date_idx').on(table.userId, table.date),
+    primaryKey({ name: 'balance_run_pk', columns: [table.accountId, table.fromDate] }),
+    index('balance_run_user_idx').on(table.userId),
   ],
 );
+
+/**
+ * End-of-day balance per account and day: a view over `balance_run` (migration 0043), one row per day of
+ * each run. Inserting, updating or deleting days through it works (its INSTEAD OF trigger rewrites the
+ * runs); recomputing a stretch of days goes through writeBalanceDays.
+ */
+export const balanceSnapshot = pgTable('balance_snapshot', {
+  userId: text('user_id').notNull(),
+  accountId: uuid('account_id').notNull(),
+  date: date('date').notNull(),
+  balanceMinor: minor('balance_minor').notNull(),
+  currency: text('currency').notNull(),
+});
 
 export const categorizationRule = pgTable(
   'categorization_rule',
