@@ -15,7 +15,8 @@ CREATE TABLE "balance_run" (
 	"balance_minor" bigint NOT NULL,
 	"user_id" text NOT NULL,
 	"currency" text NOT NULL,
-	CONSTRAINT "balance_run_pk" PRIMARY KEY("account_id","from_date"),
+	-- The key carries the run's end and balance, so finding the run that holds a day is an index-only probe.
+	CONSTRAINT "balance_run_pk" PRIMARY KEY("account_id","from_date") INCLUDE ("to_date","balance_minor","currency"),
 	CONSTRAINT "balance_run_ordered" CHECK ("to_date" >= "from_date")
 );
 --> statement-breakpoint

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceSnapshot, financialAccount, user } from '../schema/index';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { insertBalanceDays, writeBalanceDays } from './balance-runs';
+import { balanceReportSql } from './reports';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -213,6 +214,48 @@ describe('balance runs', () => {
       values (${scope.userId}, ${scope.accountId}, ${day(3)}, 1, 'USD')`);
     await expect(duplicate).rejects.toMatchObject({ cause: { code: '23505' } });
     expect(await viewDays(scope.accountId)).toEqual(sorted(model));
+  });
+
+  it('give a balance report per account the days the view gives, gaps and hidden accounts left out', async () => {
+    const scope = await newAccount();
+    const [second] = await t.db
+      .insert(financialAccount)
+      .values({
+        userId: scope.userId,
+        name: 'Savings',
+        type: 'depository',
+        provider: 'manual',
+        currency: 'EUR',
+      })
+      .returning();
+    const [hidden] = await t.db
+      .insert(financialAccount)
+      .values({
+        userId: scope.userId,
+        name: 'Old',
+        type: 'depository',
+        provider: 'manual',
+        currency: 'USD',
+        hidden: true,
+      })
+      .returning();
+    const random = generator(11);
+    for (const accountId of [scope.accountId, second!.id, hidden!.id]) {
+      const days: Day[] = [];
+      for (let offset = 10; offset < 90; offset += 1)
+        if (offset % 17 !== 0) days.push({ date: day(offset), balance: [1, 2][random(2)]!, currency: 'USD' });
+      await write({ userId: scope.userId, accountId }, days);
+    }
+    const dates = Array.from({ length: 40 }, (_, index) => day(index * 3));
+    const report = await t.db.execute(balanceReportSql({ userId: scope.userId, groupBy: 'account', dates }));
+    const fromView = await t.db.execute(sql`
+      select a.id::text as key, s.date::text as bucket, s.currency, sum(s.balance_minor) as amount, count(*) as n
+      from balance_snapshot s join financial_account a on a.id = s.account_id
+      where a.user_id = ${scope.userId} and not a.hidden
+        and s.date = any(${sql.param(dates)}::date[])
+      group by 1, 2, 3 order by 1, 2, 3`);
+    expect(report.rows.length).toBeGreaterThan(20);
+    expect(report.rows).toEqual(fromView.rows);
   });
 
   it('insert restored days as the fewest runs', async () => {

@@ -512,10 +512,11 @@ export function balanceReportSql(query: BalanceReportQuery): SQL {
     select ${key} as key, d.day::text as bucket, b.currency, sum(b.balance_minor) as amount, count(*) as n
     from financial_account a
     cross join unnest(${dateArray(query.dates)}) as d(day)
-    -- Per account and date, the run holding that day: the last one starting by then, if it reaches it.
+    -- Per account (the user's) and date, the run holding that day: the last one starting by then, if it
+    -- reaches it; one index-only probe of the primary key, which carries the run's other columns.
     cross join lateral (
       select r.currency, r.balance_minor, r.to_date from balance_run r
-      where r.account_id = a.id and r.user_id = ${query.userId} and r.from_date <= d.day
+      where r.account_id = a.id and r.from_date <= d.day
       order by r.from_date desc limit 1
     ) b
     where a.user_id = ${query.userId} and not a.hidden and b.to_date >= d.day${accounts}${types}
