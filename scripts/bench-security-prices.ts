@@ -3,8 +3,10 @@
 // (BENCH_HOLDINGS), 10 years of history (BENCH_DAYS) with a transaction every third day and a close per
 // security on every weekday, in a real database (embedded PostgreSQL unless DATABASE_URL is set). Times
 // the whole-history revaluation a sync with holdings runs, the month a new close re-values, and the same
-// whole history for a checking account of the same transactions (worked back, no holdings) to compare.
-// BENCH_RUNS runs each (default 5); prints min, median and max. Asserts nothing.
+// whole history for a checking account of the same transactions (worked back, no holdings) to compare;
+// then a savings account without a transaction in those years: its whole history, and one more day of it
+// at a time (what each daily sync writes). BENCH_RUNS runs each (default 5, one more day: 20); prints
+// min, median and max. Asserts nothing.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import {
@@ -31,7 +33,7 @@ const { db } = database;
 try {
   const userId = randomUUID();
   await db.insert(user).values({ id: userId, name: 'Bench', email: `${userId}@example.com` });
-  const account = async (type: string) => {
+  const account = async (type: string, withTransactions = true) => {
     const [row] = await db
       .insert(financialAccount)
       .values({
@@ -46,7 +48,7 @@ try {
       .returning();
     const accountId = row!.id;
     const rows = [];
-    for (let offset = 0; offset < DAYS; offset += 3) {
+    for (let offset = 0; withTransactions && offset < DAYS; offset += 3) {
       rows.push({
         userId,
         accountId,
@@ -65,6 +67,7 @@ try {
   };
   const brokerage = await account('brokerage');
   const checking = await account('checking');
+  const savings = await account('savings', false);
   let closes = 0;
   for (let index = 0; index < HOLDINGS; index += 1) {
     const [row] = await db
@@ -120,6 +123,20 @@ try {
   await time('brokerage, whole history (a sync with holdings)', brokerage, FIRST);
   await time('brokerage, last 30 days (new closes)', brokerage, addDays(TODAY, -29));
   await time('checking, whole history (worked back, for comparison)', checking, FIRST);
+  await time('savings, no transaction in ten years, whole history', savings, FIRST);
+  const days: number[] = [];
+  for (let run = 0; run < Math.max(RUNS, 20); run += 1) {
+    const day = addDays(TODAY, run + 1);
+    const began = performance.now();
+    await db.transaction((tx) =>
+      recomputeBalanceSnapshots(tx, { userId, accountId: savings, from: day, today: day }),
+    );
+    days.push(performance.now() - began);
+  }
+  days.sort((a, b) => a - b);
+  console.log(
+    `savings, one more day (a daily sync): min ${days[0]!.toFixed(1)} ms  median ${days[Math.floor(days.length / 2)]!.toFixed(1)} ms  max ${days.at(-1)!.toFixed(1)} ms`,
+  );
 } finally {
   await database.stop();
 }

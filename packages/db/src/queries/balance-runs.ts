@@ -32,7 +32,9 @@ export async function writeBalanceDays(
 function writeStatement(scope: { userId: string; accountId: string }, ctes: SQL, days: SQL): SQL {
   return sql`
     with ${ctes},
-    written as (
+    -- Materialized: its balances may be costly expressions (holdings valued per day), computed once here
+    -- rather than again wherever the cutting into runs names them.
+    written as materialized (
       select date::date as date, balance_minor::bigint as balance_minor, currency::text as currency from (${days}) d
     ),
     written_runs as (${runsOf(sql`written`, sql`date`, sql`date`)}),
