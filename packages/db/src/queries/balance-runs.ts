@@ -6,9 +6,12 @@ import type { Executor } from './sync';
  * Writes one account's end-of-day balances for the days `days` yields (columns date, balance_minor and
  * currency, at most one row per day; `ctes` are WITH items it may read): each of those days takes the
  * given balance, every other day keeps its own. The days are stored as runs (balance_run, migration
- * 0043): the runs touching or beside the written days are spread into days, the written days laid over
- * them, and the result cut into runs again where a day differs from the one before; only runs that
- * changed are deleted and inserted, so the net-worth rollup's triggers see only what changed.
+ * 0043), and only runs are handled here, never the days of runs: the written days cut into runs, the
+ * parts of the runs touching or beside them that lie on days not written, the two merged where they meet
+ * with one balance and currency. Runs that come out as they were are left alone; a run that keeps its
+ * first day, balance and currency and only moves its last day is updated (the rollup's trigger then
+ * counts only the days between its two ends); every other changed run is deleted and its replacement
+ * inserted.
  *
  * First takes a lock on the account until the end of the transaction (the caller's, or one of its own
  * outside a transaction), so two writers of one account never both read its runs before either writes;
