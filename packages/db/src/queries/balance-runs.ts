@@ -91,21 +91,24 @@ function writeStatement(scope: { userId: string; accountId: string }, ctes: SQL,
 
 /**
  * The rows of `source` (columns balance_minor, currency and a first and last day) cut into runs: a row
- * starts a run unless the one before it ends the day before and has the same balance and currency.
+ * starts a run unless the one before it ends the day before and has the same balance and currency. With
+ * `account`, each account's rows (columns account_id and user_id) are cut on their own.
  */
-function runsOf(source: SQL, first: SQL, last: SQL): SQL {
+function runsOf(source: SQL, first: SQL, last: SQL, account = false): SQL {
+  const partition = account ? sql`partition by account_id ` : sql``;
+  const keys = account ? sql`account_id, user_id, ` : sql``;
   return sql`
-    select min(${first}) as from_date, max(${last}) as to_date, balance_minor, currency
+    select ${keys}min(${first}) as from_date, max(${last}) as to_date, balance_minor, currency
     from (
-      select *, sum(starts) over (order by ${first}) as run
+      select *, sum(starts) over (${partition}order by ${first}) as run
       from (
         select *,
           case when lag(${last}) over w = ${first} - 1 and lag(balance_minor) over w = balance_minor
             and lag(currency) over w = currency then 0 else 1 end as starts
-        from ${source} window w as (order by ${first})
+        from ${source} window w as (${partition}order by ${first})
       ) marked
     ) numbered
-    group by run, balance_minor, currency`;
+    group by ${keys}run, balance_minor, currency`;
 }
 
 export type BalanceDay = {
@@ -122,22 +125,12 @@ export type BalanceDay = {
  */
 export async function insertBalanceDays(db: Executor, days: readonly BalanceDay[]): Promise<void> {
   if (days.length === 0) return;
+  const given = sql`unnest(${sql.param(days.map((day) => day.accountId))}::uuid[],
+    ${sql.param(days.map((day) => day.date))}::date[],
+    ${sql.param(days.map((day) => day.balanceMinor))}::bigint[],
+    ${sql.param(days.map((day) => day.userId))}::text[],
+    ${sql.param(days.map((day) => day.currency))}::text[]) as d(account_id, date, balance_minor, user_id, currency)`;
   await db.execute(sql`
-    insert into balance_run (account_id, from_date, to_date, balance_minor, user_id, currency)
-    select account_id, min(date), max(date), balance_minor, user_id, currency
-    from (
-      select *, sum(starts) over (partition by account_id order by date) as run
-      from (
-        select d.*,
-          case when lag(date) over w = date - 1 and lag(balance_minor) over w = balance_minor
-            and lag(currency) over w = currency then 0 else 1 end as starts
-        from unnest(${sql.param(days.map((day) => day.accountId))}::uuid[],
-          ${sql.param(days.map((day) => day.date))}::date[],
-          ${sql.param(days.map((day) => day.balanceMinor))}::bigint[],
-          ${sql.param(days.map((day) => day.userId))}::text[],
-          ${sql.param(days.map((day) => day.currency))}::text[]) as d(account_id, date, balance_minor, user_id, currency)
-        window w as (partition by account_id order by date)
-      ) marked
-    ) numbered
-    group by account_id, run, balance_minor, user_id, currency`);
+    insert into balance_run (account_id, user_id, from_date, to_date, balance_minor, currency)
+    ${runsOf(given, sql`date`, sql`date`, true)}`);
 }
