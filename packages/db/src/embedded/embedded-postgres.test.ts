@@ -42,6 +42,11 @@ describe('embedded PostgreSQL', () => {
     expect(first.initialised).toBe(true);
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(statSync(join(dataDir, 'postgres')).mode & 0o777).toBe(0o700);
+    // Only the templates: initdb's `postgres` database, which nothing uses, is dropped (ADR 095).
+    expect(await query(first.adminUrl, 'select datname from pg_database order by 1')).toEqual([
+      { datname: 'template0' },
+      { datname: 'template1' },
+    ]);
     await query(first.adminUrl, 'create table notes (body text)');
     await query(first.adminUrl, "insert into notes values ('kept')");
     await first.stop();
