@@ -96,6 +96,12 @@ async function main() {
       .toISOString()
       .slice(0, 10);
     const rangePages = (await get(`date=${yearAgo}&to=${midLastMonth}&limit=50`)).pagination.totalPages;
+    // Nine years and more: most of the seed's months, which the counters per month add up as the user's
+    // counts less the months outside (ADR 095).
+    const nineYearsAgo = new Date(Date.UTC(today.getUTCFullYear() - 9, today.getUTCMonth(), 9))
+      .toISOString()
+      .slice(0, 10);
+    const longPages = (await get(`date=${nineYearsAgo}&limit=50`)).pagination.totalPages;
 
     const cases: [string, string][] = [
       ['first page', 'page=1&limit=50'],
@@ -167,6 +173,10 @@ async function main() {
       [
         `amount sort + date range (${yearAgo} to ${midLastMonth}), middle page by number`,
         `sort=amount_asc&date=${yearAgo}&to=${midLastMonth}&limit=50&page=${Math.ceil(rangePages / 2)}`,
+      ],
+      [
+        `amount sort + date filter (on or after ${nineYearsAgo}), middle page by number`,
+        `sort=amount_desc&date=${nineYearsAgo}&limit=50&page=${Math.ceil(longPages / 2)}`,
       ],
     ];
     // Pages reached with the previous page's cursor, as the web app's list asks for them.

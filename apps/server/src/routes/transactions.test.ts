@@ -717,6 +717,21 @@ describe('counters stay exact', () => {
       expect((await sums('transaction_amount_account_count', accountsOfUser)).rows).toEqual(
         (await sums('transaction_month_total')).rows,
       );
+      // The counters per month (migration 0044): each row once per month under its bucket and under its
+      // digit group; under each filter the same sums again.
+      for (const [table, bucket] of [
+        ['transaction_amount_month_count', 'transaction_amount_bucket'],
+        ['transaction_amount_digits_month_count', 'transaction_amount_digits'],
+      ] as const) {
+        const kept = await db().execute(sql`
+          select month::text, bucket, n from ${sql.raw(table)} where user_id = ${userId} order by 1, 2`);
+        const counted = await db().execute(sql`
+          select date_trunc('month', date)::date::text as month, ${sql.raw(bucket)}(amount_minor) as bucket,
+                 count(*)::int as n
+          from "transaction" where user_id = ${userId} group by 1, 2 order by 1, 2`);
+        expect(kept.rows).toEqual(counted.rows);
+        expect((await sums(table)).rows).toEqual((await sums('transaction_month_total')).rows);
+      }
     };
     await check();
     // The row set to Uncategorized by hand and the other account's row without a category.
@@ -762,7 +777,9 @@ describe('counters stay exact', () => {
            + (select count(*) from transaction_year_count where user_id = ${userId})
            + (select count(*) from transaction_month_total where user_id = ${userId})
            + (select count(*) from transaction_amount_count where user_id = ${userId})
-           + (select count(*) from transaction_amount_category_count where user_id = ${userId}) as rows`);
+           + (select count(*) from transaction_amount_category_count where user_id = ${userId})
+           + (select count(*) from transaction_amount_month_count where user_id = ${userId})
+           + (select count(*) from transaction_amount_digits_month_count where user_id = ${userId}) as rows`);
     expect(Number(gone.rows[0]?.rows)).toBe(0);
   });
 });

@@ -431,6 +431,125 @@ describe('amount pages by number with a category or an account filter (facet cou
   }
 });
 
+describe('amount pages by number with a date filter (counters per month, ADR 095)', () => {
+  // 900 rows over 16 months (two calendar years) with amounts tied many times over, several buckets in a
+  // digit group, single digits and zero; some rows excluded, pending or uncategorized.
+  let dated: string;
+  // Pages of 20, so that even a few weeks' rows span several.
+  const limit = 20;
+  const amounts = [
+    -450, -1299, -1250, 2500, -450, -8000, 100, -20000, -99_999, 5, 0, -7, 1_234_567, -1200, 2599,
+  ];
+  beforeAll(async () => {
+    dated = randomUUID();
+    await t.db.insert(user).values({ id: dated, name: 'Dated', email: `${dated}@example.test` });
+    const [account] = await t.db
+      .insert(financialAccount)
+      .values({ userId: dated, name: 'Checking', type: 'depository', provider: 'manual', currency: 'USD' })
+      .returning();
+    const first = Date.UTC(2024, 10, 1);
+    await t.db.insert(transaction).values(
+      Array.from({ length: 900 }, (_, i) => ({
+        userId: dated,
+        accountId: account!.id,
+        externalId: randomUUID(),
+        currency: 'USD',
+        name: 'Shop',
+        originalName: 'Shop',
+        date: new Date(first + ((i * 7) % 485) * 86_400_000).toISOString().slice(0, 10),
+        amountMinor: amounts[i % amounts.length]!,
+        excluded: i % 11 === 0,
+        status: i % 13 === 0 ? ('pending' as const) : ('posted' as const),
+        category: i % 5 === 0 ? null : 'GENERAL_MERCHANDISE',
+        categoryConfidence: 0.9,
+      })),
+    );
+    await t.pool.query('analyze "transaction"');
+  });
+
+  const selections: [TransactionSelection, string][] = [
+    [{ filter: 'all', fromDate: '2025-01-15' }, `date >= '2025-01-15'`],
+    [{ filter: 'all', toDate: '2025-09-03' }, `date <= '2025-09-03'`],
+    [
+      { filter: 'all', fromDate: '2024-11-20', toDate: '2026-02-10' },
+      `date between '2024-11-20' and '2026-02-10'`,
+    ],
+    [
+      { filter: 'all', fromDate: '2025-02-01', toDate: '2025-04-30' },
+      `date between '2025-02-01' and '2025-04-30'`,
+    ],
+    [
+      { filter: 'all', fromDate: '2025-06-03', toDate: '2025-06-27' },
+      `date between '2025-06-03' and '2025-06-27'`,
+    ],
+    [
+      { filter: 'expenses', fromDate: '2025-03-09' },
+      `amount_minor < 0 and not excluded and date >= '2025-03-09'`,
+    ],
+    [
+      { filter: 'income', toDate: '2025-12-30' },
+      `amount_minor > 0 and not excluded and date <= '2025-12-30'`,
+    ],
+    [
+      { filter: 'uncategorized', fromDate: '2024-12-31', toDate: '2025-12-01' },
+      `transaction_category_shown(category, category_source, category_confidence) = ''
+        and date between '2024-12-31' and '2025-12-01'`,
+    ],
+    [{ filter: 'pending', fromDate: '2025-01-01' }, `status = 'pending' and date >= '2025-01-01'`],
+  ];
+  for (const sort of ['amount_desc', 'amount_asc'] as const) {
+    it(`returns the rows of the plain OFFSET SQL at every offset, across months, buckets and ties (${sort})`, async () => {
+      for (const [selection, condition] of selections) {
+        const all = (
+          await t.pool.query<{ id: string }>(
+            `select id from "transaction" where user_id = $1 and ${condition} order by ${ORDER[sort]}`,
+            [dated],
+          )
+        ).rows.map((row) => row.id);
+        expect(all.length).toBeGreaterThan(2 * limit);
+        for (let offset = 0; offset <= all.length; offset += selection.filter === 'pending' ? 7 : 19) {
+          const page = await listTransactionPage(t.db, dated, { selection, sort, offset, limit });
+          expect({ selection, offset, total: page.total }).toEqual({ selection, offset, total: all.length });
+          expect(page.rows.map((row) => row.id)).toEqual(all.slice(offset, offset + limit));
+        }
+      }
+    });
+  }
+
+  it('has bucket functions in integer arithmetic that agree with their text forms (migration 0044)', async () => {
+    // Each power of ten and its neighbours, both signs, up to the largest bigint, and zero.
+    const result = await t.pool.query<{ checked: number; differ: number }>(`
+      with amounts as (
+        select s * (10::numeric ^ k + d)::bigint as a
+        from generate_series(0, 18) k, (values (-1), (0), (1)) ds(d), (values (-1), (1)) ss(s)
+        where 10::numeric ^ k + d <= 9223372036854775807
+        union all select 9223372036854775807 union all select -9223372036854775807
+        union all select 0 union all select 54321 union all select -1299
+      )
+      select count(*)::int as checked, count(*) filter (where
+        transaction_amount_bucket(a) is distinct from (case when a = 0 then 0 when abs(a) < 10 then a::int
+          else sign(a)::int * ((length(abs(a)::text) - 1) * 100 + left(abs(a)::text, 2)::int) end)
+        or transaction_amount_fine_bucket(a) is distinct from (case when abs(a) < 100 then a::int
+          else sign(a)::int * ((length(abs(a)::text) - 1) * 1000 + left(abs(a)::text, 3)::int) end)
+        or transaction_amount_digits(a) is distinct from sign(a)::int * length(abs(a)::text))::int as differ
+      from amounts`);
+    expect(result.rows[0]).toEqual({ checked: 119, differ: 0 });
+  });
+
+  it('reads the partial months index-only: the date index carries the amount', async () => {
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const plan = await tx.execute<{ 'QUERY PLAN': string }>(sql`
+        explain select transaction_amount_bucket(amount_minor), count(*) from "transaction"
+        where user_id = ${dated} and date >= '2025-06-03' and date <= '2025-06-27' group by 1`);
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain(
+        'Index Only Scan using transaction_user_date_idx',
+      );
+    });
+  });
+});
+
 describe('how far a search walks before it takes the index of pieces', () => {
   it('at least √(rows needed × transactions), and the rows the sort of the matches would cost when index-only', () => {
     const base = { needed: 51, transactions: 1_000_000 };

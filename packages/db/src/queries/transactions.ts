@@ -1,3 +1,4 @@
+import { addDays } from '@lodestar/domain';
 import { amountRangeSql, type AmountRange } from './amount-range';
 import {
   and,
@@ -586,8 +587,8 @@ async function selectRowsByBuckets(
  * category, account or date filter the user's (migration 0040, ADR 086; the largest bucket 16,191 rows
  * at the 1,000,000-row seed, read index-only); with categories or accounts (not both, no dates) those
  * categories' or accounts' (migration 0042, ADR 091), whose buckets are ten times narrower (3,143 rows at
- * most) as their rows are read from the table to test the filter. Dates, both filters at once, search
- * and the filters counted from the rows have none.
+ * most) as their rows are read from the table to test the filter. Dates (see selectRowsByMonthsAndAmount),
+ * both filters at once, search and the filters counted from the rows have none.
  */
 function amountCounts(
   userId: string,
@@ -618,6 +619,139 @@ function amountCounts(
     select: sql`select bucket, ${column} as count from transaction_amount_count
       where user_id = ${userId} and ${column} > 0`,
   };
+}
+
+/** The whole months of a split range as one run of them (a bound left out where the range is open). */
+function wholeMonths(parts: RangeSplit['parts']): { from?: string; before?: string } | undefined {
+  const whole = parts.filter((part) => part.level !== 'days');
+  if (whole.length === 0) return undefined;
+  const froms = whole.map((part) => part.from);
+  const befores = whole.map((part) => part.before);
+  return {
+    from: froms.includes(undefined) ? undefined : froms.sort()[0],
+    before: befores.includes(undefined) ? undefined : befores.sort().at(-1),
+  };
+}
+
+/** Every day from `from` to `to`, both included. */
+function eachDay(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/**
+ * An amount-sorted page by number with a date filter and no category or account filter, from the counters
+ * per month of migration 0044 (ADR 095): the whole months of the range added up per digit group, with the
+ * days of a partial first or last month counted from the rows (index-only: the date index carries the
+ * amount), give the digit group the page starts in; the same within that group per bucket of migration
+ * 0040 gives the bucket (one statement, which also gives the total); the page is an OFFSET from that
+ * bucket's first amount along the amount index, skipping at most that bucket's rows.
+ */
+async function selectRowsByMonthsAndAmount(
+  db: Executor,
+  userId: string,
+  selection: TransactionSelection,
+  conditions: SQL[],
+  sort: 'amount_asc' | 'amount_desc',
+  page: { offset: number; limit: number },
+): Promise<{ rows: TransactionListItem[]; total: number }> {
+  const ascending = sort === 'amount_asc';
+  const direction = sql.raw(ascending ? 'asc' : 'desc');
+  const column = userTotalsColumn(selection.filter);
+  const { parts } = splitDateRange(selection.fromDate, selection.toDate);
+  const days = parts.flatMap((part) => (part.level === 'days' ? eachDay(part.from, part.to) : []));
+  const months = wholeMonths(parts);
+  const none = sql`select 0 as bucket, 0 as count where false`;
+  // The rows of the partial months per bucket: one index-only scan of the date index for both ends.
+  const dayCounts =
+    days.length === 0
+      ? none
+      : sql`select transaction_amount_bucket(${transaction.amountMinor}) as bucket, count(*)::int as count
+          from ${transaction}
+          where ${and(...rowConditions(userId, selection))} and ${transaction.date} = any(${`{${days.join(',')}}`}::date[])
+          group by 1`;
+  const within = (alias: string) => [
+    ...(months?.from ? [sql`${sql.raw(alias)}.month >= ${months.from}::date`] : []),
+    ...(months?.before ? [sql`${sql.raw(alias)}.month < ${months.before}::date`] : []),
+  ];
+  const owned = (alias: string) =>
+    sql`${sql.raw(alias)}.user_id = ${userId} and ${sql.raw(alias)}.${column} > 0`;
+  const inMonths = (alias: string) => sql.join([owned(alias), ...within(alias)], sql` and `);
+  const groupCounts = months
+    ? sql`select g.bucket, g.${column} as count from transaction_amount_digits_month_count g where ${inMonths('g')}`
+    : none;
+  // A group's buckets over the whole months: added up month by month when they are at most half the
+  // user's months, else the user's counts per bucket (migration 0040) less the months outside.
+  const outside = [
+    ...(months?.from ? [sql`o.month < ${months.from}::date`] : []),
+    ...(months?.before ? [sql`o.month >= ${months.before}::date`] : []),
+  ];
+  const bucketCounts = months
+    ? sql`select m.bucket, m.${column} as count from transaction_amount_month_count m, bounds b
+        where (select inside from span) and ${inMonths('m')} and m.bucket between b.low and b.high
+      union all
+      select a.bucket, a.${column} from transaction_amount_count a, bounds b
+        where not (select inside from span) and ${owned('a')} and a.bucket between b.low and b.high
+      ${sql.join(
+        outside.map(
+          (condition) => sql`union all
+      select o.bucket, -o.${column} from transaction_amount_month_count o, bounds b
+        where not (select inside from span) and ${owned('o')} and ${condition} and o.bucket between b.low and b.high`,
+        ),
+        sql`
+`,
+      )}`
+    : none;
+  const span = sql`select count(*) filter (where ${sql.join([sql`true`, ...within('t')], sql` and `)}) * 2 <= count(*) as inside
+    from transaction_month_total t where t.user_id = ${userId}`;
+  const offset = sql`${page.offset}::int`;
+  // Digit groups in the sort's order with the rows before each; the group holding the page's first row and
+  // its buckets (migration 0040) likewise; the bucket holding that row and the rows before it.
+  const located = await db.execute<{ total: number; bucket: number | null; before: number | null }>(sql`
+    with days as materialized (${dayCounts}),
+    span as (${span}),
+    groups as (
+      select digits, sum(count)::int as count from (
+        select (case when bucket < 0 then -1 when bucket > 0 then 1 else 0 end)
+                 * (case when abs(bucket) < 10 then 1 else abs(bucket) / 100 + 1 end) as digits, count
+        from days
+        union all
+        select bucket, count from (${groupCounts}) g
+      ) counted
+      group by digits
+    ),
+    placed as (select digits, count, (sum(count) over (order by digits ${direction}) - count)::int as before from groups),
+    bounds as (
+      select before,
+        case when digits >= 2 then (digits - 1) * 100 + 10 when digits <= -2 then -((-digits - 1) * 100 + 99)
+             when digits = 1 then 1 when digits = -1 then -9 else 0 end as low,
+        case when digits >= 2 then (digits - 1) * 100 + 99 when digits <= -2 then -((-digits - 1) * 100 + 10)
+             when digits = 1 then 9 when digits = -1 then -1 else 0 end as high
+      from placed where before <= ${offset} and ${offset} < before + count
+    ),
+    buckets as (
+      select bucket, sum(count)::int as count from (
+        select d.bucket, d.count from days d, bounds b where d.bucket between b.low and b.high
+        union all
+        select bucket, count from (${bucketCounts}) m
+      ) counted
+      group by bucket
+    ),
+    found as (
+      select p.bucket, b.before + p.before as before
+      from bounds b,
+        (select bucket, count, (sum(count) over (order by bucket ${direction}) - count)::int as before from buckets) p
+      where b.before + p.before <= ${offset} and ${offset} < b.before + p.before + p.count
+    )
+    select (select coalesce(sum(count), 0)::int from groups) as total, found.bucket, found.before
+    from (select 1) one left join found on true`);
+  const { total = 0, bucket = null, before = null } = located.rows[0] ?? {};
+  if (bucket === null || before === null) return { rows: [], total };
+  const start = amountBucketRange(bucket);
+  const from = ascending ? gte(transaction.amountMinor, start.low) : lte(transaction.amountMinor, start.high);
+  const rows = await selectRows(db, userId, [...conditions, from], sort, page.offset - before, page.limit);
+  return { rows, total };
 }
 
 /**
@@ -686,8 +820,9 @@ export type TransactionPage = {
  * - Amount sorts: the counters give the total; without a category, account or date filter the amount
  *   counters give the bucket the page starts in and the rows are an OFFSET within it (ADR 086); with a
  *   category or an account filter (not both, no dates) the facet counters give the buckets the page
- *   spans (ADR 091); else an OFFSET over (user_id, amount_minor, id) from the nearer end (a page past the
- *   middle is read in the reversed order).
+ *   spans (ADR 091); with dates and neither of those filters the counters per month give the total and
+ *   the bucket (ADR 095); else an OFFSET over (user_id, amount_minor, id) from the nearer end (a page
+ *   past the middle is read in the reversed order).
  * - With `after` (the previous page's last row), any sort: the rows are the index range just after that
  *   row (keyset), so a page costs the same at any depth; the total as above.
  * - Search, and filters the counters do not hold (counted): one count over the matching rows (the index
@@ -767,6 +902,15 @@ async function countedPage(
     return searchPage(tx, userId, conditions, { sort, offset, limit, after, cap, walk });
   }
 
+  const amountSort = sort === 'amount_desc' || sort === 'amount_asc';
+  if (
+    amountSort &&
+    !after &&
+    (selection.fromDate || selection.toDate) &&
+    !selection.categories &&
+    !selection.accountIds
+  )
+    return selectRowsByMonthsAndAmount(tx, userId, selection, conditions, sort, { offset, limit });
   let buckets = await dateBuckets(tx, userId, selection);
   const count = total(buckets);
   if (offset >= count) return { rows: [], total: count };
@@ -774,7 +918,7 @@ async function countedPage(
     const rows = await selectRows(tx, userId, [...conditions, keysetCondition(sort, after)], sort, 0, limit);
     return { rows, total: count };
   }
-  if (sort === 'amount_desc' || sort === 'amount_asc') {
+  if (amountSort) {
     const counts = amountCounts(userId, selection);
     const rows = counts
       ? await selectRowsByBuckets(tx, userId, counts, conditions, sort, { offset, limit })

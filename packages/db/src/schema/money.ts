@@ -239,6 +239,8 @@ export const transaction = pgTable(
       foreignColumns: [financialAccount.id, financialAccount.userId],
     }).onDelete('cascade'),
     uniqueIndex('transaction_account_external_idx').on(table.accountId, table.externalId),
+    // Migration 0044 rebuilds it with INCLUDE (amount_minor), which this builder cannot say: a partial
+    // month's rows are counted per amount bucket index-only (ADR 095).
     index('transaction_user_date_idx').on(table.userId, table.date.desc(), table.id.desc()),
     index('transaction_account_date_idx').on(table.accountId, table.date),
     index('transaction_import_batch_idx').on(table.importBatchId),
