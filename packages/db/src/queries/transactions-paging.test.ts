@@ -67,6 +67,17 @@ afterAll(async () => {
   await t.drop();
 });
 
+/** Another user with one checking account: their id and the account's. */
+async function userWithAccount(name: string): Promise<{ id: string; accountId: string }> {
+  const id = randomUUID();
+  await t.db.insert(user).values({ id, name, email: `${id}@example.test` });
+  const [account] = await t.db
+    .insert(financialAccount)
+    .values({ userId: id, name: 'Checking', type: 'depository', provider: 'manual', currency: 'USD' })
+    .returning();
+  return { id, accountId: account!.id };
+}
+
 const ORDER: Record<TransactionSort, string> = {
   amount_desc: 'amount_minor desc, id desc',
   amount_asc: 'amount_minor asc, id asc',
@@ -217,16 +228,12 @@ describe('a common pair whose matches lie deep in amount order (ADR 084)', () =>
   let deep: string;
   const DEEP_ROWS = 1_200;
   beforeAll(async () => {
-    deep = randomUUID();
-    await t.db.insert(user).values({ id: deep, name: 'Deep', email: `${deep}@example.test` });
-    const [account] = await t.db
-      .insert(financialAccount)
-      .values({ userId: deep, name: 'Checking', type: 'depository', provider: 'manual', currency: 'USD' })
-      .returning();
+    const made = await userWithAccount('Deep');
+    deep = made.id;
     await t.db.insert(transaction).values(
       Array.from({ length: DEEP_ROWS }, (_, i) => ({
         userId: deep,
-        accountId: account!.id,
+        accountId: made.accountId,
         externalId: randomUUID(),
         currency: 'USD',
         name: i < 700 ? (i % 2 ? 'Rent' : 'Loan payment') : i % 3 ? 'Corner Coffee' : 'Grocer',
@@ -441,17 +448,13 @@ describe('amount pages by number with a date filter (counters per month, ADR 095
     -450, -1299, -1250, 2500, -450, -8000, 100, -20000, -99_999, 5, 0, -7, 1_234_567, -1200, 2599,
   ];
   beforeAll(async () => {
-    dated = randomUUID();
-    await t.db.insert(user).values({ id: dated, name: 'Dated', email: `${dated}@example.test` });
-    const [account] = await t.db
-      .insert(financialAccount)
-      .values({ userId: dated, name: 'Checking', type: 'depository', provider: 'manual', currency: 'USD' })
-      .returning();
+    const made = await userWithAccount('Dated');
+    dated = made.id;
     const first = Date.UTC(2024, 10, 1);
     await t.db.insert(transaction).values(
       Array.from({ length: 900 }, (_, i) => ({
         userId: dated,
-        accountId: account!.id,
+        accountId: made.accountId,
         externalId: randomUUID(),
         currency: 'USD',
         name: 'Shop',
@@ -643,16 +646,11 @@ describe('the keys of the two-character index', () => {
   });
 
   it('find a pair at an even place through the listing', async () => {
-    const other = randomUUID();
-    await t.db.insert(user).values({ id: other, name: 'Other', email: `${other}@example.test` });
-    const [account] = await t.db
-      .insert(financialAccount)
-      .values({ userId: other, name: 'Checking', type: 'depository', provider: 'manual', currency: 'USD' })
-      .returning();
+    const { id: other, accountId } = await userWithAccount('Other');
     await t.db.insert(transaction).values(
       ['Xqj', 'Kqjv', 'Zqjk east'].map((name, i) => ({
         userId: other,
-        accountId: account!.id,
+        accountId,
         externalId: randomUUID(),
         currency: 'USD',
         name,

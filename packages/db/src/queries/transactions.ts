@@ -663,11 +663,13 @@ async function selectRowsByMonthsAndAmount(
   const days = parts.flatMap((part) => (part.level === 'days' ? eachDay(part.from, part.to) : []));
   const months = wholeMonths(parts);
   const none = sql`select 0 as bucket, 0 as count where false`;
-  // The rows of the partial months per bucket: one index-only scan of the date index for both ends.
+  // The rows of the partial months per bucket, one index-only scan of the date index for both ends; any
+  // amount of a bucket has the bucket's digit group, so the group is read off the smallest.
   const dayCounts =
     days.length === 0
-      ? none
-      : sql`select transaction_amount_bucket(${transaction.amountMinor}) as bucket, count(*)::int as count
+      ? sql`select 0 as bucket, 0 as digits, 0 as count where false`
+      : sql`select transaction_amount_bucket(${transaction.amountMinor}) as bucket,
+            transaction_amount_digits(min(${transaction.amountMinor})) as digits, count(*)::int as count
           from ${transaction}
           where ${and(...rowConditions(userId, selection))} and ${transaction.date} = any(${`{${days.join(',')}}`}::date[])
           group by 1`;
@@ -703,8 +705,11 @@ async function selectRowsByMonthsAndAmount(
 `,
       )}`
     : none;
-  const span = sql`select count(*) filter (where ${sql.join([sql`true`, ...within('t')], sql` and `)}) * 2 <= count(*) as inside
-    from transaction_month_total t where t.user_id = ${userId}`;
+  // Whether the whole months are at most half of the user's months.
+  const span = months
+    ? sql`select count(*) filter (where ${sql.join(within('t'), sql` and `)}) * 2 <= count(*) as inside
+        from transaction_month_total t where t.user_id = ${userId}`
+    : sql`select true as inside`;
   const offset = sql`${page.offset}::int`;
   // Digit groups in the sort's order with the rows before each; the group holding the page's first row and
   // its buckets (migration 0040) likewise; the bucket holding that row and the rows before it.
@@ -713,9 +718,7 @@ async function selectRowsByMonthsAndAmount(
     span as (${span}),
     groups as (
       select digits, sum(count)::int as count from (
-        select (case when bucket < 0 then -1 when bucket > 0 then 1 else 0 end)
-                 * (case when abs(bucket) < 10 then 1 else abs(bucket) / 100 + 1 end) as digits, count
-        from days
+        select digits, count from days
         union all
         select bucket, count from (${groupCounts}) g
       ) counted
@@ -723,16 +726,21 @@ async function selectRowsByMonthsAndAmount(
     ),
     placed as (select digits, count, (sum(count) over (order by digits ${direction}) - count)::int as before from groups),
     bounds as (
-      select before,
-        case when digits >= 2 then (digits - 1) * 100 + 10 when digits <= -2 then -((-digits - 1) * 100 + 99)
-             when digits = 1 then 1 when digits = -1 then -9 else 0 end as low,
-        case when digits >= 2 then (digits - 1) * 100 + 99 when digits <= -2 then -((-digits - 1) * 100 + 10)
-             when digits = 1 then 9 when digits = -1 then -1 else 0 end as high
-      from placed where before <= ${offset} and ${offset} < before + count
+      -- The group's buckets lie between those of its lowest and highest amount (n digits: 10^(n-1) to
+      -- 10^n - 1, mirrored below zero; the largest bigint at most).
+      select digits, before, transaction_amount_bucket(lowest) as low, transaction_amount_bucket(highest) as high
+      from (
+        select digits, before,
+          case when digits > 0 then (10::numeric ^ (digits - 1))::bigint
+               else -least(10::numeric ^ (-digits) - 1, 9223372036854775807)::bigint end as lowest,
+          case when digits < 0 then -(10::numeric ^ (-digits - 1))::bigint
+               else least(10::numeric ^ digits - 1, 9223372036854775807)::bigint end as highest
+        from placed where before <= ${offset} and ${offset} < before + count
+      ) chosen
     ),
     buckets as (
       select bucket, sum(count)::int as count from (
-        select d.bucket, d.count from days d, bounds b where d.bucket between b.low and b.high
+        select d.bucket, d.count from days d, bounds b where d.digits = b.digits
         union all
         select bucket, count from (${bucketCounts}) m
       ) counted
